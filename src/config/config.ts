@@ -1,0 +1,77 @@
+import { join } from "node:path";
+import { databaseKind } from "../db/client";
+import { projectRoot } from "./paths";
+
+/** Runtime configuration, read once from the environment and validated at start. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  /** PostgreSQL connections per process. */
+  dbPoolSize: number;
+  /** When set, the demo admin's API token is exactly this value (scripts can call the API at once). */
+  seedAdminToken?: string;
+  /** Volume multiplier of the demo data seeded into an empty database. */
+  seedScale: number;
+  /** Seed demo data into an empty database at start. */
+  seedOnEmpty: boolean;
+  /** Adds stack traces to error responses. Never on unless explicitly asked for. */
+  debugErrors: boolean;
+  /** Limits that keep one request from monopolising the server. */
+  maxQueryDepth: number;
+  /** Most fields one document may select, counted with fragments expanded. */
+  maxQueryFields: number;
+  /** Upper bound of items returned by a collection asked for with `pagination: false`. */
+  maxUnpaginatedItems: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    if (["1", "true", "yes"].includes(raw.toLowerCase())) return true;
+    if (["0", "false", "no"].includes(raw.toLowerCase())) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+
+  const databaseUrl = env.DATABASE_URL || `file:${join(projectRoot, "data", "dev.db")}`;
+  try {
+    databaseKind(databaseUrl);
+  } catch (e) {
+    problems.push((e as Error).message);
+  }
+  const seedAdminToken = env.SEED_ADMIN_TOKEN || undefined;
+  if (seedAdminToken !== undefined && seedAdminToken.length < 16) {
+    problems.push("SEED_ADMIN_TOKEN must be at least 16 characters long");
+  }
+
+  const config: Config = {
+    port: int("PORT", 4000, 0, 65535),
+    host: env.HOST || "0.0.0.0",
+    databaseUrl,
+    dbPoolSize: int("DB_POOL_SIZE", 10, 1, 500),
+    seedAdminToken,
+    seedScale: int("SEED_SCALE", 1, 1, 1000),
+    seedOnEmpty: bool("SEED_ON_EMPTY", true),
+    debugErrors: bool("DEBUG_ERRORS", false),
+    maxQueryDepth: int("MAX_QUERY_DEPTH", 20, 2, 100),
+    maxQueryFields: int("MAX_QUERY_FIELDS", 5_000, 10, 1_000_000),
+    maxUnpaginatedItems: int("MAX_UNPAGINATED_ITEMS", 1000, 1, 100_000),
+  };
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
+  return config;
+}

@@ -1,0 +1,36 @@
+import type { Config } from "./config/config";
+import type { Db } from "./db/client";
+import { authenticate, type Viewer } from "./auth/authenticate";
+import { UnauthenticatedError } from "./errors/errors";
+import { createLoaders, type Loaders } from "./loaders";
+
+/** What every resolver receives: the database, the caller and this request's batching loaders. */
+export interface Context {
+  db: Db;
+  config: Config;
+  /** The authenticated caller, or null; the auth plugin refuses operations that need one. */
+  viewer: Viewer | null;
+  /** Why there is no viewer, for the UNAUTHENTICATED message. */
+  authFailure?: string;
+  loaders: Loaders;
+}
+
+/** A context whose viewer is known to be set: what resolvers behind authentication work with. */
+export type AuthedContext = Context & { viewer: Viewer };
+
+export async function buildContext(db: Db, config: Config, authorization: string | undefined): Promise<Context> {
+  const auth = await authenticate(db, authorization);
+  return {
+    db,
+    config,
+    viewer: auth.viewer,
+    authFailure: auth.viewer ? undefined : auth.reason,
+    loaders: createLoaders(db, auth.viewer),
+  };
+}
+
+/** The caller, for resolvers: the auth plugin has already refused anonymous operations. */
+export function viewerOf(ctx: Context): Viewer {
+  if (!ctx.viewer) throw new UnauthenticatedError(ctx.authFailure);
+  return ctx.viewer;
+}

@@ -1,0 +1,67 @@
+import { GraphQLError } from "graphql";
+
+/** The error codes of the contract; every error a client sees carries one in `extensions.code`. */
+export const ErrorCode = {
+  UNAUTHENTICATED: "UNAUTHENTICATED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  BAD_USER_INPUT: "BAD_USER_INPUT",
+  CONFLICT: "CONFLICT",
+  QUERY_TOO_COMPLEX: "QUERY_TOO_COMPLEX",
+  INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
+} as const;
+
+/** One broken input rule: `field` is the dotted path inside the arguments (`input.items.2.count`). */
+export interface FieldViolation {
+  field: string;
+  /** rule name -> human-readable message */
+  constraints: Record<string, string>;
+}
+
+export class UnauthenticatedError extends GraphQLError {
+  constructor(message = "A valid API token is required: send it in the Authorization header.") {
+    super(message, { extensions: { code: ErrorCode.UNAUTHENTICATED } });
+  }
+}
+
+export class ForbiddenError extends GraphQLError {
+  constructor(message = "You may not act on this object.") {
+    super(message, { extensions: { code: ErrorCode.FORBIDDEN } });
+  }
+}
+
+export class NotFoundError extends GraphQLError {
+  constructor(what: string, id?: string) {
+    super(id === undefined ? `${what} not found.` : `${what} ${id} not found.`, {
+      extensions: { code: ErrorCode.NOT_FOUND },
+    });
+  }
+}
+
+export class ConflictError extends GraphQLError {
+  constructor(message: string, field?: string) {
+    super(message, { extensions: { code: ErrorCode.CONFLICT, ...(field ? { field } : {}) } });
+  }
+}
+
+export class QueryTooComplexError extends GraphQLError {
+  constructor(message: string) {
+    super(message, { extensions: { code: ErrorCode.QUERY_TOO_COMPLEX } });
+  }
+}
+
+export class BadUserInputError extends GraphQLError {
+  constructor(public readonly violations: FieldViolation[]) {
+    super(
+      violations.length === 1
+        ? `Invalid value for ${violations[0].field}: ${Object.values(violations[0].constraints)[0]}`
+        : `The input breaks ${violations.length} rules; see extensions.validationErrors.`,
+      { extensions: { code: ErrorCode.BAD_USER_INPUT, validationErrors: violations } },
+    );
+  }
+}
+
+/** Shorthand for a single broken rule found by business logic (not by a decorator). */
+export function badInput(field: string, rule: string, message: string): BadUserInputError {
+  return new BadUserInputError([{ field, constraints: { [rule]: message } }]);
+}

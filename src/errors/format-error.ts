@@ -1,0 +1,45 @@
+import type { GraphQLFormattedError } from "graphql";
+import { unwrapResolverError } from "@apollo/server/errors";
+import { ErrorCode } from "./errors";
+
+const KNOWN_CODES = new Set<string>([
+  ...Object.values(ErrorCode),
+  // Apollo's own codes for documents that do not parse or validate, and bad variables
+  "GRAPHQL_PARSE_FAILED",
+  "GRAPHQL_VALIDATION_FAILED",
+  "BAD_REQUEST",
+  "PERSISTED_QUERY_NOT_FOUND",
+  "PERSISTED_QUERY_NOT_SUPPORTED",
+  "OPERATION_RESOLUTION_FAILURE",
+]);
+
+/**
+ * The one place errors are shaped for clients. Known errors keep their code and message;
+ * anything else (a database failure, a bug) becomes a generic INTERNAL_SERVER_ERROR, so no
+ * stack trace, SQL or file path ever leaves the server unless debugging was asked for.
+ */
+export function createFormatError(options: { debug: boolean; log?: (error: unknown) => void }) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const code = formatted.extensions?.code as string | undefined;
+    const original = unwrapResolverError(error);
+    if (code && KNOWN_CODES.has(code) && code !== ErrorCode.INTERNAL_SERVER_ERROR) {
+      const { stacktrace, ...extensions } = formatted.extensions ?? {};
+      return {
+        message: formatted.message,
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions: options.debug ? { ...extensions, stacktrace } : extensions,
+      };
+    }
+    options.log?.(original);
+    return {
+      message: "Internal server error.",
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: {
+        code: ErrorCode.INTERNAL_SERVER_ERROR,
+        ...(options.debug && original instanceof Error ? { debugMessage: original.message, stacktrace: original.stack?.split("\n") } : {}),
+      },
+    };
+  };
+}

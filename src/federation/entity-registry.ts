@@ -1,0 +1,28 @@
+import type { Db } from "../db/client";
+import type { Viewer } from "../auth/authenticate";
+
+/**
+ * An entity of the subgraph: a type with its own `id`, `@key(fields: "id")`, that the gateway
+ * may ask for by reference. `loadMany` answers a whole batch of ids in a bounded number of SQL
+ * statements; the same function backs single-object root fields, so there is one way to load
+ * and shape each entity.
+ */
+export interface EntityDefinition<T extends { id: string } = { id: string }> {
+  typeName: string;
+  loadMany(db: Db, ids: readonly string[], viewer: Viewer | null): Promise<T[]>;
+}
+
+const registry = new Map<string, EntityDefinition>();
+
+export function defineEntity<T extends { id: string }>(definition: EntityDefinition<T>): EntityDefinition<T> {
+  registry.set(definition.typeName, definition as unknown as EntityDefinition);
+  return definition;
+}
+
+export function entityDefinitions(): EntityDefinition[] {
+  return [...registry.values()];
+}
+
+export function entityDefinition(typeName: string): EntityDefinition | undefined {
+  return registry.get(typeName);
+}

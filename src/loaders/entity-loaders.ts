@@ -1,0 +1,43 @@
+import DataLoader from "dataloader";
+import type { Db } from "../db/client";
+import type { Viewer } from "../auth/authenticate";
+import { entityDefinition } from "../federation/entity-registry";
+
+/**
+ * One DataLoader per entity type for the request: every reference to the same type that the
+ * request resolves (e.g. 100 `_entities` representations) is answered by a single `loadMany`.
+ */
+export class EntityLoaders {
+  private readonly loaders = new Map<string, DataLoader<string, { id: string } | null>>();
+  private viewer: Viewer | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  /** The loaders shape objects for a caller (e.g. `canManage`); the context sets it once. */
+  forViewer(viewer: Viewer | null): this {
+    this.viewer = viewer;
+    return this;
+  }
+
+  load<T extends { id: string }>(typeName: string, id: string): Promise<T | null> {
+    return this.loader(typeName).load(id) as Promise<T | null>;
+  }
+
+  private loader(typeName: string): DataLoader<string, { id: string } | null> {
+    let loader = this.loaders.get(typeName);
+    if (!loader) {
+      const definition = entityDefinition(typeName);
+      if (!definition) throw new Error(`No entity named ${typeName}`);
+      loader = new DataLoader(
+        async (ids) => {
+          const rows = await definition.loadMany(this.db, ids, this.viewer);
+          const byId = new Map(rows.map((r) => [r.id, r]));
+          return ids.map((id) => byId.get(id) ?? null);
+        },
+        { maxBatchSize: 500 },
+      );
+      this.loaders.set(typeName, loader);
+    }
+    return loader;
+  }
+}

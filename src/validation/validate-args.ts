@@ -1,0 +1,62 @@
+import { validate, type ValidationError, type ValidatorOptions } from "class-validator";
+import type { GraphQLResolveInfo } from "graphql";
+import { getNamedType } from "graphql";
+import { getMetadataStorage } from "type-graphql";
+import type { ResolverData } from "type-graphql";
+import { BadUserInputError, type FieldViolation } from "../errors/errors";
+
+const OPTIONS: ValidatorOptions = {
+  // GraphQL's non-null types already enforce requiredness; rules apply to values that are present.
+  skipMissingProperties: true,
+  forbidUnknownValues: false,
+  validationError: { target: false, value: false },
+};
+
+/**
+ * type-graphql's `validateFn`: runs class-validator on one argument and, when rules break,
+ * throws one BAD_USER_INPUT whose `validationErrors` name each field by its dotted path inside
+ * the arguments (`input.items.2.count`) and never echo the submitted values back.
+ */
+export async function validateArgument(argValue: unknown, argType: unknown, data: ResolverData<object>): Promise<void> {
+  if (argValue === null || typeof argValue !== "object") return;
+  const prefix = argumentPrefix(argType, data.info);
+  const values = Array.isArray(argValue) ? argValue : [argValue];
+  const violations: FieldViolation[] = [];
+  for (const [index, value] of values.entries()) {
+    if (value === null || typeof value !== "object") continue;
+    const errors = await validate(value as object, OPTIONS);
+    const base = Array.isArray(argValue) ? join(prefix, String(index)) : prefix;
+    violations.push(...flatten(errors, base));
+  }
+  if (violations.length > 0) throw new BadUserInputError(violations);
+}
+
+export function flatten(errors: ValidationError[], prefix: string): FieldViolation[] {
+  const out: FieldViolation[] = [];
+  for (const error of errors) {
+    const field = join(prefix, error.property);
+    if (error.constraints && Object.keys(error.constraints).length > 0) {
+      out.push({ field, constraints: { ...error.constraints } });
+    }
+    if (error.children?.length) out.push(...flatten(error.children, field));
+  }
+  return out;
+}
+
+function join(prefix: string, key: string): string {
+  return prefix ? `${prefix}.${key}` : key;
+}
+
+/**
+ * The argument's name, found from its class: an @InputType class is the type of exactly one
+ * argument of the field; an @ArgsType class spreads into the arguments, so it has no prefix.
+ */
+function argumentPrefix(argType: unknown, info: GraphQLResolveInfo): string {
+  if (typeof argType !== "function") return "";
+  const storage = getMetadataStorage();
+  const input = storage.inputTypes.find((t) => t.target === argType);
+  if (!input) return "";
+  const field = info.parentType.getFields()[info.fieldName];
+  const arg = field?.args.find((a) => getNamedType(a.type).name === input.name);
+  return arg?.name ?? "";
+}
