@@ -1,0 +1,19 @@
+import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
+import type { Context } from "../context";
+import { CreateCurrencyDictionaryInput } from "../inputs/create-currency-dictionary.input";
+import { CurrencyDictionary } from "../types/currency-dictionary.type";
+import { createCurrencyDictionary } from "../services/currency-dictionary.service";
+
+@Resolver(() => CurrencyDictionary)
+export class CurrencyDictionaryResolver {
+  @Mutation(() => CurrencyDictionary, {
+    nullable: true,
+    description: "E18: adds a currency. An existing code is CONFLICT; isDefault: true makes it the only default.",
+  })
+  createCurrencyDictionary(
+    @Arg("input", () => CreateCurrencyDictionaryInput, { description: "The new currency." }) input: CreateCurrencyDictionaryInput,
+    @Ctx() ctx: Context,
+  ): Promise<CurrencyDictionary> {
+    return createCurrencyDictionary(ctx.db, input);
+  }
+}

@@ -1,0 +1,26 @@
+import { Arg, Args, Ctx, Query, Resolver } from "type-graphql";
+import type { Context } from "../context";
+import { viewerOf } from "../context";
+import { PaginationArgs } from "../inputs/pagination.args";
+import { UserFilter } from "../inputs/user-filter.input";
+import { UserOrder } from "../inputs/user-order.input";
+import { User } from "../types/user.type";
+import { UserCollection } from "../types/user-collection.type";
+import { listUsers } from "../services/user.service";
+
+@Resolver(() => User)
+export class UserResolver {
+  @Query(() => UserCollection, { description: "E8: users, filtered, ordered and paginated." })
+  users(
+    @Args(() => PaginationArgs) page: PaginationArgs,
+    @Ctx() ctx: Context,
+    @Arg("filter", () => UserFilter, { nullable: true, description: "Conditions the users must meet." }) filter?: UserFilter,
+    @Arg("order", () => [UserOrder], {
+      nullable: true,
+      description: "Sort keys applied in list order (default: last name ascending); ties are broken by id.",
+    })
+    order?: UserOrder[],
+  ): Promise<UserCollection> {
+    return listUsers(ctx.db, viewerOf(ctx), { ...page, filter, order }, ctx.config.maxUnpaginatedItems);
+  }
+}

@@ -1,0 +1,17 @@
+import { Directive, Field, ID, ObjectType } from "type-graphql";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A currency the finance area may use on invoices." })
+export class CurrencyDictionary {
+  @Field(() => ID, { description: "Id of the entry." })
+  id!: string;
+
+  @Field({ description: "Name of the currency, e.g. Polish zloty." })
+  name!: string;
+
+  @Field({ description: "ISO 4217 code, three upper-case letters, unique." })
+  code!: string;
+
+  @Field({ description: "Whether this is the default currency; exactly one entry is, once any is set." })
+  isDefault!: boolean;
+}

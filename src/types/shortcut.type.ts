@@ -1,0 +1,20 @@
+import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A user's shortcut to a view of the web app." })
+export class Shortcut {
+  @Field(() => ID, { description: "Id of the shortcut." })
+  id!: string;
+
+  @Field(() => Int, { description: "Position among the owner's shortcuts, from 1; new ones go last." })
+  weight!: number;
+
+  @Field({ description: "Label shown for the shortcut." })
+  name!: string;
+
+  @Field({ description: "Address of the view it opens." })
+  viewUrl!: string;
+
+  @Field({ description: "Whether it opens in a new browser tab." })
+  isOpenedInNewTab!: boolean;
+}
