@@ -20,7 +20,10 @@ export interface FieldViolation {
 
 export class UnauthenticatedError extends GraphQLError {
   constructor(message = "A valid API token is required: send it in the Authorization header.") {
-    super(message, { extensions: { code: ErrorCode.UNAUTHENTICATED } });
+    // HTTP 401 (Apollo Server takes `extensions.http` for the response and drops it from the
+    // body): a gateway in front of this subgraph reports a 401 as UNAUTHENTICATED, a 500 as a
+    // server failure.
+    super(message, { extensions: { code: ErrorCode.UNAUTHENTICATED, http: { status: 401 } } });
   }
 }
 
@@ -30,10 +33,14 @@ export class ForbiddenError extends GraphQLError {
   }
 }
 
+/**
+ * The addressed object, or one the input refers to, does not exist. For a reference, `field`
+ * names it the way validation errors do (`input.stageType`).
+ */
 export class NotFoundError extends GraphQLError {
-  constructor(what: string, id?: string) {
+  constructor(what: string, id?: string, field?: string) {
     super(id === undefined ? `${what} not found.` : `${what} ${id} not found.`, {
-      extensions: { code: ErrorCode.NOT_FOUND },
+      extensions: { code: ErrorCode.NOT_FOUND, ...(field ? { field } : {}) },
     });
   }
 }

@@ -3,6 +3,7 @@ import type { Viewer } from "../auth/authenticate";
 import type { UserFilter } from "../inputs/user-filter.input";
 import type { UserOrder } from "../inputs/user-order.input";
 import type { User } from "../types/user.type";
+import type { UserDepartment } from "../types/user-department.type";
 import type { UserCollection } from "../types/user-collection.type";
 import { userRefInclude } from "../mappers/user-refs";
 import { defineEntity } from "../federation/entity-registry";
@@ -73,6 +74,14 @@ export const userEntity = defineEntity<User>({
   async loadMany(db, ids, viewer) {
     const rows = await db.user.findMany({ where: { id: { in: [...ids] } }, include: userInclude });
     return shapeUsers(db, rows, viewer);
+  },
+});
+
+export const userDepartmentEntity = defineEntity<UserDepartment>({
+  typeName: "UserDepartment",
+  async loadMany(db, ids) {
+    const rows = await db.userDepartment.findMany({ where: { id: { in: [...ids] } }, include: { department: true } });
+    return rows.map((d) => ({ id: d.id, isLeader: d.isLeader, department: { id: d.department.id, name: d.department.name } }));
   },
 });
 

@@ -1,6 +1,7 @@
-import { Field, ID, ObjectType } from "type-graphql";
+import { Directive, Field, ID, ObjectType } from "type-graphql";
 import { IdName } from "./id-name.type";
 
+@Directive('@key(fields: "id")')
 @ObjectType({ description: "A user's membership in a department." })
 export class UserDepartment {
   @Field(() => ID, { description: "Id of the membership." })

@@ -1,0 +1,60 @@
+import "reflect-metadata";
+import { buildAppSchema } from "../schema/build-schema";
+import {
+  ALLOW_BREAKING_ENV,
+  BASE_REF_ENV,
+  SCHEMA_FILE,
+  baselineSdl,
+  breakingChanges,
+  breakingChangesAllowed,
+  describeChanges,
+  diffSdl,
+  normalizeSdl,
+  readCommittedSdl,
+} from "../schema/schema-check";
+
+/**
+ * `npm run schema:check`: fails when the committed schema.graphql is not what the code builds,
+ * or when the built SDL breaks clients of the SDL committed at SCHEMA_BASE_REF (default HEAD,
+ * i.e. before you commit; CI sets the target branch). ALLOW_BREAKING_SCHEMA_CHANGES=1 lets a
+ * deliberate break through, still listed.
+ */
+async function main(): Promise<number> {
+  const built = normalizeSdl((await buildAppSchema()).sdl);
+  let status = 0;
+
+  if (readCommittedSdl() !== built) {
+    console.error(`${SCHEMA_FILE} differs from the schema the code builds: run \`npm run schema:print\` and commit it.`);
+    status = 1;
+  } else {
+    console.log(`${SCHEMA_FILE} is up to date.`);
+  }
+
+  const ref = process.env[BASE_REF_ENV] || "HEAD";
+  const base = baselineSdl(ref);
+  if (base === null) {
+    console.log(`No ${SCHEMA_FILE} at ${ref}: no baseline to compare against.`);
+    return status;
+  }
+  const changes = await diffSdl(base, built);
+  const breaking = breakingChanges(changes);
+  console.log(`${changes.length} change(s) against ${SCHEMA_FILE} at ${ref}, ${breaking.length} breaking.`);
+  if (changes.length > 0) console.log(describeChanges(changes));
+  if (breaking.length > 0) {
+    if (breakingChangesAllowed()) {
+      console.warn(`Breaking changes acknowledged by ${ALLOW_BREAKING_ENV}.`);
+    } else {
+      console.error(`Breaking changes: announce them to the supergraph's clients, then rerun with ${ALLOW_BREAKING_ENV}=1.`);
+      status = 1;
+    }
+  }
+  return status;
+}
+
+main().then(
+  (status) => process.exit(status),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

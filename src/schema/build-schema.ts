@@ -1,0 +1,88 @@
+import "reflect-metadata";
+import { buildSubgraphSchema } from "@apollo/subgraph";
+import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper";
+import { printSchemaWithDirectives } from "@graphql-tools/utils";
+import { type GraphQLSchema, isUnionType, parse } from "graphql";
+import { buildSchema, createResolversMap } from "type-graphql";
+import type { Context } from "../context";
+import { DateTimeScalar } from "../scalars";
+import { validateArgument } from "../validation/validate-args";
+import { IdFormatMiddleware, isUuid } from "../validation/id-format.middleware";
+import { entityDefinitions } from "../federation/entity-registry";
+import { badInput } from "../errors/errors";
+import { loadResolvers } from "./load-resolvers";
+
+/** The Federation 2 spec this subgraph links, and the directives it uses from it. */
+export const FEDERATION_LINK =
+  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable"])';
+
+/** The schema as type-graphql builds it from the decorated classes (no federation fields yet). */
+export async function buildTypeGraphqlSchema(): Promise<GraphQLSchema> {
+  return buildSchema({
+    resolvers: loadResolvers(),
+    // Federation directives (@key, @shareable) are not known to graphql-js until the subgraph
+    // schema is built from the printed SDL below.
+    skipCheck: true,
+    validate: true,
+    validateFn: validateArgument,
+    globalMiddlewares: [IdFormatMiddleware],
+    scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
+  });
+}
+
+/** The subgraph SDL: type-graphql's schema printed with its directives, plus the federation link. */
+export function subgraphSdl(schema: GraphQLSchema): string {
+  return `${FEDERATION_LINK}\n\n${printSchemaWithDirectives(schema)}`;
+}
+
+/**
+ * type-graphql has no federation support of its own: print its schema with directives, link
+ * Federation 2, and let @apollo/subgraph add `_service`/`_entities`. Each registered entity
+ * resolves references through the request's batching loader.
+ */
+export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; sdl: string }> {
+  const typeGraphqlSchema = await buildTypeGraphqlSchema();
+  const sdl = subgraphSdl(typeGraphqlSchema);
+  const resolvers = createResolversMap(typeGraphqlSchema) as GraphQLResolverMap<unknown>;
+  for (const entity of entityDefinitions()) {
+    resolvers[entity.typeName] = {
+      ...(resolvers[entity.typeName] as object),
+      // representations are checked by guardEntities before they get here
+      __resolveReference: (reference: { id: string }, ctx: Context) => ctx.loaders.entities.load(entity.typeName, reference.id),
+    } as never;
+  }
+  const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
+  guardEntities(schema);
+  return { schema, sdl };
+}
+
+/**
+ * Checks each `_entities` representation before @apollo/subgraph resolves it: a `__typename`
+ * that is not an entity of this subgraph, or an `id` that is not a UUID, is a BAD_USER_INPUT at
+ * that position of the list (`representations.3.id`), and the other positions still resolve. A
+ * check inside `__resolveReference` could not name the position, and its synchronous throw would
+ * fail the whole batch.
+ */
+function guardEntities(schema: GraphQLSchema): void {
+  const field = schema.getQueryType()?.getFields()._entities;
+  const entityUnion = schema.getType("_Entity");
+  if (!field?.resolve || !isUnionType(entityUnion)) return;
+  const entityNames = new Set(entityUnion.getTypes().map((t) => t.name));
+  const resolveAll = field.resolve;
+  field.resolve = (source, args: { representations: Array<Record<string, unknown>> }, ctx, info) => {
+    const problems = args.representations.map((rep, i) => {
+      if (typeof rep.__typename !== "string" || !entityNames.has(rep.__typename)) {
+        return badInput(`representations.${i}.__typename`, "isEntity", `${String(rep.__typename)} is not an entity of this subgraph`);
+      }
+      if (typeof rep.id !== "string" || !isUuid(rep.id)) {
+        return badInput(`representations.${i}.id`, "isUuid", `${rep.__typename} id must be a UUID`);
+      }
+      return null;
+    });
+    const valid = args.representations.filter((_, i) => problems[i] === null);
+    const resolved = resolveAll(source, { ...args, representations: valid }, ctx, info) as unknown[];
+    let next = 0;
+    // graphql-js completes a list item that is an Error as a field error at that item's path
+    return problems.map((problem) => problem ?? resolved[next++]);
+  };
+}

@@ -1,0 +1,105 @@
+import { getIntrospectionQuery } from "graphql";
+import { createFormatError } from "../src/errors/format-error";
+import { codes, createTestApp, gql, type TestApp, TEST_ADMIN_TOKEN } from "./support/test-app";
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.url();
+});
+afterAll(() => t.close());
+
+async function post(body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: TEST_ADMIN_TOKEN, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json().catch(() => null)) as any };
+}
+
+describe("errors", () => {
+  it("masks unexpected failures: generic message, no stack trace, SQL or path", async () => {
+    await t.db.$executeRawUnsafe(`DROP TABLE "Shortcut"`);
+    const r = await post({ query: `mutation { createShortcut(input: { name: "x", viewUrl: "/", isOpenedInNewTab: false }) { id } }` });
+    expect(r.status).toBe(200);
+    expect(r.json.errors).toHaveLength(1);
+    expect(r.json.errors[0].message).toBe("Internal server error.");
+    expect(r.json.errors[0].extensions).toEqual({ code: "INTERNAL_SERVER_ERROR" });
+    expect(JSON.stringify(r.json)).not.toMatch(/no such table|sqlite|prisma|\/work|\.ts:\d|SELECT|INSERT/i);
+    expect(r.json.data).toEqual({ createShortcut: null });
+  });
+
+  it("keeps a debug message and stack only when DEBUG_ERRORS asks for it", () => {
+    const error = new Error("no such table: Shortcut");
+    const quiet = createFormatError({ debug: false })({ message: "x", extensions: {} }, error);
+    expect(quiet.extensions).toEqual({ code: "INTERNAL_SERVER_ERROR" });
+    const loud = createFormatError({ debug: true })({ message: "x", extensions: {} }, error);
+    expect(loud.extensions).toMatchObject({ code: "INTERNAL_SERVER_ERROR", debugMessage: "no such table: Shortcut" });
+  });
+
+  it("gives every error a code: parse and validation failures included", async () => {
+    const parse = await post({ query: "{ users(" });
+    expect(parse.json.errors[0].extensions.code).toBe("GRAPHQL_PARSE_FAILED");
+    const unknown = await post({ query: "{ nope }" });
+    expect(unknown.json.errors[0].extensions.code).toBe("GRAPHQL_VALIDATION_FAILED");
+    const badVariable = await post({ query: "query ($p: Int) { users(page: $p) { items { id } } }", variables: { p: "one" } });
+    expect(badVariable.json.errors[0].extensions.code).toBe("BAD_USER_INPUT");
+    for (const e of [...parse.json.errors, ...unknown.json.errors, ...badVariable.json.errors]) {
+      expect(e.extensions.stacktrace).toBeUndefined();
+    }
+  });
+
+  it("lets the standard introspection query of playgrounds through", async () => {
+    const r = await t.gql(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }), {}, null);
+    expect(r.errors).toBeUndefined();
+  });
+
+  it("refuses documents that are too deep or too large", async () => {
+    let deep = "name";
+    for (let i = 0; i < t.config.maxQueryDepth; i++) deep = `ofType { ${deep} }`;
+    const tooDeep = await t.gql(`{ __schema { types { fields { type { ${deep} } } } } }`, {}, null);
+    expect(codes(tooDeep)).toEqual(["QUERY_TOO_COMPLEX"]);
+    const wide = Array.from({ length: t.config.maxQueryFields + 1 }, (_, i) => `a${i}: __typename`).join(" ");
+    expect(codes(await t.gql(`{ ${wide} }`))).toEqual(["QUERY_TOO_COMPLEX"]);
+    const bomb = `query { ...F3 } fragment F3 on Query { a: __typename ...F2 b: __typename ...F2 c: __typename ...F2 }
+      fragment F2 on Query { a: __typename ...F1 b: __typename ...F1 c: __typename ...F1 }
+      fragment F1 on Query { ${Array.from({ length: 800 }, (_, i) => `x${i}: __typename`).join(" ")} }`;
+    expect(codes(await t.gql(bomb))).toEqual(["QUERY_TOO_COMPLEX"]);
+  });
+});
+
+describe("HTTP", () => {
+  it("GET /health answers 200 when the database answers", async () => {
+    const res = await fetch(`${base}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", database: "up" });
+  });
+
+  it("serves GraphQL over POST with a Bearer token", async () => {
+    const r = await post({ query: "{ users(itemsPerPage: 1) { items { id } } }" }, { authorization: `Bearer ${TEST_ADMIN_TOKEN}` });
+    expect(r.status).toBe(200);
+    expect(r.json.data.users.items).toHaveLength(1);
+  });
+
+  it("blocks cross-site simple requests (CSRF prevention)", async () => {
+    const res = await fetch(`${base}/graphql?query=${encodeURIComponent("{ __typename }")}`, { headers: { authorization: TEST_ADMIN_TOKEN } });
+    expect(res.status).toBe(400);
+    const textPost = await fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "text/plain" }, body: '{"query":"{ __typename }"}' });
+    expect(textPost.status).toBe(400);
+  });
+
+  it("serves an offline playground to browsers", async () => {
+    const res = await fetch(`${base}/graphql`, { headers: { accept: "text/html" } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Work management API");
+    expect(html).not.toMatch(/https?:\/\/(?!localhost)[a-z]/i);
+  });
+
+  it("refuses bodies over 1 MB", async () => {
+    const r = await post({ query: "{ __typename }", variables: { pad: "x".repeat(1_100_000) } });
+    expect(r.status).toBe(413);
+  });
+});

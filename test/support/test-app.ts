@@ -1,0 +1,139 @@
+import "reflect-metadata";
+import { copyFileSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import { Client } from "pg";
+import type { GraphQLFormattedError } from "graphql";
+import { loadConfig, type Config } from "../../src/config/config";
+import { createDb, type Db } from "../../src/db/client";
+import { buildAppSchema } from "../../src/schema/build-schema";
+import { createApp, type App } from "../../src/server/app";
+import { issueToken } from "../../src/auth/tokens";
+import demoIds from "../../prisma/demo-ids.json";
+import { onPostgres, postgresUrl, sqliteTemplatePath, TEMPLATE_DB_NAME, TEST_ADMIN_TOKEN, TEST_SERVER_URL } from "./databases";
+
+export { demoIds, TEST_ADMIN_TOKEN };
+
+export interface GqlResult<T = Record<string, any>> {
+  data?: T | null;
+  errors?: readonly GraphQLFormattedError[];
+}
+
+export interface TestApp {
+  db: Db;
+  app: App;
+  config: Config;
+  databaseUrl: string;
+  adminToken: string;
+  /** A token of the demo ordinary user (demoIds.userId). */
+  userToken: string;
+  /** Runs an operation through Apollo (plugins, validation, error formatting) as the admin, or with `token` (null: none). */
+  gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<GqlResult<T>>;
+  /** How many SQL statements `fn` sends. */
+  countStatements(fn: () => Promise<unknown>): Promise<number>;
+  /** Base URL of the app served over HTTP on 127.0.0.1 (started on first use). */
+  url(): Promise<string>;
+  close(): Promise<void>;
+}
+
+let cachedSchema: ReturnType<typeof buildAppSchema> | undefined;
+
+/** A fresh copy of the seeded test database behind the real GraphQL server. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const databaseUrl = await copyTemplate();
+  let statements = 0;
+  const db = createDb({ url: databaseUrl, onQuery: () => (statements += 1) });
+  const config = loadConfig({ ...env, DATABASE_URL: databaseUrl } as NodeJS.ProcessEnv);
+  cachedSchema ??= buildAppSchema();
+  const { schema } = await cachedSchema;
+  const app = await createApp(db, config, schema, () => undefined);
+  const userToken = await issueToken(db, demoIds.userId, { name: "test" });
+  let server: Server | undefined;
+
+  const gql = async <T,>(query: string, variables?: Record<string, unknown>, token: string | null = TEST_ADMIN_TOKEN) => {
+    const contextValue = await app.context(token ?? undefined);
+    const response = await app.apollo.executeOperation({ query, variables }, { contextValue });
+    if (response.body.kind !== "single") throw new Error("incremental delivery is not used");
+    return response.body.singleResult as GqlResult<T>;
+  };
+
+  return {
+    db,
+    app,
+    config,
+    databaseUrl,
+    adminToken: TEST_ADMIN_TOKEN,
+    userToken,
+    gql,
+    async countStatements(fn) {
+      const before = statements;
+      await fn();
+      return statements - before;
+    },
+    async url() {
+      if (!server) {
+        server = await new Promise<Server>((resolve) => {
+          const s = app.express.listen(0, "127.0.0.1", () => resolve(s));
+        });
+      }
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    async close() {
+      if (server) await new Promise((resolve) => server!.close(resolve));
+      await app.apollo.stop();
+      await db.$disconnect();
+      await dropCopy(databaseUrl);
+    },
+  };
+}
+
+async function copyTemplate(): Promise<string> {
+  const name = `wm_test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  if (onPostgres) {
+    const admin = new Client({ connectionString: TEST_SERVER_URL });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB_NAME}`);
+    } finally {
+      await admin.end();
+    }
+    return postgresUrl(name);
+  }
+  const path = join(tmpdir(), `${name}.db`);
+  copyFileSync(sqliteTemplatePath(), path);
+  return `file:${path}`;
+}
+
+async function dropCopy(url: string): Promise<void> {
+  if (onPostgres) {
+    const admin = new Client({ connectionString: TEST_SERVER_URL });
+    await admin.connect();
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+    } finally {
+      await admin.end();
+    }
+  } else {
+    const path = url.slice("file:".length);
+    for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(path + suffix, { force: true });
+  }
+}
+
+/** The `extensions.code` of each error, for compact assertions. */
+export function codes(result: GqlResult): string[] {
+  return (result.errors ?? []).map((e) => String(e.extensions?.code));
+}
+
+/** The `field`s named by a BAD_USER_INPUT error's validationErrors. */
+export function invalidFields(result: GqlResult): string[] {
+  const error = result.errors?.find((e) => e.extensions?.code === "BAD_USER_INPUT");
+  const list = (error?.extensions?.validationErrors ?? []) as Array<{ field: string }>;
+  return list.map((v) => v.field);
+}
+
+/** Template tag for GraphQL documents (identity; for editor highlighting). */
+export const gql = (strings: TemplateStringsArray, ...values: unknown[]) =>
+  strings.reduce((out, s, i) => out + s + (i < values.length ? String(values[i]) : ""), "");
