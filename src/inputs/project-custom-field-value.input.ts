@@ -1,0 +1,34 @@
+import { ArrayMaxSize, Max, MaxLength, Min } from "class-validator";
+import { Field, Float, ID, InputType } from "type-graphql";
+
+@InputType({
+  description:
+    "A value of a project custom field. Set the value field matching the definition's dataType (text: valueText, float: valueFloat, datetime: valueDateTime, select: valueSelectOptions, users: valueSelectUsers, department: valueDepartment); the others must stay unset.",
+})
+export class ProjectCustomFieldValueInput {
+  @Field(() => ID, { description: "Id of an existing custom field definition of scope project; each definition at most once." })
+  definition!: string;
+
+  @Field(() => String, { nullable: true, description: "Text value, up to 100000 characters (dataType text)." })
+  @MaxLength(100_000)
+  valueText?: string | null;
+
+  @Field(() => Float, { nullable: true, description: "Numeric value, between -99999999999999 and 99999999999999 (dataType float)." })
+  @Min(-99_999_999_999_999)
+  @Max(99_999_999_999_999)
+  valueFloat?: number | null;
+
+  @Field(() => Date, { nullable: true, description: "Date-time value (dataType datetime)." })
+  valueDateTime?: Date | null;
+
+  @Field(() => [ID], { nullable: true, description: "Ids of the definition's select options, at most 100 (dataType select)." })
+  @ArrayMaxSize(100)
+  valueSelectOptions?: string[] | null;
+
+  @Field(() => [ID], { nullable: true, description: "Ids of existing users, at most 100 (dataType users)." })
+  @ArrayMaxSize(100)
+  valueSelectUsers?: string[] | null;
+
+  @Field(() => ID, { nullable: true, description: "Id of an existing department (dataType department)." })
+  valueDepartment?: string | null;
+}

@@ -1,0 +1,28 @@
+import { Length, MaxLength } from "class-validator";
+import { Field, ID, InputType } from "type-graphql";
+
+@InputType({
+  description:
+    "E3: a partial change of a stage. An absent field stays as it is; null clears a nullable field (description, stageType) and is refused for the others.",
+})
+export class UpdateStageInput {
+  @Field(() => String, { nullable: true, description: "New name, 1 to 100 characters; null is refused." })
+  @Length(1, 100)
+  name?: string | null;
+
+  @Field(() => String, { nullable: true, description: "New description, up to 100000 characters; null clears it." })
+  @MaxLength(100_000)
+  description?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: "Whether removals record who removed; null is refused." })
+  isBlameableRemovalEnabled?: boolean | null;
+
+  @Field(() => ID, { nullable: true, description: "Id of an existing stage type (NOT_FOUND otherwise); null clears the type." })
+  stageType?: string | null;
+
+  @Field(() => Date, { nullable: true, description: "New start; null is refused. The end must not come before the start." })
+  dateStart?: Date | null;
+
+  @Field(() => Date, { nullable: true, description: "New end, not before the start (as it stands after this change); null is refused." })
+  dateEnd?: Date | null;
+}

@@ -1,0 +1,34 @@
+import { ArrayMaxSize, IsIn, Length } from "class-validator";
+import { Field, ID, InputType } from "type-graphql";
+
+/** The ten colours the application offers for task types (the interface's value set). */
+export const TASK_TYPE_DECORATORS = [
+  "#78909c",
+  "#2490e3",
+  "#44a069",
+  "#987284",
+  "#d32f2f",
+  "#f57f17",
+  "#003366",
+  "#00bfa5",
+  "#ee7674",
+  "#9c27b0",
+] as const;
+
+@InputType({ description: "E19: a partial change of a task type. An absent field stays as it is; null is refused." })
+export class UpdateTaskTypeInput {
+  @Field(() => String, { nullable: true, description: "New name, 1 to 100 characters." })
+  @Length(1, 100)
+  name?: string | null;
+
+  @Field(() => String, { nullable: true, description: `New colour, one of ${TASK_TYPE_DECORATORS.join(", ")} (lower-case).` })
+  @IsIn([...TASK_TYPE_DECORATORS])
+  decorator?: string | null;
+
+  @Field(() => [ID], {
+    nullable: true,
+    description: "Ids of existing project categories (NOT_FOUND otherwise), at most 100: they replace the current set; [] removes all.",
+  })
+  @ArrayMaxSize(100)
+  categories?: string[] | null;
+}

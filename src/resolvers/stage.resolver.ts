@@ -1,0 +1,21 @@
+import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
+import { viewerOf, type Context } from "../context";
+import { UpdateStageInput } from "../inputs/update-stage.input";
+import { Stage } from "../types/stage.type";
+import { updateStage } from "../services/stage.service";
+
+@Resolver(() => Stage)
+export class StageResolver {
+  @Mutation(() => Stage, {
+    nullable: true,
+    description:
+      "E3: changes a stage partially (absent fields stay, null clears description or stageType). Needs an admin or a project manager of the stage's project.",
+  })
+  updateStage(
+    @Arg("id", () => ID, { description: "Id of the stage to change." }) id: string,
+    @Arg("input", () => UpdateStageInput, { description: "The fields to change." }) input: UpdateStageInput,
+    @Ctx() ctx: Context,
+  ): Promise<Stage> {
+    return updateStage(ctx.db, viewerOf(ctx), id, input);
+  }
+}

@@ -1,0 +1,31 @@
+import type { Db, Prisma } from "../db/client";
+import { defineEntity } from "../federation/entity-registry";
+import { toProjectUserRef, userRefInclude } from "../mappers/user-refs";
+import type { AssignedProjectUser } from "../types/assigned-project-user.type";
+
+export const assignedProjectUserInclude = {
+  user: { include: userRefInclude },
+} satisfies Prisma.ProjectUserAssignmentInclude;
+
+type AssignmentRow = Prisma.ProjectUserAssignmentGetPayload<{ include: typeof assignedProjectUserInclude }>;
+
+/** Assignments listed in the order people joined the project; id breaks ties. */
+export const assignmentOrder = [{ createdAt: "asc" }, { id: "asc" }] satisfies Prisma.ProjectUserAssignmentOrderByWithRelationInput[];
+
+export function toAssignedProjectUser(row: AssignmentRow): AssignedProjectUser {
+  return {
+    id: row.id,
+    projectUser: toProjectUserRef(row.user),
+    role: row.role,
+    hourlyRate: row.hourlyRate === null ? null : row.hourlyRate.toNumber(),
+    canReportTime: row.canReportTime,
+  };
+}
+
+export const assignedProjectUserEntity = defineEntity<AssignedProjectUser>({
+  typeName: "AssignedProjectUser",
+  async loadMany(db: Db, ids) {
+    const rows = await db.projectUserAssignment.findMany({ where: { id: { in: [...ids] } }, include: assignedProjectUserInclude });
+    return rows.map(toAssignedProjectUser);
+  },
+});

@@ -1,0 +1,21 @@
+import { Directive, Field, Float, ID, ObjectType } from "type-graphql";
+import { ProjectUserRef } from "./project-user-ref.type";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A user's assignment to a project, with their role in it." })
+export class AssignedProjectUser {
+  @Field(() => ID, { description: "The assignment's id." })
+  id!: string;
+
+  @Field(() => ProjectUserRef, { description: "The assigned user." })
+  projectUser!: ProjectUserRef;
+
+  @Field({ description: "The user's role in the project: pm-active, pm-passive, member, none..." })
+  role!: string;
+
+  @Field(() => Float, { nullable: true, description: "The user's hourly rate in this project, if set." })
+  hourlyRate!: number | null;
+
+  @Field({ description: "Whether the user may report time on the project's tasks." })
+  canReportTime!: boolean;
+}

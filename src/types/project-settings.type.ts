@@ -1,0 +1,47 @@
+import { Directive, Field, ID, ObjectType } from "type-graphql";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "How a project behaves: its tabs, task date rules and visibility of hourly rates. Shares the project's id." })
+export class ProjectSettings {
+  @Field(() => ID, { description: "The settings' id, which is the project's id." })
+  id!: string;
+
+  @Field(() => [String], { description: "Tabs shown in the project, e.g. finance." })
+  enabledTabs!: string[];
+
+  @Field({ description: "Whether a task must get a task type when it is created." })
+  requireTaskTypeOnTaskCreation!: boolean;
+
+  @Field({ description: "Whether task deadlines are shown." })
+  showTaskDeadline!: boolean;
+
+  @Field({ description: "Whether the project's tasks are planned automatically." })
+  projectAutomaticPlanning!: boolean;
+
+  @Field({ description: "How a task's date range is drawn, e.g. board-summary-bar." })
+  taskDateRangeBehaviour!: string;
+
+  @Field({ description: "Where a new task's start date comes from, e.g. board." })
+  taskDateStartType!: string;
+
+  @Field({ description: "Where a new task's end date comes from, e.g. board." })
+  taskDateEndType!: string;
+
+  @Field(() => String, { nullable: true, description: "ISO 8601 duration added to the start source, if any." })
+  taskDateStartInterval!: string | null;
+
+  @Field(() => String, { nullable: true, description: "ISO 8601 duration added to the end source, if any." })
+  taskDateEndInterval!: string | null;
+
+  @Field(() => Date, { nullable: true, description: "Time of day new tasks start at (the date part is not used), if set." })
+  taskDateStartTime!: Date | null;
+
+  @Field(() => Date, { nullable: true, description: "Time of day new tasks end at (the date part is not used), if set." })
+  taskDateEndTime!: Date | null;
+
+  @Field(() => [String], { description: "Project roles (e.g. pm-passive) that do not see hourly rates." })
+  hideHourlyRateForRoles!: string[];
+
+  @Field({ description: "Whether only project managers and the task's creator may change a task's dates." })
+  restrictTaskDateUpdatesToPMsOrCreators!: boolean;
+}
