@@ -1,0 +1,46 @@
+import { IsNotEmpty, Max, MaxLength, Min } from "class-validator";
+import { Field, ID, InputType, Int } from "type-graphql";
+
+@InputType({
+  description:
+    "E11: the whole new state of a risk. Every optional field left out (or null) becomes null. stage, board and task must belong to project and to each other.",
+})
+export class ReplaceRiskInput {
+  @Field({ description: "Name, 1 to 100 characters." })
+  @IsNotEmpty()
+  @MaxLength(100)
+  name!: string;
+
+  @Field(() => String, { nullable: true, description: "Description, up to 100000 characters." })
+  @MaxLength(100_000)
+  description?: string | null;
+
+  @Field(() => Int, { nullable: true, description: "Probability from 1 to 5." })
+  @Min(1)
+  @Max(5)
+  probability?: number | null;
+
+  @Field(() => Date, { nullable: true, description: "When the risk is expected or was identified." })
+  date?: Date | null;
+
+  @Field(() => ID, { nullable: true, description: "Id of the user responsible; they must be assigned to the project." })
+  projectUser?: string | null;
+
+  @Field(() => ID, { description: "Id of the project the risk belongs to; it must exist and the caller must manage it." })
+  project!: string;
+
+  @Field(() => ID, { nullable: true, description: "Id of a stage of the project." })
+  stage?: string | null;
+
+  @Field(() => ID, { nullable: true, description: "Id of a board of the project (of the stage, when one is given)." })
+  board?: string | null;
+
+  @Field(() => ID, { nullable: true, description: "Id of a task of the project (of the board and the stage, when given)." })
+  task?: string | null;
+
+  @Field(() => ID, { nullable: true, description: "Id of a risk type." })
+  type?: string | null;
+
+  @Field(() => ID, { nullable: true, description: "Id of a risk impact." })
+  impact?: string | null;
+}

@@ -1,0 +1,23 @@
+import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
+import { viewerOf, type Context } from "../context";
+import { AssignBoardUserInput } from "../inputs/assign-board-user.input";
+import { AssignedBoardUser } from "../types/assigned-board-user.type";
+import { assignBoardUser } from "../services/assigned-board-user.service";
+
+@Resolver(() => AssignedBoardUser)
+export class AssignedBoardUserResolver {
+  @Mutation(() => AssignedBoardUser, {
+    nullable: true,
+    description:
+      "E10: assigns a member of the board's project to the board, or changes their role on it (upsert). Needs an admin or a PM of the project.",
+  })
+  assignBoardUser(
+    @Arg("boardId", () => ID, { description: "Id of the board." }) boardId: string,
+    @Arg("userId", () => ID, { description: "Id of the user; they must be assigned to the board's project." }) userId: string,
+    @Ctx() ctx: Context,
+    @Arg("input", () => AssignBoardUserInput, { nullable: true, description: "The role on the board; absent: see the input's role." })
+    input?: AssignBoardUserInput | null,
+  ): Promise<AssignedBoardUser> {
+    return assignBoardUser(ctx.db, viewerOf(ctx), boardId, userId, input);
+  }
+}

@@ -1,0 +1,19 @@
+import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
+import type { Context } from "../context";
+import { ProjectTemplate } from "../types/project-template.type";
+import { getProjectTemplate } from "../services/project-template.service";
+
+@Resolver(() => ProjectTemplate)
+export class ProjectTemplateResolver {
+  @Query(() => ProjectTemplate, {
+    nullable: true,
+    description:
+      "E9: a project template with its category, author and saved custom field values. A private template is FORBIDDEN to anyone but its author and admins.",
+  })
+  projectTemplate(
+    @Arg("id", () => ID, { description: "Id of the template." }) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<ProjectTemplate> {
+    return getProjectTemplate(ctx.db, id, (templateId) => ctx.loaders.entities.load<ProjectTemplate>("ProjectTemplate", templateId));
+  }
+}

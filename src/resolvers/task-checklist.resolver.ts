@@ -1,0 +1,20 @@
+import { Arg, Args, Ctx, ID, Query, Resolver } from "type-graphql";
+import type { Context } from "../context";
+import { PaginationArgs } from "../inputs/pagination.args";
+import { TaskChecklist } from "../types/task-checklist.type";
+import { TaskChecklistCollection } from "../types/task-checklist-collection.type";
+import { listTaskChecklists } from "../services/task-checklist.service";
+
+@Resolver(() => TaskChecklist)
+export class TaskChecklistResolver {
+  @Query(() => TaskChecklistCollection, {
+    description: "E6: a task's checklists by weight, each with its items by weight, paginated. An unknown task is NOT_FOUND.",
+  })
+  taskChecklists(
+    @Arg("taskId", () => ID, { description: "Id of the task." }) taskId: string,
+    @Args(() => PaginationArgs) page: PaginationArgs,
+    @Ctx() ctx: Context,
+  ): Promise<TaskChecklistCollection> {
+    return listTaskChecklists(ctx.db, taskId, page, ctx.config.maxUnpaginatedItems);
+  }
+}
