@@ -1,0 +1,20 @@
+import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
+import { viewerOf, type Context } from "../context";
+import { ExternalFileUploadInput } from "../inputs/external-file-upload.input";
+import { File } from "../types/file.type";
+import { uploadExternalFiles } from "../services/file.service";
+
+@Resolver(() => File)
+export class FileResolver {
+  @Mutation(() => [File], {
+    nullable: true,
+    description:
+      "E13: registers files by link on a project, task or task comment (for its project's members and admins); answers one File per element, in order. All are stored or none.",
+  })
+  uploadExternalFiles(
+    @Arg("input", () => ExternalFileUploadInput, { description: "The links and what they are attached to." }) input: ExternalFileUploadInput,
+    @Ctx() ctx: Context,
+  ): Promise<File[]> {
+    return uploadExternalFiles(ctx.db, viewerOf(ctx), input);
+  }
+}

@@ -1,0 +1,17 @@
+import { Args, Ctx, Query, Resolver } from "type-graphql";
+import type { Context } from "../context";
+import { SharedTaskCommentsArgs } from "../inputs/shared-task-comments.args";
+import { TaskComment } from "../types/task-comment.type";
+import { TaskCommentCollection } from "../types/task-comment-collection.type";
+import { sharedTaskComments } from "../services/task-comment.service";
+
+@Resolver(() => TaskComment)
+export class TaskCommentResolver {
+  @Query(() => TaskCommentCollection, {
+    description:
+      "E12: the comments of a shared task, by its share token (an unknown token is NOT_FOUND), with files, mentions, reactions and reply counts; ordered by creation time, paginated, optionally after a cursor.",
+  })
+  sharedTaskComments(@Args(() => SharedTaskCommentsArgs) args: SharedTaskCommentsArgs, @Ctx() ctx: Context): Promise<TaskCommentCollection> {
+    return sharedTaskComments(ctx.db, args, ctx.config.maxUnpaginatedItems);
+  }
+}

@@ -1,0 +1,16 @@
+import { Args, Ctx, Query, Resolver } from "type-graphql";
+import { viewerOf, type Context } from "../context";
+import { TimesheetArgs } from "../inputs/timesheet.args";
+import { TimesheetEntry } from "../types/timesheet-entry.type";
+import { timesheetByUser } from "../services/timesheet.service";
+
+@Resolver(() => TimesheetEntry)
+export class TimesheetResolver {
+  @Query(() => [TimesheetEntry], {
+    description:
+      "E16: time reported in a seven-day window (UTC days), one entry per user with a row per task, daily totals and the sum.",
+  })
+  timesheetByUser(@Args(() => TimesheetArgs) args: TimesheetArgs, @Ctx() ctx: Context): Promise<TimesheetEntry[]> {
+    return timesheetByUser(ctx.db, viewerOf(ctx), args);
+  }
+}

@@ -1,0 +1,29 @@
+import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A milestone: a dated point of a project, optionally within a stage." })
+export class Milestone {
+  @Field(() => ID, { description: "The milestone's id." })
+  id!: string;
+
+  @Field(() => ID, { description: "Id of the milestone's project." })
+  project!: string;
+
+  @Field(() => ID, { nullable: true, description: "Id of the milestone's stage; null for a milestone of the whole project." })
+  stage!: string | null;
+
+  @Field(() => Int, { description: "Position among milestones on the same date (lower first)." })
+  weight!: number;
+
+  @Field({ description: "The milestone's name." })
+  name!: string;
+
+  @Field(() => Date, { description: "When the milestone falls." })
+  dateStart!: Date;
+
+  @Field({ description: "What the milestone marks; empty when not described." })
+  description!: string;
+
+  @Field({ description: "The milestone's status (todo, done, ...)." })
+  status!: string;
+}
