@@ -1,0 +1,25 @@
+import { Arg, Args, Ctx, Query, Resolver } from "type-graphql";
+import { viewerOf, type Context } from "../context";
+import { PaginationArgs } from "../inputs/pagination.args";
+import { VacationFilter } from "../inputs/vacation-filter.input";
+import { VacationOrder } from "../inputs/vacation-order.input";
+import { Vacation } from "../types/vacation.type";
+import { VacationCollection } from "../types/vacation-collection.type";
+import { listVacations } from "../services/vacation.service";
+
+@Resolver(() => Vacation)
+export class VacationResolver {
+  @Query(() => VacationCollection, { description: "E7: vacations, filtered, ordered and paginated." })
+  vacations(
+    @Args(() => PaginationArgs) page: PaginationArgs,
+    @Ctx() ctx: Context,
+    @Arg("filter", () => VacationFilter, { nullable: true, description: "Conditions the vacations must meet." }) filter?: VacationFilter,
+    @Arg("order", () => [VacationOrder], {
+      nullable: true,
+      description: "Sort keys applied in list order (default: vacation year ascending); ties are broken by id.",
+    })
+    order?: VacationOrder[],
+  ): Promise<VacationCollection> {
+    return listVacations(ctx.db, viewerOf(ctx), { ...page, filter, order }, ctx.config.maxUnpaginatedItems);
+  }
+}

@@ -1,0 +1,175 @@
+import type { Db, DbTx, Prisma } from "../db/client";
+import type { Viewer } from "../auth/authenticate";
+import type { VacationFilter } from "../inputs/vacation-filter.input";
+import type { VacationOrder } from "../inputs/vacation-order.input";
+import type { Vacation } from "../types/vacation.type";
+import type { VacationCollection } from "../types/vacation-collection.type";
+import type { VacationComment } from "../types/vacation-comment.type";
+import type { VacationDate } from "../types/vacation-date.type";
+import type { VacationType } from "../types/vacation-type.type";
+import { toCalendarUserRef, userRefInclude } from "../mappers/user-refs";
+import { defineEntity } from "../federation/entity-registry";
+import { buildOrderBy } from "./ordering";
+import { pageWindow, paginationInfo, type PageRequest } from "./pagination";
+import { ledDepartments } from "./permissions";
+
+const commentInclude = { calendarUser: { include: userRefInclude } } satisfies Prisma.VacationCommentInclude;
+
+export const vacationInclude = {
+  // the owner's departments decide `permissions.canManage`
+  calendarUser: { include: { ...userRefInclude, userDepartments: { select: { departmentId: true } } } },
+  vacationType: true,
+  acceptedBy: { include: userRefInclude },
+  rejectedBy: { include: userRefInclude },
+  dates: { orderBy: [{ date: "asc" }, { id: "asc" }] },
+  comments: { include: commentInclude, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+  _count: { select: { dates: true } },
+} satisfies Prisma.VacationInclude;
+
+type VacationRow = Prisma.VacationGetPayload<{ include: typeof vacationInclude }>;
+type CommentRow = Prisma.VacationCommentGetPayload<{ include: typeof commentInclude }>;
+
+function toVacationComment(c: CommentRow): VacationComment {
+  return { id: c.id, content: c.content, calendarUser: toCalendarUserRef(c.calendarUser), createdAt: c.createdAt };
+}
+
+function toVacationDate(d: { id: string; date: Date }): VacationDate {
+  return { id: d.id, date: d.date };
+}
+
+function toVacationType(t: { id: string; name: string; decrementVacation: boolean; isActive: boolean }): VacationType {
+  return { id: t.id, name: t.name, decrementVacation: t.decrementVacation, isActive: t.isActive };
+}
+
+export function toVacation(row: VacationRow, canManage: boolean): Vacation {
+  return {
+    id: row.id,
+    calendarUser: toCalendarUserRef(row.calendarUser),
+    vacationType: toVacationType(row.vacationType),
+    status: row.status,
+    daysCount: row._count.dates,
+    description: row.description,
+    vacationYear: row.vacationYear,
+    issueDate: row.issueDate,
+    vacationComments: row.comments.map(toVacationComment),
+    vacationDates: row.dates.map(toVacationDate),
+    acceptedBy: row.acceptedBy ? toCalendarUserRef(row.acceptedBy) : null,
+    rejectedBy: row.rejectedBy ? toCalendarUserRef(row.rejectedBy) : null,
+    fileGenerated: row.fileGenerated,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    permissions: { canManage },
+  };
+}
+
+/**
+ * Admins manage every vacation; a department leader manages the vacations of the members of the
+ * departments they lead. The led departments are asked once per request, whatever the page size.
+ */
+async function shapeVacations(db: Db | DbTx, rows: VacationRow[], viewer: Viewer | null): Promise<Vacation[]> {
+  if (rows.length === 0) return [];
+  const led = viewer && !viewer.isAdmin ? await ledDepartments(db, viewer) : new Set<string>();
+  return rows.map((row) =>
+    toVacation(
+      row,
+      viewer !== null && (viewer.isAdmin || row.calendarUser.userDepartments.some((d) => led.has(d.departmentId))),
+    ),
+  );
+}
+
+export const vacationEntity = defineEntity<Vacation>({
+  typeName: "Vacation",
+  async loadMany(db, ids, viewer) {
+    const rows = await db.vacation.findMany({ where: { id: { in: [...ids] } }, include: vacationInclude });
+    return shapeVacations(db, rows, viewer);
+  },
+});
+
+export const vacationTypeEntity = defineEntity<VacationType>({
+  typeName: "VacationType",
+  async loadMany(db, ids) {
+    return (await db.vacationType.findMany({ where: { id: { in: [...ids] } } })).map(toVacationType);
+  },
+});
+
+export const vacationCommentEntity = defineEntity<VacationComment>({
+  typeName: "VacationComment",
+  async loadMany(db, ids) {
+    return (await db.vacationComment.findMany({ where: { id: { in: [...ids] } }, include: commentInclude })).map(toVacationComment);
+  },
+});
+
+export const vacationDateEntity = defineEntity<VacationDate>({
+  typeName: "VacationDate",
+  async loadMany(db, ids) {
+    return (await db.vacationDate.findMany({ where: { id: { in: [...ids] } } })).map(toVacationDate);
+  },
+});
+
+/** The Prisma condition for a vacation filter. */
+export function vacationWhere(filter: VacationFilter | undefined | null): Prisma.VacationWhereInput {
+  if (!filter) return {};
+  const and: Prisma.VacationWhereInput[] = [];
+  if (filter.search) {
+    // both texts are stored lower-cased, so the match is case-insensitive on every database
+    const needle = filter.search.toLowerCase();
+    and.push({ OR: [{ searchText: { contains: needle } }, { calendarUser: { searchText: { contains: needle } } }] });
+  }
+  if (filter.calendarUser) and.push({ calendarUserId: { in: filter.calendarUser } });
+  if (filter.vacationYear) and.push({ vacationYear: { in: filter.vacationYear } });
+  if (filter.status) and.push({ status: { in: filter.status } });
+  if (filter.vacationType) and.push({ vacationTypeId: { in: filter.vacationType } });
+  if (filter.issueDate) and.push({ issueDate: { in: filter.issueDate } });
+  if (filter.vacationTypeIsActive) {
+    // booleans have no `in`; an empty OR matches nothing, like an empty `in`
+    and.push({ OR: [...new Set(filter.vacationTypeIsActive)].map((isActive) => ({ vacationType: { isActive } })) });
+  }
+  if (filter.calendarUserCanLogIn != null) and.push({ calendarUser: { canLogIn: filter.calendarUserCanLogIn } });
+  const range = filter.vacationDatesDate;
+  if (range) {
+    // all bounds apply to the same day: a vacation matches when one of its days lies in the range
+    const date: Prisma.DateTimeFilter = {};
+    if (range.before) date.lte = range.before;
+    if (range.strictlyBefore) date.lt = range.strictlyBefore;
+    if (range.after) date.gte = range.after;
+    if (range.strictlyAfter) date.gt = range.strictlyAfter;
+    if (Object.keys(date).length > 0) and.push({ dates: { some: { date } } });
+  }
+  return { AND: and };
+}
+
+const ORDER_KEYS = {
+  vacationYear: (dir: "asc" | "desc") => ({ vacationYear: dir }),
+  status: (dir: "asc" | "desc") => ({ status: dir }),
+  vacationTypeName: (dir: "asc" | "desc") => ({ vacationType: { name: dir } }),
+  issueDate: (dir: "asc" | "desc") => ({ issueDate: dir }),
+  createdAt: (dir: "asc" | "desc") => ({ createdAt: dir }),
+  updatedAt: (dir: "asc" | "desc") => ({ updatedAt: dir }),
+  // the earliest day is stored on the vacation (firstDate); a vacation without days sorts last either way
+  vacationDatesDate: (dir: "asc" | "desc") => ({ firstDate: { sort: dir, nulls: "last" as const } }),
+} satisfies Record<keyof VacationOrder, (dir: "asc" | "desc") => Prisma.VacationOrderByWithRelationInput>;
+
+/** E7: the vacation list, filtered, ordered (default: vacation year ascending, then id) and paginated. */
+export async function listVacations(
+  db: Db,
+  viewer: Viewer,
+  args: { filter?: VacationFilter | null; order?: VacationOrder[] | null } & PageRequest,
+  maxUnpaginated: number,
+): Promise<VacationCollection> {
+  const where = vacationWhere(args.filter);
+  const orderBy = buildOrderBy<keyof VacationOrder, Prisma.VacationOrderByWithRelationInput>(
+    args.order,
+    ORDER_KEYS,
+    "vacationYear",
+    (dir) => ({ id: dir }),
+  );
+  const window = pageWindow(args, maxUnpaginated);
+  const [total, rows] = await Promise.all([
+    db.vacation.count({ where }),
+    window.take === 0
+      ? Promise.resolve([] as VacationRow[])
+      : db.vacation.findMany({ where, orderBy, skip: window.skip, take: window.take, include: vacationInclude }),
+  ]);
+  const items = await shapeVacations(db, rows, viewer);
+  return { items, paginationInfo: paginationInfo(window, total, items.length) };
+}

@@ -1,0 +1,20 @@
+import { Directive, Field, ID, ObjectType } from "type-graphql";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A state a CRM note can be in (e.g. to do, done), with its colour." })
+export class NoteStatus {
+  @Field(() => ID, { description: "Id of the status." })
+  id!: string;
+
+  @Field({ description: "Its name." })
+  name!: string;
+
+  @Field(() => Date, { description: "When the status was created." })
+  createdAt!: Date;
+
+  @Field(() => Date, { description: "When the status was last changed." })
+  updatedAt!: Date;
+
+  @Field({ description: "Its colour, #rrggbb." })
+  decorator!: string;
+}

@@ -1,0 +1,18 @@
+import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { CalendarUserRef } from "./calendar-user-ref.type";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A comment on a vacation request (by its owner or an approver)." })
+export class VacationComment {
+  @Field(() => ID, { description: "Id of the comment." })
+  id!: string;
+
+  @Field({ description: "Text of the comment." })
+  content!: string;
+
+  @Field(() => CalendarUserRef, { description: "Who wrote it." })
+  calendarUser!: CalendarUserRef;
+
+  @Field(() => Date, { description: "When it was written." })
+  createdAt!: Date;
+}
