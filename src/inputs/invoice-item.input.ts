@@ -1,0 +1,34 @@
+import { IsIn, IsNumber, IsPositive, Length, Max, MaxLength, Min } from "class-validator";
+import { Field, Float, InputType } from "type-graphql";
+import { GTU_CODES, TAX_RATES, type TaxRate } from "../services/invoice-value-sets";
+
+@InputType({ description: "A position of a new invoice (or of a correction's items as they stood before). The server computes its amounts." })
+export class InvoiceItemInput {
+  @Field({ description: "What is sold, 1 to 255 characters." })
+  @Length(1, 255)
+  positionName!: string;
+
+  @Field({ nullable: true, defaultValue: "", description: "Unit of measure (e.g. szt., h), up to 50 characters; empty by default." })
+  @MaxLength(50)
+  unit?: string;
+
+  @Field(() => Float, { description: "Quantity: greater than 0, at most 1,000,000,000, up to 4 decimal places." })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 })
+  @IsPositive()
+  @Max(1_000_000_000)
+  count!: number;
+
+  @Field(() => Float, { description: "Net price of one unit: 0 or more, up to 2 decimal places, at most 999,999,999,999.99." })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(999_999_999_999.99)
+  priceUnit!: number;
+
+  @Field(() => String, { description: `VAT rate: ${TAX_RATES.join(", ")} (zw exempt, np not subject to VAT, oo reverse charge; these carry no VAT).` })
+  @IsIn([...TAX_RATES])
+  tax!: TaxRate;
+
+  @Field(() => String, { nullable: true, description: "GTU code, GTU_01 to GTU_13; none by default." })
+  @IsIn(GTU_CODES)
+  gtu?: string | null;
+}

@@ -1,0 +1,43 @@
+import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from "type-graphql";
+import { viewerOf, type Context } from "../context";
+import { CreateInvoiceInput } from "../inputs/create-invoice.input";
+import { Invoice } from "../types/invoice.type";
+import { createInvoice } from "../services/invoice-creation.service";
+import { invoiceEntity } from "../services/invoice.service";
+
+const loadInvoice = (ctx: Context, id: string) => ctx.loaders.entities.load<Invoice>(invoiceEntity.typeName, id);
+
+@Resolver(() => Invoice)
+export class InvoiceResolver {
+  @Mutation(() => Invoice, {
+    nullable: true,
+    description:
+      "E4: creates an invoice (or a correction of one) with its items, amounts and number, in one transaction. Admins, finance users, and managers of the invoice's project may.",
+  })
+  async createInvoice(
+    @Arg("input", () => CreateInvoiceInput, { description: "The new invoice." }) input: CreateInvoiceInput,
+    @Ctx() ctx: Context,
+  ): Promise<Invoice | null> {
+    const id = await createInvoice(ctx.db, viewerOf(ctx), input);
+    return loadInvoice(ctx, id);
+  }
+
+  @FieldResolver(() => Invoice, { nullable: true, description: "For a correction: the invoice it corrects." })
+  invoice(@Root() invoice: Invoice, @Ctx() ctx: Context): Promise<Invoice | null> | null {
+    return invoice.correctedInvoiceId ? loadInvoice(ctx, invoice.correctedInvoiceId) : null;
+  }
+
+  @FieldResolver(() => [Invoice], { description: "The corrections of this invoice, oldest first." })
+  async corrects(@Root() invoice: Invoice, @Ctx() ctx: Context): Promise<Invoice[]> {
+    const loaded = await Promise.all(invoice.correctionIds.map((id) => loadInvoice(ctx, id)));
+    return loaded.filter((c): c is Invoice => c !== null);
+  }
+
+  @FieldResolver(() => Invoice, {
+    nullable: true,
+    description: "For a correction: the correction of the same invoice made just before it, if any.",
+  })
+  prevCorrect(@Root() invoice: Invoice, @Ctx() ctx: Context): Promise<Invoice | null> | null {
+    return invoice.prevCorrectId ? loadInvoice(ctx, invoice.prevCorrectId) : null;
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The closed value sets of the finance area (interface 2.4), in one place so that the input
+ * rules, the service and the schema descriptions cannot drift apart.
+ */
+
+/** Every invoice type; KSeF's document kinds plus the application's own fv (VAT), pf (pro forma), fk. */
+export const INVOICE_TYPES = [
+  "fv", "pf", "fk", "Vat", "Zal", "Kor", "Roz", "Upr", "KorZal", "KorRoz", "VatPef", "VatPefSp", "KorPef", "VatRr", "KorVatRr",
+] as const;
+
+/**
+ * The correction types and the types each may correct. A correction always refers to the
+ * original document of the matching kind: an advance invoice (Zal) is corrected by KorZal, a
+ * settlement (Roz) by KorRoz, a PEF invoice by KorPef, a VAT RR invoice by KorVatRr; Kor corrects
+ * the ordinary VAT invoices. A pro forma is no accounting document and cannot be corrected.
+ */
+export const CORRECTABLE_TYPES: Readonly<Record<string, readonly string[]>> = {
+  Kor: ["fv", "fk", "Vat", "Upr"],
+  KorZal: ["Zal"],
+  KorRoz: ["Roz"],
+  KorPef: ["VatPef", "VatPefSp"],
+  KorVatRr: ["VatRr"],
+};
+
+export function isCorrectionType(invoiceType: string): boolean {
+  return Object.hasOwn(CORRECTABLE_TYPES, invoiceType);
+}
+
+export const INVOICE_DIRECTIONS = ["income", "cost"] as const;
+
+export const KSEF_MARKERS = ["NrKSeF", "BFK", "OFF", "DI"] as const;
+
+export const BUYER_IDENTIFIER_TYPES = ["nip", "vat_eu", "other", "none"] as const;
+
+export const PAYMENT_METHODS = [
+  "cash", "transfer", "transfer_and_cash", "barter", "prepayment_transfer", "card", "voucher", "check", "credit", "mobile",
+] as const;
+
+export const FILE_LANGUAGES = ["pl", "en", "de", "it"] as const;
+
+/** VAT rates of an item: the percentages, and zw (exempt), np (not subject), oo (reverse charge), which carry no VAT. */
+export const TAX_RATES = ["23", "8", "5", "0", "zw", "np", "oo"] as const;
+export type TaxRate = (typeof TAX_RATES)[number];
+
+/** Polish GTU goods and services codes, GTU_01 to GTU_13. */
+export const GTU_CODES = Array.from({ length: 13 }, (_, i) => `GTU_${String(i + 1).padStart(2, "0")}`);

@@ -1,0 +1,23 @@
+import { Directive, Field, Float, ID, ObjectType } from "type-graphql";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "An income booked against an invoice." })
+export class InvoiceIncome {
+  @Field(() => ID, { description: "Id of the income entry." })
+  id!: string;
+
+  @Field({ description: "What the income is." })
+  name!: string;
+
+  @Field(() => Float, { description: "Net amount." })
+  priceNet!: number;
+
+  @Field(() => Float, { description: "Gross amount." })
+  priceGross!: number;
+
+  @Field({ description: "How the entry came to be (manually: entered by a person)." })
+  incomeType!: string;
+
+  @Field(() => Date, { description: "When the income was earned." })
+  date!: Date;
+}
