@@ -7,7 +7,7 @@ import { buildSchema, createResolversMap } from "type-graphql";
 import type { Context } from "../context";
 import { DateTimeScalar } from "../scalars";
 import { validateArgument } from "../validation/validate-args";
-import { IdFormatMiddleware, isUuid } from "../validation/id-format.middleware";
+import { guardIdArguments, isUuid } from "../validation/id-arguments";
 import { entityDefinitions } from "../federation/entity-registry";
 import { badInput } from "../errors/errors";
 import { loadResolvers } from "./load-resolvers";
@@ -25,7 +25,6 @@ export async function buildTypeGraphqlSchema(): Promise<GraphQLSchema> {
     skipCheck: true,
     validate: true,
     validateFn: validateArgument,
-    globalMiddlewares: [IdFormatMiddleware],
     scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
   });
 }
@@ -53,6 +52,7 @@ export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; sdl: st
   }
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
   guardEntities(schema);
+  guardIdArguments(schema);
   return { schema, sdl };
 }
 

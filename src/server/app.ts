@@ -1,5 +1,5 @@
 import { ApolloServer } from "@apollo/server";
-import { ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import express, { type Express } from "express";
 import type { GraphQLSchema } from "graphql";
@@ -31,6 +31,8 @@ export function createApollo(schema: GraphQLSchema, config: Config, log: (e: unk
       playgroundPlugin(),
       // federated tracing is for Apollo's hosted studio, which this deployment does not report to
       ApolloServerPluginInlineTraceDisabled(),
+      // no HTTP caching of GraphQL answers; its per-field hook costs on every response
+      ApolloServerPluginCacheControlDisabled(),
     ],
   });
 }

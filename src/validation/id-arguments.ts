@@ -3,10 +3,9 @@ import {
   isInputObjectType,
   isListType,
   type GraphQLInputType,
-  type GraphQLResolveInfo,
+  type GraphQLSchema,
   GraphQLID,
 } from "graphql";
-import type { MiddlewareFn } from "type-graphql";
 import { BadUserInputError, type FieldViolation } from "../errors/errors";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -16,22 +15,25 @@ export function isUuid(value: string): boolean {
 }
 
 /**
- * Every identifier is a UUID. Rather than a rule on each of the hundred ID fields, this global
- * middleware walks the arguments of each root field against their GraphQL types and rejects any
- * `ID` value that is not a UUID, before a resolver or the database sees it.
+ * Every identifier is a UUID. Rather than a rule on each of the hundred ID fields, the resolver of
+ * each root field is wrapped once: its arguments are walked against their GraphQL types and any
+ * `ID` value that is not a UUID is refused, with its path, before the resolver or the database sees
+ * it. Only root fields are wrapped (a type-graphql global middleware would also wrap every nested
+ * field of every response, which costs more than the rest of a request's GraphQL work).
  */
-export const IdFormatMiddleware: MiddlewareFn = async ({ args, info }, next) => {
-  if (isRootField(info)) {
-    const field = info.parentType.getFields()[info.fieldName];
-    const violations: FieldViolation[] = [];
-    for (const arg of field.args) collect(arg.type, args[arg.name], arg.name, violations);
-    if (violations.length > 0) throw new BadUserInputError(violations);
+export function guardIdArguments(schema: GraphQLSchema): void {
+  for (const root of [schema.getQueryType(), schema.getMutationType()]) {
+    for (const field of Object.values(root?.getFields() ?? {})) {
+      const resolve = field.resolve;
+      if (!resolve || field.name.startsWith("_")) continue;
+      field.resolve = (source, args, ctx, info) => {
+        const violations: FieldViolation[] = [];
+        for (const arg of field.args) collect(arg.type, args[arg.name], arg.name, violations);
+        if (violations.length > 0) throw new BadUserInputError(violations);
+        return resolve(source, args, ctx, info);
+      };
+    }
   }
-  return next();
-};
-
-function isRootField(info: GraphQLResolveInfo): boolean {
-  return info.path.prev === undefined;
 }
 
 function collect(type: GraphQLInputType, value: unknown, path: string, out: FieldViolation[]): void {
