@@ -123,7 +123,8 @@ describe("seed: the showcase objects of prisma/demo-ids.json", () => {
     await a.vacationType.findUniqueOrThrow({ where: { id: demoIds.vacationTypeId } });
     await a.fileCategory.findUniqueOrThrow({ where: { id: demoIds.fileCategoryId } });
     await a.reportedTimeType.findUniqueOrThrow({ where: { id: demoIds.reportedTimeTypeId } });
-    expect(await a.currencyDictionary.findUniqueOrThrow({ where: { id: demoIds.currencyDictionaryId } })).toMatchObject({ code: "PLN", isDefault: true });
+    const pln = await a.currencyDictionary.findUniqueOrThrow({ where: { id: demoIds.currencyDictionaryId } });
+    expect(pln).toMatchObject({ code: "PLN", isDefault: true });
   });
 
   it("project, stage, board and task", async () => {
@@ -138,7 +139,8 @@ describe("seed: the showcase objects of prisma/demo-ids.json", () => {
     expect(roles[demoIds.pmUserId]).toBe("pm-active");
     expect(roles[demoIds.userId]).toBe("member");
 
-    expect(await a.stage.findUniqueOrThrow({ where: { id: demoIds.stageId } })).toMatchObject({ projectId: demoIds.projectId, stageTypeId: demoIds.stageTypeId });
+    const stage = await a.stage.findUniqueOrThrow({ where: { id: demoIds.stageId } });
+    expect(stage).toMatchObject({ projectId: demoIds.projectId, stageTypeId: demoIds.stageTypeId });
     const board = await a.board.findUniqueOrThrow({ where: { id: demoIds.boardId }, include: { users: true, tasks: true } });
     expect(board).toMatchObject({ projectId: demoIds.projectId, stageId: demoIds.stageId, boardTypeId: demoIds.boardTypeId });
     expect(board.users.map((u) => u.userId)).toEqual(expect.arrayContaining([demoIds.userId, demoIds.pmUserId]));
@@ -178,7 +180,10 @@ describe("seed: the showcase objects of prisma/demo-ids.json", () => {
     expect(pub.stages.length).toBeGreaterThan(0);
     expect(pub.stages.every((s) => s.boards.length > 0)).toBe(true);
     expect(pub.savedCustomFieldValues.length).toBeGreaterThan(0);
-    const priv = await a.projectTemplate.findUniqueOrThrow({ where: { id: demoIds.privateProjectTemplateId }, include: { createdBy: { include: { roles: true } } } });
+    const priv = await a.projectTemplate.findUniqueOrThrow({
+      where: { id: demoIds.privateProjectTemplateId },
+      include: { createdBy: { include: { roles: true } } },
+    });
     expect(priv.isPublic).toBe(false);
     expect(priv.createdBy.roles.map((r) => r.role)).not.toContain("admin");
   });
@@ -189,7 +194,9 @@ describe("seed: the showcase objects of prisma/demo-ids.json", () => {
     });
     expect((await a.note.findUniqueOrThrow({ where: { id: demoIds.noteId } })).contractorId).toBe(demoIds.contractorId);
 
-    const member = await a.assignedChatTopicUser.findUniqueOrThrow({ where: { topicId_userId: { topicId: demoIds.chatTopicId, userId: demoIds.chatUserId } } });
+    const member = await a.assignedChatTopicUser.findUniqueOrThrow({
+      where: { topicId_userId: { topicId: demoIds.chatTopicId, userId: demoIds.chatUserId } },
+    });
     expect(member.isTopicOwner).toBe(false);
     expect((await a.chatMessage.findUniqueOrThrow({ where: { id: demoIds.chatMessageId } })).topicId).toBe(demoIds.chatTopicId);
 
@@ -270,6 +277,10 @@ describe("seed: consistency the API relies on", () => {
       expect(c.lastValue).toBe(numbered.length);
     }
     expect(await a.invoiceNumbering.count({ where: { resetInterval: "P1Y" } })).toBeGreaterThan(0);
+    const taxes = new Set(invoices.flatMap((i) => i.items.map((item) => item.tax)));
+    for (const tax of ["23", "8", "5", "0", "zw"]) expect(taxes).toContain(tax);
+    const types = new Set(invoices.map((i) => i.invoiceType));
+    for (const type of ["Vat", "fv", "pf", "Zal", "Kor"]) expect(types).toContain(type);
   });
 
   it("vacations: first date, search text, decisions that match the status", async () => {

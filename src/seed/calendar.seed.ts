@@ -30,15 +30,36 @@ const TYPES: TypeBlueprint[] = [
     // Chosen by season below; these fit any time of the year.
     descriptions: ["Urlop – remont mieszkania", "Wesele siostry i kilka dni wolnego", "Odpoczynek po zakończeniu projektu", "City break w Lizbonie"],
   },
-  { name: "Urlop na żądanie", decrementVacation: true, isActive: true, share: 12, days: [1, 1], descriptions: ["Sprawy rodzinne", "Nagła sprawa urzędowa", "Awaria w domu – czekam na hydraulika"] },
-  // Only a wedding is planned ahead; the other occasions are filed when they happen.
-  { name: "Urlop okolicznościowy", decrementVacation: false, isActive: true, share: 6, days: [1, 2], descriptions: ["Ślub", "Narodziny dziecka", "Pogrzeb w rodzinie"] },
-  { name: "Zwolnienie lekarskie (L4)", decrementVacation: false, isActive: true, share: 12, days: [2, 7], descriptions: ["Zwolnienie lekarskie – grypa", "Zwolnienie lekarskie po zabiegu", "Sick leave – flu"] },
-  { name: "Opieka nad dzieckiem (art. 188 KP)", decrementVacation: false, isActive: true, share: 6, days: [1, 2], descriptions: ["Opieka nad dzieckiem – zamknięte przedszkole", "Opieka nad dzieckiem – wizyta u lekarza"] },
-  { name: "Urlop bezpłatny", decrementVacation: false, isActive: true, share: 3, days: [5, 10], descriptions: ["Wyjazd wolontariacki", "Sprawy rodzinne za granicą"] },
+  {
+    name: "Urlop na żądanie", decrementVacation: true, isActive: true, share: 12, days: [1, 1],
+    descriptions: ["Sprawy rodzinne", "Nagła sprawa urzędowa", "Awaria w domu – czekam na hydraulika"],
+  },
+  {
+    // Only a wedding is planned ahead; the other occasions are filed when they happen.
+    name: "Urlop okolicznościowy", decrementVacation: false, isActive: true, share: 6, days: [1, 2],
+    descriptions: ["Ślub", "Narodziny dziecka", "Pogrzeb w rodzinie"],
+  },
+  {
+    name: "Zwolnienie lekarskie (L4)", decrementVacation: false, isActive: true, share: 12, days: [2, 7],
+    descriptions: ["Zwolnienie lekarskie – grypa", "Zwolnienie lekarskie po zabiegu", "Sick leave – flu"],
+  },
+  {
+    name: "Opieka nad dzieckiem (art. 188 KP)", decrementVacation: false, isActive: true, share: 6, days: [1, 2],
+    descriptions: ["Opieka nad dzieckiem – zamknięte przedszkole", "Opieka nad dzieckiem – wizyta u lekarza"],
+  },
+  {
+    name: "Urlop bezpłatny", decrementVacation: false, isActive: true, share: 3, days: [5, 10],
+    descriptions: ["Wyjazd wolontariacki", "Sprawy rodzinne za granicą"],
+  },
   // Retired types keep their history: only 2025 vacations use them.
-  { name: "Urlop szkoleniowy (do 2025 r.)", decrementVacation: false, isActive: false, share: 3, days: [2, 4], descriptions: ["Egzamin certyfikacyjny AWS", "Studia podyplomowe – sesja zimowa"] },
-  { name: "Praca zdalna okazjonalna (do 2025 r.)", decrementVacation: false, isActive: false, share: 3, days: [1, 3], descriptions: ["Praca zdalna z Gdańska", "Praca zdalna – opieka nad rodzicem"] },
+  {
+    name: "Urlop szkoleniowy (do 2025 r.)", decrementVacation: false, isActive: false, share: 3, days: [2, 4],
+    descriptions: ["Egzamin certyfikacyjny AWS", "Studia podyplomowe – sesja zimowa"],
+  },
+  {
+    name: "Praca zdalna okazjonalna (do 2025 r.)", decrementVacation: false, isActive: false, share: 3, days: [1, 3],
+    descriptions: ["Praca zdalna z Gdańska", "Praca zdalna – opieka nad rodzicem"],
+  },
 ];
 
 /** Holiday plans that fit the month they are taken in (index: month 0–11). */
@@ -95,7 +116,9 @@ export async function seedCalendar(ctx: SeedContext, users: UsersWorld): Promise
       daysOff.set(v.user.id, off);
     }
     for (const c of comments(rng, v.status, v.user, approver, users)) {
-      commentRows.push({ id: rng.uuid(), vacationId: v.id, content: c.content, calendarUserId: c.author.id, createdAt: between(rng, createdAt, c.byApprover ? addMinutes(decided, 1) : addMinutes(createdAt, 120)) });
+      // The requester writes while filing; the approver when deciding.
+      const writtenAt = between(rng, createdAt, c.byApprover ? addMinutes(decided, 1) : addMinutes(createdAt, 120));
+      commentRows.push({ id: rng.uuid(), vacationId: v.id, content: c.content, calendarUserId: c.author.id, createdAt: writtenAt });
     }
   };
 
@@ -119,8 +142,7 @@ export async function seedCalendar(ctx: SeedContext, users: UsersWorld): Promise
     const span = Math.round((latest.getTime() - earliest.getTime()) / 86_400_000);
     const dates = workingDays(addDays(earliest, rng.int(0, span)), rng.int(type.days[0], type.days[1]));
     // Sick leave and on-demand leave are known only when they happen.
-    if (!type.decrementVacation && type.name.startsWith("Zwolnienie") && dates[0] >= BASE_DATE) continue;
-    if (type.name === "Urlop na żądanie" && dates[0] >= BASE_DATE) continue;
+    if ((type.name.startsWith("Zwolnienie") || type.name === "Urlop na żądanie") && dates[0] >= BASE_DATE) continue;
     const taken = booked.get(user.id)!;
     if (dates.some((d) => taken.has(isoDay(d)) || d > LAST_DAY)) continue;
     dates.forEach((d) => taken.add(isoDay(d)));
@@ -138,7 +160,10 @@ export async function seedCalendar(ctx: SeedContext, users: UsersWorld): Promise
     k++;
   }
 
-  await ctx.out.insert("vacationType", types.map((t) => ({ id: t.id, name: t.name, decrementVacation: t.decrementVacation, isActive: t.isActive })));
+  await ctx.out.insert(
+    "vacationType",
+    types.map((t) => ({ id: t.id, name: t.name, decrementVacation: t.decrementVacation, isActive: t.isActive })),
+  );
   await ctx.out.insert("vacation", vacationRows);
   await ctx.out.insert("vacationDate", dateRows);
   await ctx.out.insert("vacationComment", commentRows);
@@ -177,16 +202,23 @@ function approverOf(rng: Random, user: SeedUser, users: UsersWorld): SeedUser {
   return hr.length > 0 && !user.roles.includes("hr") ? rng.pick(hr) : users.admin.id === user.id ? users.pm : users.admin;
 }
 
+const REFUSALS = [
+  "Niestety w tym terminie mamy uruchomienie u klienta – proszę o inny termin.",
+  "W tym tygodniu są już dwie nieobecności w zespole, proszę przesunąć o tydzień.",
+];
+const APPROVALS = ["Akceptuję, udanego wypoczynku!", "OK, proszę tylko o przekazanie zadań przed wyjazdem.", "Approved, enjoy!"];
+
 function comments(rng: Random, status: VacationStatus, user: SeedUser, approver: SeedUser, users: UsersWorld) {
   const out: { content: string; author: SeedUser; byApprover: boolean }[] = [];
   if (rng.chance(0.25)) {
     const standIn = rng.pick(users.staff.filter((u) => u.id !== user.id));
-    out.push({ content: rng.pick([`Zastępstwo: ${standIn.firstName} ${standIn.lastName}.`, "W pilnych sprawach jestem pod telefonem.", "Bieżące zadania przekazane na tablicy projektu."]), author: user, byApprover: false });
+    const notes = [`Zastępstwo: ${standIn.firstName} ${standIn.lastName}.`, "W pilnych sprawach jestem pod telefonem.", "Bieżące zadania przekazane na tablicy projektu."];
+    out.push({ content: rng.pick(notes), author: user, byApprover: false });
   }
   if (status === "rejected") {
-    out.push({ content: rng.pick(["Niestety w tym terminie mamy uruchomienie u klienta – proszę o inny termin.", "W tym tygodniu są już dwie nieobecności w zespole, proszę przesunąć o tydzień."]), author: approver, byApprover: true });
+    out.push({ content: rng.pick(REFUSALS), author: approver, byApprover: true });
   } else if (status === "accepted" && rng.chance(0.3)) {
-    out.push({ content: rng.pick(["Akceptuję, udanego wypoczynku!", "OK, proszę tylko o przekazanie zadań przed wyjazdem.", "Approved, enjoy!"]), author: approver, byApprover: true });
+    out.push({ content: rng.pick(APPROVALS), author: approver, byApprover: true });
   } else if (status === "cancelled") {
     out.push({ content: "Anuluję – zmiana planów, złożę wniosek na inny termin.", author: user, byApprover: false });
   }

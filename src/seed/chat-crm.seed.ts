@@ -150,7 +150,10 @@ export async function seedChat(ctx: SeedContext, users: UsersWorld, projects: Pr
       const read = readUpTo === null ? null : messages[readUpTo];
       // Some mute a topic for a while; in the company-wide topics a few mute it for good.
       const companyWide = t.id === undefined;
-      const mute = u.id === owner.id || u.id === demoIds.chatUserId ? "none" : rng.weighted([["none", 80], ["until", 12], ["forever", companyWide ? 8 : 0]] as const);
+      const mute =
+        u.id === owner.id || u.id === demoIds.chatUserId
+          ? "none"
+          : rng.weighted([["none", 80], ["until", 12], ["forever", companyWide ? 8 : 0]] as const);
       memberRows.push({
         id: rng.uuid(),
         topicId,
@@ -232,7 +235,11 @@ export async function seedNotes(ctx: SeedContext, users: UsersWorld, contractors
     const client = rng.chance(0.9) ? rng.pick(contractors.clients) : null;
     const createdAt = at(day(-rng.int(2, 180)), rng.int(8, 17), rng.int(0, 59));
     const deadline = rng.chance(0.8) ? at(addDays(createdAt, rng.int(3, 40)), 12) : null;
-    const statusName = deadline && deadline < BASE_DATE ? rng.pick(["Zakończona", "Zakończona", "Anulowana", "Oczekuje na klienta"]) : rng.pick(["Nowa", "W toku", "Oczekuje na klienta"]);
+    // Notes past their deadline are mostly settled; the others are still being worked on.
+    const statusName =
+      deadline && deadline < BASE_DATE
+        ? rng.pick(["Zakończona", "Zakończona", "Anulowana", "Oczekuje na klienta"])
+        : rng.pick(["Nowa", "W toku", "Oczekuje na klienta"]);
     rows.push({
       id: rng.uuid(),
       name: fillClient(name, client?.name),

@@ -67,7 +67,14 @@ export async function seedComments(ctx: SeedContext, tasks: TasksWorld, users: U
   const reactionRows: RowOf<"taskCommentReaction">[] = [];
   const fileRows: RowOf<"file">[] = [];
 
-  const write = (task: SeedTask, author: SeedUser, template: string, createdAt: Date, parentId: string | null, options: { id?: string; source?: string } = {}) => {
+  const write = (
+    task: SeedTask,
+    author: SeedUser,
+    template: string,
+    createdAt: Date,
+    parentId: string | null,
+    options: { id?: string; source?: string } = {},
+  ) => {
     const id = options.id ?? rng.uuid();
     let content = template;
     const others = [...task.people, task.project.pmActive].filter((u) => u.id !== author.id);
@@ -104,7 +111,7 @@ export async function seedComments(ctx: SeedContext, tasks: TasksWorld, users: U
 
     if (task.id === demoIds.taskId) {
       const authors = [users.user, users.pm, ...task.people.filter((u) => u.id !== users.user.id && u.id !== users.pm.id)];
-      const times = Array.from({ length: SHOWCASE_THREAD.length }, () => between(rng, window.from, window.to)).sort((a, b) => a.getTime() - b.getTime());
+      const times = SHOWCASE_THREAD.map(() => between(rng, window.from, window.to)).sort((a, b) => a.getTime() - b.getTime());
       SHOWCASE_THREAD.forEach((thread, i) => {
         const author = authors[i % authors.length];
         const id = write(task, author, thread.text, times[i], null, { id: i === 1 ? demoIds.commentWithRepliesId : undefined });
@@ -112,8 +119,9 @@ export async function seedComments(ctx: SeedContext, tasks: TasksWorld, users: U
         let at = times[i];
         thread.replies.forEach((reply, k) => {
           at = laterBefore(rng, at, 1);
-          const replyId = write(task, authors[(i + k + 1) % authors.length], reply, at, id);
-          if (i === 4 && k === 1) attach(replyId, authors[(i + k + 1) % authors.length], at, "Wyniki importu – pełny miesiąc.xlsx", "xlsx");
+          const replier = authors[(i + k + 1) % authors.length];
+          const replyId = write(task, replier, reply, at, id);
+          if (i === 4 && k === 1) attach(replyId, replier, at, "Wyniki importu – pełny miesiąc.xlsx", "xlsx");
         });
       });
       continue;
@@ -127,9 +135,12 @@ export async function seedComments(ctx: SeedContext, tasks: TasksWorld, users: U
       const kind = rng.next();
       let id: string;
       if (kind < 0.08) {
-        id = write(task, author, `Zmieniono termin zakończenia zadania na ${task.dateEnd ? isoDay(task.dateEnd) : "nieokreślony"}.`, createdAt, null, { source: "system" });
+        const deadline = task.dateEnd ? isoDay(task.dateEnd) : "nieokreślony";
+        id = write(task, author, `Zmieniono termin zakończenia zadania na ${deadline}.`, createdAt, null, { source: "system" });
       } else if (kind < 0.13 && task.project.client) {
-        id = write(task, task.project.pmActive, `Odpowiedź z e-maila od ${task.project.client.name}: dziękujemy, zakres potwierdzamy, dane testowe prześlemy do końca tygodnia.`, createdAt, null, { source: "email" });
+        // A client's e-mail reply lands on the task under the PM who runs the thread.
+        const text = `Odpowiedź z e-maila od ${task.project.client.name}: dziękujemy, zakres potwierdzamy, dane testowe prześlemy do końca tygodnia.`;
+        id = write(task, task.project.pmActive, text, createdAt, null, { source: "email" });
       } else if (kind < 0.2) {
         id = write(task, author, rng.pick(EMOJIS), createdAt, null);
       } else {

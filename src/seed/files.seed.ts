@@ -9,7 +9,10 @@ import type { Random } from "./random";
 import type { TasksWorld } from "./tasks.seed";
 import { slug } from "./text";
 
-type FileOwner = { type: "project"; projectId: string } | { type: "task"; taskId: string } | { type: "task-comment"; taskCommentId: string };
+type FileOwner =
+  | { type: "project"; projectId: string }
+  | { type: "task"; taskId: string }
+  | { type: "task-comment"; taskCommentId: string };
 
 /** Typical sizes in bytes, so listings look like real folders. */
 const SIZES: Record<string, [number, number]> = {
@@ -30,7 +33,12 @@ export function fileRow(
 ): RowOf<"file"> {
   const id = rng.uuid();
   const [min, max] = SIZES[spec.extension] ?? [1_000, 100_000];
-  const folder = owner.type === "project" ? `projects/${owner.projectId}` : owner.type === "task" ? `tasks/${owner.taskId}` : `comments/${owner.taskCommentId}`;
+  const folder =
+    owner.type === "project"
+      ? `projects/${owner.projectId}`
+      : owner.type === "task"
+        ? `tasks/${owner.taskId}`
+        : `comments/${owner.taskCommentId}`;
   return {
     id,
     type: owner.type,
@@ -61,36 +69,53 @@ const TASK_FILES: [string, string][] = [
 ];
 
 /** Files attached to projects (contracts, plans, reports, design links) and to some tasks. */
-export async function seedFiles(ctx: SeedContext, projects: ProjectsWorld, tasks: TasksWorld, dictionaries: ProjectDictionaries): Promise<void> {
+export async function seedFiles(
+  ctx: SeedContext,
+  projects: ProjectsWorld,
+  tasks: TasksWorld,
+  dictionaries: ProjectDictionaries,
+): Promise<void> {
   const rng = ctx.rng.fork("files");
   const category = (name: string) => dictionaries.fileCategories.get(name)!.id;
   const rows: RowOf<"file">[] = [];
 
   for (const p of projects.projects) {
     const owner = { type: "project" as const, projectId: p.id };
-    const author = p.pmActive.id;
-    // Uploaded within the given number of days after the project was set up.
-    const when = (withinDays: number) => laterBefore(rng, p.createdAt, withinDays);
+    // A document the PM uploaded within the given number of days after the project was set up.
+    const document = (name: string, extension: string, withinDays: number, categoryName: string) =>
+      fileRow(rng, owner, {
+        name: `${name}.${extension}`,
+        extension,
+        createdById: p.pmActive.id,
+        createdAt: laterBefore(rng, p.createdAt, withinDays),
+        categoryId: category(categoryName),
+      });
     const version = rng.int(2, 5);
-    if (p.client) {
-      rows.push(fileRow(rng, owner, { name: `Umowa ${p.client.name} – podpisana.pdf`, extension: "pdf", createdById: author, createdAt: when(1), categoryId: category("Umowy i aneksy") }));
-    }
-    rows.push(fileRow(rng, owner, { name: `Harmonogram projektu v${version}.xlsx`, extension: "xlsx", createdById: author, createdAt: when(5), categoryId: category("Raporty") }));
+    if (p.client) rows.push(document(`Umowa ${p.client.name} – podpisana`, "pdf", 1, "Umowy i aneksy"));
+    rows.push(document(`Harmonogram projektu v${version}`, "xlsx", 5, "Raporty"));
     if (!p.isSimple) {
-      rows.push(fileRow(rng, owner, { name: `Specyfikacja funkcjonalna v${version}.docx`, extension: "docx", createdById: author, createdAt: when(20), categoryId: category("Specyfikacje") }));
+      rows.push(document(`Specyfikacja funkcjonalna v${version}`, "docx", 20, "Specyfikacje"));
       rows.push(
         fileRow(rng, owner, {
           name: "Makiety – Figma",
           extension: "fig",
           createdById: rng.pick(p.team).id,
-          createdAt: when(25),
+          createdAt: laterBefore(rng, p.createdAt, 25),
           categoryId: category("Projekty graficzne"),
           link: `https://www.figma.com/file/${rng.token(16)}/${slug(p.name)}`,
         }),
       );
     }
     if (p.status === "closed") {
-      rows.push(fileRow(rng, owner, { name: "Protokół odbioru końcowego.pdf", extension: "pdf", createdById: author, createdAt: laterBefore(rng, p.end, 10), categoryId: category("Protokoły odbioru") }));
+      rows.push(
+        fileRow(rng, owner, {
+          name: "Protokół odbioru końcowego.pdf",
+          extension: "pdf",
+          createdById: p.pmActive.id,
+          createdAt: laterBefore(rng, p.end, 10),
+          categoryId: category("Protokoły odbioru"),
+        }),
+      );
     }
   }
 

@@ -107,7 +107,12 @@ interface Draft {
 }
 
 /** Currencies, invoice numberings with their counters, invoices with items, costs and incomes, and one correction. */
-export async function seedFinance(ctx: SeedContext, users: UsersWorld, contractors: ContractorsWorld, projects: ProjectsWorld): Promise<void> {
+export async function seedFinance(
+  ctx: SeedContext,
+  users: UsersWorld,
+  contractors: ContractorsWorld,
+  projects: ProjectsWorld,
+): Promise<void> {
   const rng = ctx.rng.fork("finance");
   const series = numberings(rng);
 
@@ -120,9 +125,10 @@ export async function seedFinance(ctx: SeedContext, users: UsersWorld, contracto
 
   const accountants = users.withRole("finance").filter((u) => u.canLogIn);
   // Domestic invoices go to Polish clients; the Irish client is billed in EUR under reverse charge.
-  const billed = projects.projects.filter((p) => p.client?.role === "client" && p.client.countryCode === "PL" && p.status !== "in-preparation");
+  const started = projects.projects.filter((p) => p.client?.role === "client" && p.status !== "in-preparation");
+  const billed = started.filter((p) => p.client!.countryCode === "PL");
   const running = billed.filter((p) => p.status === "open");
-  const ofClient = (key: string) => projects.projects.find((p) => p.client?.key === key && p.status !== "in-preparation") ?? rng.pick(billed);
+  const ofClient = (key: string) => started.find((p) => p.client!.key === key) ?? rng.pick(billed);
   const drafts: Draft[] = [];
   let original: Draft | undefined;
 
@@ -168,7 +174,8 @@ export async function seedFinance(ctx: SeedContext, users: UsersWorld, contracto
     ]),
   );
   await ctx.out.insert("invoiceCost", drafts.filter((d) => d.kind === "cost").map((d) => costRow(rng, d)));
-  await ctx.out.insert("invoiceIncome", drafts.filter((d) => ["Vat", "VatEur", "Zal"].includes(d.kind) && !d.row.isDraft && rng.chance(0.5)).flatMap((d) => incomeRows(rng, d)));
+  const withIncomes = drafts.filter((d) => ["Vat", "VatEur", "Zal"].includes(d.kind) && !d.row.isDraft && rng.chance(0.5));
+  await ctx.out.insert("invoiceIncome", withIncomes.flatMap((d) => incomeRows(rng, d)));
 }
 
 /**
@@ -211,7 +218,8 @@ function buildInvoice(
   // Old invoices are settled; recent ones mostly, some are overdue.
   const paid = !isDraft && kind !== "pf" && (deadline < day(-60) || (deadline < day(-3) && rng.chance(0.75)));
   const eur = kind === "VatEur";
-  const supplierContractor = supplier && (supplier.key === "devforge" || supplier.key === "pixelpeak") ? c.contractors.byKey.get(supplier.key)! : null;
+  const supplierContractor =
+    supplier && (supplier.key === "devforge" || supplier.key === "pixelpeak") ? c.contractors.byKey.get(supplier.key)! : null;
   const otherSeller = supplier && (supplier.key === "azure" || supplier.key === "office") ? OTHER_SELLERS[supplier.key] : null;
   const sent = !isDraft && kind !== "pf";
   const ksef = isCost
@@ -256,7 +264,12 @@ function buildInvoice(
     buyerZipCode: buyer?.zipCode ?? COMPANY.zipCode,
     buyerCity: buyer?.city ?? COMPANY.city,
     buyerCountryCode: buyer?.countryCode ?? COMPANY.countryCode,
-    buyerRecipientName: buyer?.isJst ? `Urząd ${buyer.name.replace("Gmina", "Gminy")}` : buyer?.isGv ? "Meblotex Fabryka Mebli Sp. z o.o. (członek grupy VAT)" : null,
+    // A municipality is billed, its office receives; a VAT group names the member that ordered.
+    buyerRecipientName: buyer?.isJst
+      ? `Urząd ${buyer.name.replace("Gmina", "Gminy")}`
+      : buyer?.isGv
+        ? "Meblotex Fabryka Mebli Sp. z o.o. (członek grupy VAT)"
+        : null,
     buyerAccountingEmail: buyer?.accountingEmail ?? `ksiegowosc@${COMPANY.domain}`,
     buyerIsJst: buyer?.isJst ?? false,
     buyerIsGv: buyer?.isGv ?? false,
@@ -293,7 +306,11 @@ function buildInvoice(
     createdAt,
     updatedAt: laterBefore(rng, createdAt, 10),
   };
-  if (isCost) row.no = `${supplier!.key === "office" ? "NB" : "FS"}/${rng.int(10, 480)}/${String(c.issue.getUTCMonth() + 1).padStart(2, "0")}/${c.issue.getUTCFullYear()}`;
+  // A cost invoice carries the supplier's own number.
+  if (isCost) {
+    const month = String(c.issue.getUTCMonth() + 1).padStart(2, "0");
+    row.no = `${supplier!.key === "office" ? "NB" : "FS"}/${rng.int(10, 480)}/${month}/${c.issue.getUTCFullYear()}`;
+  }
   const numbering: NumberingKey | null = isCost ? null : kind === "pf" ? "pf" : "fv";
   return { row, kind, numbering, lines, previous: [], issue: c.issue };
 }
@@ -301,13 +318,28 @@ function buildInvoice(
 function incomeLines(rng: Random, kind: Kind, issue: Date, project: SeedProject, hoursFirst: boolean): Line[] {
   const month = monthName(issue, "pl");
   if (kind === "Zal") {
-    return [{ positionName: `Zaliczka na poczet realizacji: ${project.name}`, unit: "usł.", count: "1", priceUnit: String(1000 * rng.int(15, 60)), tax: "23", gtu: "GTU_12" }];
+    const advance = String(1000 * rng.int(15, 60));
+    return [{ positionName: `Zaliczka na poczet realizacji: ${project.name}`, unit: "usł.", count: "1", priceUnit: advance, tax: "23", gtu: "GTU_12" }];
   }
   if (kind === "fv") return [line(rng, EXEMPT_TRAINING, month)];
   if (kind === "VatEur") {
     return [
-      { positionName: `Data engineering services – ${monthName(issue, "en")}`, unit: "h", count: String(rng.int(60, 140)), priceUnit: String(rng.int(45, 60)), tax: "np", gtu: null },
-      { positionName: "Installation media (intra-community supply)", unit: "pcs", count: String(rng.int(2, 6)), priceUnit: String(rng.int(25, 60)), tax: "0", gtu: null },
+      {
+        positionName: `Data engineering services – ${monthName(issue, "en")}`,
+        unit: "h",
+        count: String(rng.int(60, 140)),
+        priceUnit: String(rng.int(45, 60)),
+        tax: "np",
+        gtu: null,
+      },
+      {
+        positionName: "Installation media (intra-community supply)",
+        unit: "pcs",
+        count: String(rng.int(2, 6)),
+        priceUnit: String(rng.int(25, 60)),
+        tax: "0",
+        gtu: null,
+      },
     ];
   }
   const offers = hoursFirst ? [HOURS, ...rng.sample(CATALOGUE.slice(1), rng.int(1, 2))] : rng.sample(CATALOGUE, rng.int(1, 4));
@@ -316,7 +348,8 @@ function incomeLines(rng: Random, kind: Kind, issue: Date, project: SeedProject,
 
 function line(rng: Random, offer: Offer, month: string): Line {
   // Hours are billed as reported, to the quarter-hour.
-  const count = offer.unit === "godz." ? (rng.int(offer.count[0] * 4, offer.count[1] * 4) / 4).toFixed(2) : String(rng.int(offer.count[0], offer.count[1]));
+  const [min, max] = offer.count;
+  const count = offer.unit === "godz." ? (rng.int(min * 4, max * 4) / 4).toFixed(2) : String(rng.int(min, max));
   return {
     positionName: offer.monthly ? `${offer.name} – ${month}` : offer.name,
     unit: offer.unit,
@@ -328,7 +361,16 @@ function line(rng: Random, offer: Offer, month: string): Line {
 }
 
 function costLines(rng: Random, s: Supplier): Line[] {
-  return [{ positionName: s.item, unit: s.unit, count: String(rng.int(s.count[0], s.count[1])), priceUnit: rng.float(s.price[0], s.price[1], 2).toFixed(2), tax: "23", gtu: null }];
+  return [
+    {
+      positionName: s.item,
+      unit: s.unit,
+      count: String(rng.int(s.count[0], s.count[1])),
+      priceUnit: rng.float(s.price[0], s.price[1], 2).toFixed(2),
+      tax: "23",
+      gtu: null,
+    },
+  ];
 }
 
 /** A correction lowers the hours of the first line and keeps the original lines as "previous" items. */
@@ -404,7 +446,12 @@ function countersOf(rng: Random, drafts: Draft[]): RowOf<"invoiceNumberingCounte
     const current = last.get(key);
     const value = (current?.lastValue ?? 0) + 1;
     const updatedAt = d.row.createdAt as Date;
-    last.set(key, { numberingId: d.row.numberingId, period: d.row.numberingPeriod, lastValue: value, updatedAt: current && current.updatedAt > updatedAt ? current.updatedAt : updatedAt });
+    last.set(key, {
+      numberingId: d.row.numberingId,
+      period: d.row.numberingPeriod,
+      lastValue: value,
+      updatedAt: current && current.updatedAt > updatedAt ? current.updatedAt : updatedAt,
+    });
   }
   return [...last.values()].map((c) => ({ id: rng.uuid(), ...c }));
 }
@@ -448,10 +495,16 @@ function incomeRows(rng: Random, d: Draft): RowOf<"invoiceIncome">[] {
   const share = new Prisma.Decimal(rng.pick(["0.4", "0.5", "0.6"]));
   const firstNet = money(net.mul(share));
   const firstGross = money(gross.mul(share));
-  return [
-    { id: rng.uuid(), invoiceId: d.row.id!, name: "Etap: prace bieżące", priceNet: firstNet, priceGross: firstGross, incomeType: "manually", date: at(d.issue, 12) },
-    { id: rng.uuid(), invoiceId: d.row.id!, name: "Etap: odbiór częściowy", priceNet: net.sub(firstNet), priceGross: gross.sub(firstGross), incomeType: "manually", date: at(d.issue, 12) },
-  ];
+  const row = (name: string, priceNet: Prisma.Decimal, priceGross: Prisma.Decimal): RowOf<"invoiceIncome"> => ({
+    id: rng.uuid(),
+    invoiceId: d.row.id!,
+    name,
+    priceNet,
+    priceGross,
+    incomeType: "manually",
+    date: at(d.issue, 12),
+  });
+  return [row("Etap: prace bieżące", firstNet, firstGross), row("Etap: odbiór częściowy", net.sub(firstNet), gross.sub(firstGross))];
 }
 
 function describe(kind: Kind, project: SeedProject | null, issue: Date): string {

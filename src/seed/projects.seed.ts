@@ -78,7 +78,8 @@ export async function seedProjects(
   fields: CustomFieldsWorld,
 ): Promise<ProjectsWorld> {
   const rng = ctx.rng.fork("projects");
-  const blueprints = [...SHOWCASE_PROJECTS, ...generatedBlueprints(rng, scaled(ctx, SHOWCASE_PROJECTS.length) - SHOWCASE_PROJECTS.length, contractors)];
+  const extra = scaled(ctx, SHOWCASE_PROJECTS.length) - SHOWCASE_PROJECTS.length;
+  const blueprints = [...SHOWCASE_PROJECTS, ...generatedBlueprints(rng, extra, contractors)];
   const pms = users.withRole("pm").filter((u) => u.canLogIn && !u.roles.includes("admin"));
 
   const projects: SeedProject[] = blueprints.map((b, i) => {
@@ -195,10 +196,11 @@ export async function seedProjects(
   await ctx.out.insert("board", boardRows);
   await ctx.out.insert("assignedBoardUser", boardUserRows);
   await ctx.out.insert("milestone", milestoneRows);
-  for (const row of projectRows) {
-    const p = projects.find((x) => x.id === row.id)!;
+  for (const [i, p] of projects.entries()) {
+    if (!p.isSimple) continue;
     // Setting updatedAt explicitly keeps Prisma from stamping the clock time on it.
-    if (p.isSimple) await ctx.out.db.project.update({ where: { id: p.id }, data: { simpleBoardId: p.boards[0].id, updatedAt: row.updatedAt } });
+    const data = { simpleBoardId: p.boards[0].id, updatedAt: projectRows[i].updatedAt };
+    await ctx.out.db.project.update({ where: { id: p.id }, data });
   }
 
   return { projects, byId: new Map(projects.map((p) => [p.id, p])) };
@@ -378,12 +380,15 @@ function setProjectFields(values: CustomFieldValues, rng: Random, p: SeedProject
   });
   if (!p.client) return;
   const signed = addDays(p.createdAt, -rng.int(3, 20));
-  values.set(owner, "Numer umowy", { text: `UM/${signed.getUTCFullYear()}/${String(rng.int(1, 180)).padStart(3, "0")}/${p.client.shortCode}` });
-  values.set(owner, "Model rozliczenia", { text: p.category === CATEGORY.maintenance ? BILLING_MODELS[2] : rng.pick(BILLING_MODELS.slice(0, 2)) });
+  const contractNo = String(rng.int(1, 180)).padStart(3, "0");
+  values.set(owner, "Numer umowy", { text: `UM/${signed.getUTCFullYear()}/${contractNo}/${p.client.shortCode}` });
+  const billing = p.category === CATEGORY.maintenance ? BILLING_MODELS[2] : rng.pick(BILLING_MODELS.slice(0, 2));
+  values.set(owner, "Model rozliczenia", { text: billing });
   if (b.budget !== null) values.set(owner, "Wartość kontraktu", { float: Math.round(b.budget * rng.float(1.15, 1.4)) });
   values.set(owner, "Marża docelowa", { float: rng.float(15, 35, 1) });
   values.set(owner, "Data podpisania umowy", { dateTime: at(signed, rng.int(9, 15), 0) });
-  values.set(owner, "Technologie", { options: rng.sample(["React", "Angular", "Node.js", ".NET", "Flutter", "PostgreSQL", "Azure"], rng.int(1, 3)) });
+  const stack = ["React", "Angular", "Node.js", ".NET", "Flutter", "PostgreSQL", "Azure"];
+  values.set(owner, "Technologie", { options: rng.sample(stack, rng.int(1, 3)) });
   values.set(owner, "Komitet sterujący", { userIds: [p.pmActive.id, users.admin.id] });
 }
 
@@ -437,7 +442,8 @@ function layOut(rng: Random, p: SeedProject, b: Blueprint, dictionaries: Project
     const start = addDays(p.start, startOffset);
     const end = i === plans.length - 1 ? p.end : addDays(p.start, Math.round(cursor) - 1);
     const isShowcaseStage = p.id === demoIds.projectId && plan.type === "Implementacja";
-    const stage: SeedStage = { id: isShowcaseStage ? demoIds.stageId : rng.uuid(), projectId: p.id, typeName: plan.type, name: plan.name, start, end, boards: [] };
+    const id = isShowcaseStage ? demoIds.stageId : rng.uuid();
+    const stage: SeedStage = { id, projectId: p.id, typeName: plan.type, name: plan.name, start, end, boards: [] };
     stages.push(stage);
     const createdAt = beforeBase(rng, maxDate(addDays(start, -rng.int(5, 20)), p.createdAt));
     stageRows.push({

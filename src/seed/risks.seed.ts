@@ -21,7 +21,12 @@ const RISKS: [string, string, string][] = [
 ];
 
 /** Risks of each project, some pinned to a stage, board or task, with their type, impact and owner. */
-export async function seedRisks(ctx: SeedContext, projects: ProjectsWorld, tasks: TasksWorld, dictionaries: ProjectDictionaries): Promise<void> {
+export async function seedRisks(
+  ctx: SeedContext,
+  projects: ProjectsWorld,
+  tasks: TasksWorld,
+  dictionaries: ProjectDictionaries,
+): Promise<void> {
   const rng = ctx.rng.fork("risks");
   const rows: RowOf<"risk">[] = [];
   const impacts = [...dictionaries.riskImpacts.values()];

@@ -38,6 +38,8 @@ export interface TasksWorld {
 const COLUMN_DECORATOR: Record<ColumnStatus, string> = { todo: "#78909c", "in-progress": "#2490e3", done: "#44a069" };
 const TASK_STATUS: Record<ColumnStatus, string> = { todo: "open", "in-progress": "open", done: "closed" };
 const PLANNED_HOURS = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 40];
+/** Who leads each of the showcase task's checklists: the developer the code, the PM the acceptance. */
+const SHOWCASE_LEADERS = [demoIds.userId, demoIds.userId, demoIds.pmUserId, demoIds.pmUserId];
 
 /** Tasks numbered per board, their checklists, and the gantt links between boards and tasks. */
 export async function seedTasks(ctx: SeedContext, projects: ProjectsWorld, dictionaries: ProjectDictionaries): Promise<TasksWorld> {
@@ -57,7 +59,9 @@ export async function seedTasks(ctx: SeedContext, projects: ProjectsWorld, dicti
         const name = isShowcase ? "Harmonogram zleceń produkcyjnych – widok tygodniowy" : uniqueName(rng, pool, names);
         const column: ColumnStatus = isShowcase ? "in-progress" : columnFor(rng, project, board);
         const { dateStart, dateEnd } = taskDates(rng, board, column, pool === "Backlog");
-        const createdAt = beforeBase(rng, at(maxDate(addDays(board.start, -rng.int(0, 3)), project.createdAt), rng.int(8, 17), rng.int(0, 59)));
+        // Created when the board was being planned, a few days before it starts.
+        const planned = maxDate(addDays(board.start, -rng.int(0, 3)), project.createdAt);
+        const createdAt = beforeBase(rng, at(planned, rng.int(8, 17), rng.int(0, 59)));
         const finishedAt = column === "done" ? finishedMoment(rng, dateEnd ?? board.end, maxDate(createdAt, dateStart ?? createdAt)) : null;
         const creator = rng.chance(0.6) ? project.pmActive : rng.pick(board.members);
         const typeName = isShowcase ? "Funkcjonalność" : taskTypeFor(rng, pool, name);
@@ -117,7 +121,7 @@ export async function seedTasks(ctx: SeedContext, projects: ProjectsWorld, dicti
             taskId: task.id,
             name: checklistName,
             weight: i + 1,
-            leaderId: isShowcase ? [demoIds.userId, demoIds.userId, demoIds.pmUserId, demoIds.pmUserId][i] : rng.chance(0.8) ? rng.pick(board.members).id : null,
+            leaderId: isShowcase ? SHOWCASE_LEADERS[i] : rng.chance(0.8) ? rng.pick(board.members).id : null,
           });
           items.forEach((itemName, j) =>
             itemRows.push({
@@ -183,7 +187,12 @@ function columnFor(rng: Random, project: SeedProject, board: SeedBoard): ColumnS
  * Dates within the board. On a running board, done work lies before today, work in progress
  * started in the last days, and what is still to do starts from today on.
  */
-function taskDates(rng: Random, board: SeedBoard, column: ColumnStatus, isBacklog: boolean): { dateStart: Date | null; dateEnd: Date | null } {
+function taskDates(
+  rng: Random,
+  board: SeedBoard,
+  column: ColumnStatus,
+  isBacklog: boolean,
+): { dateStart: Date | null; dateEnd: Date | null } {
   // Half of a backlog is not planned yet.
   if (isBacklog && column === "todo" && rng.chance(0.5)) return { dateStart: null, dateEnd: null };
   const span = Math.max(1, daysBetween(board.start, board.end));

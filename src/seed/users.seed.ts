@@ -5,7 +5,7 @@ import type { SeedContext } from "./context";
 import { scaled } from "./context";
 import { COMPANY, DECORATORS, phoneNumber } from "./company";
 import type { ContractorsWorld } from "./contractors.seed";
-import { addDays, at, BASE_DATE, between, day, laterBefore, utcDate } from "./dates";
+import { addDays, at, BASE_DATE, between, day, laterBefore, minDate, utcDate } from "./dates";
 import { demoIds } from "./demo-ids";
 import type { RowOf } from "./insert";
 import { drawName, type Gender } from "./people";
@@ -276,14 +276,11 @@ export async function seedUsers(ctx: SeedContext, contractors: ContractorsWorld)
   await ctx.out.insert("userDepartment", departmentRows);
   await ctx.out.insert("userSsoProvider", ssoRows);
 
+  const byId = new Map(users.map((u) => [u.id, u]));
   const leaders = new Map<string, SeedUser[]>();
   for (const row of departmentRows) {
-    if (!row.isLeader) continue;
-    const list = leaders.get(row.departmentId) ?? [];
-    list.push(users.find((u) => u.id === row.userId)!);
-    leaders.set(row.departmentId, list);
+    if (row.isLeader) leaders.set(row.departmentId, [...(leaders.get(row.departmentId) ?? []), byId.get(row.userId)!]);
   }
-  const byId = new Map(users.map((u) => [u.id, u]));
   return {
     users,
     admin: byId.get(demoIds.adminUserId)!,
@@ -347,7 +344,7 @@ export async function seedShortcuts(ctx: SeedContext, users: UsersWorld): Promis
 
 /** Recently for people who work here; long ago for accounts that were switched off. */
 function lastActivity(rng: Random, canLogIn: boolean, createdAt: Date): Date | null {
-  if (!canLogIn) return rng.chance(0.5) ? between(rng, addDays(createdAt, 30), new Date(Math.min(addDays(createdAt, 200).getTime(), BASE_DATE.getTime()))) : null;
+  if (!canLogIn) return rng.chance(0.5) ? between(rng, addDays(createdAt, 30), minDate(addDays(createdAt, 200), BASE_DATE)) : null;
   return between(rng, day(-9), BASE_DATE);
 }
 
