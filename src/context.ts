@@ -1,6 +1,7 @@
 import type { Config } from "./config/config";
 import type { Db } from "./db/client";
-import { authenticate, type Viewer } from "./auth/authenticate";
+import type { Viewer } from "./auth/authenticate";
+import type { AuthCache } from "./auth/auth-cache";
 import { UnauthenticatedError } from "./errors/errors";
 import { createLoaders, type Loaders } from "./loaders";
 
@@ -18,14 +19,14 @@ export interface Context {
 /** A context whose viewer is known to be set: what resolvers behind authentication work with. */
 export type AuthedContext = Context & { viewer: Viewer };
 
-export async function buildContext(db: Db, config: Config, authorization: string | undefined): Promise<Context> {
-  const auth = await authenticate(db, authorization);
+export async function buildContext(db: Db, config: Config, auth: AuthCache, authorization: string | undefined): Promise<Context> {
+  const result = await auth.authenticate(authorization);
   return {
     db,
     config,
-    viewer: auth.viewer,
-    authFailure: auth.viewer ? undefined : auth.reason,
-    loaders: createLoaders(db, auth.viewer),
+    viewer: result.viewer,
+    authFailure: result.viewer ? undefined : result.reason,
+    loaders: createLoaders(db, result.viewer),
   };
 }
 

@@ -76,4 +76,26 @@ describe("authentication", () => {
     expect(token).toMatch(/^wm_[A-Za-z0-9_-]{40,}$/);
     expect((await t.gql(ME, {}, token)).errors).toBeUndefined();
   });
+
+  it("reuses an authentication for AUTH_CACHE_TTL_MS at most, and never past the token's expiry", async () => {
+    const cached = await createTestApp({ AUTH_CACHE_TTL_MS: "400" });
+    try {
+      const token = await issueToken(cached.db, demoIds.userId);
+      expect((await cached.gql(ME, {}, token)).errors).toBeUndefined();
+      const lookups = await cached.countStatements(() => cached.gql(ME, {}, token));
+      const uncached = await t.countStatements(() => t.gql(ME, {}, TEST_ADMIN_TOKEN));
+      expect(lookups).toBeLessThan(uncached);
+      await cached.db.apiToken.update({ where: { tokenHash: hashToken(token) }, data: { revokedAt: new Date() } });
+      expect((await cached.gql(ME, {}, token)).errors).toBeUndefined();
+      await new Promise((r) => setTimeout(r, 450));
+      expect(codes(await cached.gql(ME, {}, token))).toEqual(["UNAUTHENTICATED"]);
+
+      const shortLived = await issueToken(cached.db, demoIds.userId, { expiresAt: new Date(Date.now() + 150) });
+      expect((await cached.gql(ME, {}, shortLived)).errors).toBeUndefined();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(codes(await cached.gql(ME, {}, shortLived))).toEqual(["UNAUTHENTICATED"]);
+    } finally {
+      await cached.close();
+    }
+  });
 });

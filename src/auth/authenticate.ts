@@ -9,7 +9,7 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-export type AuthResult = { viewer: Viewer } | { viewer: null; reason: string };
+export type AuthResult = { viewer: Viewer; expiresAt: Date | null } | { viewer: null; reason: string };
 
 export const ADMIN_ROLE = "admin";
 
@@ -30,5 +30,5 @@ export async function authenticate(db: DbTx, authorization: string | undefined, 
   if (!user.canLogIn) return { viewer: null, reason: "This user may not log in." };
   if (!user.allowApiTokenAuthentication) return { viewer: null, reason: "This user may not use API tokens." };
   const roles = user.roles.map((r) => r.role);
-  return { viewer: { id: user.id, email: user.email, roles, isAdmin: roles.includes(ADMIN_ROLE) } };
+  return { viewer: { id: user.id, email: user.email, roles, isAdmin: roles.includes(ADMIN_ROLE) }, expiresAt: row.expiresAt };
 }

@@ -15,6 +15,8 @@ export interface Config {
   seedScale: number;
   /** Seed demo data into an empty database at start. */
   seedOnEmpty: boolean;
+  /** How long a token's authentication is reused; 0 looks every request up. */
+  authCacheTtlMs: number;
   /** Adds stack traces to error responses. Never on unless explicitly asked for. */
   debugErrors: boolean;
   /** Limits that keep one request from monopolising the server. */
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedScale: int("SEED_SCALE", 1, 1, 1000),
     seedOnEmpty: bool("SEED_ON_EMPTY", true),
     debugErrors: bool("DEBUG_ERRORS", false),
+    authCacheTtlMs: int("AUTH_CACHE_TTL_MS", 10_000, 0, 300_000),
     maxQueryDepth: int("MAX_QUERY_DEPTH", 20, 2, 100),
     maxQueryFields: int("MAX_QUERY_FIELDS", 5_000, 10, 1_000_000),
     maxUnpaginatedItems: int("MAX_UNPAGINATED_ITEMS", 1000, 1, 100_000),

@@ -10,6 +10,7 @@ import { createFormatError } from "../errors/format-error";
 import { authPlugin, complexityPlugin } from "./plugins";
 import { playgroundPlugin } from "./playground";
 import { checkDatabase } from "../db/health";
+import { AuthCache } from "../auth/auth-cache";
 
 export interface App {
   express: Express;
@@ -41,7 +42,8 @@ export function createApollo(schema: GraphQLSchema, config: Config, log: (e: unk
 export async function createApp(db: Db, config: Config, schema: GraphQLSchema, log: (e: unknown) => void = defaultLog): Promise<App> {
   const apollo = createApollo(schema, config, log);
   await apollo.start();
-  const context = (authorization?: string) => buildContext(db, config, authorization);
+  const auth = new AuthCache(db, config.authCacheTtlMs);
+  const context = (authorization?: string) => buildContext(db, config, auth, authorization);
 
   const app = express();
   app.disable("x-powered-by");

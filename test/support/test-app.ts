@@ -46,7 +46,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const databaseUrl = await copyTemplate();
   let statements = 0;
   const db = createDb({ url: databaseUrl, onQuery: () => (statements += 1) });
-  const config = loadConfig({ ...env, DATABASE_URL: databaseUrl } as NodeJS.ProcessEnv);
+  // tests change users and tokens between requests: no authentication cache unless a test asks for one
+  const config = loadConfig({ AUTH_CACHE_TTL_MS: "0", ...env, DATABASE_URL: databaseUrl } as NodeJS.ProcessEnv);
   cachedSchema ??= buildAppSchema();
   const { schema } = await cachedSchema;
   const app = await createApp(db, config, schema, () => undefined);
