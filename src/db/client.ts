@@ -1,5 +1,6 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type { PoolConfig } from "pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 
@@ -21,6 +22,10 @@ export interface DatabaseOptions {
   url: string;
   /** PostgreSQL pool size (connections per process). */
   poolSize?: number;
+  /** PostgreSQL: how long opening a connection (TCP, TLS, authentication) may take. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: how long the client waits for a statement's answer (0: forever). */
+  queryTimeoutMs?: number;
   /** Called with each SQL statement sent; tests count statements with it. */
   onQuery?: (sql: string) => void;
 }
@@ -29,6 +34,32 @@ export function databaseKind(url: string): DatabaseKind {
   if (url.startsWith("file:")) return "sqlite";
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return "postgres";
   throw new Error(`DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)`);
+}
+
+export const POSTGRES_DEFAULTS = {
+  poolSize: 10,
+  connectTimeoutMs: 5_000,
+  queryTimeoutMs: 30_000,
+} as const;
+
+/**
+ * The pg pool behind the PostgreSQL adapter. The timeouts are what keeps a request from hanging
+ * when the database goes away: a refused or unanswered connection attempt fails within
+ * `connectTimeoutMs`, a connection whose peer vanished mid-statement fails within
+ * `queryTimeoutMs` (TCP keep-alive eventually closes it too). Broken connections are dropped by
+ * the pool and replaced on demand, so service resumes by itself once the database is back.
+ */
+export function postgresPoolConfig(options: DatabaseOptions): PoolConfig {
+  return {
+    connectionString: options.url,
+    max: options.poolSize ?? POSTGRES_DEFAULTS.poolSize,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? POSTGRES_DEFAULTS.connectTimeoutMs,
+    query_timeout: options.queryTimeoutMs ?? POSTGRES_DEFAULTS.queryTimeoutMs,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    application_name: "work-management-api",
+  };
 }
 
 /** Path of the SQLite file behind a `file:` URL. */
@@ -44,12 +75,7 @@ export function createDb(options: DatabaseOptions): Db {
     const adapter = new PrismaBetterSQLite3({ url: sqlitePath(options.url) }, { timestampFormat: "iso8601" });
     client = new SqliteClient({ adapter, log });
   } else {
-    const adapter = new PrismaPg({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
-      idleTimeoutMillis: 30_000,
-    });
+    const adapter = new PrismaPg(postgresPoolConfig(options));
     client = new PostgresClient({ adapter, log }) as unknown as Db;
   }
   if (options.onQuery) {

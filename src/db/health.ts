@@ -23,14 +23,15 @@ export async function checkDatabase(db: Db, timeoutMs = 2_000): Promise<boolean>
 }
 
 /**
- * A one-line cause for operators (start-up messages): the driver's error kind or code, never a
- * stack. Driver adapter errors carry their cause in `cause` ({ kind, originalCode, ... }).
+ * A one-line cause for operators (start-up messages), never a stack: Prisma wraps driver errors
+ * as P2010 "Raw query failed ... Message: `<driver message>`" with the driver adapter's error
+ * kind in `meta` (DatabaseNotReachable, DatabaseAccessDenied, DatabaseDoesNotExist, ...).
  */
 export function describeDbError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const cause = (error as { cause?: Record<string, unknown> }).cause;
-  const parts = [cause?.kind, cause?.originalCode ?? (error as { code?: string }).code, cause?.originalMessage]
-    .filter((p) => typeof p === "string" && p.length > 0);
-  const first = error.message.split("\n").find((l) => l.trim().length > 0)?.trim() ?? error.name;
-  return parts.length > 0 ? Array.from(new Set(parts)).join(": ") : first;
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string } } } }).meta?.driverAdapterError?.cause;
+  const driverMessage = /Message: `([^`]*)`/.exec(error.message)?.[1];
+  const firstLine = error.message.split("\n").find((l) => l.trim().length > 0)?.trim() ?? error.name;
+  const text = driverMessage ?? firstLine;
+  return cause?.kind ? `${cause.kind}: ${text}` : text;
 }
