@@ -1,27 +1,11 @@
 import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { MiniUserRef } from "./mini-user-ref.type";
 
-// A value type, not an entity: a projection of User whose id is the user's, so a supergraph
-// reaches the person through User; @shareable lets other subgraphs return the same summary.
 @Directive("@shareable")
 @ObjectType({ description: "A user on a CRM note: its author or assignee." })
-export class NoteUserRef {
-  @Field(() => ID, { description: "The user's id." })
-  id!: string;
-
-  @Field({ description: "First name." })
-  firstName!: string;
-
-  @Field({ description: "Last name." })
-  lastName!: string;
-
+export class NoteUserRef extends MiniUserRef {
   @Field({ description: "E-mail address." })
   email!: string;
-
-  @Field({ description: "URL of the small avatar, empty when none." })
-  pictureSm!: string;
-
-  @Field({ description: "URL of the large avatar, empty when none." })
-  pictureLg!: string;
 
   @Field({ description: "Whether the user is external (not staff)." })
   isExternal!: boolean;

@@ -1,30 +1,14 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Directive, Field, ObjectType } from "type-graphql";
+import { MiniUserRef } from "./mini-user-ref.type";
 
-// A value type, not an entity: a projection of User whose id is the user's, so a supergraph
-// reaches the person through User; @shareable lets other subgraphs return the same summary.
 @Directive("@shareable")
 @ObjectType({ description: "The author of a project template." })
-export class TemplateUserRef {
-  @Field(() => ID, { description: "The user's id." })
-  id!: string;
-
+export class TemplateUserRef extends MiniUserRef {
   @Field({ description: "The user's short code (initials-like handle)." })
   shortCode!: string;
 
-  @Field({ description: "First name." })
-  firstName!: string;
-
-  @Field({ description: "Last name." })
-  lastName!: string;
-
   @Field({ description: "E-mail address." })
   email!: string;
-
-  @Field({ description: "URL of the small avatar, empty when none." })
-  pictureSm!: string;
-
-  @Field({ description: "URL of the large avatar, empty when none." })
-  pictureLg!: string;
 
   @Field(() => String, { nullable: true, description: "Name of the user's contractor, if any." })
   contractorName!: string | null;
