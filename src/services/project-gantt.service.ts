@@ -8,27 +8,7 @@ import type { GanttTask } from "../types/gantt-task.type";
 import type { IdNameDecorator } from "../types/id-name-decorator.type";
 import type { Milestone } from "../types/milestone.type";
 import type { ProjectGantt } from "../types/project-gantt.type";
-
-/** Share of finished tasks, 0 to 1 (as Stage.progress and Project.progress); 0 for nothing to finish. */
-export function progressShare(finished: number, total: number): number {
-  return total === 0 ? 0 : finished / total;
-}
-
-/** Task counts of one group (a project, a stage, a board). */
-interface TaskTally {
-  total: number;
-  finished: number;
-  timePlanned: number;
-}
-
-function tally(map: Map<string, TaskTally>, key: string | null, total: number, finished: number, timePlanned: number): void {
-  if (key === null) return;
-  const current = map.get(key) ?? { total: 0, finished: 0, timePlanned: 0 };
-  current.total += total;
-  current.finished += finished;
-  current.timePlanned += timePlanned;
-  map.set(key, current);
-}
+import { progressShare, taskTallies } from "./task-tallies";
 
 const typeSelect = { select: { id: true, name: true, decorator: true } } as const;
 
@@ -68,7 +48,7 @@ export async function loadProjectGantts(db: Db, projectIds: readonly string[], s
   const inProjects = { projectId: { in: projects.map((p) => p.id) } };
   const byDates = <T>(extra: T[]) => [{ dateStart: "asc" as const }, ...extra, { id: "asc" as const }];
 
-  const [stages, boards, milestones, links, taskGroups, finishedGroups, reported, tasks] = await Promise.all([
+  const [stages, boards, milestones, links, tallies, reported, tasks] = await Promise.all([
     db.stage.findMany({
       where: inProjects,
       include: { stageType: typeSelect },
@@ -81,17 +61,7 @@ export async function loadProjectGantts(db: Db, projectIds: readonly string[], s
     }),
     db.milestone.findMany({ where: inProjects, orderBy: byDates([{ weight: "asc" as const }]) }),
     db.ganttLink.findMany({ where: inProjects, orderBy: { id: "asc" } }),
-    db.task.groupBy({
-      by: ["projectId", "stageId", "boardId"],
-      where: inProjects,
-      _count: { _all: true },
-      _sum: { timePlanned: true },
-    }),
-    db.task.groupBy({
-      by: ["projectId", "stageId", "boardId"],
-      where: { ...inProjects, finishedAt: { not: null } },
-      _count: { _all: true },
-    }),
+    taskTallies(db, ["projectId", "stageId", "boardId"], inProjects),
     db.reportedTime.groupBy({ by: ["projectId"], where: inProjects, _sum: { seconds: true } }),
     showTasks
       ? db.task.findMany({
@@ -106,24 +76,7 @@ export async function loadProjectGantts(db: Db, projectIds: readonly string[], s
       : Promise.resolve(null),
   ]);
 
-  const byProject = new Map<string, TaskTally>();
-  const byStage = new Map<string, TaskTally>();
-  const byBoard = new Map<string, TaskTally>();
-  for (const g of taskGroups) {
-    const planned = g._sum.timePlanned ?? 0;
-    tally(byProject, g.projectId, g._count._all, 0, planned);
-    tally(byStage, g.stageId, g._count._all, 0, planned);
-    tally(byBoard, g.boardId, g._count._all, 0, planned);
-  }
-  for (const g of finishedGroups) {
-    tally(byProject, g.projectId, 0, g._count._all, 0);
-    tally(byStage, g.stageId, 0, g._count._all, 0);
-    tally(byBoard, g.boardId, 0, g._count._all, 0);
-  }
-  const progressOf = (map: Map<string, TaskTally>, id: string) => {
-    const t = map.get(id);
-    return t ? progressShare(t.finished, t.total) : 0;
-  };
+  const { projectId: byProject, stageId: byStage, boardId: byBoard } = tallies;
   const reportedByProject = new Map(reported.map((r) => [r.projectId, r._sum.seconds ?? 0]));
 
   return projects.map((p): ProjectGantt => ({
@@ -137,7 +90,7 @@ export async function loadProjectGantts(db: Db, projectIds: readonly string[], s
       dateEndPlanned: p.dateEndPlanned,
       status: p.status,
       shortCode: p.shortCode,
-      progress: progressOf(byProject, p.id),
+      progress: progressShare(byProject.get(p.id)),
       isBlameableRemovalEnabled: p.isBlameableRemovalEnabled,
     },
     budget: p.budget === null ? null : p.budget.toNumber(),
@@ -152,7 +105,7 @@ export async function loadProjectGantts(db: Db, projectIds: readonly string[], s
           status: s.status,
           dateStart: s.dateStart,
           dateEnd: s.dateEnd,
-          progress: progressOf(byStage, s.id),
+          progress: progressShare(byStage.get(s.id)),
           weight: s.weight,
           isBlameableRemovalEnabled: s.isBlameableRemovalEnabled,
           stageType: classifier(s.stageType),
@@ -168,7 +121,7 @@ export async function loadProjectGantts(db: Db, projectIds: readonly string[], s
           shortCode: b.shortCode,
           dateStart: b.dateStart,
           dateEnd: b.dateEnd,
-          progress: progressOf(byBoard, b.id),
+          progress: progressShare(byBoard.get(b.id)),
           weight: b.weight,
           stage: b.stageId,
           boardType: classifier(b.boardType),

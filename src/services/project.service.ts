@@ -14,6 +14,7 @@ import { copyTemplateStages, templateCopyInclude, templateCustomFieldValues, typ
 import { assertPmOrAdmin } from "./pm-role";
 import { isUniqueViolation } from "./prisma-errors";
 import { freeBoardShortCodes, freeProjectShortCode } from "./short-codes";
+import { NO_TASKS, progressShare, taskTallies, type TaskTally } from "./task-tallies";
 
 /** A UUID no user has: stands in for the caller when there is none, so the query shape stays the same. */
 const NOBODY = "00000000-0000-0000-0000-000000000000";
@@ -47,31 +48,24 @@ type ProjectRow = Prisma.ProjectGetPayload<{ include: ReturnType<typeof projectI
 
 interface ProjectMetrics {
   stageCount: number;
-  taskCount: number;
-  finishedTaskCount: number;
-  timePlanned: number;
+  tasks: Readonly<TaskTally>;
   timeReported: number;
 }
 
-const EMPTY_METRICS: ProjectMetrics = { stageCount: 0, taskCount: 0, finishedTaskCount: 0, timePlanned: 0, timeReported: 0 };
+const EMPTY_METRICS: ProjectMetrics = { stageCount: 0, tasks: NO_TASKS, timeReported: 0 };
 
 /** Derived numbers of many projects in four grouped statements; a task is finished once it has a finishedAt. */
 async function projectMetrics(db: Db | DbTx, ids: string[]): Promise<Map<string, ProjectMetrics>> {
   const where = { projectId: { in: ids } };
-  const [stages, tasks, finished, reported] = await Promise.all([
+  const [stages, { projectId: tallies }, reported] = await Promise.all([
     db.stage.groupBy({ by: ["projectId"], where, _count: { _all: true } }),
-    db.task.groupBy({ by: ["projectId"], where, _count: { _all: true }, _sum: { timePlanned: true } }),
-    db.task.groupBy({ by: ["projectId"], where: { ...where, finishedAt: { not: null } }, _count: { _all: true } }),
+    taskTallies(db, ["projectId"], where),
     db.reportedTime.groupBy({ by: ["projectId"], where, _sum: { seconds: true } }),
   ]);
-  const result = new Map<string, ProjectMetrics>(ids.map((id) => [id, { ...EMPTY_METRICS }]));
+  const result = new Map<string, ProjectMetrics>(
+    ids.map((id) => [id, { stageCount: 0, tasks: tallies.get(id) ?? NO_TASKS, timeReported: 0 }]),
+  );
   for (const r of stages) result.get(r.projectId)!.stageCount = r._count._all;
-  for (const r of tasks) {
-    const m = result.get(r.projectId)!;
-    m.taskCount = r._count._all;
-    m.timePlanned = r._sum.timePlanned ?? 0;
-  }
-  for (const r of finished) result.get(r.projectId)!.finishedTaskCount = r._count._all;
   for (const r of reported) result.get(r.projectId)!.timeReported = r._sum.seconds ?? 0;
   return result;
 }
@@ -113,9 +107,9 @@ function toProject(row: ProjectRow, metrics: ProjectMetrics, viewer: Viewer | nu
     userRole: mine?.role ?? "none",
     userPermissions: permissions,
     stageCount: metrics.stageCount,
-    progress: metrics.taskCount === 0 ? 0 : metrics.finishedTaskCount / metrics.taskCount,
+    progress: progressShare(metrics.tasks),
     timeReported: metrics.timeReported,
-    timePlanned: metrics.timePlanned,
+    timePlanned: metrics.tasks.timePlanned,
   };
 }
 

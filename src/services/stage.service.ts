@@ -6,6 +6,7 @@ import type { UpdateStageInput } from "../inputs/update-stage.input";
 import type { Stage } from "../types/stage.type";
 import { refuseNulls } from "./partial-update";
 import { assertCanManageProject, canManageProject, projectRoles } from "./project-access";
+import { NO_TASKS, progressShare, taskTallies, type TaskTally } from "./task-tallies";
 
 const stageInclude = {
   project: { select: { name: true } },
@@ -16,14 +17,12 @@ type StageRow = Prisma.StageGetPayload<{ include: typeof stageInclude }>;
 
 /** What a stage's boards and tasks add up to. */
 export interface StageMetrics {
-  taskCount: number;
-  finishedTaskCount: number;
-  timePlanned: number;
+  tasks: Readonly<TaskTally>;
   timeReported: number;
   boardCount: number;
 }
 
-const EMPTY_METRICS: StageMetrics = { taskCount: 0, finishedTaskCount: 0, timePlanned: 0, timeReported: 0, boardCount: 0 };
+const EMPTY_METRICS: StageMetrics = { tasks: NO_TASKS, timeReported: 0, boardCount: 0 };
 
 /**
  * Derived numbers of many stages in five statements, whatever the number of stages, boards or
@@ -33,26 +32,16 @@ const EMPTY_METRICS: StageMetrics = { taskCount: 0, finishedTaskCount: 0, timePl
  */
 export async function stageMetrics(db: Db | DbTx, stageIds: readonly string[]): Promise<Map<string, StageMetrics>> {
   const ids = [...new Set(stageIds)];
-  const [tasks, finished, boards, timePerTask, tasksWithTime] = await Promise.all([
-    db.task.groupBy({ by: ["stageId"], where: { stageId: { in: ids } }, _count: { _all: true }, _sum: { timePlanned: true } }),
-    db.task.groupBy({ by: ["stageId"], where: { stageId: { in: ids }, finishedAt: { not: null } }, _count: { _all: true } }),
+  const [{ stageId: tallies }, boards, timePerTask, tasksWithTime] = await Promise.all([
+    taskTallies(db, ["stageId"], { stageId: { in: ids } }),
     db.board.groupBy({ by: ["stageId"], where: { stageId: { in: ids } }, _count: { _all: true } }),
     db.reportedTime.groupBy({ by: ["taskId"], where: { task: { stageId: { in: ids } } }, _sum: { seconds: true } }),
     db.task.findMany({ where: { stageId: { in: ids }, reportedTimes: { some: {} } }, select: { id: true, stageId: true } }),
   ]);
-  const result = new Map<string, StageMetrics>(ids.map((id) => [id, { ...EMPTY_METRICS }]));
+  const result = new Map<string, StageMetrics>(
+    ids.map((id) => [id, { tasks: tallies.get(id) ?? NO_TASKS, timeReported: 0, boardCount: 0 }]),
+  );
   const at = (stageId: string | null) => (stageId === null ? undefined : result.get(stageId));
-  for (const row of tasks) {
-    const m = at(row.stageId);
-    if (m) {
-      m.taskCount = row._count._all;
-      m.timePlanned = row._sum.timePlanned ?? 0;
-    }
-  }
-  for (const row of finished) {
-    const m = at(row.stageId);
-    if (m) m.finishedTaskCount = row._count._all;
-  }
   for (const row of boards) {
     const m = at(row.stageId);
     if (m) m.boardCount = row._count._all;
@@ -75,9 +64,9 @@ export function toStage(row: StageRow, metrics: StageMetrics, canManage: boolean
     dateEnd: row.dateEnd,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    progress: metrics.taskCount === 0 ? 0 : metrics.finishedTaskCount / metrics.taskCount,
+    progress: progressShare(metrics.tasks),
     weight: row.weight,
-    timePlanned: metrics.timePlanned,
+    timePlanned: metrics.tasks.timePlanned,
     timeReported: metrics.timeReported,
     isBlameableRemovalEnabled: row.isBlameableRemovalEnabled,
     project: row.projectId,
