@@ -51,6 +51,26 @@ describe("errors", () => {
     }
   });
 
+  it("reshapes variables of the wrong type into validationErrors without echoing the value", async () => {
+    const currency = "mutation ($i: CreateCurrencyDictionaryInput!) { createCurrencyDictionary(input: $i) { id } }";
+    const cases: Array<[string, Record<string, unknown>, string, string]> = [
+      ["query ($p: Int) { users(page: $p) { items { id } } }", { p: "SECRET; at \"p\"" }, "p", "isType"],
+      [currency, { i: { name: "abc", code: "ABC", isDefault: "SECRET" } }, "i.isDefault", "isType"],
+      [currency, { i: { name: "SECRET", code: "ABC" } }, "i.isDefault", "isDefined"],
+      [currency, { i: { name: "SECRET", code: "ABC", isDefault: true, extra: 1 } }, "i.extra", "isKnown"],
+      [currency, {}, "i", "isDefined"],
+      ["mutation ($i: CreateInvoiceInput!) { createInvoice(input: $i) { id } }",
+        { i: { invoiceType: "Vat", fileGeneratedLanguage: "pl", items: [{ positionName: "x", count: "SECRET", priceUnit: 1, tax: "23" }] } }, "i.items.0.count", "isType"],
+      ["query ($d: DateTime!) { timesheetByUser(dateStart: $d) { seconds } }", { d: "SECRET-date" }, "d", "isType"],
+    ];
+    for (const [query, variables, field, rule] of cases) {
+      const r = await t.gql(query, variables);
+      expect(codes(r)).toEqual(["BAD_USER_INPUT"]);
+      expect(r.errors![0].extensions!.validationErrors).toEqual([{ field, constraints: { [rule]: expect.any(String) } }]);
+      expect(JSON.stringify(r.errors)).not.toContain("SECRET");
+    }
+  });
+
   it("lets the standard introspection query of playgrounds through", async () => {
     const r = await t.gql(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }), {}, null);
     expect(r.errors).toBeUndefined();

@@ -1,6 +1,7 @@
 import type { GraphQLFormattedError } from "graphql";
 import { unwrapResolverError } from "@apollo/server/errors";
 import { ErrorCode } from "./errors";
+import { variableViolation } from "./variable-errors";
 
 const KNOWN_CODES = new Set<string>([
   ...Object.values(ErrorCode),
@@ -22,6 +23,17 @@ export function createFormatError(options: { debug: boolean; log?: (error: unkno
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const code = formatted.extensions?.code as string | undefined;
     const original = unwrapResolverError(error);
+    if (code === ErrorCode.BAD_USER_INPUT && !formatted.extensions?.validationErrors) {
+      const violation = variableViolation(formatted.message);
+      if (violation) {
+        return {
+          message: `Invalid value for ${violation.field}: ${Object.values(violation.constraints)[0]}`,
+          locations: formatted.locations,
+          path: formatted.path,
+          extensions: { code, validationErrors: [violation] },
+        };
+      }
+    }
     if (code && KNOWN_CODES.has(code) && code !== ErrorCode.INTERNAL_SERVER_ERROR) {
       const { stacktrace, ...extensions } = formatted.extensions ?? {};
       return {

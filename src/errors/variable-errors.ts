@@ -1,0 +1,41 @@
+import type { FieldViolation } from "./errors";
+
+/**
+ * graphql-js refuses a variable that does not fit its type before any resolver runs, with a
+ * message that quotes the submitted value (`Variable "$input" got invalid value "..." at
+ * "input.items[0].count"; Float cannot represent non numeric value: "..."`). The contract wants
+ * such errors as validationErrors with a dotted path and no echo of the input; this rebuilds one
+ * from the message's structure (variable, path, the type that refused it), dropping the value.
+ */
+export function variableViolation(message: string): FieldViolation | undefined {
+  const missing = /^Variable "\$(\w+)" of required type "([^"]+)" was not provided\.$/.exec(message);
+  if (missing) return { field: missing[1], constraints: { isDefined: `${missing[1]} of type ${missing[2]} is required` } };
+
+  const head = /^Variable "\$(\w+)" got invalid value /.exec(message);
+  if (!head) return undefined;
+  const variable = head[1];
+  let field = variable;
+  let inner: string;
+  const marker = ` at "${variable}`;
+  const at = message.lastIndexOf(marker);
+  const pathEnd = at >= 0 ? message.indexOf('"; ', at + marker.length) : -1;
+  if (at >= 0 && pathEnd >= 0) {
+    field = dotted(message.slice(at + 5, pathEnd));
+    inner = message.slice(pathEnd + 3);
+  } else {
+    inner = message.slice(message.lastIndexOf("; ") + 2);
+  }
+
+  const required = /^Field "(\w+)" of required type "([^"]+)" was not provided\.$/.exec(inner);
+  if (required) return { field: `${field}.${required[1]}`, constraints: { isDefined: `${required[1]} of type ${required[2]} is required` } };
+  const unknown = /^Field "(\w+)" is not defined by type "(\w+)"/.exec(inner);
+  if (unknown) return { field: `${field}.${unknown[1]}`, constraints: { isKnown: `${unknown[1]} is not a field of ${unknown[2]}` } };
+  const type = /^(\w+) cannot represent/.exec(inner)?.[1] ?? /in "(\w+)" enum/.exec(inner)?.[1] ?? /^Expected type "(\w+)/.exec(inner)?.[1];
+  const leaf = field.split(".").pop();
+  return { field, constraints: { isType: type ? `${leaf} must be a valid ${type}` : `${leaf} has a value of the wrong type` } };
+}
+
+/** `input.items[0].count` -> `input.items.0.count`, the form validationErrors use. */
+function dotted(path: string): string {
+  return path.replace(/\[(\d+)\]/g, ".$1");
+}
