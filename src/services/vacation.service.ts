@@ -7,30 +7,68 @@ import type { VacationCollection } from "../types/vacation-collection.type";
 import type { VacationComment } from "../types/vacation-comment.type";
 import type { VacationDate } from "../types/vacation-date.type";
 import type { VacationType } from "../types/vacation-type.type";
-import { toCalendarUserRef, userRefInclude } from "../mappers/user-refs";
+import { toCalendarUserRef, userRefInclude, type UserRefRow } from "../mappers/user-refs";
 import { defineEntity } from "../federation/entity-registry";
 import { buildOrderBy } from "./ordering";
 import { pageWindow, paginationInfo, type PageRequest } from "./pagination";
 import { ledDepartments } from "./permissions";
 
-const commentInclude = { calendarUser: { include: userRefInclude } } satisfies Prisma.VacationCommentInclude;
-
+/**
+ * What is read with a vacation. The users it names (its owner, who accepted or rejected it, the
+ * authors of its comments) are not included through their four relations, which would cost three
+ * statements each (user, contractor, job position): only their ids are read with the vacation, and
+ * all the distinct users of a batch are then read once, by `loadUsers`.
+ */
 export const vacationInclude = {
-  // the owner's departments decide `permissions.canManage`
-  calendarUser: { include: { ...userRefInclude, userDepartments: { select: { departmentId: true } } } },
   vacationType: true,
-  acceptedBy: { include: userRefInclude },
-  rejectedBy: { include: userRefInclude },
   dates: { orderBy: [{ date: "asc" }, { id: "asc" }] },
-  comments: { include: commentInclude, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+  comments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
   _count: { select: { dates: true } },
 } satisfies Prisma.VacationInclude;
 
 type VacationRow = Prisma.VacationGetPayload<{ include: typeof vacationInclude }>;
-type CommentRow = Prisma.VacationCommentGetPayload<{ include: typeof commentInclude }>;
+type CommentRow = Prisma.VacationCommentGetPayload<object>;
+type UserRow = UserRefRow & { _count?: { userDepartments: number } };
 
-function toVacationComment(c: CommentRow): VacationComment {
-  return { id: c.id, content: c.content, calendarUser: toCalendarUserRef(c.calendarUser), createdAt: c.createdAt };
+/**
+ * The users with the given ids, for the user summaries, in ONE findMany (one statement per level of
+ * `userRefInclude`) whatever their number. With `ledDepartmentIds` each user also carries how many
+ * of those departments it belongs to (`_count.userDepartments`, an aggregate joined into the same
+ * statement), which decides whether the caller manages it.
+ */
+async function loadUsers(
+  db: Db | DbTx,
+  ids: Iterable<string>,
+  ledDepartmentIds?: ReadonlySet<string>,
+): Promise<Map<string, UserRow>> {
+  const distinct = [...new Set(ids)];
+  if (distinct.length === 0) return new Map();
+  const where = { id: { in: distinct } };
+  const rows: UserRow[] =
+    ledDepartmentIds && ledDepartmentIds.size > 0
+      ? await db.user.findMany({
+          where,
+          include: {
+            ...userRefInclude,
+            _count: { select: { userDepartments: { where: { departmentId: { in: [...ledDepartmentIds] } } } } },
+          },
+        })
+      : await db.user.findMany({ where, include: userRefInclude });
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
+function toVacationComment(c: CommentRow, author: UserRefRow): VacationComment {
+  return { id: c.id, content: c.content, calendarUser: toCalendarUserRef(author), createdAt: c.createdAt };
+}
+
+/** Comments with their authors; a comment whose author is gone (deleted meanwhile) is left out, as its author's deletion removes it. */
+function shapeComments(comments: CommentRow[], users: ReadonlyMap<string, UserRefRow>): VacationComment[] {
+  const shaped: VacationComment[] = [];
+  for (const c of comments) {
+    const author = users.get(c.calendarUserId);
+    if (author) shaped.push(toVacationComment(c, author));
+  }
+  return shaped;
 }
 
 function toVacationDate(d: { id: string; date: Date }): VacationDate {
@@ -41,20 +79,25 @@ function toVacationType(t: { id: string; name: string; decrementVacation: boolea
   return { id: t.id, name: t.name, decrementVacation: t.decrementVacation, isActive: t.isActive };
 }
 
-export function toVacation(row: VacationRow, canManage: boolean): Vacation {
+function optionalUserRef(id: string | null, users: ReadonlyMap<string, UserRefRow>) {
+  const u = id === null ? undefined : users.get(id);
+  return u ? toCalendarUserRef(u) : null;
+}
+
+function toVacation(row: VacationRow, owner: UserRefRow, users: ReadonlyMap<string, UserRefRow>, canManage: boolean): Vacation {
   return {
     id: row.id,
-    calendarUser: toCalendarUserRef(row.calendarUser),
+    calendarUser: toCalendarUserRef(owner),
     vacationType: toVacationType(row.vacationType),
     status: row.status,
     daysCount: row._count.dates,
     description: row.description,
     vacationYear: row.vacationYear,
     issueDate: row.issueDate,
-    vacationComments: row.comments.map(toVacationComment),
+    vacationComments: shapeComments(row.comments, users),
     vacationDates: row.dates.map(toVacationDate),
-    acceptedBy: row.acceptedBy ? toCalendarUserRef(row.acceptedBy) : null,
-    rejectedBy: row.rejectedBy ? toCalendarUserRef(row.rejectedBy) : null,
+    acceptedBy: optionalUserRef(row.acceptedById, users),
+    rejectedBy: optionalUserRef(row.rejectedById, users),
     fileGenerated: row.fileGenerated,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -64,17 +107,31 @@ export function toVacation(row: VacationRow, canManage: boolean): Vacation {
 
 /**
  * Admins manage every vacation; a department leader manages the vacations of the members of the
- * departments they lead. The led departments are asked once per request, whatever the page size.
+ * departments they lead. The led departments are asked once per request, and all the users the
+ * rows name (owners, acceptors, rejecters, comment authors) are read in one findMany, with the
+ * owners' membership of the led departments counted in the same statement: the number of statements
+ * does not depend on the page size.
  */
 async function shapeVacations(db: Db | DbTx, rows: VacationRow[], viewer: Viewer | null): Promise<Vacation[]> {
   if (rows.length === 0) return [];
-  const led = viewer && !viewer.isAdmin ? await ledDepartments(db, viewer) : new Set<string>();
-  return rows.map((row) =>
-    toVacation(
-      row,
-      viewer !== null && (viewer.isAdmin || row.calendarUser.userDepartments.some((d) => led.has(d.departmentId))),
-    ),
-  );
+  const led = viewer && !viewer.isAdmin ? await ledDepartments(db, viewer) : undefined;
+  const ids: string[] = [];
+  for (const row of rows) {
+    ids.push(row.calendarUserId);
+    if (row.acceptedById !== null) ids.push(row.acceptedById);
+    if (row.rejectedById !== null) ids.push(row.rejectedById);
+    for (const c of row.comments) ids.push(c.calendarUserId);
+  }
+  const users = await loadUsers(db, ids, led);
+  const shaped: Vacation[] = [];
+  for (const row of rows) {
+    const owner = users.get(row.calendarUserId);
+    // the owner's deletion removes the vacation (cascade): one deleted meanwhile is left out
+    if (!owner) continue;
+    const canManage = viewer !== null && (viewer.isAdmin || (owner._count?.userDepartments ?? 0) > 0);
+    shaped.push(toVacation(row, owner, users, canManage));
+  }
+  return shaped;
 }
 
 export const vacationEntity = defineEntity<Vacation>({
@@ -95,7 +152,8 @@ export const vacationTypeEntity = defineEntity<VacationType>({
 export const vacationCommentEntity = defineEntity<VacationComment>({
   typeName: "VacationComment",
   async loadMany(db, ids) {
-    return (await db.vacationComment.findMany({ where: { id: { in: [...ids] } }, include: commentInclude })).map(toVacationComment);
+    const comments = await db.vacationComment.findMany({ where: { id: { in: [...ids] } } });
+    return shapeComments(comments, await loadUsers(db, comments.map((c) => c.calendarUserId)));
   },
 });
 
