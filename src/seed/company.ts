@@ -52,16 +52,5 @@ export function phoneNumber(rng: Random): string {
   return `+48 ${rng.pick(["50", "51", "53", "60", "66", "69", "72", "78", "79", "88"])}${rng.digits(1)} ${rng.digits(3)} ${rng.digits(3)}`;
 }
 
-/** The colours the application offers for decorators. */
-export const DECORATORS = [
-  "#78909c",
-  "#2490e3",
-  "#44a069",
-  "#987284",
-  "#d32f2f",
-  "#f57f17",
-  "#003366",
-  "#00bfa5",
-  "#ee7674",
-  "#9c27b0",
-] as const;
+/** The colours the application offers for decorators: the task types' value set. */
+export { TASK_TYPE_DECORATORS as DECORATORS } from "../inputs/update-task-type.input";
