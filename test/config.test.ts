@@ -1,0 +1,33 @@
+import { ConfigError, loadConfig } from "../src/config/config";
+
+describe("configuration from the environment", () => {
+  it("has working defaults: port 4000, an embedded SQLite file, seeding on", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 4000, dbPoolSize: 10, seedOnEmpty: true, seedScale: 1, debugErrors: false, authCacheTtlMs: 10_000 });
+    expect(config.databaseUrl).toMatch(/^file:.*data\/dev\.db$/);
+    expect(config.seedAdminToken).toBeUndefined();
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      PORT: "8080", DATABASE_URL: "postgresql://app@db:5432/wm", DB_POOL_SIZE: "25", SEED_ADMIN_TOKEN: "a-token-of-24-characters",
+      SEED_SCALE: "3", SEED_ON_EMPTY: "false", DEBUG_ERRORS: "true", MAX_QUERY_DEPTH: "8", MAX_QUERY_FIELDS: "900",
+      MAX_UNPAGINATED_ITEMS: "50", AUTH_CACHE_TTL_MS: "0",
+    });
+    expect(config).toMatchObject({
+      port: 8080, databaseUrl: "postgresql://app@db:5432/wm", dbPoolSize: 25, seedAdminToken: "a-token-of-24-characters", seedScale: 3,
+      seedOnEmpty: false, debugErrors: true, maxQueryDepth: 8, maxQueryFields: 900, maxUnpaginatedItems: 50, authCacheTtlMs: 0,
+    });
+  });
+
+  it("refuses bad values with one message naming each variable", () => {
+    const bad = () => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", SEED_ADMIN_TOKEN: "short", SEED_ON_EMPTY: "maybe", DB_POOL_SIZE: "0" });
+    expect(bad).toThrow(ConfigError);
+    try {
+      bad();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ["PORT", "DATABASE_URL", "SEED_ADMIN_TOKEN", "SEED_ON_EMPTY", "DB_POOL_SIZE"]) expect(message).toContain(name);
+    }
+  });
+});
