@@ -8,7 +8,8 @@ import {
 } from "./dates";
 import { demoIds } from "./demo-ids";
 import type { RowOf } from "./insert";
-import { lineAmounts, money, sumAmounts, type Amounts } from "./money";
+import { itemAmounts, round2, sumAmounts } from "../services/invoice-amounts";
+import type { TaxRate } from "../services/invoice-value-sets";
 import type { ProjectsWorld, SeedProject } from "./projects.seed";
 import type { Random } from "./random";
 import type { SeedUser, UsersWorld } from "./users.seed";
@@ -31,7 +32,7 @@ interface Line {
   unit: string;
   count: string;
   priceUnit: string;
-  tax: string;
+  tax: TaxRate;
   gtu: string | null;
 }
 
@@ -41,7 +42,7 @@ interface Offer {
   unit: string;
   price: [number, number];
   count: [number, number];
-  tax: string;
+  tax: TaxRate;
   gtu: string | null;
   monthly?: boolean;
 }
@@ -211,7 +212,7 @@ function buildInvoice(
   const supplier = c.supplier;
   const buyer: SeedContractor | null = isCost ? null : c.project!.client;
   const lines = isCost ? costLines(rng, supplier!) : incomeLines(rng, kind, c.issue, c.project!, c.hoursFirst);
-  const totals = sumAmounts(lines.map((l) => lineAmounts(l.count, l.priceUnit, l.tax)));
+  const totals = sumAmounts(lines.map((l) => itemAmounts(l)));
   const isDraft = kind === "draft";
   const createdAt = at(isDraft ? day(-rng.int(1, 3)) : c.issue, rng.int(8, 15), rng.int(0, 59));
   const deadline = addDays(c.issue, buyer?.segment === "Enterprise" ? 30 : buyer?.isJst ? 21 : 14);
@@ -277,16 +278,16 @@ function buildInvoice(
     bankAccountSwift: isCost ? supplier!.swift : COMPANY.bankAccountSwift,
     currencyCode: eur ? "EUR" : "PLN",
     paymentMethod: kind === "pf" ? "prepayment_transfer" : rng.chance(0.08) ? "card" : "transfer",
-    alreadyPaid: paid ? totals.gross : money(0),
-    toPay: paid ? money(0) : totals.gross,
-    netAmount: totals.net,
-    vatAmount: totals.vat,
-    grossAmount: totals.gross,
+    alreadyPaid: paid ? totals.grossAmount : round2(0),
+    toPay: paid ? round2(0) : totals.grossAmount,
+    netAmount: totals.netAmount,
+    vatAmount: totals.vatAmount,
+    grossAmount: totals.grossAmount,
     description: describe(kind, c.project, c.issue),
     posted: sent && c.issue < utcDate(2026, 10, 1),
     external: isCost,
     isDraft,
-    isSplitPayment: !isCost && totals.gross.greaterThan(15_000) && rng.chance(0.3),
+    isSplitPayment: !isCost && totals.grossAmount.greaterThan(15_000) && rng.chance(0.3),
     isReverseCharge: eur,
     isCashAccounting: !isCost && !eur && rng.chance(0.05),
     fileGenerated: !isDraft,
@@ -377,11 +378,11 @@ function costLines(rng: Random, s: Supplier): Line[] {
 function buildCorrection(rng: Random, original: Draft, accountants: SeedUser[]): Draft {
   const issue = utcDate(2026, 10, 15);
   const lines = original.lines.map((l, i) => (i === 0 ? { ...l, count: Math.max(1, Number(l.count) - 16).toFixed(2) } : { ...l }));
-  const totals = sumAmounts(lines.map((l) => lineAmounts(l.count, l.priceUnit, l.tax)));
+  const totals = sumAmounts(lines.map((l) => itemAmounts(l)));
   const before = original.row;
   const author = rng.pick(accountants);
   const createdAt = at(issue, 10, 12);
-  const difference = totals.gross.sub(before.grossAmount as Prisma.Decimal);
+  const difference = totals.grossAmount.sub(before.grossAmount as Prisma.Decimal);
   const row: RowOf<"invoice"> = {
     ...before,
     id: demoIds.correctionInvoiceId,
@@ -395,11 +396,11 @@ function buildCorrection(rng: Random, original: Draft, accountants: SeedUser[]):
     deadlineDate: addDays(issue, 14),
     invoiceType: "Kor",
     // The totals state the invoice after correction; toPay is the difference (negative: to be refunded).
-    netAmount: totals.net,
-    vatAmount: totals.vat,
-    grossAmount: totals.gross,
+    netAmount: totals.netAmount,
+    vatAmount: totals.vatAmount,
+    grossAmount: totals.grossAmount,
     alreadyPaid: before.alreadyPaid,
-    toPay: money(difference),
+    toPay: round2(difference),
     description: "Korekta ilości godzin: w rozliczeniu wrześniowym ujęto 16 godzin prac poza zakresem umowy (uzgodnione z klientem 14.10.2026).",
     posted: false,
     isDraft: false,
@@ -457,7 +458,7 @@ function countersOf(rng: Random, drafts: Draft[]): RowOf<"invoiceNumberingCounte
 }
 
 function itemRow(rng: Random, invoiceId: string, l: Line, order: number, isPrevious: boolean): RowOf<"invoiceItem"> {
-  const a: Amounts = lineAmounts(l.count, l.priceUnit, l.tax);
+  const a = itemAmounts(l);
   return {
     id: rng.uuid(),
     invoiceId,
@@ -468,9 +469,9 @@ function itemRow(rng: Random, invoiceId: string, l: Line, order: number, isPrevi
     count: new Prisma.Decimal(l.count),
     priceUnit: new Prisma.Decimal(l.priceUnit),
     tax: l.tax,
-    netAmount: a.net,
-    vatAmount: a.vat,
-    grossAmount: a.gross,
+    netAmount: a.netAmount,
+    vatAmount: a.vatAmount,
+    grossAmount: a.grossAmount,
     gtu: l.gtu,
   };
 }
@@ -493,8 +494,8 @@ function incomeRows(rng: Random, d: Draft): RowOf<"invoiceIncome">[] {
   const net = d.row.netAmount as Prisma.Decimal;
   const gross = d.row.grossAmount as Prisma.Decimal;
   const share = new Prisma.Decimal(rng.pick(["0.4", "0.5", "0.6"]));
-  const firstNet = money(net.mul(share));
-  const firstGross = money(gross.mul(share));
+  const firstNet = round2(net.mul(share));
+  const firstGross = round2(gross.mul(share));
   const row = (name: string, priceNet: Prisma.Decimal, priceGross: Prisma.Decimal): RowOf<"invoiceIncome"> => ({
     id: rng.uuid(),
     invoiceId: d.row.id!,

@@ -37,3 +37,9 @@ export async function assertProjectMember(db: Db | DbTx, viewer: Viewer, project
   const roles = await projectRoles(db, viewer, [projectId]);
   if (!roles.has(projectId)) throw new ForbiddenError("Only members of this project may do this.");
 }
+
+/** Creating projects and editing shared dictionaries (task types) is for admins and holders of the pm user role. */
+export function assertPmOrAdmin(viewer: Viewer, what: string): void {
+  if (viewer.isAdmin || viewer.roles.includes(PM_USER_ROLE)) return;
+  throw new ForbiddenError(`Only an admin or a project manager (role ${PM_USER_ROLE}) may ${what}.`);
+}

@@ -5,7 +5,7 @@ import { defineEntity } from "../federation/entity-registry";
 import type { UpdateTaskTypeInput } from "../inputs/update-task-type.input";
 import type { TaskType } from "../types/task-type.type";
 import { refuseNulls } from "./partial-update";
-import { assertPmOrAdmin } from "./pm-role";
+import { assertPmOrAdmin } from "./project-access";
 
 const taskTypeInclude = {
   categories: {
