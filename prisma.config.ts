@@ -1,18 +1,17 @@
-// Prisma CLI configuration. The native schema engine cannot be downloaded on our machines,
-// so the CLI runs on the Wasm engine ("js") through a driver adapter. PRISMA_VARIANT picks the
-// database family (sqlite by default); `--schema` on the command line still wins.
+// Prisma 7 CLI configuration (used by `prisma generate`). PRISMA_VARIANT picks the database
+// family (sqlite by default); `--schema` on the command line still wins. The url is only read by
+// commands that connect; the app itself connects through driver adapters (src/db/client.ts).
+//
+// Prisma 7's `migrate diff/deploy/status` need the native schema engine, which cannot be
+// downloaded on our machines: migrations are derived and checked with the dev-only Prisma 6.19
+// tool in tools/prisma6 (Wasm schema engine), which has its own configuration.
 import { defineConfig } from "prisma/config";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
 
 const variant = process.env.PRISMA_VARIANT === "postgres" ? "postgres" : "sqlite";
-const url = process.env.DATABASE_URL ?? "file:./data/dev.db";
+const url = process.env.DATABASE_URL ?? (variant === "postgres" ? "postgresql://localhost/unused" : "file:./data/dev.db");
 
 export default defineConfig({
-  experimental: { adapter: true },
-  engine: "js",
   schema: `prisma/${variant}/schema.prisma`,
   migrations: { path: `prisma/${variant}/migrations` },
-  adapter: async () =>
-    variant === "postgres" ? new PrismaPg({ connectionString: url }) : new PrismaBetterSQLite3({ url }),
+  datasource: { url },
 });

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const models = readFileSync(join(root, "prisma/models.prisma"), "utf8");
 
-const header = (provider, name, placeholderUrl) => `// GENERATED from prisma/models.prisma by scripts/prisma-variants.mjs: do not edit.
+const header = (provider, name) => `// GENERATED from prisma/models.prisma by scripts/prisma-variants.mjs: do not edit.
 
 generator client {
   provider               = "prisma-client"
@@ -19,24 +19,23 @@ generator client {
   importFileExtension    = ""
 }
 
-// The url is never used to connect: the app and the CLI reach the database through driver
-// adapters (src/db/, prisma.config.ts). Prisma 6 only insists that the block names one.
+// No url: Prisma 7 takes it from prisma.config.ts (the CLI) and the app connects through driver
+// adapters (src/db/client.ts). tools/prisma6 adds a placeholder url to a temporary copy.
 datasource db {
   provider = "${provider}"
-  url      = "${placeholderUrl}"
 }
 `;
 
 const variants = {
-  postgres: { provider: "postgresql", url: "postgresql://localhost/unused", body: models },
-  sqlite: { provider: "sqlite", url: "file:unused.db", body: models.replace(/ *@db\.\w+(\([^)]*\))?/g, "") },
+  postgres: { provider: "postgresql", body: models },
+  sqlite: { provider: "sqlite", body: models.replace(/ *@db\.\w+(\([^)]*\))?/g, "") },
 };
 
 const check = process.argv.includes("--check");
 let stale = false;
-for (const [name, { provider, url, body }] of Object.entries(variants)) {
+for (const [name, { provider, body }] of Object.entries(variants)) {
   const file = join(root, "prisma", name, "schema.prisma");
-  const text = header(provider, name, url) + "\n" + body;
+  const text = header(provider, name) + "\n" + body;
   if (check) {
     let current = "";
     try { current = readFileSync(file, "utf8"); } catch {}

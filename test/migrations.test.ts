@@ -11,7 +11,8 @@ import { spawnSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { Client } from "pg";
 import { createDb, type DatabaseKind, type Db } from "../src/db/client";
 import { migrate, PRISMA_MIGRATIONS_DDL, readMigrations, splitSql, defaultMigrationsDir } from "../src/db/migrate";
@@ -23,18 +24,15 @@ jest.setTimeout(120_000);
 const work = mkdtempSync(join(tmpdir(), "wm-migrations-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** The Prisma CLI of node_modules, offline (no update checks), on the variant `kind`. */
+/**
+ * Prisma's migration CLI, offline, on the variant `kind`: Prisma 6.19 with its Wasm schema engine
+ * (tools/prisma6), because Prisma 7's `migrate` commands need the native engine, which cannot be
+ * downloaded here. The app's client is Prisma 7; both read the same schema variants.
+ */
 function prisma(kind: DatabaseKind, databaseUrl: string, args: string[]) {
-  const result = spawnSync(process.execPath, [join(projectRoot, "node_modules/prisma/build/index.js"), ...args], {
+  const result = spawnSync(process.execPath, [join(projectRoot, "tools/prisma6/prisma6.mjs"), kind, ...args], {
     cwd: projectRoot,
-    env: {
-      ...process.env,
-      PRISMA_VARIANT: kind,
-      DATABASE_URL: databaseUrl,
-      CHECKPOINT_DISABLE: "1",
-      PRISMA_HIDE_UPDATE_MESSAGE: "1",
-      NO_COLOR: "1",
-    },
+    env: { ...process.env, DATABASE_URL: databaseUrl, NO_COLOR: "1" },
     encoding: "utf8",
     timeout: 60_000,
   });
@@ -56,6 +54,18 @@ describe("schema variants", () => {
     const r = spawnSync(process.execPath, ["scripts/prisma-variants.mjs", "--check"], { cwd: projectRoot, encoding: "utf8" });
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
+  });
+
+  it("carry no datasource url (Prisma 7, the app's client, refuses one; tools/prisma6 adds a placeholder to a copy)", () => {
+    const version = (pkg: string, from: string) =>
+      JSON.parse(readFileSync(createRequire(join(projectRoot, from)).resolve(`${pkg}/package.json`), "utf8")).version;
+    expect(version("@prisma/client", "package.json")).toMatch(/^7\./);
+    expect(version("prisma", "package.json")).toMatch(/^7\./);
+    expect(version("prisma", "tools/prisma6/package.json")).toBe("6.19.3");
+    for (const kind of ["sqlite", "postgres"] as const) {
+      const schema = readFileSync(join(projectRoot, "prisma", kind, "schema.prisma"), "utf8");
+      expect(schema.match(/datasource db \{[^}]*\}/)![0]).not.toMatch(/\burl\s*=/);
+    }
   });
 
   it("--check notices a variant edited by hand", () => {
@@ -89,7 +99,8 @@ describe("schema variants", () => {
 describe("the Prisma migrations table", () => {
   /** The CREATE TABLE statements of `_prisma_migrations` compiled into the installed schema engine. */
   function engineDdl(): string[] {
-    const wasm = readFileSync(join(projectRoot, "node_modules/prisma/build/schema_engine_bg.wasm")).toString("latin1");
+    const cli = createRequire(join(projectRoot, "tools/prisma6/package.json")).resolve("prisma/build/index.js");
+    const wasm = readFileSync(join(dirname(cli), "schema_engine_bg.wasm")).toString("latin1");
     return Array.from(wasm.matchAll(/CREATE TABLE "?_prisma_migrations"? \([^;]*\);/g), (m) => m[0]);
   }
 

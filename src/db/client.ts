@@ -1,6 +1,7 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { createHash } from "node:crypto";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import type { PoolConfig } from "pg";
+import { Pool, type PoolConfig } from "pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 
@@ -28,6 +29,36 @@ export interface DatabaseOptions {
   queryTimeoutMs?: number;
   /** Called with each SQL statement sent; tests count statements with it. */
   onQuery?: (sql: string) => void;
+  /**
+   * Prisma's query plan cache (compiled query plans kept per query shape; on by default in
+   * Prisma 7, 1000 entries). It halves Prisma's CPU per operation; 0 turns it off (benchmarks).
+   */
+  queryPlanCacheMaxSize?: number;
+}
+
+/**
+ * What a second query layer needs to share the database with Prisma (src/db/kysely.ts):
+ * - PostgreSQL: the very pg.Pool behind Prisma's adapter (same connections, same limits and
+ *   timeouts: the pool size is the process's whole budget of connections);
+ * - SQLite: the file's path. better-sqlite3 handles are synchronous and cheap, so a reader opens
+ *   its own handle on the same file; SQLite's locking serialises it with Prisma's writes.
+ */
+export interface DbConnection {
+  kind: DatabaseKind;
+  url: string;
+  /** PostgreSQL only: the pool Prisma's adapter queries through. Owned by the client: closed by `$disconnect()`. */
+  pool?: Pool;
+  /** SQLite only: the database file. */
+  sqlitePath?: string;
+}
+
+const connections = new WeakMap<object, DbConnection>();
+
+/** The connection behind a client made by `createDb` (see DbConnection). */
+export function dbConnection(db: Db): DbConnection {
+  const connection = connections.get(db);
+  if (!connection) throw new Error("dbConnection: not a client made by createDb");
+  return connection;
 }
 
 export function databaseKind(url: string): DatabaseKind {
@@ -62,6 +93,23 @@ export function postgresPoolConfig(options: DatabaseOptions): PoolConfig {
   };
 }
 
+/**
+ * Named (prepared) statements for Prisma's pg adapter: PostgreSQL parses and plans an unnamed
+ * statement on every call, a named one once per connection. The name is derived from the text,
+ * so one name always means one text; past MAX_NAMED_STATEMENTS distinct texts further ones go
+ * unnamed, so the memory each connection keeps on the server stays bounded.
+ */
+const MAX_NAMED_STATEMENTS = 2_000;
+const statementNames = new Map<string, string>();
+export function preparedStatementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `p_${createHash("sha1").update(sql).digest("hex").slice(0, 24)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 /** Path of the SQLite file behind a `file:` URL. */
 export function sqlitePath(url: string): string {
   return url.slice("file:".length).replace(/\?.*$/, "");
@@ -70,14 +118,35 @@ export function sqlitePath(url: string): string {
 export function createDb(options: DatabaseOptions): Db {
   const kind = databaseKind(options.url);
   const log = options.onQuery ? [{ emit: "event" as const, level: "query" as const }] : [];
+  const queryPlanCacheMaxSize = options.queryPlanCacheMaxSize;
   let client: Db;
+  let connection: DbConnection;
   if (kind === "sqlite") {
-    const adapter = new PrismaBetterSQLite3({ url: sqlitePath(options.url) }, { timestampFormat: "iso8601" });
-    client = new SqliteClient({ adapter, log });
+    const path = sqlitePath(options.url);
+    const adapter = new PrismaBetterSqlite3({ url: path }, { timestampFormat: "iso8601" });
+    client = new SqliteClient({ adapter, log, queryPlanCacheMaxSize });
+    connection = { kind, url: options.url, sqlitePath: path };
   } else {
-    const adapter = new PrismaPg(postgresPoolConfig(options));
-    client = new PostgresClient({ adapter, log }) as unknown as Db;
+    // The pool is built here, not by the adapter, so that other query layers can share it.
+    // Prisma's adapter does not end a pool it was given; `$disconnect()` below does.
+    const pool = new Pool(postgresPoolConfig(options));
+    // an idle connection that dies (server restart) must not crash the process; the pool drops it
+    pool.on("error", () => undefined);
+    const adapter = new PrismaPg(pool, { statementNameGenerator: (query) => preparedStatementName(query.sql)! });
+    const pgClient = new PostgresClient({ adapter, log, queryPlanCacheMaxSize });
+    const disconnect = pgClient.$disconnect.bind(pgClient);
+    let ended = false;
+    pgClient.$disconnect = async () => {
+      await disconnect();
+      if (!ended) {
+        ended = true;
+        await pool.end();
+      }
+    };
+    client = pgClient as unknown as Db;
+    connection = { kind, url: options.url, pool };
   }
+  connections.set(client, connection);
   if (options.onQuery) {
     const onQuery = options.onQuery;
     (client as unknown as { $on(e: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) =>

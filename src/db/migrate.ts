@@ -113,7 +113,7 @@ export function splitSql(sql: string): string[] {
 
 /**
  * The `_prisma_migrations` table exactly as Prisma's schema engine creates it (the statements
- * are embedded in node_modules/prisma/build/schema_engine_bg.wasm; test/migrations.test.ts
+ * are embedded in Prisma 6.19's schema_engine_bg.wasm (tools/prisma6); test/migrations.test.ts
  * compares them), plus IF NOT EXISTS so that starting again is harmless.
  */
 export const PRISMA_MIGRATIONS_DDL: Record<DatabaseKind, string> = {
