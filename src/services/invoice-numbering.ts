@@ -81,21 +81,34 @@ export interface GivenNumber {
 /** A number typed in by hand may already hold the next counter value; the counter moves past such numbers (bounded). */
 const MAX_TAKEN_SKIPS = 1000;
 
-/**
- * Takes the next number of a numbering for an invoice issued on `issueDate`. Must run inside
- * the transaction that stores the invoice. The upsert is one atomic statement on the counter
- * row (INSERT ... ON CONFLICT DO UPDATE SET lastValue = lastValue + 1, or an UPDATE of the
- * existing row), so two transactions never read the same value. `field` names the input field
- * blamed when the numbering cannot number.
- */
-export async function takeNextNumber(tx: DbTx, numbering: NumberingRules, issueDate: Date, field: string): Promise<GivenNumber> {
-  const period = periodKey(numbering.resetInterval, issueDate);
-  if (period === undefined) {
+/** Refuses (BAD_USER_INPUT on `field`) a numbering that cannot number: an unknown reset interval, no {number} token. */
+export function checkNumbering(numbering: NumberingRules, field: string): void {
+  // any date will do: the interval alone decides whether a period exists
+  if (periodKey(numbering.resetInterval, new Date(0)) === undefined) {
     throw badInput(field, "resetInterval", `the numbering's reset interval ${numbering.resetInterval} is not supported (P1D, P1M, P3M, P1Y or none)`);
   }
   if (!numbering.pattern.includes("{number}")) {
     throw badInput(field, "pattern", "the numbering's pattern has no {number} token, so it cannot give distinct numbers");
   }
+}
+
+/**
+ * Takes the next number of a numbering for an invoice issued on `issueDate`. Must run inside
+ * the transaction that stores the invoice. The upsert is one atomic statement on the counter
+ * row (INSERT ... ON CONFLICT DO UPDATE SET lastValue = lastValue + 1, or an UPDATE of the
+ * existing row), so two transactions never read the same value. `field` names the input field
+ * blamed when the numbering cannot number. With `checkTaken`, a number that exists already
+ * (given by hand) is skipped: one more statement per number taken.
+ */
+export async function takeNextNumber(
+  tx: DbTx,
+  numbering: NumberingRules,
+  issueDate: Date,
+  field: string,
+  checkTaken = true,
+): Promise<GivenNumber> {
+  checkNumbering(numbering, field);
+  const period = periodKey(numbering.resetInterval, issueDate)!;
   for (let attempt = 0; attempt < MAX_TAKEN_SKIPS; attempt++) {
     const counter = await tx.invoiceNumberingCounter.upsert({
       where: { numberingId_period: { numberingId: numbering.id, period } },
@@ -104,6 +117,9 @@ export async function takeNextNumber(tx: DbTx, numbering: NumberingRules, issueD
       select: { lastValue: true },
     });
     const no = formatNumber(numbering.pattern, counter.lastValue, numbering.leadingZero, issueDate);
+    // Unchecked, a number given by hand before makes the invoice's INSERT fail on the unique
+    // index (numberingId, no); the caller then runs again with the check (createInvoice).
+    if (!checkTaken) return { no, period, value: counter.lastValue };
     const taken = await tx.invoice.findFirst({ where: { numberingId: numbering.id, no }, select: { id: true } });
     if (!taken) return { no, period, value: counter.lastValue };
   }
