@@ -56,6 +56,12 @@ const reads: Read[] = [
     max: 2,
   },
   {
+    name: "E15 projectGantt with tasks",
+    wide: () => wide("projectGantt", `(id: "${d.projectId}", showTasks: true)`),
+    narrow: `{ projectGantt(id: "${d.projectId}") { stages { id name } } }`,
+    max: 1,
+  },
+  {
     name: "_entities of 100 users",
     wide: () => {
       const type = t.app.schema.getType("User") as GraphQLObjectType;
@@ -104,6 +110,18 @@ describe("issue 10: statements per read", () => {
     // the departments are aggregated only when selected
     expect(wideSql.some((q) => /"UserDepartment"/.test(q) && /json/i.test(q))).toBe(true);
     expect(narrowSql.some((q) => /"Department"/.test(q))).toBe(false);
+  });
+});
+
+describe("narrow and wide gantt", () => {
+  it("a gantt asking for stage names only aggregates no boards, tasks, tallies or time", async () => {
+    const auth = new Set(await t.statementsOf(() => t.gql("{ __typename }")));
+    const reads = async (query: string) => (await t.statementsOf(() => t.gql(query))).filter((q) => !auth.has(q));
+    const [narrow] = await reads(`{ projectGantt(id: "${d.projectId}") { stages { id name } } }`);
+    const [wideSql] = await reads(wide("projectGantt", `(id: "${d.projectId}", showTasks: true)`));
+    for (const table of ["Board", "Task", "ReportedTime", "Milestone", "GanttLink", "StageType"]) {
+      expect({ table, narrow: narrow.includes(`"${table}"`), wide: wideSql.includes(`"${table}"`) }).toEqual({ table, narrow: false, wide: true });
+    }
   });
 });
 
