@@ -62,6 +62,12 @@ const reads: Read[] = [
     max: 1,
   },
   {
+    name: "E7 vacations (page of 30, dated, newest first)",
+    wide: () => wide("vacations", `(itemsPerPage: 30, filter: { vacationDatesDate: { after: "2020-01-01T00:00:00Z" } }, order: [{ vacationDatesDate: DESC }])`),
+    narrow: `{ vacations(itemsPerPage: 30, filter: { vacationDatesDate: { after: "2020-01-01T00:00:00Z" } }, order: [{ vacationDatesDate: DESC }]) { items { id } } }`,
+    max: 2,
+  },
+  {
     name: "_entities of 100 users",
     wide: () => {
       const type = t.app.schema.getType("User") as GraphQLObjectType;

@@ -53,9 +53,19 @@ export function inList(
   kind: DatabaseKind,
   column: Expression<unknown> | RawBuilder<unknown>,
   values: readonly string[],
-  pgType: "uuid" | "text" = "uuid",
+  pgType: "uuid" | "text" | "int" | "date" | "timestamptz" = "uuid",
 ): RawBuilder<SqlBool> {
   return kind === "postgres"
     ? sql<SqlBool>`${column} = any(${[...values]}::${sql.raw(pgType)}[])`
     : sql<SqlBool>`${column} in (select value from json_each(${JSON.stringify(values)}))`;
+}
+
+/**
+ * A moment as a statement parameter comparable with the stored column: ISO-8601 for PostgreSQL
+ * (cast by the statement), and on SQLite exactly the text Prisma's adapter stores
+ * ('2026-12-21T00:00:00.000+00:00'), since SQLite compares the stored text.
+ */
+export function sqlTimestamp(kind: DatabaseKind, value: Date): string {
+  const iso = value.toISOString();
+  return kind === "postgres" ? iso : iso.replace(/Z$/, "+00:00");
 }
