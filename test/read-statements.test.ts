@@ -68,6 +68,12 @@ const reads: Read[] = [
     max: 2,
   },
   {
+    name: "E6 taskChecklists",
+    wide: () => wide("taskChecklists", `(taskId: "${d.taskId}")`),
+    narrow: `{ taskChecklists(taskId: "${d.taskId}") { items { id } } }`,
+    max: 1,
+  },
+  {
     name: "_entities of 100 users",
     wide: () => {
       const type = t.app.schema.getType("User") as GraphQLObjectType;
