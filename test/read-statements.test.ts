@@ -74,6 +74,12 @@ const reads: Read[] = [
     max: 1,
   },
   {
+    name: "E12 sharedTaskComments (replies, after a cursor)",
+    wide: () => wide("sharedTaskComments", `(token: "${d.sharedTaskToken}", repliesTo: "${d.commentWithRepliesId}")`),
+    narrow: `{ sharedTaskComments(token: "${d.sharedTaskToken}", repliesTo: "${d.commentWithRepliesId}") { items { id } } }`,
+    max: 1,
+  },
+  {
     name: "_entities of 100 users",
     wide: () => {
       const type = t.app.schema.getType("User") as GraphQLObjectType;
