@@ -80,6 +80,12 @@ const reads: Read[] = [
     max: 1,
   },
   {
+    name: "E14 note",
+    wide: () => wide("note", `(id: "${d.noteId}")`),
+    narrow: `{ note(id: "${d.noteId}") { id } }`,
+    max: 1,
+  },
+  {
     name: "_entities of 100 users",
     wide: () => {
       const type = t.app.schema.getType("User") as GraphQLObjectType;
