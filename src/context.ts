@@ -1,5 +1,6 @@
 import type { Config } from "./config/config";
 import type { Db } from "./db/client";
+import { readDbFor, type ReadDb } from "./db/kysely";
 import type { Viewer } from "./auth/authenticate";
 import type { AuthCache } from "./auth/auth-cache";
 import { UnauthenticatedError } from "./errors/errors";
@@ -8,6 +9,8 @@ import { createLoaders, type Loaders } from "./loaders";
 /** What every resolver receives: the database, the caller and this request's batching loaders. */
 export interface Context {
   db: Db;
+  /** The read side (Kysely on the same database): read root fields answer in one or two statements. */
+  read: ReadDb;
   config: Config;
   /** The authenticated caller, or null; the auth plugin refuses operations that need one. */
   viewer: Viewer | null;
@@ -21,12 +24,14 @@ export type AuthedContext = Context & { viewer: Viewer };
 
 export async function buildContext(db: Db, config: Config, auth: AuthCache, authorization: string | undefined): Promise<Context> {
   const result = await auth.authenticate(authorization);
+  const read = readDbFor(db, { url: config.databaseUrl, poolSize: config.dbPoolSize });
   return {
     db,
+    read,
     config,
     viewer: result.viewer,
     authFailure: result.viewer ? undefined : result.reason,
-    loaders: createLoaders(db, result.viewer),
+    loaders: createLoaders(db, result.viewer, read),
   };
 }
 

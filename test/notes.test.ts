@@ -281,8 +281,11 @@ describe("E14 note", () => {
     const big = await note(id.Big);
     expect(big.contractor.attendants).toHaveLength(many);
     expect(big.contractor.customFields).toHaveLength(many);
+    const auth = await t.countStatements(() => t.gql("{ __typename }"));
     const small = await t.countStatements(() => t.gql(NOTE, { id: id.N1 }));
     const large = await t.countStatements(() => t.gql(NOTE, { id: id.Big }));
     expect(large).toBe(small);
+    // one statement beyond authentication: the note with its people, status and contractor inside it
+    expect(large - auth).toBe(1);
   });
 });

@@ -270,9 +270,12 @@ describe("E15 projectGantt", () => {
     expect(largeResult.boards).toHaveLength(24);
     expect(largeResult.timeReported).toBe(360 * 60);
     expect(largeResult.project.progress).toBe(0.5);
+    const auth = await t.countStatements(() => q("{ __typename }", {}));
     const smallCount = await t.countStatements(() => run(small.projectId));
     const largeCount = await t.countStatements(() => run(large.projectId));
     expect(largeCount).toBe(smallCount);
+    // one statement beyond authentication: the chart with every list and tally inside it
+    expect(largeCount - auth).toBe(1);
     console.log(`E15 statements: ${smallCount} for 1 stage/1 board/1 task, ${largeCount} for 6 stages/24 boards/360 tasks`);
   });
 });

@@ -332,15 +332,19 @@ describe("E12 sharedTaskComments", () => {
     const largeResult = await run(large);
     expect(largeResult.data!.sharedTaskComments.items).toHaveLength(40);
     expect(largeResult.data!.sharedTaskComments.items[39].files).toHaveLength(2);
+    const auth = await t.countStatements(() => q("{ __typename }", {}));
     const smallCount = await t.countStatements(() => run(small));
     const largeCount = await t.countStatements(() => run(large));
     expect(largeCount).toBe(smallCount);
+    // one statement beyond authentication: the task by its token, the count and the page
+    expect(largeCount - auth).toBe(1);
     // with the cursor and repliesTo lookups too
     const firstOf = async (token: string) => ids(await run(token))[0];
     const [smallFirst, largeFirst] = [await firstOf(small), await firstOf(large)];
     const smallCursor = await t.countStatements(() => q(QUERY, { token: small, cursorId: smallFirst, repliesTo: smallFirst }));
     const largeCursor = await t.countStatements(() => q(QUERY, { token: large, cursorId: largeFirst, repliesTo: largeFirst }));
     expect(largeCursor).toBe(smallCursor);
+    expect(largeCursor - auth).toBe(1);
     console.log(`E12 statements: ${smallCount} for 1 comment, ${largeCount} for 40 (cursor + repliesTo: ${smallCursor} / ${largeCursor})`);
   });
 });

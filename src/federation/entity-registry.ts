@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { Viewer } from "../auth/authenticate";
+import type { ReadDb } from "../db/kysely";
 
 /**
  * An entity of the subgraph: a type with its own `id`, `@key(fields: "id")`, that the gateway
@@ -9,7 +10,8 @@ import type { Viewer } from "../auth/authenticate";
  */
 export interface EntityDefinition<T extends { id: string } = { id: string }> {
   typeName: string;
-  loadMany(db: Db, ids: readonly string[], viewer: Viewer | null): Promise<T[]>;
+  /** `read` is the Kysely read side: entities converted to it load a batch in one statement. */
+  loadMany(db: Db, ids: readonly string[], viewer: Viewer | null, read: ReadDb): Promise<T[]>;
 }
 
 const registry = new Map<string, EntityDefinition>();

@@ -1,6 +1,7 @@
 import DataLoader from "dataloader";
 import type { Db } from "../db/client";
 import type { Viewer } from "../auth/authenticate";
+import type { ReadDb } from "../db/kysely";
 import { entityDefinition } from "../federation/entity-registry";
 
 /**
@@ -11,7 +12,10 @@ export class EntityLoaders {
   private readonly loaders = new Map<string, DataLoader<string, { id: string } | null>>();
   private viewer: Viewer | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly read: ReadDb,
+  ) {}
 
   /** The loaders shape objects for a caller (e.g. `canManage`); the context sets it once. */
   forViewer(viewer: Viewer | null): this {
@@ -30,7 +34,7 @@ export class EntityLoaders {
       if (!definition) throw new Error(`No entity named ${typeName}`);
       loader = new DataLoader(
         async (ids) => {
-          const rows = await definition.loadMany(this.db, ids, this.viewer);
+          const rows = await definition.loadMany(this.db, ids, this.viewer, this.read);
           const byId = new Map(rows.map((r) => [r.id, r]));
           return ids.map((id) => byId.get(id) ?? null);
         },

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { Viewer } from "../auth/authenticate";
+import type { ReadDb } from "../db/kysely";
 import { EntityLoaders } from "./entity-loaders";
 
 /**
@@ -10,6 +11,6 @@ export interface Loaders {
   entities: EntityLoaders;
 }
 
-export function createLoaders(db: Db, viewer: Viewer | null): Loaders {
-  return { entities: new EntityLoaders(db).forViewer(viewer) };
+export function createLoaders(db: Db, viewer: Viewer | null, read: ReadDb): Loaders {
+  return { entities: new EntityLoaders(db, read).forViewer(viewer) };
 }

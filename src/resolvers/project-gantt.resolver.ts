@@ -1,7 +1,9 @@
-import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Ctx, ID, Info, Query, Resolver } from "type-graphql";
 import type { Context } from "../context";
 import { ProjectGantt } from "../types/project-gantt.type";
 import { projectGantt } from "../services/project-gantt.service";
+import { Selection } from "../read/look-ahead";
 
 @Resolver(() => ProjectGantt)
 export class ProjectGanttResolver {
@@ -15,7 +17,8 @@ export class ProjectGanttResolver {
     showTasks: boolean | null,
     @Arg("id", () => ID, { description: "The project's id." }) id: string,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ProjectGantt> {
-    return projectGantt(ctx.db, id, showTasks === true);
+    return projectGantt(ctx.read, id, showTasks === true, Selection.of(info));
   }
 }

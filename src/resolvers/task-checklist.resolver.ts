@@ -1,9 +1,11 @@
-import { Arg, Args, Ctx, ID, Query, Resolver } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Args, Ctx, ID, Info, Query, Resolver } from "type-graphql";
 import type { Context } from "../context";
 import { PaginationArgs } from "../inputs/pagination.args";
 import { TaskChecklist } from "../types/task-checklist.type";
 import { TaskChecklistCollection } from "../types/task-checklist-collection.type";
 import { listTaskChecklists } from "../services/task-checklist.service";
+import { Selection } from "../read/look-ahead";
 
 @Resolver(() => TaskChecklist)
 export class TaskChecklistResolver {
@@ -14,7 +16,8 @@ export class TaskChecklistResolver {
     @Arg("taskId", () => ID, { description: "Id of the task." }) taskId: string,
     @Args(() => PaginationArgs) page: PaginationArgs,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<TaskChecklistCollection> {
-    return listTaskChecklists(ctx.db, taskId, page, ctx.config.maxUnpaginatedItems);
+    return listTaskChecklists(ctx.read, taskId, page, ctx.config.maxUnpaginatedItems, Selection.of(info));
   }
 }

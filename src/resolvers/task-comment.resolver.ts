@@ -1,9 +1,11 @@
-import { Args, Ctx, Query, Resolver } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Args, Ctx, Info, Query, Resolver } from "type-graphql";
 import type { Context } from "../context";
 import { SharedTaskCommentsArgs } from "../inputs/shared-task-comments.args";
 import { TaskComment } from "../types/task-comment.type";
 import { TaskCommentCollection } from "../types/task-comment-collection.type";
 import { sharedTaskComments } from "../services/task-comment.service";
+import { Selection } from "../read/look-ahead";
 
 @Resolver(() => TaskComment)
 export class TaskCommentResolver {
@@ -11,7 +13,11 @@ export class TaskCommentResolver {
     description:
       "E12: the comments of a shared task, by its share token (an unknown token is NOT_FOUND), with files, mentions, reactions and reply counts; ordered by creation time, paginated, optionally after a cursor.",
   })
-  sharedTaskComments(@Args(() => SharedTaskCommentsArgs) args: SharedTaskCommentsArgs, @Ctx() ctx: Context): Promise<TaskCommentCollection> {
-    return sharedTaskComments(ctx.db, args, ctx.config.maxUnpaginatedItems);
+  sharedTaskComments(
+    @Args(() => SharedTaskCommentsArgs) args: SharedTaskCommentsArgs,
+    @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<TaskCommentCollection> {
+    return sharedTaskComments(ctx.read, args, ctx.config.maxUnpaginatedItems, Selection.of(info));
   }
 }

@@ -1,4 +1,5 @@
-import { Arg, Args, Ctx, Query, Resolver } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Args, Ctx, Info, Query, Resolver } from "type-graphql";
 import type { Context } from "../context";
 import { viewerOf } from "../context";
 import { PaginationArgs } from "../inputs/pagination.args";
@@ -7,6 +8,7 @@ import { UserOrder } from "../inputs/user-order.input";
 import { User } from "../types/user.type";
 import { UserCollection } from "../types/user-collection.type";
 import { listUsers } from "../services/user.service";
+import { Selection } from "../read/look-ahead";
 
 @Resolver(() => User)
 export class UserResolver {
@@ -14,6 +16,7 @@ export class UserResolver {
   users(
     @Args(() => PaginationArgs) page: PaginationArgs,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
     @Arg("filter", () => UserFilter, { nullable: true, description: "Conditions the users must meet." }) filter?: UserFilter,
     @Arg("order", () => [UserOrder], {
       nullable: true,
@@ -21,6 +24,6 @@ export class UserResolver {
     })
     order?: UserOrder[],
   ): Promise<UserCollection> {
-    return listUsers(ctx.db, viewerOf(ctx), { ...page, filter, order }, ctx.config.maxUnpaginatedItems);
+    return listUsers(ctx.read, viewerOf(ctx), { ...page, filter, order }, ctx.config.maxUnpaginatedItems, Selection.of(info));
   }
 }

@@ -1,4 +1,5 @@
-import { Arg, Args, Ctx, Query, Resolver } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Args, Ctx, Info, Query, Resolver } from "type-graphql";
 import { viewerOf, type Context } from "../context";
 import { PaginationArgs } from "../inputs/pagination.args";
 import { VacationFilter } from "../inputs/vacation-filter.input";
@@ -6,6 +7,7 @@ import { VacationOrder } from "../inputs/vacation-order.input";
 import { Vacation } from "../types/vacation.type";
 import { VacationCollection } from "../types/vacation-collection.type";
 import { listVacations } from "../services/vacation.service";
+import { Selection } from "../read/look-ahead";
 
 @Resolver(() => Vacation)
 export class VacationResolver {
@@ -13,6 +15,7 @@ export class VacationResolver {
   vacations(
     @Args(() => PaginationArgs) page: PaginationArgs,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
     @Arg("filter", () => VacationFilter, { nullable: true, description: "Conditions the vacations must meet." }) filter?: VacationFilter,
     @Arg("order", () => [VacationOrder], {
       nullable: true,
@@ -20,6 +23,6 @@ export class VacationResolver {
     })
     order?: VacationOrder[],
   ): Promise<VacationCollection> {
-    return listVacations(ctx.db, viewerOf(ctx), { ...page, filter, order }, ctx.config.maxUnpaginatedItems);
+    return listVacations(ctx.read, viewerOf(ctx), { ...page, filter, order }, ctx.config.maxUnpaginatedItems, Selection.of(info));
   }
 }

@@ -10,3 +10,12 @@ export function userSearchText(user: { firstName: string; lastName: string; emai
 export function vacationSearchText(vacation: { description: string }): string {
   return vacation.description.toLowerCase();
 }
+
+/**
+ * A search term as a LIKE pattern's literal part: `%`, `_` and the escape character itself are
+ * escaped with `\`, for use with `LIKE ... ESCAPE '\'` (a user searching for "50%" means the
+ * text "50%", not "50" followed by anything).
+ */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

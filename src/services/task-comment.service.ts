@@ -10,6 +10,9 @@ import type { TaskCommentMention } from "../types/task-comment-mention.type";
 import type { TaskCommentReaction } from "../types/task-comment-reaction.type";
 import { fileInclude, toTaskCommentFile } from "./file.service";
 import { pageWindow, paginationInfo } from "./pagination";
+import type { ReadDb } from "../db/kysely";
+import type { Selection } from "../read/look-ahead";
+import { readSharedTaskComments, readTaskComments } from "../read/comments.read";
 
 /** Exactly the fields of a MiniUserRef, so a selected user row is one. */
 const miniUserSelect = { id: true, firstName: true, lastName: true, pictureSm: true, pictureLg: true } satisfies Prisma.UserSelect;
@@ -57,10 +60,7 @@ export function toTaskComment(row: TaskCommentRow): TaskComment {
 
 export const taskCommentEntity = defineEntity<TaskComment>({
   typeName: "TaskComment",
-  async loadMany(db, ids) {
-    const rows = await db.taskComment.findMany({ where: { id: { in: [...ids] } }, include: taskCommentInclude });
-    return rows.map(toTaskComment);
-  },
+  loadMany: (_db, ids, _viewer, read) => readTaskComments(read, ids),
 });
 
 export const taskCommentMentionEntity = defineEntity<TaskCommentMention>({
@@ -79,58 +79,34 @@ export const taskCommentReactionEntity = defineEntity<TaskCommentReaction>({
   },
 });
 
-/** The comments strictly after `cursor` in the order (createdAt, id) taken in `direction`. */
-function afterCursor(cursor: { id: string; createdAt: Date }, direction: "asc" | "desc"): Prisma.TaskCommentWhereInput {
-  const beyond = direction === "asc" ? "gt" : "lt";
-  return {
-    OR: [{ createdAt: { [beyond]: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { [beyond]: cursor.id } }],
-  };
-}
-
 /**
- * E12: the comments of the task shared under `token`. Filters combine with AND (so topLevel:
- * true with repliesTo gives nothing). The cursor narrows the list to what follows it in the chosen
- * order; page and itemsPerPage then apply to that remainder, and totalCount counts it.
+ * E12: the comments of the task shared under `token`, in one statement. Filters combine with AND
+ * (so topLevel: true with repliesTo gives nothing). The cursor narrows the list to what follows it
+ * in the chosen order; page and itemsPerPage then apply to that remainder, and totalCount counts it.
  */
-export async function sharedTaskComments(db: Db, args: SharedTaskCommentsArgs, maxUnpaginated: number): Promise<TaskCommentCollection> {
-  const task = args.token ? await db.task.findUnique({ where: { shareToken: args.token }, select: { id: true } }) : null;
-  if (!task) throw new NotFoundError("Shared task");
-
-  const referenced = [args.cursorId, args.repliesTo].filter((id): id is string => typeof id === "string");
-  const comments =
-    referenced.length === 0
-      ? []
-      : await db.taskComment.findMany({ where: { id: { in: referenced }, taskId: task.id }, select: { id: true, createdAt: true } });
-  const ofTask = new Map(comments.map((c) => [c.id, c]));
-
-  const direction = args.order === SortDirection.DESC ? "desc" : "asc";
-  const and: Prisma.TaskCommentWhereInput[] = [{ taskId: task.id }];
-  if (args.topLevel === true) and.push({ repliesToId: null });
-  if (args.topLevel === false) and.push({ repliesToId: { not: null } });
-  if (args.repliesTo) {
-    if (!ofTask.has(args.repliesTo)) throw badInput("repliesTo", "isCommentOfTask", "repliesTo must be a comment of the shared task");
-    and.push({ repliesToId: args.repliesTo });
-  }
-  if (args.cursorId) {
-    const cursor = ofTask.get(args.cursorId);
-    if (!cursor) throw badInput("cursorId", "isCommentOfTask", "cursorId must be a comment of the shared task");
-    and.push(afterCursor(cursor, direction));
-  }
-  const where: Prisma.TaskCommentWhereInput = { AND: and };
-
+export async function sharedTaskComments(
+  read: ReadDb,
+  args: SharedTaskCommentsArgs,
+  maxUnpaginated: number,
+  selection: Selection,
+): Promise<TaskCommentCollection> {
+  if (!args.token) throw new NotFoundError("Shared task");
   const window = pageWindow({ page: args.page, itemsPerPage: args.itemsPerPage }, maxUnpaginated);
-  const [total, rows] = await Promise.all([
-    db.taskComment.count({ where }),
-    window.take === 0
-      ? Promise.resolve([])
-      : db.taskComment.findMany({
-          where,
-          orderBy: [{ createdAt: direction }, { id: direction }],
-          skip: window.skip,
-          take: window.take,
-          include: taskCommentInclude,
-        }),
-  ]);
-  const items = rows.map(toTaskComment);
-  return { items, paginationInfo: paginationInfo(window, total, items.length) };
+  const result = await readSharedTaskComments(
+    read,
+    {
+      token: args.token,
+      topLevel: args.topLevel,
+      repliesTo: args.repliesTo,
+      cursorId: args.cursorId,
+      direction: args.order === SortDirection.DESC ? "desc" : "asc",
+      skip: window.skip,
+      take: window.take,
+    },
+    selection,
+  );
+  if (!result) throw new NotFoundError("Shared task");
+  if (!result.repliesToOk) throw badInput("repliesTo", "isCommentOfTask", "repliesTo must be a comment of the shared task");
+  if (!result.cursorOk) throw badInput("cursorId", "isCommentOfTask", "cursorId must be a comment of the shared task");
+  return { items: result.items, paginationInfo: paginationInfo(window, result.total, result.items.length) };
 }

@@ -11,22 +11,11 @@ import { toCalendarUserRef, userRefInclude, type UserRefRow } from "../mappers/u
 import { defineEntity } from "../federation/entity-registry";
 import { buildOrderBy } from "./ordering";
 import { pageWindow, paginationInfo, type PageRequest } from "./pagination";
-import { ledDepartments } from "./permissions";
+import type { ReadDb } from "../db/kysely";
+import { inList, toInt } from "../db/row-values";
+import { Selection } from "../read/look-ahead";
+import { selectVacations, toVacations, VACATION_ORDER_COLUMNS, vacationFilterWhere, vacationOrder, type VacationOrderTerm } from "../read/vacations.read";
 
-/**
- * What is read with a vacation. The users it names (its owner, who accepted or rejected it, the
- * authors of its comments) are not included through their four relations, which would cost three
- * statements each (user, contractor, job position): only their ids are read with the vacation, and
- * all the distinct users of a batch are then read once, by `loadUsers`.
- */
-export const vacationInclude = {
-  vacationType: true,
-  dates: { orderBy: [{ date: "asc" }, { id: "asc" }] },
-  comments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
-  _count: { select: { dates: true } },
-} satisfies Prisma.VacationInclude;
-
-type VacationRow = Prisma.VacationGetPayload<{ include: typeof vacationInclude }>;
 type CommentRow = Prisma.VacationCommentGetPayload<object>;
 type UserRow = UserRefRow & { _count?: { userDepartments: number } };
 
@@ -79,66 +68,14 @@ function toVacationType(t: { id: string; name: string; decrementVacation: boolea
   return { id: t.id, name: t.name, decrementVacation: t.decrementVacation, isActive: t.isActive };
 }
 
-function optionalUserRef(id: string | null, users: ReadonlyMap<string, UserRefRow>) {
-  const u = id === null ? undefined : users.get(id);
-  return u ? toCalendarUserRef(u) : null;
-}
-
-function toVacation(row: VacationRow, owner: UserRefRow, users: ReadonlyMap<string, UserRefRow>, canManage: boolean): Vacation {
-  return {
-    id: row.id,
-    calendarUser: toCalendarUserRef(owner),
-    vacationType: toVacationType(row.vacationType),
-    status: row.status,
-    daysCount: row._count.dates,
-    description: row.description,
-    vacationYear: row.vacationYear,
-    issueDate: row.issueDate,
-    vacationComments: shapeComments(row.comments, users),
-    vacationDates: row.dates.map(toVacationDate),
-    acceptedBy: optionalUserRef(row.acceptedById, users),
-    rejectedBy: optionalUserRef(row.rejectedById, users),
-    fileGenerated: row.fileGenerated,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    permissions: { canManage },
-  };
-}
-
-/**
- * Admins manage every vacation; a department leader manages the vacations of the members of the
- * departments they lead. The led departments are asked once per request, and all the users the
- * rows name (owners, acceptors, rejecters, comment authors) are read in one findMany, with the
- * owners' membership of the led departments counted in the same statement: the number of statements
- * does not depend on the page size.
- */
-async function shapeVacations(db: Db | DbTx, rows: VacationRow[], viewer: Viewer | null): Promise<Vacation[]> {
-  if (rows.length === 0) return [];
-  const led = viewer && !viewer.isAdmin ? await ledDepartments(db, viewer) : undefined;
-  const ids: string[] = [];
-  for (const row of rows) {
-    ids.push(row.calendarUserId);
-    if (row.acceptedById !== null) ids.push(row.acceptedById);
-    if (row.rejectedById !== null) ids.push(row.rejectedById);
-    for (const c of row.comments) ids.push(c.calendarUserId);
-  }
-  const users = await loadUsers(db, ids, led);
-  const shaped: Vacation[] = [];
-  for (const row of rows) {
-    const owner = users.get(row.calendarUserId);
-    // the owner's deletion removes the vacation (cascade): one deleted meanwhile is left out
-    if (!owner) continue;
-    const canManage = viewer !== null && (viewer.isAdmin || (owner._count?.userDepartments ?? 0) > 0);
-    shaped.push(toVacation(row, owner, users, canManage));
-  }
-  return shaped;
-}
-
 export const vacationEntity = defineEntity<Vacation>({
   typeName: "Vacation",
-  async loadMany(db, ids, viewer) {
-    const rows = await db.vacation.findMany({ where: { id: { in: [...ids] } }, include: vacationInclude });
-    return shapeVacations(db, rows, viewer);
+  /** A batch of vacations in one statement. */
+  async loadMany(_db, ids, viewer, read) {
+    const rows = await selectVacations(read, viewer, Selection.all())
+      .where((eb) => inList(read.kind, eb.ref("v.id"), ids))
+      .execute();
+    return toVacations(rows, viewer);
   },
 });
 
@@ -164,70 +101,33 @@ export const vacationDateEntity = defineEntity<VacationDate>({
   },
 });
 
-/** The Prisma condition for a vacation filter. */
-export function vacationWhere(filter: VacationFilter | undefined | null): Prisma.VacationWhereInput {
-  if (!filter) return {};
-  const and: Prisma.VacationWhereInput[] = [];
-  if (filter.search) {
-    // both texts are stored lower-cased, so the match is case-insensitive on every database
-    const needle = filter.search.toLowerCase();
-    and.push({ OR: [{ searchText: { contains: needle } }, { calendarUser: { searchText: { contains: needle } } }] });
-  }
-  if (filter.calendarUser) and.push({ calendarUserId: { in: filter.calendarUser } });
-  if (filter.vacationYear) and.push({ vacationYear: { in: filter.vacationYear } });
-  if (filter.status) and.push({ status: { in: filter.status } });
-  if (filter.vacationType) and.push({ vacationTypeId: { in: filter.vacationType } });
-  if (filter.issueDate) and.push({ issueDate: { in: filter.issueDate } });
-  if (filter.vacationTypeIsActive) {
-    // booleans have no `in`; an empty OR matches nothing, like an empty `in`
-    and.push({ OR: [...new Set(filter.vacationTypeIsActive)].map((isActive) => ({ vacationType: { isActive } })) });
-  }
-  if (filter.calendarUserCanLogIn != null) and.push({ calendarUser: { canLogIn: filter.calendarUserCanLogIn } });
-  const range = filter.vacationDatesDate;
-  if (range) {
-    // all bounds apply to the same day: a vacation matches when one of its days lies in the range
-    const date: Prisma.DateTimeFilter = {};
-    if (range.before) date.lte = range.before;
-    if (range.strictlyBefore) date.lt = range.strictlyBefore;
-    if (range.after) date.gte = range.after;
-    if (range.strictlyAfter) date.gt = range.strictlyAfter;
-    if (Object.keys(date).length > 0) and.push({ dates: { some: { date } } });
-  }
-  return { AND: and };
-}
-
-const ORDER_KEYS = {
-  vacationYear: (dir: "asc" | "desc") => ({ vacationYear: dir }),
-  status: (dir: "asc" | "desc") => ({ status: dir }),
-  vacationTypeName: (dir: "asc" | "desc") => ({ vacationType: { name: dir } }),
-  issueDate: (dir: "asc" | "desc") => ({ issueDate: dir }),
-  createdAt: (dir: "asc" | "desc") => ({ createdAt: dir }),
-  updatedAt: (dir: "asc" | "desc") => ({ updatedAt: dir }),
-  // the earliest day is stored on the vacation (firstDate); a vacation without days sorts last either way
-  vacationDatesDate: (dir: "asc" | "desc") => ({ firstDate: { sort: dir, nulls: "last" as const } }),
-} satisfies Record<keyof VacationOrder, (dir: "asc" | "desc") => Prisma.VacationOrderByWithRelationInput>;
-
-/** E7: the vacation list, filtered, ordered (default: vacation year ascending, then id) and paginated. */
+/**
+ * E7: the vacation list, filtered, ordered (default: vacation year ascending, then id) and
+ * paginated: one statement for the page with everything selected inside it, one for the total
+ * when `paginationInfo` is selected.
+ */
 export async function listVacations(
-  db: Db,
+  read: ReadDb,
   viewer: Viewer,
   args: { filter?: VacationFilter | null; order?: VacationOrder[] | null } & PageRequest,
   maxUnpaginated: number,
+  selection: Selection,
 ): Promise<VacationCollection> {
-  const where = vacationWhere(args.filter);
-  const orderBy = buildOrderBy<keyof VacationOrder, Prisma.VacationOrderByWithRelationInput>(
-    args.order,
-    ORDER_KEYS,
-    "vacationYear",
-    (dir) => ({ id: dir }),
-  );
+  const terms = buildOrderBy<keyof VacationOrder, VacationOrderTerm>(args.order, VACATION_ORDER_COLUMNS, "vacationYear", (dir) => ({ column: "v.id", dir }));
   const window = pageWindow(args, maxUnpaginated);
-  const [total, rows] = await Promise.all([
-    db.vacation.count({ where }),
-    window.take === 0
-      ? Promise.resolve([] as VacationRow[])
-      : db.vacation.findMany({ where, orderBy, skip: window.skip, take: window.take, include: vacationInclude }),
-  ]);
-  const items = await shapeVacations(db, rows, viewer);
-  return { items, paginationInfo: paginationInfo(window, total, items.length) };
+  const page =
+    selection.has("items") && window.take > 0
+      ? vacationOrder(vacationFilterWhere(read, selectVacations(read, viewer, selection.get("items")), args.filter), terms)
+          .limit(window.take)
+          .offset(window.skip)
+          .execute()
+      : Promise.resolve([]);
+  const total = selection.has("paginationInfo")
+    ? vacationFilterWhere(read, read.db.selectFrom("Vacation as v").select((eb) => eb.fn.countAll().as("n")), args.filter)
+        .executeTakeFirstOrThrow()
+        .then((r) => toInt(r.n as number))
+    : Promise.resolve(0);
+  const [rows, totalCount] = await Promise.all([page, total]);
+  const items = toVacations(rows, viewer);
+  return { items, paginationInfo: paginationInfo(window, totalCount, items.length) };
 }

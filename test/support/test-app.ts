@@ -9,6 +9,7 @@ import { Client } from "pg";
 import type { GraphQLFormattedError } from "graphql";
 import { loadConfig, type Config } from "../../src/config/config";
 import { createDb, type Db } from "../../src/db/client";
+import { attachReadDb, createReadDb, type ReadDb } from "../../src/db/kysely";
 import { buildAppSchema } from "../../src/schema/build-schema";
 import { createApp, type App } from "../../src/server/app";
 import { issueToken } from "../../src/auth/tokens";
@@ -24,6 +25,8 @@ export interface GqlResult<T = Record<string, any>> {
 
 export interface TestApp {
   db: Db;
+  /** The read side (Kysely) the app uses, on the same database. */
+  read: ReadDb;
   app: App;
   config: Config;
   databaseUrl: string;
@@ -32,8 +35,10 @@ export interface TestApp {
   userToken: string;
   /** Runs an operation through Apollo (plugins, validation, error formatting) as the admin, or with `token` (null: none). */
   gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<GqlResult<T>>;
-  /** How many SQL statements `fn` sends. */
+  /** How many SQL statements `fn` sends (Prisma's and the read side's). */
   countStatements(fn: () => Promise<unknown>): Promise<number>;
+  /** The SQL statements `fn` sends (Prisma's and the read side's), in order. */
+  statementsOf(fn: () => Promise<unknown>): Promise<string[]>;
   /** Base URL of the app served over HTTP on 127.0.0.1 (started on first use). */
   url(): Promise<string>;
   close(): Promise<void>;
@@ -45,7 +50,14 @@ let cachedSchema: ReturnType<typeof buildAppSchema> | undefined;
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const databaseUrl = await copyTemplate();
   let statements = 0;
-  const db = createDb({ url: databaseUrl, onQuery: () => (statements += 1) });
+  let recorders: string[][] = [];
+  const onQuery = (sql: string) => {
+    statements += 1;
+    for (const r of recorders) r.push(sql);
+  };
+  const db = createDb({ url: databaseUrl, onQuery });
+  // the read side (Kysely) on the same database, its statements counted with Prisma's
+  const read: ReadDb = attachReadDb(db, createReadDb({ url: databaseUrl, poolSize: 4, onQuery }));
   // tests change users and tokens between requests: no authentication cache unless a test asks for one
   const config = loadConfig({ AUTH_CACHE_TTL_MS: "0", ...env, DATABASE_URL: databaseUrl } as NodeJS.ProcessEnv);
   cachedSchema ??= buildAppSchema();
@@ -63,6 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
   return {
     db,
+    read,
     app,
     config,
     databaseUrl,
@@ -73,6 +86,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const before = statements;
       await fn();
       return statements - before;
+    },
+    async statementsOf(fn) {
+      const seen: string[] = [];
+      recorders = [...recorders, seen];
+      try {
+        await fn();
+      } finally {
+        recorders = recorders.filter((r) => r !== seen);
+      }
+      return seen;
     },
     async url() {
       if (!server) {
@@ -85,6 +108,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       if (server) await new Promise((resolve) => server!.close(resolve));
       await app.apollo.stop();
+      await read.destroy();
       await db.$disconnect();
       await dropCopy(databaseUrl);
     },

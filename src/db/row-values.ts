@@ -1,0 +1,71 @@
+import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
+import type { DatabaseKind } from "./client";
+
+/**
+ * Normalising what the two drivers return for the same column (see src/db/tables.ts), so the
+ * read modules give exactly the values Prisma gave: `Date`s, booleans, exact decimals.
+ */
+
+/** A timestamp or date column (or a JSON member holding one) as a Date. */
+export function toDate(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(value);
+}
+
+export function toDateRequired(value: string | Date): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** A BOOLEAN column: true/false on PostgreSQL, 1/0 on SQLite. */
+export function toBool(value: boolean | number | null | undefined): boolean {
+  return value === true || value === 1;
+}
+
+/** A DECIMAL column as the exact decimal text Prisma's Decimal gives (`toString()`). */
+export function toDecimalText(value: string | number | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number") return String(value);
+  // PostgreSQL's numeric text keeps the scale's trailing zeros ("8.00"); Decimal.js drops them
+  if (!value.includes(".") || value.includes("e") || value.includes("E")) return value;
+  return value.replace(/0+$/, "").replace(/\.$/, "");
+}
+
+export function toDecimalNumber(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  return Number(value);
+}
+
+/** A JSON aggregate: parsed by pg, text on SQLite. */
+export function parseJson<T>(value: unknown): T {
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
+}
+
+/** An integer aggregate (PostgreSQL's count is bigint, read as text). */
+export function toInt(value: string | number | bigint | null | undefined): number {
+  return value === null || value === undefined ? 0 : Number(value);
+}
+
+/**
+ * `column IN (ids)` with one parameter whatever the number of ids, so the statement's text (and
+ * thus its prepared plan) does not change with the list's length.
+ */
+export function inList(
+  kind: DatabaseKind,
+  column: Expression<unknown> | RawBuilder<unknown>,
+  values: readonly string[],
+  pgType: "uuid" | "text" | "int" | "date" | "timestamptz" = "uuid",
+): RawBuilder<SqlBool> {
+  return kind === "postgres"
+    ? sql<SqlBool>`${column} = any(${[...values]}::${sql.raw(pgType)}[])`
+    : sql<SqlBool>`${column} in (select value from json_each(${JSON.stringify(values)}))`;
+}
+
+/**
+ * A moment as a statement parameter comparable with the stored column: ISO-8601 for PostgreSQL
+ * (cast by the statement), and on SQLite exactly the text Prisma's adapter stores
+ * ('2026-12-21T00:00:00.000+00:00'), since SQLite compares the stored text.
+ */
+export function sqlTimestamp(kind: DatabaseKind, value: Date): string {
+  const iso = value.toISOString();
+  return kind === "postgres" ? iso : iso.replace(/Z$/, "+00:00");
+}

@@ -1,0 +1,158 @@
+import { spawnSync } from "node:child_process";
+import { projectRoot } from "../src/config/paths";
+import { getNamedType, isObjectType, isScalarType, isEnumType, type GraphQLObjectType } from "graphql";
+import { createTestApp, demoIds, type TestApp } from "./support/test-app";
+
+/**
+ * Issue 10: every read answers with at most two SQL statements (the page and, where selected,
+ * its count), whatever the nesting; a narrow selection costs less than a wide one. Each read is
+ * asked for everything its type offers (every field, nested four levels, built from the schema)
+ * and for ids only; the statements counted are those beyond what authentication alone sends
+ * (the suite runs without the token cache, so a `{ __typename }` request is the baseline).
+ */
+let t: TestApp;
+let base: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.countStatements(() => t.gql("{ __typename }"));
+});
+afterAll(() => t.close());
+
+const d = demoIds;
+
+/** Every field of `type` without required arguments, nested `depth` levels (scalars only at the last). */
+function everything(type: GraphQLObjectType, depth: number): string {
+  const parts: string[] = [];
+  for (const field of Object.values(type.getFields())) {
+    if (field.args.some((a) => a.type.toString().endsWith("!") && a.defaultValue === undefined)) continue;
+    const named = getNamedType(field.type);
+    if (isScalarType(named) || isEnumType(named)) parts.push(field.name);
+    else if (isObjectType(named) && depth > 1) parts.push(`${field.name} { ${everything(named, depth - 1)} }`);
+  }
+  return parts.length > 0 ? parts.join(" ") : "__typename";
+}
+
+function wide(field: string, args: string, depth = 4): string {
+  const type = getNamedType(t.app.schema.getQueryType()!.getFields()[field].type) as GraphQLObjectType;
+  return `{ ${field}${args} { ${everything(type, depth)} } }`;
+}
+
+interface Read {
+  name: string;
+  wide: () => string;
+  narrow: string;
+  /** statements beyond authentication, at most */
+  max: number;
+  token?: () => string;
+}
+
+const reads: Read[] = [
+  { name: "E8 users (page of 30)", wide: () => wide("users", "(itemsPerPage: 30)"), narrow: "{ users(itemsPerPage: 30) { items { id } } }", max: 2 },
+  {
+    name: "E8 users (leaders first)",
+    wide: () => wide("users", `(itemsPerPage: 30, filter: { userDepartmentLeaderOrder: { departmentId: "${d.departmentId}", direction: ASC } })`),
+    narrow: `{ users(itemsPerPage: 30, filter: { userDepartmentLeaderOrder: { departmentId: "${d.departmentId}", direction: ASC } }) { items { id } } }`,
+    max: 2,
+  },
+  {
+    name: "E15 projectGantt with tasks",
+    wide: () => wide("projectGantt", `(id: "${d.projectId}", showTasks: true)`),
+    narrow: `{ projectGantt(id: "${d.projectId}") { stages { id name } } }`,
+    max: 1,
+  },
+  {
+    name: "E7 vacations (page of 30, dated, newest first)",
+    wide: () => wide("vacations", `(itemsPerPage: 30, filter: { vacationDatesDate: { after: "2020-01-01T00:00:00Z" } }, order: [{ vacationDatesDate: DESC }])`),
+    narrow: `{ vacations(itemsPerPage: 30, filter: { vacationDatesDate: { after: "2020-01-01T00:00:00Z" } }, order: [{ vacationDatesDate: DESC }]) { items { id } } }`,
+    max: 2,
+  },
+  {
+    name: "E6 taskChecklists",
+    wide: () => wide("taskChecklists", `(taskId: "${d.taskId}")`),
+    narrow: `{ taskChecklists(taskId: "${d.taskId}") { items { id } } }`,
+    max: 1,
+  },
+  {
+    name: "E12 sharedTaskComments (replies, after a cursor)",
+    wide: () => wide("sharedTaskComments", `(token: "${d.sharedTaskToken}", repliesTo: "${d.commentWithRepliesId}")`),
+    narrow: `{ sharedTaskComments(token: "${d.sharedTaskToken}", repliesTo: "${d.commentWithRepliesId}") { items { id } } }`,
+    max: 1,
+  },
+  {
+    name: "E14 note",
+    wide: () => wide("note", `(id: "${d.noteId}")`),
+    narrow: `{ note(id: "${d.noteId}") { id } }`,
+    max: 1,
+  },
+  {
+    name: "_entities of 100 users",
+    wide: () => {
+      const type = t.app.schema.getType("User") as GraphQLObjectType;
+      return `query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on User { ${everything(type, 3)} } } }`;
+    },
+    narrow: `query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on User { id } } }`,
+    max: 1,
+  },
+];
+
+let userReps: Array<{ __typename: string; id: string }>;
+
+async function count(query: string, token?: string): Promise<number> {
+  const variables = { reps: userReps };
+  let errors: unknown;
+  const n = await t.countStatements(async () => {
+    errors = (await t.gql(query, variables, token)).errors;
+  });
+  expect(errors).toBeUndefined();
+  return n - base;
+}
+
+describe("issue 10: statements per read", () => {
+  beforeAll(async () => {
+    userReps = (await t.db.user.findMany({ select: { id: true }, orderBy: { id: "asc" }, take: 100 })).map((u) => ({ __typename: "User", id: u.id }));
+  });
+
+  it.each(reads.map((r) => [r.name, r] as const))("%s: at most the bound, as admin and as an ordinary user", async (_name, read) => {
+    for (const token of [t.adminToken, t.userToken]) {
+      const wideCount = await count(read.wide(), token);
+      const narrowCount = await count(read.narrow, token);
+      expect({ wide: wideCount <= read.max, narrow: narrowCount <= read.max }).toEqual({ wide: true, narrow: true });
+      expect(narrowCount).toBeLessThanOrEqual(wideCount);
+    }
+  });
+
+  it("a narrow users page sends less SQL than a wide one and skips the count it does not show", async () => {
+    // what authentication sends is the same for both: leave it out
+    const auth = new Set(await t.statementsOf(() => t.gql("{ __typename }")));
+    const reads = async (query: string) => (await t.statementsOf(() => t.gql(query))).filter((q) => !auth.has(q));
+    const narrowSql = await reads("{ users(itemsPerPage: 30) { items { id } } }");
+    const wideSql = await reads(wide("users", "(itemsPerPage: 30)"));
+    expect({ narrow: narrowSql.length, wide: wideSql.length }).toEqual({ narrow: 1, wide: 2 }); // the count for paginationInfo
+    const size = (list: string[]) => list.join("\n").length;
+    expect(size(wideSql)).toBeGreaterThan(2 * size(narrowSql));
+    // the departments are aggregated only when selected
+    expect(wideSql.some((q) => /"UserDepartment"/.test(q) && /json/i.test(q))).toBe(true);
+    expect(narrowSql.some((q) => /"Department"/.test(q))).toBe(false);
+  });
+});
+
+describe("narrow and wide gantt", () => {
+  it("a gantt asking for stage names only aggregates no boards, tasks, tallies or time", async () => {
+    const auth = new Set(await t.statementsOf(() => t.gql("{ __typename }")));
+    const reads = async (query: string) => (await t.statementsOf(() => t.gql(query))).filter((q) => !auth.has(q));
+    const [narrow] = await reads(`{ projectGantt(id: "${d.projectId}") { stages { id name } } }`);
+    const [wideSql] = await reads(wide("projectGantt", `(id: "${d.projectId}", showTasks: true)`));
+    for (const table of ["Board", "Task", "ReportedTime", "Milestone", "GanttLink", "StageType"]) {
+      expect({ table, narrow: narrow.includes(`"${table}"`), wide: wideSql.includes(`"${table}"`) }).toEqual({ table, narrow: false, wide: true });
+    }
+  });
+});
+
+describe("the read side's table types", () => {
+  it("are exactly what scripts/kysely-tables.mjs derives from the PostgreSQL migrations", () => {
+    const r = spawnSync(process.execPath, ["scripts/kysely-tables.mjs", "--check"], { cwd: projectRoot, encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+  });
+});
