@@ -1,6 +1,6 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import type { PoolConfig } from "pg";
+import { Pool, type PoolConfig } from "pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 
@@ -67,6 +67,15 @@ export function sqlitePath(url: string): string {
   return url.slice("file:".length).replace(/\?.*$/, "");
 }
 
+const pools = new WeakMap<Db, Pool>();
+
+/** Connections of a PostgreSQL client's pool (open, idle, requests waiting); SQLite has one embedded connection. */
+export function poolStats(db: Db): { total: number; idle: number; waiting: number } {
+  const pool = pools.get(db);
+  if (!pool) return { total: 1, idle: 0, waiting: 0 };
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 export function createDb(options: DatabaseOptions): Db {
   const kind = databaseKind(options.url);
   const log = options.onQuery ? [{ emit: "event" as const, level: "query" as const }] : [];
@@ -75,8 +84,11 @@ export function createDb(options: DatabaseOptions): Db {
     const adapter = new PrismaBetterSQLite3({ url: sqlitePath(options.url) }, { timestampFormat: "iso8601" });
     client = new SqliteClient({ adapter, log });
   } else {
-    const adapter = new PrismaPg(postgresPoolConfig(options));
+    // the pool is created here (and closed with the client) so /metrics can read its use
+    const pool = new Pool(postgresPoolConfig(options));
+    const adapter = new PrismaPg(pool, { disposeExternalPool: true });
     client = new PostgresClient({ adapter, log }) as unknown as Db;
+    pools.set(client, pool);
   }
   if (options.onQuery) {
     const onQuery = options.onQuery;
