@@ -14,7 +14,7 @@ import { AuthCache } from "../auth/auth-cache";
 import { createLogger, errorSummary, silentLogger, type Logger } from "../observability/logger";
 import { createMetrics, type Metrics } from "../observability/metrics";
 import { applyDeadlines, budgetedDb, type RequestScope } from "./request-scope";
-import { batchGuard, jsonErrorHandler, requestScopeMiddleware, shutdownGate } from "./http-middleware";
+import { costGuard, jsonErrorHandler, requestScopeMiddleware, shutdownGate } from "./http-middleware";
 
 export interface App {
   express: Express;
@@ -48,7 +48,7 @@ export function createApollo(schema: GraphQLSchema, config: Config, log: (e: unk
   return new ApolloServer<Context>({
     schema,
     introspection: true,
-    // a JSON array of operations (Apollo Client's BatchHttpLink); batchGuard bounds its size and summed cost
+    // a JSON array of operations (Apollo Client's BatchHttpLink); costGuard bounds its size and summed cost
     allowBatchedHttpRequests: true,
     includeStacktraceInErrorResponses: config.debugErrors,
     formatError: createFormatError({ debug: config.debugErrors, log }),
@@ -113,7 +113,7 @@ export async function createApp(
   app.use(
     "/graphql",
     express.json({ limit: config.maxBodyBytes }),
-    batchGuard(schema, config, documentLimits(config)),
+    costGuard(schema, config, documentLimits(config)),
     expressMiddleware(apollo, {
       context: async ({ res }) => {
         const scope = res.locals.scope as RequestScope;

@@ -74,48 +74,62 @@ export function shutdownGate(state: { stopping: boolean }, metrics: Metrics): Re
 }
 
 /**
- * Batched requests (a JSON array, as Apollo Client's BatchHttpLink sends): at most
- * MAX_BATCH_SIZE operations, and their costs summed against the same MAX_QUERY_COST as one
- * document, checked before any of them runs. Each operation is still checked on its own by the
- * complexity plugin.
+ * The cost limit at the door, before Apollo parses and validates anything: a document over
+ * MAX_QUERY_COST is refused by parsing it and computing its cost alone, so the refusal of a
+ * huge document takes milliseconds, not a full validation. Batched requests (a JSON array, as
+ * Apollo Client's BatchHttpLink sends) carry at most MAX_BATCH_SIZE operations, and their costs
+ * are summed against the same limit before any of them runs. The complexity plugin checks each
+ * operation again after validation (and sets `extensions.cost`); this guard only refuses early.
  */
-export function batchGuard(schema: GraphQLSchema, config: Config, limits: DocumentLimits): RequestHandler {
+export function costGuard(schema: GraphQLSchema, config: Config, limits: DocumentLimits): RequestHandler {
   return (req, res, next) => {
-    const body: unknown = req.body;
-    if (!Array.isArray(body)) return next();
-    if (body.length > config.maxBatchSize) {
+    const body: unknown = req.method === "GET" ? req.query : req.body;
+    const operations = Array.isArray(body) ? body : [body];
+    if (operations.length > config.maxBatchSize) {
       res.locals.errorCode = "BAD_REQUEST";
-      return refuse(res, 400, "BAD_REQUEST", `A batch may carry at most ${config.maxBatchSize} operations; this one has ${body.length}.`, {
+      return refuse(res, 400, "BAD_REQUEST", `A batch may carry at most ${config.maxBatchSize} operations; this one has ${operations.length}.`, {
         maxBatchSize: config.maxBatchSize,
       });
     }
     let total = 0;
-    for (const item of body as Array<Record<string, unknown>>) {
-      if (typeof item?.query !== "string") continue; // Apollo answers the malformed element itself
+    for (const item of operations as Array<Record<string, unknown> | null | undefined>) {
+      if (typeof item?.query !== "string") continue; // Apollo answers a malformed element itself
       let document;
       try {
-        document = parse(item.query, { maxTokens: 100_000 });
+        document = parse(item.query, { noLocation: true });
       } catch {
-        continue; // reported as GRAPHQL_PARSE_FAILED for that element
+        continue; // Apollo reports GRAPHQL_PARSE_FAILED for it
       }
-      const variables = typeof item.variables === "object" && item.variables !== null ? (item.variables as Record<string, unknown>) : undefined;
+      let variables = item.variables;
+      if (typeof variables === "string") {
+        try {
+          variables = JSON.parse(variables) as unknown; // GET requests carry them as JSON text
+        } catch {
+          continue;
+        }
+      }
       const name = typeof item.operationName === "string" ? item.operationName : undefined;
-      total += operationCost(schema, document, variables, name, limits);
+      total += operationCost(schema, document, isRecord(variables) ? variables : undefined, name, limits);
       if (total > limits.maxCost) break;
     }
     if (total > limits.maxCost) {
       res.locals.errorCode = ErrorCode.QUERY_TOO_COMPLEX;
       const cost = Number.isFinite(total) ? total : undefined;
+      const what = Array.isArray(body) ? "The batch's operations cost" : "The query's cost is";
       return refuse(
         res,
         400,
         ErrorCode.QUERY_TOO_COMPLEX,
-        `The batch's operations cost ${cost ?? "more than can be counted"} together; the limit is ${limits.maxCost}.`,
+        `${what} ${cost ?? "more than can be counted"}; the limit is ${limits.maxCost}. Ask for smaller pages or fewer nested lists.`,
         { cost, limit: limits.maxCost },
       );
     }
     next();
   };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -109,11 +109,37 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
       maxWait: Math.min(options?.maxWait ?? PRISMA_DEFAULT_MAX_WAIT_MS, remaining),
     });
   };
+  // A statement not yet sent when the budget runs out is never sent: model methods
+  // (`db.user.findMany`) and raw queries check the signal first. One already sent runs to its end.
+  const guard = <F extends (...a: unknown[]) => unknown>(fn: F, self: unknown) =>
+    ((...args: unknown[]) => {
+      if (scope.signal.aborted) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
+      return fn.apply(self, args);
+    }) as F;
+  const delegates = new Map<PropertyKey, unknown>();
   return new Proxy(db, {
     get(target, property) {
       if (property === "$transaction") return transaction;
       const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      if (typeof value === "function") {
+        const bound = (value as (...a: unknown[]) => unknown).bind(target);
+        return typeof property === "string" && property.startsWith("$") && /Raw/.test(property) ? guard(bound, undefined) : bound;
+      }
+      if (typeof value === "object" && value !== null && typeof (value as { findMany?: unknown }).findMany === "function") {
+        if (!delegates.has(property)) {
+          delegates.set(
+            property,
+            new Proxy(value, {
+              get(delegate, method) {
+                const fn = Reflect.get(delegate, method, delegate) as unknown;
+                return typeof fn === "function" ? guard(fn as (...a: unknown[]) => unknown, delegate) : fn;
+              },
+            }),
+          );
+        }
+        return delegates.get(property);
+      }
+      return value;
     },
   });
 }
