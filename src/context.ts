@@ -5,6 +5,7 @@ import type { Viewer } from "./auth/authenticate";
 import type { AuthCache } from "./auth/auth-cache";
 import { UnauthenticatedError } from "./errors/errors";
 import { createLoaders, type Loaders } from "./loaders";
+import type { RequestScope } from "./server/request-scope";
 
 /** What every resolver receives: the database, the caller and this request's batching loaders. */
 export interface Context {
@@ -17,6 +18,8 @@ export interface Context {
   /** Why there is no viewer, for the UNAUTHENTICATED message. */
   authFailure?: string;
   loaders: Loaders;
+  /** The HTTP request's id, time budget and abort signal (absent when an operation runs outside HTTP). */
+  request?: RequestScope;
 }
 
 /** A context whose viewer is known to be set: what resolvers behind authentication work with. */

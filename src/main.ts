@@ -1,21 +1,29 @@
 import "reflect-metadata";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { ConfigError, loadConfig } from "./config/config";
-import { createDb, databaseKind, sqlitePath } from "./db/client";
+import { ConfigError, loadConfig, type Config } from "./config/config";
+import { createDb, databaseKind, sqlitePath, type Db } from "./db/client";
 import { migrate } from "./db/migrate";
 import { probeDatabase } from "./db/health";
 import { withStartupLock } from "./db/startup-lock";
+import { checkFirstStart, markInitialized, shouldSeed } from "./db/first-start";
 import { buildAppSchema } from "./schema/build-schema";
-import { createApp } from "./server/app";
+import { createApp, type App } from "./server/app";
+import { createHttpServer, listen } from "./server/http-server";
+import { createLogger, type Logger } from "./observability/logger";
 import { isEmpty, seed } from "./seed";
 import demoIds from "../prisma/demo-ids.json";
+import type { Server } from "node:http";
 
-/** Starts the API: validate configuration, reach and migrate the database, seed it when empty, serve. */
+/** Starts the API: validate configuration, reach and migrate the database, seed it when allowed, serve. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  const log = createLogger(config.logLevel);
   const kind = databaseKind(config.databaseUrl);
-  if (kind === "sqlite") mkdirSync(dirname(sqlitePath(config.databaseUrl)), { recursive: true });
+  const sqliteFile = kind === "sqlite" ? sqlitePath(config.databaseUrl) : undefined;
+  const lost = checkFirstStart(kind, sqliteFile, config.seedOnEmpty);
+  if (lost) throw new StartupError(lost);
+  if (sqliteFile) mkdirSync(dirname(sqliteFile), { recursive: true });
 
   const db = createDb({ url: config.databaseUrl, poolSize: config.dbPoolSize });
   const probe = await probeDatabase(db, 10_000);
@@ -27,56 +35,38 @@ async function main(): Promise<void> {
   }
 
   // Replicas starting together take turns: one migrates and seeds, the others find it done.
-  let adminToken = config.seedAdminToken;
+  let createdAdminToken: string | undefined;
   await withStartupLock(config.databaseUrl, async () => {
     const applied = await migrate(db, kind);
-    if (applied.length > 0) console.log(`Applied migrations: ${applied.join(", ")}`);
-    if (config.seedOnEmpty && (await isEmpty(db))) {
+    if (applied.length > 0) log.info({ migrations: applied }, `Applied migrations: ${applied.join(", ")}`);
+    const empty = await isEmpty(db);
+    if (empty && shouldSeed(kind, sqliteFile, config.seedOnEmpty)) {
       const started = Date.now();
       const result = await seed(db, { scale: config.seedScale, adminToken: config.seedAdminToken });
-      adminToken = result.adminToken;
-      console.log(`Seeded demo data (scale ${config.seedScale}) in ${Date.now() - started} ms.`);
+      createdAdminToken = result.adminToken;
+      log.info({ scale: config.seedScale, ms: Date.now() - started }, `Seeded demo data (scale ${config.seedScale}) in ${Date.now() - started} ms.`);
+    } else if (empty) {
+      log.warn("The database has no users and was not seeded (SEED_ON_EMPTY=true seeds demo data; npm run db:seed does it by hand).");
     }
   });
+  markInitialized(kind, sqliteFile);
 
   const { schema } = await buildAppSchema();
-  const app = await createApp(db, config, schema);
-  const server = app.express.listen(config.port, config.host, () => {
-    const url = `http://localhost:${config.port}/graphql`;
-    console.log(`GraphQL API ready at ${url} (${kind} database)`);
-    if (adminToken) console.log(`Demo admin token (${demoIds.adminEmail}): ${adminToken}`);
-    console.log(`Create a token for any user: npm run token:create -- --email ${demoIds.userEmail}`);
-  });
-  server.on("error", (error: NodeJS.ErrnoException) => {
-    console.error(`Cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`);
+  const app = await createApp(db, config, schema, { logger: log });
+  const server = createHttpServer(app, config);
+  try {
+    await listen(server, config.port, config.host);
+  } catch (error) {
+    log.fatal(`Cannot listen on ${config.host}:${config.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    await db.$disconnect().catch(() => undefined);
     process.exit(1);
-  });
+  }
+  log.info({ url: `http://localhost:${config.port}/graphql`, database: kind }, `GraphQL API ready at http://localhost:${config.port}/graphql (${kind} database)`);
+  // the token exists in clear only now, when it was just created; later starts cannot show it
+  if (createdAdminToken) log.info(`Demo admin token (${demoIds.adminEmail}): ${createdAdminToken}`);
+  log.info(`Create a token for any user: npm run token:create -- --email ${demoIds.userEmail}`);
 
-  // Graceful stop for rolling restarts behind a load balancer: stop accepting, let requests in
-  // flight finish (bounded by a deadline), then close the pool. Repeated signals are ignored.
-  let stopping = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received: finishing requests in flight, then stopping.`);
-    const deadline = setTimeout(() => {
-      console.error(`Requests still running after ${SHUTDOWN_GRACE_MS} ms: stopping anyway.`);
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    deadline.unref();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    void closed
-      .then(() => app.apollo.stop())
-      .then(() => db.$disconnect())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error("Shutdown failed:", error instanceof Error ? error.message : error);
-          process.exit(1);
-        },
-      );
-  };
+  const shutdown = gracefulShutdown({ app, server, db, config, log });
   // Apollo Server registers its own SIGINT/SIGTERM handlers at start; they race this orderly stop,
   // and a second `apollo.stop()` issued while Apollo's is running never resolves (its barrier is
   // only released on failure). This process owns its signals: drop Apollo's, keep ours.
@@ -86,7 +76,46 @@ async function main(): Promise<void> {
   }
 }
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * Graceful stop for rolling restarts: the listener closes at once (new connections are refused;
+ * a request arriving on an open keep-alive connection gets 503 and the connection closes, and
+ * /health answers 503), requests in flight run to their end for up to SHUTDOWN_TIMEOUT_MS, then
+ * whatever is left is cancelled (its transactions roll back), the pool is closed and the process
+ * exits. The cost limit keeps the event loop free, so the deadline's timer does fire.
+ */
+function gracefulShutdown(parts: { app: App; server: Server; db: Db; config: Config; log: Logger }): (signal: NodeJS.Signals) => void {
+  const { app, server, db, config, log } = parts;
+  let stopping = false;
+  return (signal) => {
+    if (stopping) return;
+    stopping = true;
+    const started = Date.now();
+    log.info({ inFlight: app.inFlight().size }, `${signal} received: finishing requests in flight, then stopping.`);
+    app.beginShutdown();
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const finish = async (code: number) => {
+      await app.apollo.stop().catch(() => undefined);
+      await Promise.race([db.$disconnect(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).catch(() => undefined);
+      log.info({ ms: Date.now() - started, exitCode: code }, "Stopped.");
+      process.exit(code);
+    };
+    const deadline = setTimeout(() => {
+      log.error({ inFlight: app.inFlight().size }, `Requests still running after ${config.shutdownTimeoutMs} ms: cancelling them and stopping.`);
+      for (const scope of app.inFlight()) scope.cancel();
+      // give cancelled requests a moment to answer REQUEST_TIMEOUT, then cut what is left
+      setTimeout(() => {
+        server.closeAllConnections();
+        void finish(1);
+      }, 250);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    void drained.then(() => {
+      clearTimeout(deadline);
+      return finish(0);
+    });
+  };
+}
 
 class StartupError extends Error {}
 

@@ -1,9 +1,9 @@
 import { ConfigError, loadConfig } from "../src/config/config";
 
 describe("configuration from the environment", () => {
-  it("has working defaults: port 4000, an embedded SQLite file, seeding on", () => {
+  it("has working defaults: port 4000, an embedded SQLite file, seeding decided by the first-start rule", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 4000, dbPoolSize: 10, seedOnEmpty: true, seedScale: 1, debugErrors: false, authCacheTtlMs: 10_000 });
+    expect(config).toMatchObject({ port: 4000, dbPoolSize: 10, seedOnEmpty: undefined, seedScale: 1, debugErrors: false, authCacheTtlMs: 10_000 });
     expect(config.databaseUrl).toMatch(/^file:.*data\/dev\.db$/);
     expect(config.seedAdminToken).toBeUndefined();
   });

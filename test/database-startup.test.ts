@@ -51,7 +51,7 @@ describe("a served process", () => {
   const file = join(tmpdir(), `wm-startup-${randomUUID()}.db`);
   const env = { DATABASE_URL: `file:${file}`, SEED_ADMIN_TOKEN: "wm_startup_admin_token_0123456789" };
   afterAll(() => {
-    for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
+    for (const suffix of ["", "-wal", "-shm", "-journal", ".initialized"]) rmSync(file + suffix, { force: true });
   });
 
   it("migrates and seeds an empty database, serves, and stops with exit code 0 on SIGTERM", async () => {

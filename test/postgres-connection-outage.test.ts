@@ -45,7 +45,7 @@ function tests() {
     await admin.query(`CREATE DATABASE wm_outage`);
     await admin.end();
     databaseUrl = serverUrl.replace(/\/postgres$/, "/wm_outage");
-    server = await startServer({ DATABASE_URL: databaseUrl, SEED_ADMIN_TOKEN: ADMIN_TOKEN, DB_POOL_SIZE: "3" });
+    server = await startServer({ DATABASE_URL: databaseUrl, SEED_ADMIN_TOKEN: ADMIN_TOKEN, SEED_ON_EMPTY: "true", DB_POOL_SIZE: "3" });
     await server.ready();
   });
 

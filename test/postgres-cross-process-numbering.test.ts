@@ -37,7 +37,7 @@ function tests() {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName}`);
     await admin.end();
-    const env = { DATABASE_URL: databaseUrl, DB_POOL_SIZE: String(POOL_SIZE), SEED_ADMIN_TOKEN: ADMIN_TOKEN, SEED_SCALE: "1" };
+    const env = { DATABASE_URL: databaseUrl, DB_POOL_SIZE: String(POOL_SIZE), SEED_ADMIN_TOKEN: ADMIN_TOKEN, SEED_ON_EMPTY: "true", SEED_SCALE: "1" };
     // both start at once on the empty database
     servers = await Promise.all([startServer(env), startServer(env)]);
     await Promise.all(servers.map((s) => s.ready()));

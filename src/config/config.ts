@@ -13,8 +13,11 @@ export interface Config {
   seedAdminToken?: string;
   /** Volume multiplier of the demo data seeded into an empty database. */
   seedScale: number;
-  /** Seed demo data into an empty database at start. */
-  seedOnEmpty: boolean;
+  /**
+   * Seed demo data into an empty database at start: true always, false never; unset (undefined)
+   * only on the first start of the embedded SQLite default (see src/db/first-start.ts).
+   */
+  seedOnEmpty?: boolean;
   /** How long a token's authentication is reused; 0 looks every request up. */
   authCacheTtlMs: number;
   /** Adds stack traces to error responses. Never on unless explicitly asked for. */
@@ -25,9 +28,38 @@ export interface Config {
   maxQueryFields: number;
   /** Upper bound of items returned by a collection asked for with `pagination: false`. */
   maxUnpaginatedItems: number;
+  /** Highest cost (src/server/cost.ts) a document, or a batch of them, may have. */
+  maxQueryCost: number;
+  /** Time budget of one request; past it the request is abandoned and its transaction rolled back. */
+  requestTimeoutMs: number;
+  /** Most operations one batched request (a JSON array) may carry. */
+  maxBatchSize: number;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+  /** How long a client may take to send the request headers. */
+  httpHeadersTimeoutMs: number;
+  /** How long a client may take to send the whole request, body included. */
+  httpBodyTimeoutMs: number;
+  /** Idle keep-alive connections are closed after this long. */
+  keepAliveTimeoutMs: number;
+  /** Most simultaneous client connections; further ones are closed at once. */
+  maxConnections: number;
+  /** On SIGTERM/SIGINT, how long requests in flight may still run before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** pino log level: fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
 }
 
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
 export class ConfigError extends Error {}
+
+/**
+ * Default MAX_QUERY_COST: every README example and every operation at its largest page (100
+ * items, or 1000 with `pagination: false`) with its usual selection passes; see the README's
+ * "Limits" section and test/query-cost.test.ts.
+ */
+export const DEFAULT_MAX_QUERY_COST = 100_000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
@@ -41,7 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     return value;
   };
-  const bool = (name: string, fallback: boolean): boolean => {
+  const bool = <T extends boolean | undefined>(name: string, fallback: T): boolean | T => {
     const raw = env[name];
     if (raw === undefined || raw === "") return fallback;
     if (["1", "true", "yes"].includes(raw.toLowerCase())) return true;
@@ -68,13 +100,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: int("DB_POOL_SIZE", 10, 1, 500),
     seedAdminToken,
     seedScale: int("SEED_SCALE", 1, 1, 1000),
-    seedOnEmpty: bool("SEED_ON_EMPTY", true),
+    seedOnEmpty: bool("SEED_ON_EMPTY", undefined),
     debugErrors: bool("DEBUG_ERRORS", false),
     authCacheTtlMs: int("AUTH_CACHE_TTL_MS", 10_000, 0, 300_000),
     maxQueryDepth: int("MAX_QUERY_DEPTH", 20, 2, 100),
     maxQueryFields: int("MAX_QUERY_FIELDS", 5_000, 10, 1_000_000),
     maxUnpaginatedItems: int("MAX_UNPAGINATED_ITEMS", 1000, 1, 100_000),
+    maxQueryCost: int("MAX_QUERY_COST", DEFAULT_MAX_QUERY_COST, 10, 100_000_000),
+    requestTimeoutMs: int("REQUEST_TIMEOUT_MS", 10_000, 10, 600_000),
+    maxBatchSize: int("MAX_BATCH_SIZE", 10, 1, 1000),
+    maxBodyBytes: int("MAX_BODY_BYTES", 1_048_576, 1024, 104_857_600),
+    httpHeadersTimeoutMs: int("HTTP_HEADERS_TIMEOUT_MS", 10_000, 100, 600_000),
+    httpBodyTimeoutMs: int("HTTP_BODY_TIMEOUT_MS", 30_000, 100, 3_600_000),
+    keepAliveTimeoutMs: int("KEEP_ALIVE_TIMEOUT_MS", 5_000, 100, 600_000),
+    maxConnections: int("MAX_CONNECTIONS", 1_000, 1, 1_000_000),
+    shutdownTimeoutMs: int("SHUTDOWN_TIMEOUT_MS", 10_000, 0, 600_000),
+    logLevel: (env.LOG_LEVEL || "info").toLowerCase(),
   };
+  if (!LOG_LEVELS.includes(config.logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${env.LOG_LEVEL}")`);
+  // headers are part of the request: a header timeout past the whole-request timeout never fires
+  if (config.httpHeadersTimeoutMs > config.httpBodyTimeoutMs) problems.push("HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_BODY_TIMEOUT_MS");
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
   return config;
 }

@@ -115,6 +115,13 @@ export function sqlitePath(url: string): string {
   return url.slice("file:".length).replace(/\?.*$/, "");
 }
 
+/** Connections of a PostgreSQL client's pool (open, idle, requests waiting); SQLite has one embedded connection. */
+export function poolStats(db: Db): { total: number; idle: number; waiting: number } {
+  const pool = connections.get(db)?.pool;
+  if (!pool) return { total: 1, idle: 0, waiting: 0 };
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 export function createDb(options: DatabaseOptions): Db {
   const kind = databaseKind(options.url);
   const log = options.onQuery ? [{ emit: "event" as const, level: "query" as const }] : [];

@@ -8,6 +8,8 @@ export const ErrorCode = {
   BAD_USER_INPUT: "BAD_USER_INPUT",
   CONFLICT: "CONFLICT",
   QUERY_TOO_COMPLEX: "QUERY_TOO_COMPLEX",
+  /** The request ran past REQUEST_TIMEOUT_MS and was abandoned; nothing it began to write was kept. */
+  REQUEST_TIMEOUT: "REQUEST_TIMEOUT",
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
 } as const;
 
@@ -51,9 +53,19 @@ export class ConflictError extends GraphQLError {
   }
 }
 
+/** A document over the server's limits: the client's doing, so HTTP 400; `details` adds e.g. `{ cost, limit }`. */
 export class QueryTooComplexError extends GraphQLError {
-  constructor(message: string) {
-    super(message, { extensions: { code: ErrorCode.QUERY_TOO_COMPLEX } });
+  constructor(message: string, details: Record<string, unknown> = {}) {
+    super(message, { extensions: { code: ErrorCode.QUERY_TOO_COMPLEX, ...details, http: { status: 400 } } });
+  }
+}
+
+/** The request's time budget (REQUEST_TIMEOUT_MS) ran out: HTTP 503, the client may retry later. */
+export class RequestTimeoutError extends GraphQLError {
+  constructor(budgetMs: number) {
+    super(`The request took longer than its ${budgetMs} ms budget and was abandoned; nothing it began to write was kept.`, {
+      extensions: { code: ErrorCode.REQUEST_TIMEOUT, http: { status: 503 } },
+    });
   }
 }
 

@@ -3,10 +3,13 @@ import { viewerOf, type Context } from "../context";
 import { ExternalFileUploadInput } from "../inputs/external-file-upload.input";
 import { File } from "../types/file.type";
 import { uploadExternalFiles } from "../services/file.service";
+import { listCost } from "../server/cost";
 
 @Resolver(() => File)
 export class FileResolver {
   @Mutation(() => [File], {
+    // one File per element of the input, which takes at most 100
+    complexity: listCost(100),
     nullable: true,
     description:
       "E13: registers files by link on a project, task or task comment (for its project's members and admins); answers one File per element, in order. All are stored or none.",

@@ -4,6 +4,7 @@ import { CreateInvoiceInput } from "../inputs/create-invoice.input";
 import { Invoice } from "../types/invoice.type";
 import { createInvoice } from "../services/invoice-creation.service";
 import { invoiceEntity } from "../services/invoice.service";
+import { listCost } from "../server/cost";
 
 const loadInvoice = (ctx: Context, id: string) => ctx.loaders.entities.load<Invoice>(invoiceEntity.typeName, id);
 
@@ -27,7 +28,7 @@ export class InvoiceResolver {
     return invoice.correctedInvoiceId ? loadInvoice(ctx, invoice.correctedInvoiceId) : null;
   }
 
-  @FieldResolver(() => [Invoice], { description: "The corrections of this invoice, oldest first." })
+  @FieldResolver(() => [Invoice], { complexity: listCost(10), description: "The corrections of this invoice, oldest first." })
   async corrects(@Root() invoice: Invoice, @Ctx() ctx: Context): Promise<Invoice[]> {
     const loaded = await Promise.all(invoice.correctionIds.map((id) => loadInvoice(ctx, id)));
     return loaded.filter((c): c is Invoice => c !== null);

@@ -11,6 +11,7 @@ import { guardIdArguments, isUuid } from "../validation/id-arguments";
 import { entityDefinitions } from "../federation/entity-registry";
 import { badInput } from "../errors/errors";
 import { loadResolvers } from "./load-resolvers";
+import { copyComplexity } from "../server/cost";
 
 /** The Federation 2 spec this subgraph links, and the directives it uses from it. */
 export const FEDERATION_LINK =
@@ -51,6 +52,8 @@ export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; sdl: st
     } as never;
   }
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
+  // the fields' declared list sizes (type-graphql's `complexity`) for the cost limit
+  copyComplexity(typeGraphqlSchema, schema);
   guardEntities(schema);
   guardIdArguments(schema);
   return { schema, sdl };

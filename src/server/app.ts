@@ -4,31 +4,58 @@ import { expressMiddleware } from "@as-integrations/express5";
 import express, { type Express } from "express";
 import type { GraphQLSchema } from "graphql";
 import type { Config } from "../config/config";
-import type { Db } from "../db/client";
+import { poolStats, type Db } from "../db/client";
 import { buildContext, type Context } from "../context";
 import { createFormatError } from "../errors/format-error";
-import { authPlugin, complexityPlugin } from "./plugins";
+import { authPlugin, complexityPlugin, observabilityPlugin, type DocumentLimits } from "./plugins";
 import { playgroundPlugin } from "./playground";
-import { checkDatabase } from "../db/health";
+import { createWriteProbe } from "../db/health";
 import { AuthCache } from "../auth/auth-cache";
+import { createLogger, errorSummary, silentLogger, type Logger } from "../observability/logger";
+import { createMetrics, type Metrics } from "../observability/metrics";
+import { applyDeadlines, budgetedDb, type RequestScope } from "./request-scope";
+import { costGuard, jsonErrorHandler, requestScopeMiddleware, shutdownGate } from "./http-middleware";
 
 export interface App {
   express: Express;
   apollo: ApolloServer<Context>;
   schema: GraphQLSchema;
+  logger: Logger;
+  metrics: Metrics;
   /** Builds the context a request with this Authorization header gets (tests call operations with it). */
   context(authorization?: string): Promise<Context>;
+  /** From now on /health and /health/ready answer 503 and new requests are refused with 503. */
+  beginShutdown(): void;
+  /** Requests still being answered. */
+  inFlight(): ReadonlySet<RequestScope>;
 }
 
-export function createApollo(schema: GraphQLSchema, config: Config, log: (e: unknown) => void): ApolloServer<Context> {
+export interface AppOptions {
+  /** Where the request log and errors go (default: JSON lines on stdout at LOG_LEVEL). */
+  logger?: Logger;
+}
+
+export function documentLimits(config: Config): DocumentLimits {
+  return {
+    maxDepth: config.maxQueryDepth,
+    maxFields: config.maxQueryFields,
+    maxCost: config.maxQueryCost,
+    maxUnpaginatedItems: config.maxUnpaginatedItems,
+  };
+}
+
+export function createApollo(schema: GraphQLSchema, config: Config, log: (e: unknown) => void, metrics?: Metrics): ApolloServer<Context> {
   return new ApolloServer<Context>({
     schema,
     introspection: true,
+    // a JSON array of operations (Apollo Client's BatchHttpLink); costGuard bounds its size and summed cost
+    allowBatchedHttpRequests: true,
     includeStacktraceInErrorResponses: config.debugErrors,
     formatError: createFormatError({ debug: config.debugErrors, log }),
     plugins: [
+      observabilityPlugin(metrics),
       authPlugin(),
-      complexityPlugin({ maxDepth: config.maxQueryDepth, maxFields: config.maxQueryFields }),
+      complexityPlugin(schema, documentLimits(config)),
       playgroundPlugin(),
       // federated tracing is for Apollo's hosted studio, which this deployment does not report to
       ApolloServerPluginInlineTraceDisabled(),
@@ -38,27 +65,76 @@ export function createApollo(schema: GraphQLSchema, config: Config, log: (e: unk
   });
 }
 
-/** The HTTP application: GraphQL at /graphql, a health check at /health. */
-export async function createApp(db: Db, config: Config, schema: GraphQLSchema, log: (e: unknown) => void = defaultLog): Promise<App> {
-  const apollo = createApollo(schema, config, log);
+/**
+ * The HTTP application: GraphQL at /graphql; /health (= /health/ready) and /health/live probes;
+ * Prometheus metrics at /metrics. Every request gets an id, a time budget and one log line.
+ */
+export async function createApp(
+  db: Db,
+  config: Config,
+  schema: GraphQLSchema,
+  options: AppOptions | ((error: unknown) => void) = {},
+): Promise<App> {
+  // a bare function (older callers) receives unexpected errors; the request log is then silent
+  const logger = typeof options === "function" ? silentLogger() : (options.logger ?? createLogger(config.logLevel));
+  const logError =
+    typeof options === "function" ? options : (error: unknown) => logger.error({ err: errorSummary(error) }, "unexpected error");
+  const metrics = createMetrics(() => poolStats(db));
+  applyDeadlines(schema);
+  const apollo = createApollo(schema, config, logError, metrics);
   await apollo.start();
   const auth = new AuthCache(db, config.authCacheTtlMs);
   const context = (authorization?: string) => buildContext(db, config, auth, authorization);
+  const writable = createWriteProbe(db, config.databaseUrl);
+  const inFlight = new Set<RequestScope>();
+  const state = { stopping: false };
 
   const app = express();
   app.disable("x-powered-by");
-  app.get("/health", async (_req, res) => {
-    const ok = await checkDatabase(db);
-    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: ok ? "up" : "down" });
+  app.use(requestScopeMiddleware({ config, logger, inFlight }));
+  app.use(shutdownGate(state, metrics));
+  app.get("/health/live", (_req, res) => {
+    // the process answers: a restart would not help (the database is /health/ready's concern)
+    res.json({ status: "ok" });
   });
+  const ready: express.RequestHandler = async (_req, res) => {
+    const probe = await writable();
+    if (!probe.ok) logger.warn({ reason: probe.reason }, "health check failed");
+    res.status(probe.ok ? 200 : 503).json(
+      probe.ok ? { status: "ok", database: "up" } : { status: "unavailable", database: "down", reason: probe.reason },
+    );
+  };
+  app.get("/health", ready);
+  app.get("/health/ready", ready);
+  app.get("/metrics", async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  // Cross-origin handling for /graphql, when added, goes here (before the route).
   app.use(
     "/graphql",
-    express.json({ limit: "1mb" }),
-    expressMiddleware(apollo, { context: async ({ req }) => context(req.headers.authorization) }),
+    express.json({ limit: config.maxBodyBytes }),
+    costGuard(schema, config, documentLimits(config)),
+    expressMiddleware(apollo, {
+      context: async ({ res }) => {
+        const scope = res.locals.scope as RequestScope;
+        const base = await context(res.req.headers.authorization);
+        return { ...base, db: budgetedDb(db, scope), request: scope };
+      },
+    }),
   );
-  return { express: app, apollo, schema, context };
-}
-
-function defaultLog(error: unknown): void {
-  console.error("[graphql] unexpected error:", error);
+  app.use(jsonErrorHandler(logger, metrics));
+  return {
+    express: app,
+    apollo,
+    schema,
+    logger,
+    metrics,
+    context,
+    beginShutdown: () => {
+      state.stopping = true;
+      // answers still being prepared close their keep-alive connection, so the listener drains
+      for (const scope of inFlight) scope.closeConnectionAfter?.();
+    },
+    inFlight: () => inFlight,
+  };
 }

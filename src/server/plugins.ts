@@ -1,6 +1,9 @@
 import type { ApolloServerPlugin } from "@apollo/server";
+import { GraphQLError, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
 import type { Context } from "../context";
 import { QueryTooComplexError, UnauthenticatedError } from "../errors/errors";
+import type { Metrics } from "../observability/metrics";
+import { documentCost } from "./cost";
 import { measure, rootFieldNames } from "./operation-fields";
 
 /** Root fields anyone may ask for: introspection and the federation SDL. */
@@ -27,23 +30,117 @@ export function authPlugin(): ApolloServerPlugin<Context> {
   };
 }
 
-/** Refuses documents deeper or larger than the server allows, before any resolver runs. */
-export function complexityPlugin(limits: { maxDepth: number; maxFields: number }): ApolloServerPlugin<Context> {
+/** Each operation's computed cost, keyed by its request (operations of a batch share one context). */
+const costs = new WeakMap<object, number>();
+
+/** The limits a document is checked against before execution. */
+export interface DocumentLimits {
+  maxDepth: number;
+  maxFields: number;
+  maxCost: number;
+  maxUnpaginatedItems: number;
+}
+
+/**
+ * Refuses, before any resolver runs, documents deeper than `maxDepth` (a guard for the
+ * recursive walks over the document), selecting more than `maxFields` fields with fragments
+ * expanded (keeps the cost calculation itself cheap), or costing more than `maxCost` (the
+ * result's size; see cost.ts). Every answer to an admitted operation carries
+ * `extensions.cost: { requested, limit }` so clients can budget.
+ */
+export function complexityPlugin(schema: GraphQLSchema, limits: DocumentLimits): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
+      let cost: number | undefined;
       return {
-        async didResolveOperation({ operation, document }) {
+        async didResolveOperation({ operation, document, request }) {
           if (!operation) return;
           const fragments = Object.fromEntries(
             document.definitions.flatMap((d) => (d.kind === "FragmentDefinition" ? [[d.name.value, d]] : [])),
           );
           const { depth, fields } = measure(operation.selectionSet, fragments, limits.maxFields);
           if (depth > limits.maxDepth) {
-            throw new QueryTooComplexError(`The query is ${depth} levels deep; the limit is ${limits.maxDepth}.`);
+            throw new QueryTooComplexError(`The query is ${depth} levels deep; the limit is ${limits.maxDepth}.`, {
+              depth,
+              maxDepth: limits.maxDepth,
+            });
           }
           if (fields > limits.maxFields) {
-            throw new QueryTooComplexError(`The query selects more than ${limits.maxFields} fields (fragments expanded).`);
+            throw new QueryTooComplexError(`The query selects more than ${limits.maxFields} fields (fragments expanded).`, {
+              maxFields: limits.maxFields,
+            });
           }
+          cost = operationCost(schema, document, request.variables, operation.name?.value, limits);
+          costs.set(request, cost);
+          if (cost > limits.maxCost) {
+            throw new QueryTooComplexError(`The query's cost is ${cost}; the limit is ${limits.maxCost}. Ask for smaller pages or fewer nested lists.`, {
+              cost,
+              limit: limits.maxCost,
+            });
+          }
+        },
+        async willSendResponse({ response }) {
+          if (cost === undefined || cost > limits.maxCost || response.body.kind !== "single") return;
+          const result = response.body.singleResult;
+          result.extensions = { ...result.extensions, cost: { requested: cost, limit: limits.maxCost } };
+        },
+      };
+    },
+  };
+}
+
+/** The cost of one operation; a document too large to evaluate counts as over any limit. */
+export function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+  operationName: string | undefined,
+  limits: DocumentLimits,
+): number {
+  try {
+    return documentCost(schema, document, variables, operationName, {
+      maxUnpaginatedItems: limits.maxUnpaginatedItems,
+      maxNodes: 4 * limits.maxFields + 100,
+    });
+  } catch (error) {
+    if (error instanceof GraphQLError && /maximum allowed number of nodes/.test(error.message)) return Number.POSITIVE_INFINITY;
+    // variables that do not coerce: execution refuses them before any resolver runs
+    return 0;
+  }
+}
+
+/** The label an operation gets in logs and metrics: its root field, or `multiple` (bounded by the schema, unlike client-chosen names). */
+export function operationLabel(operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): string {
+  const names = [...new Set(rootFieldNames(operation.selectionSet, fragments))];
+  return names.length === 1 ? names[0] : names.length === 0 ? "none" : "multiple";
+}
+
+/**
+ * One record per operation for the request's log line and the metrics: root field, caller,
+ * outcome (ok or the first error code), duration and cost. Nothing of the document or the
+ * variables is recorded.
+ */
+export function observabilityPlugin(metrics: Metrics | undefined): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart({ contextValue }) {
+      const started = performance.now();
+      const record: { name: string; cost?: number; errorCodes: string[] } = { name: "unknown", errorCodes: [] };
+      contextValue.request?.operations.push(record);
+      if (contextValue.request && contextValue.viewer) contextValue.request.callerId = contextValue.viewer.id;
+      return {
+        async didResolveOperation({ operation, document }) {
+          if (!operation) return;
+          const fragments = Object.fromEntries(
+            document.definitions.flatMap((d) => (d.kind === "FragmentDefinition" ? [[d.name.value, d]] : [])),
+          );
+          record.name = operationLabel(operation, fragments);
+        },
+        async willSendResponse({ response, request }) {
+          const errors = response.body.kind === "single" ? response.body.singleResult.errors : undefined;
+          record.errorCodes = [...new Set((errors ?? []).map((e) => String(e.extensions?.code ?? "INTERNAL_SERVER_ERROR")))];
+          record.cost = costs.get(request);
+          if (record.cost === Number.POSITIVE_INFINITY) record.cost = undefined;
+          metrics?.observeOperation(record.name, record.errorCodes[0] ?? "ok", (performance.now() - started) / 1000, record.cost);
         },
       };
     },

@@ -2,6 +2,7 @@ import { Field, ObjectType } from "type-graphql";
 import { CustomFieldOption } from "./custom-field-option.type";
 import { CustomFieldUser } from "./custom-field-user.type";
 import { IdName } from "./id-name.type";
+import { listCost } from "../server/cost";
 
 /**
  * The value fields every custom field value carries, whichever object it is shown on. Only the
@@ -22,10 +23,10 @@ export abstract class CustomFieldValueFields {
   @Field(() => Date, { nullable: true, description: "The value of a datetime field." })
   valueDateTime!: Date | null;
 
-  @Field(() => [CustomFieldOption], { description: "The options chosen in a select field, by the options' weight." })
+  @Field(() => [CustomFieldOption], { complexity: listCost(10), description: "The options chosen in a select field, by the options' weight." })
   valueSelectOptions!: CustomFieldOption[];
 
-  @Field(() => [CustomFieldUser], { description: "The users chosen in a users field, by last name, first name." })
+  @Field(() => [CustomFieldUser], { complexity: listCost(10), description: "The users chosen in a users field, by last name, first name." })
   valueSelectUsers!: CustomFieldUser[];
 
   @Field(() => IdName, { nullable: true, description: "The department chosen in a department field." })

@@ -9,6 +9,7 @@ import { InvoiceIncome } from "./invoice-income.type";
 import { InvoiceItem } from "./invoice-item.type";
 import { InvoiceNumbering } from "./invoice-numbering.type";
 import { UserRef } from "./user-ref.type";
+import { listCost } from "../server/cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({
@@ -157,7 +158,7 @@ export class Invoice {
   @Field(() => Invoice, { nullable: true, description: "For a correction: the invoice it corrects." })
   invoice?: Invoice | null;
 
-  @Field(() => [Invoice], { description: "The corrections of this invoice, oldest first." })
+  @Field(() => [Invoice], { complexity: listCost(10), description: "The corrections of this invoice, oldest first." })
   corrects?: Invoice[];
 
   @Field(() => Invoice, { nullable: true, description: "For a correction: the correction of the same invoice made just before it, if any." })
@@ -232,16 +233,16 @@ export class Invoice {
   @Field({ description: "Whether the invoice has been changed since it was created." })
   isUpdated!: boolean;
 
-  @Field(() => [InvoiceItem], { description: "The items; for a correction, the items as they stand after it." })
+  @Field(() => [InvoiceItem], { complexity: listCost(50), description: "The items; for a correction, the items as they stand after it." })
   items!: InvoiceItem[];
 
-  @Field(() => [InvoiceItem], { description: "For a correction: the items as they stood before it; empty otherwise." })
+  @Field(() => [InvoiceItem], { complexity: listCost(50), description: "For a correction: the items as they stood before it; empty otherwise." })
   prevItems!: InvoiceItem[];
 
-  @Field(() => [InvoiceCost], { description: "Costs booked against the invoice." })
+  @Field(() => [InvoiceCost], { complexity: listCost(20), description: "Costs booked against the invoice." })
   costs!: InvoiceCost[];
 
-  @Field(() => [InvoiceIncome], { description: "Incomes booked against the invoice." })
+  @Field(() => [InvoiceIncome], { complexity: listCost(20), description: "Incomes booked against the invoice." })
   incomes!: InvoiceIncome[];
 
   @Field(() => [String], { description: "Third parties named on the invoice." })

@@ -2,6 +2,7 @@ import { Directive, Field, ID, ObjectType } from "type-graphql";
 import { ContractorAttendant } from "./contractor-attendant.type";
 import { ContractorCustomField } from "./contractor-custom-field.type";
 import { IdName } from "./id-name.type";
+import { listCost } from "../server/cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "The contractor (client company) a CRM note is about, with its CRM details." })
@@ -39,15 +40,15 @@ export class NoteContractor {
   @Field({ description: "Tax identifier (NIP / VAT id), empty when unknown." })
   vatId!: string;
 
-  @Field(() => [ContractorAttendant], { description: "Users who look after the contractor, by last name, first name." })
+  @Field(() => [ContractorAttendant], { complexity: listCost(10), description: "Users who look after the contractor, by last name, first name." })
   attendants!: ContractorAttendant[];
 
-  @Field(() => [IdName], { description: "Industry branches the contractor works in, by name." })
+  @Field(() => [IdName], { complexity: listCost(10), description: "Industry branches the contractor works in, by name." })
   industryBranches!: IdName[];
 
-  @Field(() => [IdName], { description: "Tags of the contractor, by name." })
+  @Field(() => [IdName], { complexity: listCost(10), description: "Tags of the contractor, by name." })
   tags!: IdName[];
 
-  @Field(() => [ContractorCustomField], { description: "The contractor's custom fields with their values, by the fields' weight." })
+  @Field(() => [ContractorCustomField], { complexity: listCost(30), description: "The contractor's custom fields with their values, by the fields' weight." })
   customFields!: ContractorCustomField[];
 }

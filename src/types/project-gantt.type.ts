@@ -5,6 +5,7 @@ import { GanttProject } from "./gantt-project.type";
 import { GanttStage } from "./gantt-stage.type";
 import { GanttTask } from "./gantt-task.type";
 import { Milestone } from "./milestone.type";
+import { listCost } from "../server/cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({
@@ -27,19 +28,19 @@ export class ProjectGantt {
   @Field(() => Float, { description: "Time reported on the project's tasks, in seconds. A Float: the sum may exceed 32 bits." })
   timeReported!: number;
 
-  @Field(() => [GanttStage], { description: "The project's stages, by start date, end date, weight, then id." })
+  @Field(() => [GanttStage], { complexity: listCost(50), description: "The project's stages, by start date, end date, weight, then id." })
   stages!: GanttStage[];
 
-  @Field(() => [GanttBoard], { description: "The project's boards, by start date, end date, weight, then id." })
+  @Field(() => [GanttBoard], { complexity: listCost(50), description: "The project's boards, by start date, end date, weight, then id." })
   boards!: GanttBoard[];
 
-  @Field(() => [Milestone], { description: "The project's milestones, by date, weight, then id." })
+  @Field(() => [Milestone], { complexity: listCost(50), description: "The project's milestones, by date, weight, then id." })
   milestones!: Milestone[];
 
-  @Field(() => [GanttLink], { description: "Dependencies drawn between the project's objects, by id." })
+  @Field(() => [GanttLink], { complexity: listCost(100), description: "Dependencies drawn between the project's objects, by id." })
   links!: GanttLink[];
 
-  @Field(() => [GanttTask], {
+  @Field(() => [GanttTask], { complexity: listCost(500),
     nullable: true,
     description: "The project's tasks, by start date, end date (undated last), weight, then id; null unless asked for with showTasks: true.",
   })

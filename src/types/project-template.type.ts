@@ -2,6 +2,7 @@ import { Directive, Field, ID, ObjectType } from "type-graphql";
 import { IdName } from "./id-name.type";
 import { SavedCustomFieldValue } from "./saved-custom-field-value.type";
 import { TemplateUserRef } from "./template-user-ref.type";
+import { listCost } from "../server/cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({
@@ -33,7 +34,7 @@ export class ProjectTemplate {
   @Field({ description: "Whether projects made from it record who removed things (blameable removal)." })
   isBlameableRemovalEnabled!: boolean;
 
-  @Field(() => [SavedCustomFieldValue], {
+  @Field(() => [SavedCustomFieldValue], { complexity: listCost(30),
     description: "Custom field values copied into projects made from it, by the definitions' weight.",
   })
   savedCustomFieldValues!: SavedCustomFieldValue[];

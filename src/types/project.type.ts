@@ -2,6 +2,7 @@ import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { AssignedProjectUser } from "./assigned-project-user.type";
 import { IdName } from "./id-name.type";
 import { ProjectNumbering } from "./project-numbering.type";
+import { listCost } from "../server/cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A project: stages, boards and tasks for one undertaking, with its people, contractors and budget." })
@@ -42,7 +43,7 @@ export class Project {
   @Field(() => Date, { description: "When the project was last changed." })
   updatedAt!: Date;
 
-  @Field(() => [AssignedProjectUser], {
+  @Field(() => [AssignedProjectUser], { complexity: listCost(10),
     description: "The project's managers (role pm-active or pm-passive), in the order they were assigned.",
   })
   assignedProjectUsersPm!: AssignedProjectUser[];
@@ -65,13 +66,13 @@ export class Project {
   @Field(() => ID, { nullable: true, description: "Id of the single board of a simple project; null otherwise." })
   simpleBoardId!: string | null;
 
-  @Field(() => [IdName], { description: "Contractors (clients) of the project, by name." })
+  @Field(() => [IdName], { complexity: listCost(10), description: "Contractors (clients) of the project, by name." })
   contractors!: IdName[];
 
   @Field(() => Float, { nullable: true, description: "The project's budget, if set." })
   budget!: number | null;
 
-  @Field(() => [IdName], { description: "Tags of the project, by name." })
+  @Field(() => [IdName], { complexity: listCost(10), description: "Tags of the project, by name." })
   tags!: IdName[];
 
   @Field({ description: "Whether the caller marked the project as a favourite." })

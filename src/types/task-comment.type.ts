@@ -3,6 +3,7 @@ import { MiniUserRef } from "./mini-user-ref.type";
 import { TaskCommentFile } from "./task-comment-file.type";
 import { TaskCommentMention } from "./task-comment-mention.type";
 import { TaskCommentReaction } from "./task-comment-reaction.type";
+import { listCost } from "../server/cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A comment on a task, possibly a reply to another comment of the same task." })
@@ -28,7 +29,7 @@ export class TaskComment {
   @Field({ description: "How the comment was made: user (written in the app), system (generated), email (sent by e-mail)." })
   createdBySource!: string;
 
-  @Field(() => [TaskCommentFile], { description: "Files attached to the comment, oldest first." })
+  @Field(() => [TaskCommentFile], { complexity: listCost(10), description: "Files attached to the comment, oldest first." })
   files!: TaskCommentFile[];
 
   @Field(() => ID, { nullable: true, description: "Id of the comment this one replies to; null for a top-level comment." })
@@ -37,9 +38,9 @@ export class TaskComment {
   @Field(() => Int, { description: "How many comments reply directly to this one." })
   repliesCount!: number;
 
-  @Field(() => [TaskCommentMention], { description: "Users mentioned in the comment." })
+  @Field(() => [TaskCommentMention], { complexity: listCost(10), description: "Users mentioned in the comment." })
   taskCommentMentions!: TaskCommentMention[];
 
-  @Field(() => [TaskCommentReaction], { description: "Reactions to the comment." })
+  @Field(() => [TaskCommentReaction], { complexity: listCost(20), description: "Reactions to the comment." })
   taskCommentReactions!: TaskCommentReaction[];
 }

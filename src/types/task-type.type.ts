@@ -1,5 +1,6 @@
 import { Directive, Field, ID, ObjectType } from "type-graphql";
 import { IdName } from "./id-name.type";
+import { listCost } from "../server/cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A kind of task (bug, feature...), offered in the project categories it is linked to." })
@@ -13,6 +14,6 @@ export class TaskType {
   @Field({ description: "Its colour, #rrggbb (one of the ten application colours)." })
   decorator!: string;
 
-  @Field(() => [IdName], { description: "Project categories the task type is offered in, by name." })
+  @Field(() => [IdName], { complexity: listCost(10), description: "Project categories the task type is offered in, by name." })
   categories!: IdName[];
 }

@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
 import { TimesheetDay } from "./timesheet-day.type";
+import { listCost } from "../server/cost";
 
 @ObjectType({ description: "One task of a user's timesheet: the time reported on it each day of the window." })
 export class TimesheetRow {
@@ -48,6 +49,6 @@ export class TimesheetRow {
   @Field({ description: "Whether the task's project is a simple project." })
   projectIsSimple!: boolean;
 
-  @Field(() => [TimesheetDay], { description: "The seven days of the window in order, each with the seconds reported on this task." })
+  @Field(() => [TimesheetDay], { complexity: listCost(7), description: "The seven days of the window in order, each with the seconds reported on this task." })
   days!: TimesheetDay[];
 }

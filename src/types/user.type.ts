@@ -1,6 +1,7 @@
 import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { UserSsoProvider } from "./user-sso-provider.type";
 import { UserDepartment } from "./user-department.type";
+import { listCost } from "../server/cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A person with an account: staff, external collaborators, people who cannot log in." })
@@ -74,10 +75,10 @@ export class User {
   @Field(() => Int, { description: "Same as tasksPerWorkday: the interface carries both spellings." })
   tasksPerWorkDay!: number;
 
-  @Field(() => [UserSsoProvider], { description: "Single sign-on providers the user is connected to." })
+  @Field(() => [UserSsoProvider], { complexity: listCost(3), description: "Single sign-on providers the user is connected to." })
   ssoProviders!: UserSsoProvider[];
 
-  @Field(() => [UserDepartment], { description: "Departments the user belongs to, and whether they lead them." })
+  @Field(() => [UserDepartment], { complexity: listCost(5), description: "Departments the user belongs to, and whether they lead them." })
   userDepartments!: UserDepartment[];
 
   @Field(() => Date, { description: "When the user was created." })

@@ -1,0 +1,48 @@
+import { existsSync, writeFileSync } from "node:fs";
+import type { DatabaseKind } from "./client";
+
+/**
+ * When the server may seed demo data (with a demo admin) into an empty database: only where a
+ * lost production database cannot silently come back as a demo with a known admin.
+ *
+ * - `SEED_ON_EMPTY=true`: whenever the database has no users (any database).
+ * - `SEED_ON_EMPTY=false`: never.
+ * - unset (the default): PostgreSQL never. The embedded SQLite file only on the first start at
+ *   its path: after the first successful start a marker file `<database>.initialized` is written
+ *   beside it. A later start that finds the marker but not the database refuses to start
+ *   (the database was lost: restore it, or delete the marker to begin again with demo data),
+ *   and an empty database with the marker present stays empty.
+ */
+
+export function markerPath(sqliteFile: string): string {
+  return `${sqliteFile}.initialized`;
+}
+
+/** Before connecting: whether this start may go on at all (a lost SQLite database stops it). */
+export function checkFirstStart(kind: DatabaseKind, sqliteFile: string | undefined, seedOnEmpty: boolean | undefined): string | undefined {
+  if (kind !== "sqlite" || seedOnEmpty !== undefined || !sqliteFile) return undefined;
+  if (existsSync(markerPath(sqliteFile)) && !existsSync(sqliteFile)) {
+    return (
+      `The SQLite database ${sqliteFile} is missing, but a database was created there before (${markerPath(sqliteFile)} exists). ` +
+      `Restore it from a backup; or delete the marker to start over with demo data; or set SEED_ON_EMPTY=false to start with an empty database.`
+    );
+  }
+  return undefined;
+}
+
+/** After migrating: whether to seed an empty database now. */
+export function shouldSeed(kind: DatabaseKind, sqliteFile: string | undefined, seedOnEmpty: boolean | undefined): boolean {
+  if (seedOnEmpty !== undefined) return seedOnEmpty;
+  if (kind !== "sqlite" || !sqliteFile) return false;
+  return !existsSync(markerPath(sqliteFile));
+}
+
+/** Records that the SQLite database at this path has been created (see above). */
+export function markInitialized(kind: DatabaseKind, sqliteFile: string | undefined): void {
+  if (kind !== "sqlite" || !sqliteFile || existsSync(markerPath(sqliteFile))) return;
+  writeFileSync(
+    markerPath(sqliteFile),
+    `A database was created at ${sqliteFile} on ${new Date().toISOString()}.\n` +
+      `While this file exists, the server will not replace a missing database with demo data.\n`,
+  );
+}

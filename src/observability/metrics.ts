@@ -1,0 +1,77 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+
+/** What the pool gauge reads: connections open, idle, and requests waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export interface Metrics {
+  registry: Registry;
+  /** One finished GraphQL operation: its label (root field), outcome (ok or an error code), duration and cost. */
+  observeOperation(operation: string, outcome: string, seconds: number, cost: number | undefined): void;
+  /** One HTTP request refused before GraphQL ran (malformed JSON, too large, shutting down...). */
+  observeRefusal(outcome: string): void;
+}
+
+/**
+ * Prometheus metrics (prom-client) of one server, in a registry of its own so several servers in
+ * one process (tests) do not collide. The operation label is the root field selected (bounded by
+ * the schema), never the client-chosen operation name; the outcome is `ok` or the error code.
+ * The default process metrics include the event-loop lag (`nodejs_eventloop_lag_seconds` and its
+ * percentiles).
+ */
+export function createMetrics(poolStats: () => PoolStats): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: "graphql_requests_total",
+    help: "GraphQL operations answered, by root field and outcome (ok or the first error code).",
+    labelNames: ["operation", "outcome"],
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "graphql_request_duration_seconds",
+    help: "Time from arrival to answer of GraphQL operations, by root field.",
+    labelNames: ["operation"],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const cost = new Histogram({
+    name: "graphql_query_cost",
+    help: "Computed cost of the GraphQL operations admitted or refused (see README, Limits).",
+    labelNames: ["operation"],
+    buckets: [10, 50, 100, 500, 1_000, 5_000, 10_000, 25_000, 50_000, 100_000, 1_000_000],
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: "http_requests_refused_total",
+    help: "HTTP requests refused before GraphQL ran, by reason.",
+    labelNames: ["reason"],
+    registers: [registry],
+  });
+  new Gauge({
+    name: "db_pool_connections",
+    help: "Database pool use: connections open (total), idle, and requests waiting for one (SQLite: one embedded connection).",
+    labelNames: ["state"],
+    registers: [registry],
+    collect() {
+      const stats = poolStats();
+      this.set({ state: "total" }, stats.total);
+      this.set({ state: "idle" }, stats.idle);
+      this.set({ state: "waiting" }, stats.waiting);
+    },
+  });
+  return {
+    registry,
+    observeOperation(operation, outcome, seconds, requestCost) {
+      requests.inc({ operation, outcome });
+      duration.observe({ operation }, seconds);
+      if (requestCost !== undefined) cost.observe({ operation }, requestCost);
+    },
+    observeRefusal(reason) {
+      refusals.inc({ reason });
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import {
+  getNamedType,
+  getNullableType,
+  isAbstractType,
+  isListType,
+  isObjectType,
+  type DocumentNode,
+  type GraphQLField,
+  type GraphQLSchema,
+} from "graphql";
+import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimator, type ComplexityEstimatorArgs } from "graphql-query-complexity";
+
+/**
+ * The cost model: what a document's answer will weigh, computed before any resolver runs.
+ *
+ * Every field costs 1. A list of objects multiplies the cost of what is selected inside it by
+ * how many items it can return, so the cost grows with the result the way GitHub's node limit
+ * and Shopify's calculated cost do:
+ * - a paginated field (one with `itemsPerPage`) by the page size asked for, or
+ *   MAX_UNPAGINATED_ITEMS with `pagination: false`;
+ * - `_entities` by the number of representations sent;
+ * - every other list of objects by the bound declared on its field with `complexity:
+ *   listCost(n)` (type-graphql puts it in the field's extensions), an estimate of how many items
+ *   such a list holds at most in practice (test/query-cost.test.ts keeps every list declared).
+ * Lists of scalars cost 1: their size does not multiply any work below them.
+ */
+
+/** Default page size of the paginated operations (PageArgs.itemsPerPage). */
+const DEFAULT_PAGE_SIZE = 30;
+/** What an object list costs when nothing declares its size (test/query-cost.test.ts lists such fields: none should be). */
+export const UNDECLARED_LIST_BOUND = 100;
+
+/** Complexity marker for lists whose length the parent field's page size already counts (`XCollection.items`). */
+export const PAGED_BY_PARENT = ({ childComplexity }: { childComplexity: number }): number => 1 + childComplexity;
+
+/**
+ * The `complexity` option of a list field holding at most about `bound` items:
+ * `@Field(() => [Invoice], { complexity: listCost(20) })`.
+ */
+export function listCost(bound: number) {
+  const estimate = ({ childComplexity }: { childComplexity: number }): number => 1 + bound * Math.max(childComplexity, 1);
+  // recorded for the README's table and the schema audit test
+  Object.defineProperty(estimate, "listBound", { value: bound });
+  return estimate;
+}
+
+/** The `complexity` option of a list whose length is that of a list argument (`users`, `input`), at most `max`. */
+export function listArgCost(argument: string, fallback: number) {
+  const estimate = ({ childComplexity, args }: { childComplexity: number; args: Record<string, unknown> }): number => {
+    const given = args[argument];
+    const n = Array.isArray(given) ? given.length : fallback;
+    return 1 + Math.max(n, 1) * Math.max(childComplexity, 1);
+  };
+  Object.defineProperty(estimate, "listBound", { value: `length of ${argument} (else ${fallback})` });
+  return estimate;
+}
+
+/** The declared item bound of a field (for documentation and the audit test), if any. */
+export function declaredBound(field: GraphQLField<unknown, unknown>): number | string | undefined {
+  const complexity = field.extensions?.complexity as { listBound?: number | string } | undefined;
+  if (complexity === PAGED_BY_PARENT) return "page size of the parent field";
+  return complexity?.listBound;
+}
+
+/** Whether a field returns a list of objects (the lists whose size multiplies work). */
+export function isObjectList(field: GraphQLField<unknown, unknown>): boolean {
+  const type = getNullableType(field.type);
+  if (!isListType(type)) return false;
+  const named = getNamedType(type);
+  return isObjectType(named) || isAbstractType(named);
+}
+
+function isPaginated(field: GraphQLField<unknown, unknown>): boolean {
+  return field.args.some((a) => a.name === "itemsPerPage");
+}
+
+/** Paginated fields: the page asked for, or MAX_UNPAGINATED_ITEMS with `pagination: false`. */
+function paginationEstimator(maxUnpaginatedItems: number): ComplexityEstimator {
+  return ({ field, args, childComplexity }: ComplexityEstimatorArgs) => {
+    if (!isPaginated(field)) return undefined;
+    const size =
+      args.pagination === false ? maxUnpaginatedItems : typeof args.itemsPerPage === "number" ? args.itemsPerPage : DEFAULT_PAGE_SIZE;
+    return 1 + Math.max(size, 1) * Math.max(childComplexity, 1);
+  };
+}
+
+/** `_entities` (added by @apollo/subgraph, so no decorator can carry its cost): one item per representation. */
+const entitiesEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
+  if (type.name !== "Query" || field.name !== "_entities") return undefined;
+  const n = Array.isArray(args.representations) ? args.representations.length : 1;
+  return 1 + Math.max(n, 1) * Math.max(childComplexity, 1);
+};
+
+/**
+ * Introspection (`__schema`, `__type` and their lists): its answer is bounded by the schema,
+ * whatever is asked, so its lists count once; the standard introspection query of playgrounds
+ * and code generators must pass.
+ */
+const introspectionEstimator: ComplexityEstimator = ({ type, childComplexity }) =>
+  type.name.startsWith("__") ? 1 + childComplexity : undefined;
+
+/** An object list nobody declared: counted with a conservative bound rather than as one item. */
+const undeclaredListEstimator: ComplexityEstimator = ({ field, childComplexity }) => {
+  if (!isObjectList(field)) return undefined;
+  return 1 + UNDECLARED_LIST_BOUND * Math.max(childComplexity, 1);
+};
+
+export interface CostOptions {
+  maxUnpaginatedItems: number;
+  /** Ceiling on field nodes the calculation visits (fragments expanded), so the calculation itself stays cheap. */
+  maxNodes: number;
+}
+
+/** The estimators in the order graphql-query-complexity asks them (the first number wins). */
+export function costEstimators(options: Pick<CostOptions, "maxUnpaginatedItems">): ComplexityEstimator[] {
+  return [
+    introspectionEstimator,
+    entitiesEstimator,
+    paginationEstimator(options.maxUnpaginatedItems),
+    fieldExtensionsEstimator(),
+    undeclaredListEstimator,
+    simpleEstimator({ defaultComplexity: 1 }),
+  ];
+}
+
+/**
+ * The cost of the operation `operationName` of `document` with `variables`. Throws when the
+ * calculation itself would visit more than `maxNodes` field nodes (a document that fans out
+ * through fragments): callers treat that as over the limit.
+ */
+export function documentCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+  operationName: string | undefined,
+  options: CostOptions,
+): number {
+  return getComplexity({
+    schema,
+    query: document,
+    variables: variables ?? {},
+    operationName,
+    estimators: costEstimators(options),
+    maxQueryNodes: options.maxNodes,
+  });
+}
+
+/**
+ * type-graphql keeps each field's `complexity` in the field's extensions, but the served schema
+ * is rebuilt from the printed SDL by @apollo/subgraph, which drops extensions: copy them over,
+ * field by field.
+ */
+export function copyComplexity(from: GraphQLSchema, to: GraphQLSchema): void {
+  for (const type of Object.values(from.getTypeMap())) {
+    if (!isObjectType(type)) continue;
+    const target = to.getType(type.name);
+    if (!isObjectType(target)) continue;
+    const targetFields = target.getFields();
+    for (const field of Object.values(type.getFields())) {
+      const complexity = field.extensions?.complexity;
+      const targetField = targetFields[field.name];
+      if (complexity === undefined || !targetField) continue;
+      (targetField as { extensions: Record<string, unknown> }).extensions = { ...targetField.extensions, complexity };
+    }
+  }
+}

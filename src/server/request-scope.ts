@@ -1,0 +1,148 @@
+import { randomUUID } from "node:crypto";
+import { isObjectType, type GraphQLFieldResolver, type GraphQLSchema } from "graphql";
+import type { Db } from "../db/client";
+import { RequestTimeoutError } from "../errors/errors";
+
+/**
+ * What one HTTP request carries through the server: its id (for logs), its time budget and the
+ * signal that fires when the budget runs out. Operations of one batched request share it.
+ */
+export interface RequestScope {
+  id: string;
+  /** performance.now() at arrival, for durations. */
+  startedAt: number;
+  /** Date.now() past which the request is abandoned. */
+  deadline: number;
+  budgetMs: number;
+  /** Aborted when the budget runs out (or the server gives up on the request). */
+  signal: AbortSignal;
+  /** Rejects with a RequestTimeoutError when `signal` aborts; never settles otherwise. */
+  expired: Promise<never>;
+  /** Filled in by the GraphQL plugins, for the request's log line and metrics. */
+  operations: Array<{ name: string; cost?: number; errorCodes: string[] }>;
+  /** The authenticated caller's id, once known. */
+  callerId?: string;
+  /** Stops the budget's timer (the response is out). */
+  finish(): void;
+  /** Set by the HTTP layer: asks for the connection to close after this answer (shutdown). */
+  closeConnectionAfter?: () => void;
+  /** Gives up on the request now (the client went away, or shutdown ran out of time): as if its budget ran out. */
+  cancel(): void;
+}
+
+/** A client's own request id is echoed when it looks like one (no control characters, bounded). */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function createRequestScope(budgetMs: number, clientRequestId?: string): RequestScope {
+  const controller = new AbortController();
+  let reject!: (error: Error) => void;
+  const expired = new Promise<never>((_, r) => (reject = r));
+  // nobody may be listening when it fires (the response went out first): not an unhandled rejection
+  expired.catch(() => undefined);
+  const expire = () => {
+    if (controller.signal.aborted) return;
+    controller.abort();
+    reject(new RequestTimeoutError(budgetMs));
+  };
+  const timer = setTimeout(expire, budgetMs);
+  return {
+    id: clientRequestId && REQUEST_ID.test(clientRequestId) ? clientRequestId : randomUUID(),
+    startedAt: performance.now(),
+    deadline: Date.now() + budgetMs,
+    budgetMs,
+    signal: controller.signal,
+    expired,
+    operations: [],
+    finish: () => clearTimeout(timer),
+    cancel: () => {
+      clearTimeout(timer);
+      expire();
+    },
+  };
+}
+
+const WRAPPED = Symbol("deadline-aware resolver");
+
+/**
+ * Makes every resolver of `schema` give up when its request's budget runs out: a resolver that
+ * starts after the deadline throws REQUEST_TIMEOUT at once, and one still waiting (on the
+ * database, a loader) when the deadline passes is answered with REQUEST_TIMEOUT then, so the
+ * whole response goes out at the deadline instead of whenever the slowest piece finishes.
+ * Idempotent (tests build many servers on one schema).
+ */
+export function applyDeadlines(schema: GraphQLSchema): void {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith("__")) continue;
+    for (const field of Object.values(type.getFields())) {
+      const resolve = field.resolve as (GraphQLFieldResolver<unknown, unknown> & { [WRAPPED]?: true }) | undefined;
+      if (!resolve || resolve[WRAPPED]) continue;
+      const wrapped: GraphQLFieldResolver<unknown, { request?: RequestScope }> & { [WRAPPED]?: true } = (source, args, ctx, info) => {
+        const scope = ctx?.request;
+        if (scope?.signal.aborted) throw new RequestTimeoutError(scope.budgetMs);
+        const result = resolve(source, args, ctx, info);
+        if (scope && result instanceof Promise) return Promise.race([result, scope.expired]);
+        return result;
+      };
+      wrapped[WRAPPED] = true;
+      field.resolve = wrapped as GraphQLFieldResolver<unknown, unknown>;
+    }
+  }
+}
+
+type TransactionFn = (arg: unknown, options?: { timeout?: number; maxWait?: number; isolationLevel?: unknown }) => Promise<unknown>;
+
+/**
+ * The database client as one request sees it: every interactive transaction it opens gets the
+ * request's remaining budget as its timeout, so Prisma rolls it back when the budget runs out
+ * (whatever the service does, and on either database), and none opens once the budget is spent.
+ * Everything else is the shared client itself.
+ */
+export function budgetedDb(db: Db, scope: RequestScope): Db {
+  const transaction: TransactionFn = (arg, options) => {
+    const $transaction = db.$transaction.bind(db) as unknown as TransactionFn;
+    if (typeof arg !== "function") return $transaction(arg, options);
+    const remaining = scope.deadline - Date.now();
+    if (remaining <= 0 || scope.signal.aborted) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
+    return $transaction(arg, {
+      ...options,
+      timeout: Math.min(options?.timeout ?? Number.POSITIVE_INFINITY, remaining),
+      maxWait: Math.min(options?.maxWait ?? PRISMA_DEFAULT_MAX_WAIT_MS, remaining),
+    });
+  };
+  // A statement not yet sent when the budget runs out is never sent: model methods
+  // (`db.user.findMany`) and raw queries check the signal first. One already sent runs to its end.
+  const guard = <F extends (...a: unknown[]) => unknown>(fn: F, self: unknown) =>
+    ((...args: unknown[]) => {
+      if (scope.signal.aborted) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
+      return fn.apply(self, args);
+    }) as F;
+  const delegates = new Map<PropertyKey, unknown>();
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "$transaction") return transaction;
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value === "function") {
+        const bound = (value as (...a: unknown[]) => unknown).bind(target);
+        return typeof property === "string" && property.startsWith("$") && /Raw/.test(property) ? guard(bound, undefined) : bound;
+      }
+      if (typeof value === "object" && value !== null && typeof (value as { findMany?: unknown }).findMany === "function") {
+        if (!delegates.has(property)) {
+          delegates.set(
+            property,
+            new Proxy(value, {
+              get(delegate, method) {
+                const fn = Reflect.get(delegate, method, delegate) as unknown;
+                return typeof fn === "function" ? guard(fn as (...a: unknown[]) => unknown, delegate) : fn;
+              },
+            }),
+          );
+        }
+        return delegates.get(property);
+      }
+      return value;
+    },
+  });
+}
+
+/** Prisma's own default wait for a transaction slot. */
+const PRISMA_DEFAULT_MAX_WAIT_MS = 2_000;
