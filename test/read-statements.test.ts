@@ -86,6 +86,12 @@ const reads: Read[] = [
     max: 1,
   },
   {
+    name: "E9 projectTemplate",
+    wide: () => wide("projectTemplate", `(id: "${d.projectTemplateId}")`),
+    narrow: `{ projectTemplate(id: "${d.projectTemplateId}") { id } }`,
+    max: 1,
+  },
+  {
     name: "_entities of 100 users",
     wide: () => {
       const type = t.app.schema.getType("User") as GraphQLObjectType;
