@@ -290,6 +290,7 @@ describe("E9 projectTemplate", () => {
     const large = await createTemplate({ copies: 25, choices: 15 });
     let smallResult: any;
     let largeResult: any;
+    const auth = await t.countStatements(() => t.gql("{ __typename }"));
     const smallCount = await t.countStatements(async () => (smallResult = await ok(small)));
     const largeCount = await t.countStatements(async () => (largeResult = await ok(large)));
     expect(smallResult.savedCustomFieldValues).toHaveLength(6);
@@ -299,5 +300,7 @@ describe("E9 projectTemplate", () => {
     expect(select.valueSelectOptions).toHaveLength(15);
     expect(users.valueSelectUsers).toHaveLength(15);
     expect(largeCount).toBe(smallCount);
+    // one statement beyond authentication: the template with its category, author and values inside
+    expect(largeCount - auth).toBe(1);
   });
 });

@@ -86,6 +86,18 @@ const reads: Read[] = [
     max: 1,
   },
   {
+    name: "E9 projectTemplate",
+    wide: () => wide("projectTemplate", `(id: "${d.projectTemplateId}")`),
+    narrow: `{ projectTemplate(id: "${d.projectTemplateId}") { id } }`,
+    max: 1,
+  },
+  {
+    name: "E16 timesheetByUser",
+    wide: () => wide("timesheetByUser", `(dateStart: "2026-10-26T00:00:00Z")`),
+    narrow: `{ timesheetByUser(dateStart: "2026-10-26T00:00:00Z") { seconds } }`,
+    max: 2,
+  },
+  {
     name: "_entities of 100 users",
     wide: () => {
       const type = t.app.schema.getType("User") as GraphQLObjectType;

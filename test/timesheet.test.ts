@@ -257,9 +257,12 @@ describe("E16 timesheetByUser", () => {
     const largeResult = await q(QUERY, { dateStart: large.toISOString() }, t.userToken);
     expect(largeResult.data!.timesheetByUser).toHaveLength(10);
     expect(largeResult.data!.timesheetByUser[0].timesheet).toHaveLength(20);
+    const auth = await t.countStatements(() => q("{ __typename }", {}, t.userToken));
     const smallCount = await t.countStatements(() => q(QUERY, { dateStart: small.toISOString() }, t.userToken));
     const largeCount = await t.countStatements(() => q(QUERY, { dateStart: large.toISOString() }, t.userToken));
     expect(largeCount).toBe(smallCount);
+    // two statements beyond authentication: the summed time with its tasks and roles, and the users
+    expect(largeCount - auth).toBe(2);
     console.log(`E16 statements: ${smallCount} for 1 user x 1 task, ${largeCount} for 10 users x 20 tasks`);
   });
 });

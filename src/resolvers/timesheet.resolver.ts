@@ -14,6 +14,6 @@ export class TimesheetResolver {
       "E16: time reported in a seven-day window (UTC days), one entry per user with a row per task, daily totals and the sum.",
   })
   timesheetByUser(@Args(() => TimesheetArgs) args: TimesheetArgs, @Ctx() ctx: Context): Promise<TimesheetEntry[]> {
-    return timesheetByUser(ctx.db, viewerOf(ctx), args);
+    return timesheetByUser(ctx.read, viewerOf(ctx), args);
   }
 }

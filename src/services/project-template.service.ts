@@ -1,80 +1,17 @@
-import type { Db, Prisma } from "../db/client";
-import type { Viewer } from "../auth/authenticate";
+import type { Db } from "../db/client";
 import { ForbiddenError, NotFoundError } from "../errors/errors";
 import { defineEntity } from "../federation/entity-registry";
-import { toTemplateUserRef, userRefInclude } from "../mappers/user-refs";
 import type { ProjectTemplate } from "../types/project-template.type";
-import type { SavedCustomFieldValue } from "../types/saved-custom-field-value.type";
-import { CUSTOM_FIELD_DEFINITION_SELECT, toCustomFieldDefinition } from "./custom-field-definition.service";
-import { CUSTOM_FIELD_OPTION_SELECT } from "./custom-field-option.service";
-
-export const projectTemplateInclude = {
-  projectCategory: { select: { id: true, name: true } },
-  createdBy: { include: userRefInclude },
-  savedCustomFieldValues: {
-    include: {
-      definition: { select: CUSTOM_FIELD_DEFINITION_SELECT },
-      valueDepartment: { select: { id: true, name: true } },
-      valueSelectOptions: { select: { option: { select: CUSTOM_FIELD_OPTION_SELECT } }, orderBy: [{ option: { weight: "asc" } }, { id: "asc" }] },
-      valueSelectUsers: {
-        select: { user: { select: { id: true, firstName: true, lastName: true, email: true, pictureSm: true } } },
-        orderBy: [{ user: { lastName: "asc" } }, { user: { firstName: "asc" } }, { id: "asc" }],
-      },
-    },
-    orderBy: [{ definition: { weight: "asc" } }, { id: "asc" }],
-  },
-} satisfies Prisma.ProjectTemplateInclude;
-
-type ProjectTemplateRow = Prisma.ProjectTemplateGetPayload<{ include: typeof projectTemplateInclude }>;
-type SavedValueRow = ProjectTemplateRow["savedCustomFieldValues"][number];
-
-function toSavedCustomFieldValue(row: SavedValueRow): SavedCustomFieldValue {
-  return {
-    definition: toCustomFieldDefinition(row.definition),
-    valueText: row.valueText,
-    // toFixed() without places: the exact stored value, never in exponent notation, the same on both databases
-    valueFloat: row.valueFloat === null ? null : row.valueFloat.toFixed(),
-    valueDateTime: row.valueDateTime,
-    valueSelectOptions: row.valueSelectOptions.map(({ option }) => option),
-    valueSelectUsers: row.valueSelectUsers.map(({ user }) => user),
-    valueDepartment: row.valueDepartment,
-  };
-}
-
-export function toProjectTemplate(row: ProjectTemplateRow): ProjectTemplate {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    projectCategory: row.projectCategory,
-    dateStart: row.dateStart,
-    dateEnd: row.dateEnd,
-    stageDatesRelativeToProject: row.stageDatesRelativeToProject,
-    isBlameableRemovalEnabled: row.isBlameableRemovalEnabled,
-    savedCustomFieldValues: row.savedCustomFieldValues.map(toSavedCustomFieldValue),
-    isPublic: row.isPublic,
-    createdBy: toTemplateUserRef(row.createdBy),
-    isSimple: row.isSimple,
-  };
-}
-
-/** Public templates, plus the caller's own private ones; admins see every template. */
-export function visibleTemplatesWhere(viewer: Viewer | null): Prisma.ProjectTemplateWhereInput {
-  if (viewer?.isAdmin) return {};
-  if (!viewer) return { isPublic: true };
-  return { OR: [{ isPublic: true }, { createdById: viewer.id }] };
-}
+import { readVisibleProjectTemplates } from "../read/templates.read";
+// the template's definitions and options are federation entities too: registered with their services
+import "./custom-field-definition.service";
+import "./custom-field-option.service";
 
 /** Federation references resolve only to templates the caller may see (others are null). */
 export const projectTemplateEntity = defineEntity<ProjectTemplate>({
   typeName: "ProjectTemplate",
-  async loadMany(db, ids, viewer) {
-    const rows = await db.projectTemplate.findMany({
-      where: { AND: [{ id: { in: [...ids] } }, visibleTemplatesWhere(viewer)] },
-      include: projectTemplateInclude,
-    });
-    return rows.map(toProjectTemplate);
-  },
+  /** One statement per batch (category, author and custom field values inside). */
+  loadMany: (_db, ids, viewer, read) => readVisibleProjectTemplates(read, ids, viewer),
 });
 
 /**
