@@ -3,6 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { Pool, type PoolConfig } from "pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
+import { takingTurns } from "../server/turns";
 
 export { Prisma } from "../generated/sqlite/client";
 export type * from "../generated/sqlite/models";
@@ -81,7 +82,8 @@ export function createDb(options: DatabaseOptions): Db {
   const log = options.onQuery ? [{ emit: "event" as const, level: "query" as const }] : [];
   let client: Db;
   if (kind === "sqlite") {
-    const adapter = new PrismaBetterSQLite3({ url: sqlitePath(options.url) }, { timestampFormat: "iso8601" });
+    // better-sqlite3 is synchronous: statements take turns with other requests (src/server/turns.ts)
+    const adapter = takingTurns(new PrismaBetterSQLite3({ url: sqlitePath(options.url) }, { timestampFormat: "iso8601" }));
     client = new SqliteClient({ adapter, log });
   } else {
     // the pool is created here (and closed with the client) so /metrics can read its use
