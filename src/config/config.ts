@@ -30,6 +30,8 @@ export interface Config {
   maxUnpaginatedItems: number;
   /** Highest cost (src/server/cost.ts) a document, or a batch of them, may have. */
   maxQueryCost: number;
+  /** Most cost executing at once in the process; heavier operations wait their turn (light ones never do). */
+  maxConcurrentCost: number;
   /** Time budget of one request; past it the request is abandoned and its transaction rolled back. */
   requestTimeoutMs: number;
   /** Most operations one batched request (a JSON array) may carry. */
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxQueryFields: int("MAX_QUERY_FIELDS", 5_000, 10, 1_000_000),
     maxUnpaginatedItems: int("MAX_UNPAGINATED_ITEMS", 1000, 1, 100_000),
     maxQueryCost: int("MAX_QUERY_COST", DEFAULT_MAX_QUERY_COST, 10, 100_000_000),
+    maxConcurrentCost: 0,
     requestTimeoutMs: int("REQUEST_TIMEOUT_MS", 10_000, 10, 600_000),
     maxBatchSize: int("MAX_BATCH_SIZE", 10, 1, 1000),
     maxBodyBytes: int("MAX_BODY_BYTES", 1_048_576, 1024, 104_857_600),
@@ -117,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: int("SHUTDOWN_TIMEOUT_MS", 10_000, 0, 600_000),
     logLevel: (env.LOG_LEVEL || "info").toLowerCase(),
   };
+  // by default one document at the cost limit at a time (several lighter ones side by side)
+  config.maxConcurrentCost = int("MAX_CONCURRENT_COST", config.maxQueryCost, 10, 1_000_000_000);
   if (!LOG_LEVELS.includes(config.logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${env.LOG_LEVEL}")`);
   // headers are part of the request: a header timeout past the whole-request timeout never fires
   if (config.httpHeadersTimeoutMs > config.httpBodyTimeoutMs) problems.push("HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_BODY_TIMEOUT_MS");

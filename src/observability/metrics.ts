@@ -22,7 +22,7 @@ export interface Metrics {
  * The default process metrics include the event-loop lag (`nodejs_eventloop_lag_seconds` and its
  * percentiles).
  */
-export function createMetrics(poolStats: () => PoolStats): Metrics {
+export function createMetrics(poolStats: () => PoolStats, admissionStats: () => { inUse: number; waiting: number }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -60,6 +60,17 @@ export function createMetrics(poolStats: () => PoolStats): Metrics {
       const stats = poolStats();
       this.set({ state: "total" }, stats.total);
       this.set({ state: "idle" }, stats.idle);
+      this.set({ state: "waiting" }, stats.waiting);
+    },
+  });
+  new Gauge({
+    name: "graphql_admission",
+    help: "Cost of the operations executing now (in_use, at most MAX_CONCURRENT_COST) and operations waiting for their turn (waiting).",
+    labelNames: ["state"],
+    registers: [registry],
+    collect() {
+      const stats = admissionStats();
+      this.set({ state: "in_use" }, stats.inUse);
       this.set({ state: "waiting" }, stats.waiting);
     },
   });

@@ -13,6 +13,7 @@ import { createWriteProbe } from "../db/health";
 import { AuthCache } from "../auth/auth-cache";
 import { createLogger, errorSummary, silentLogger, type Logger } from "../observability/logger";
 import { createMetrics, type Metrics } from "../observability/metrics";
+import { CostAdmission } from "./admission";
 import { applyDeadlines, budgetedDb, type RequestScope } from "./request-scope";
 import { costGuard, jsonErrorHandler, requestScopeMiddleware, shutdownGate } from "./http-middleware";
 
@@ -44,7 +45,13 @@ export function documentLimits(config: Config): DocumentLimits {
   };
 }
 
-export function createApollo(schema: GraphQLSchema, config: Config, log: (e: unknown) => void, metrics?: Metrics): ApolloServer<Context> {
+export function createApollo(
+  schema: GraphQLSchema,
+  config: Config,
+  log: (e: unknown) => void,
+  metrics?: Metrics,
+  admission?: CostAdmission,
+): ApolloServer<Context> {
   return new ApolloServer<Context>({
     schema,
     introspection: true,
@@ -55,7 +62,7 @@ export function createApollo(schema: GraphQLSchema, config: Config, log: (e: unk
     plugins: [
       observabilityPlugin(metrics),
       authPlugin(),
-      complexityPlugin(schema, documentLimits(config)),
+      complexityPlugin(schema, documentLimits(config), admission),
       playgroundPlugin(),
       // federated tracing is for Apollo's hosted studio, which this deployment does not report to
       ApolloServerPluginInlineTraceDisabled(),
@@ -79,9 +86,10 @@ export async function createApp(
   const logger = typeof options === "function" ? silentLogger() : (options.logger ?? createLogger(config.logLevel));
   const logError =
     typeof options === "function" ? options : (error: unknown) => logger.error({ err: errorSummary(error) }, "unexpected error");
-  const metrics = createMetrics(() => poolStats(db));
+  const admission = new CostAdmission(config.maxConcurrentCost, Math.floor(config.maxQueryCost / 100));
+  const metrics = createMetrics(() => poolStats(db), () => admission.stats());
   applyDeadlines(schema);
-  const apollo = createApollo(schema, config, logError, metrics);
+  const apollo = createApollo(schema, config, logError, metrics, admission);
   await apollo.start();
   const auth = new AuthCache(db, config.authCacheTtlMs);
   const context = (authorization?: string) => buildContext(db, config, auth, authorization);

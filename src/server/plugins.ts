@@ -3,6 +3,7 @@ import { GraphQLError, type DocumentNode, type FragmentDefinitionNode, type Grap
 import type { Context } from "../context";
 import { QueryTooComplexError, UnauthenticatedError } from "../errors/errors";
 import type { Metrics } from "../observability/metrics";
+import type { CostAdmission } from "./admission";
 import { documentCost } from "./cost";
 import { measure, rootFieldNames } from "./operation-fields";
 
@@ -48,12 +49,13 @@ export interface DocumentLimits {
  * result's size; see cost.ts). Every answer to an admitted operation carries
  * `extensions.cost: { requested, limit }` so clients can budget.
  */
-export function complexityPlugin(schema: GraphQLSchema, limits: DocumentLimits): ApolloServerPlugin<Context> {
+export function complexityPlugin(schema: GraphQLSchema, limits: DocumentLimits, admission?: CostAdmission): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       let cost: number | undefined;
+      let release: (() => void) | undefined;
       return {
-        async didResolveOperation({ operation, document, request }) {
+        async didResolveOperation({ operation, document, request, contextValue }) {
           if (!operation) return;
           const fragments = Object.fromEntries(
             document.definitions.flatMap((d) => (d.kind === "FragmentDefinition" ? [[d.name.value, d]] : [])),
@@ -78,8 +80,11 @@ export function complexityPlugin(schema: GraphQLSchema, limits: DocumentLimits):
               limit: limits.maxCost,
             });
           }
+          // heavy operations take turns (see admission.ts); the wait counts against the time budget
+          if (admission) release = await admission.acquire(cost, contextValue.request?.signal, contextValue.request?.budgetMs);
         },
         async willSendResponse({ response }) {
+          release?.();
           if (cost === undefined || cost > limits.maxCost || response.body.kind !== "single") return;
           const result = response.body.singleResult;
           result.extensions = { ...result.extensions, cost: { requested: cost, limit: limits.maxCost } };

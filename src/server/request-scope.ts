@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { isObjectType, type GraphQLFieldResolver, type GraphQLSchema } from "graphql";
+import { isObjectType, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
 import type { Db } from "../db/client";
 import { RequestTimeoutError } from "../errors/errors";
+import { nextTurn, turnExpired } from "./turns";
 
 /**
  * What one HTTP request carries through the server: its id (for logs), its time budget and the
@@ -63,6 +64,8 @@ export function createRequestScope(budgetMs: number, clientRequestId?: string): 
 
 const WRAPPED = Symbol("deadline-aware resolver");
 
+
+
 /**
  * Makes every resolver of `schema` give up when its request's budget runs out: a resolver that
  * starts after the deadline throws REQUEST_TIMEOUT at once, and one still waiting (on the
@@ -76,13 +79,15 @@ export function applyDeadlines(schema: GraphQLSchema): void {
     for (const field of Object.values(type.getFields())) {
       const resolve = field.resolve as (GraphQLFieldResolver<unknown, unknown> & { [WRAPPED]?: true }) | undefined;
       if (!resolve || resolve[WRAPPED]) continue;
-      const wrapped: GraphQLFieldResolver<unknown, { request?: RequestScope }> & { [WRAPPED]?: true } = (source, args, ctx, info) => {
+      const run = (source: unknown, args: Record<string, unknown>, ctx: { request?: RequestScope }, info: GraphQLResolveInfo): unknown => {
         const scope = ctx?.request;
         if (scope?.signal.aborted) throw new RequestTimeoutError(scope.budgetMs);
         const result = resolve(source, args, ctx, info);
         if (scope && result instanceof Promise) return Promise.race([result, scope.expired]);
         return result;
       };
+      const wrapped: GraphQLFieldResolver<unknown, { request?: RequestScope }> & { [WRAPPED]?: true } = (source, args, ctx, info) =>
+        ctx?.request && turnExpired() ? nextTurn().then(() => run(source, args, ctx, info)) : run(source, args, ctx, info);
       wrapped[WRAPPED] = true;
       field.resolve = wrapped as GraphQLFieldResolver<unknown, unknown>;
     }
@@ -113,8 +118,11 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
   // (`db.user.findMany`) and raw queries check the signal first. One already sent runs to its end.
   const guard = <F extends (...a: unknown[]) => unknown>(fn: F, self: unknown) =>
     ((...args: unknown[]) => {
-      if (scope.signal.aborted) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
-      return fn.apply(self, args);
+      const send = () => {
+        if (scope.signal.aborted) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
+        return fn.apply(self, args);
+      };
+      return turnExpired() ? nextTurn().then(send) : send();
     }) as F;
   const delegates = new Map<PropertyKey, unknown>();
   return new Proxy(db, {

@@ -1,0 +1,70 @@
+import { RequestTimeoutError } from "../errors/errors";
+
+/**
+ * Admission by cost: the operations executing at once in this process may together cost at
+ * most `capacity` (MAX_CONCURRENT_COST); an operation that does not fit waits, without using
+ * the CPU, in arrival order until earlier ones finish, or until its own time budget runs out.
+ * Operations costing at most `freeBelow` (a page or two of anything) never wait. Node runs
+ * JavaScript on one thread, so heavy documents executed side by side only slow each other and
+ * everyone else down; queuing them keeps the event loop free for the light requests.
+ */
+export class CostAdmission {
+  private inUse = 0;
+  private readonly waiting: Array<{ cost: number; admit: () => void }> = [];
+
+  constructor(
+    private readonly capacity: number,
+    private readonly freeBelow: number,
+  ) {}
+
+  /** Waits for room for `cost`; resolves with the function that gives it back (call it exactly once). */
+  async acquire(cost: number, signal?: AbortSignal, budgetMs = 0): Promise<() => void> {
+    if (cost <= this.freeBelow) return () => undefined;
+    const weight = Math.min(cost, this.capacity);
+    if (this.waiting.length === 0 && this.inUse + weight <= this.capacity) {
+      this.inUse += weight;
+      return this.releaser(weight);
+    }
+    return new Promise<() => void>((resolve, reject) => {
+      const entry = {
+        cost: weight,
+        admit: () => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve(this.releaser(weight));
+        },
+      };
+      const onAbort = () => {
+        const index = this.waiting.indexOf(entry);
+        if (index >= 0) this.waiting.splice(index, 1);
+        this.drain();
+        reject(new RequestTimeoutError(budgetMs));
+      };
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.waiting.push(entry);
+    });
+  }
+
+  /** Cost of the operations executing now, and how many wait (for metrics and tests). */
+  stats(): { inUse: number; waiting: number } {
+    return { inUse: this.inUse, waiting: this.waiting.length };
+  }
+
+  private releaser(weight: number): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.inUse -= weight;
+      this.drain();
+    };
+  }
+
+  private drain(): void {
+    while (this.waiting.length > 0 && this.inUse + this.waiting[0].cost <= this.capacity) {
+      const next = this.waiting.shift()!;
+      this.inUse += next.cost;
+      next.admit();
+    }
+  }
+}
