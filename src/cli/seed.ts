@@ -1,3 +1,4 @@
+import "reflect-metadata";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";

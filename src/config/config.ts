@@ -25,9 +25,35 @@ export interface Config {
   maxQueryFields: number;
   /** Upper bound of items returned by a collection asked for with `pagination: false`. */
   maxUnpaginatedItems: number;
+  /** Serve the GraphiQL playground at GET /graphql (PLAYGROUND=false turns it off). */
+  playground: boolean;
+  /** Origins a browser page may call the API from (CORS); empty: same origin only. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * CORS_ORIGINS: a comma-separated allowlist of origins (`https://app.example.com,http://localhost:5173`),
+ * `*` for any origin, empty (the default) for none: only pages served by this server itself.
+ */
+function origins(name: string, env: NodeJS.ProcessEnv, problems: string[]): string[] {
+  const raw = env[name]?.trim();
+  if (!raw) return [];
+  if (raw === "*") return ["*"];
+  const list = raw.split(",").map((o) => o.trim()).filter((o) => o !== "");
+  for (const origin of list) {
+    let ok = false;
+    try {
+      const url = new URL(origin);
+      ok = (url.protocol === "http:" || url.protocol === "https:") && url.origin === origin.replace(/\/$/, "");
+    } catch {
+      ok = false;
+    }
+    if (!ok) problems.push(`${name} must be "*" or a comma-separated list of origins like https://app.example.com (got "${origin}")`);
+  }
+  return list.map((o) => o.replace(/\/$/, ""));
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
@@ -74,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxQueryDepth: int("MAX_QUERY_DEPTH", 20, 2, 100),
     maxQueryFields: int("MAX_QUERY_FIELDS", 5_000, 10, 1_000_000),
     maxUnpaginatedItems: int("MAX_UNPAGINATED_ITEMS", 1000, 1, 100_000),
+    playground: bool("PLAYGROUND", true),
+    corsOrigins: origins("CORS_ORIGINS", env, problems),
   };
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
   return config;

@@ -1,21 +1,69 @@
-import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
+import DataLoader from "dataloader";
+import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from "graphql";
+import { Arg, Ctx, FieldResolver, ID, Info, Query, Resolver, Root } from "type-graphql";
 import type { Context } from "../context";
 import { ProjectGantt } from "../types/project-gantt.type";
-import { projectGantt } from "../services/project-gantt.service";
+import { GanttTask } from "../types/gantt-task.type";
+import { loadProjectGantts, projectGantt } from "../services/project-gantt.service";
 
 @Resolver(() => ProjectGantt)
 export class ProjectGanttResolver {
   @Query(() => ProjectGantt, {
     nullable: true,
-    description: "E15: a project's gantt chart (stages, boards, milestones, links, and tasks on request) with its budget, planned and reported time.",
+    description:
+      "E15: a project's gantt chart (stages, boards, milestones, links and tasks) with its budget, planned and reported time. The tasks are loaded only when `tasks` is selected.",
   })
   projectGantt(
     // type-graphql prints arguments in reverse parameter order: this gives the contract's (id, showTasks)
-    @Arg("showTasks", () => Boolean, { nullable: true, defaultValue: false, description: "Include the project's tasks (default false)." })
-    showTasks: boolean | null,
+    @Arg("showTasks", () => Boolean, {
+      nullable: true,
+      defaultValue: false,
+      description: "Kept for the contract's signature; it has no effect: `tasks` is answered whenever it is selected.",
+      deprecationReason:
+        "Has no effect: select `tasks` to get them. A field whose value depended on this argument made client caches (which key ProjectGantt by id) return stale task lists.",
+    })
+    _showTasks: boolean | null,
     @Arg("id", () => ID, { description: "The project's id." }) id: string,
     @Ctx() ctx: Context,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ProjectGantt> {
-    return projectGantt(ctx.db, id, showTasks === true);
+    // look ahead: read the tasks in the same batch of statements when the document selects them
+    return projectGantt(ctx.db, id, selects(info, "tasks"));
   }
+
+  @FieldResolver(() => [GanttTask], {
+    description:
+      "The project's tasks, by start date, end date (undated last), weight, then id. Always answered when selected, whatever the (deprecated) showTasks argument says.",
+  })
+  async tasks(@Root() gantt: ProjectGantt, @Ctx() ctx: Context): Promise<GanttTask[]> {
+    if (gantt.tasks) return gantt.tasks;
+    // reached through _entities (or a parent loaded without look-ahead): one batch per request
+    const gantts = await ganttsWithTasks(ctx).load(gantt.id);
+    return gantts?.tasks ?? [];
+  }
+}
+
+const loaders = new WeakMap<Context, DataLoader<string, ProjectGantt | undefined>>();
+
+function ganttsWithTasks(ctx: Context): DataLoader<string, ProjectGantt | undefined> {
+  let loader = loaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(async (ids) => {
+      const gantts = await loadProjectGantts(ctx.db, ids, true);
+      return ids.map((id) => gantts.find((g) => g.id === id));
+    });
+    loaders.set(ctx, loader);
+  }
+  return loader;
+}
+
+/** Whether the field being resolved selects `name` directly (through fragments too). */
+function selects(info: GraphQLResolveInfo, name: string): boolean {
+  const visit = (set: SelectionSetNode | undefined): boolean =>
+    !!set?.selections.some((s) => {
+      if (s.kind === Kind.FIELD) return s.name.value === name;
+      if (s.kind === Kind.INLINE_FRAGMENT) return visit(s.selectionSet);
+      return visit(info.fragments[s.name.value]?.selectionSet);
+    });
+  return info.fieldNodes.some((node) => visit(node.selectionSet));
 }

@@ -8,7 +8,8 @@ import type { Db } from "../db/client";
 import { buildContext, type Context } from "../context";
 import { createFormatError } from "../errors/format-error";
 import { authPlugin, complexityPlugin } from "./plugins";
-import { playgroundPlugin } from "./playground";
+import { playgroundPlugin, playgroundRouter } from "./playground";
+import { corsMiddleware } from "./cors";
 import { checkDatabase } from "../db/health";
 import { AuthCache } from "../auth/auth-cache";
 
@@ -51,6 +52,8 @@ export async function createApp(db: Db, config: Config, schema: GraphQLSchema, l
     const ok = await checkDatabase(db);
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: ok ? "up" : "down" });
   });
+  if (config.playground) app.use(playgroundRouter());
+  app.use("/graphql", corsMiddleware(config.corsOrigins));
   app.use(
     "/graphql",
     express.json({ limit: "1mb" }),

@@ -3,7 +3,7 @@ import { GanttBoard } from "./gantt-board.type";
 import { GanttLink } from "./gantt-link.type";
 import { GanttProject } from "./gantt-project.type";
 import { GanttStage } from "./gantt-stage.type";
-import { GanttTask } from "./gantt-task.type";
+import type { GanttTask } from "./gantt-task.type";
 import { Milestone } from "./milestone.type";
 
 @Directive('@key(fields: "id")')
@@ -39,9 +39,6 @@ export class ProjectGantt {
   @Field(() => [GanttLink], { description: "Dependencies drawn between the project's objects, by id." })
   links!: GanttLink[];
 
-  @Field(() => [GanttTask], {
-    nullable: true,
-    description: "The project's tasks, by start date, end date (undated last), weight, then id; null unless asked for with showTasks: true.",
-  })
+  /** Filled when the read looked ahead and saw `tasks` selected; the field itself is resolved in ProjectGanttResolver. */
   tasks!: GanttTask[] | null;
 }
