@@ -52,8 +52,9 @@ export async function createApp(db: Db, config: Config, schema: GraphQLSchema, l
     const ok = await checkDatabase(db);
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: ok ? "up" : "down" });
   });
-  if (config.playground) app.use(playgroundRouter());
+  // CORS first: it must answer preflights before any router (express answers OPTIONS for its routes)
   app.use("/graphql", corsMiddleware(config.corsOrigins));
+  if (config.playground) app.use(playgroundRouter());
   app.use(
     "/graphql",
     express.json({ limit: "1mb" }),

@@ -25,7 +25,7 @@ export const CORS_ALLOWED_HEADERS = [
 export function corsMiddleware(allowedOrigins: readonly string[]): RequestHandler {
   const any = allowedOrigins.includes("*");
   const allowed = new Set(allowedOrigins);
-  return cors({
+  const handler = cors({
     origin: any ? "*" : (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
     methods: ["GET", "POST", "OPTIONS"],
     allowedHeaders: CORS_ALLOWED_HEADERS,
@@ -34,4 +34,15 @@ export function corsMiddleware(allowedOrigins: readonly string[]): RequestHandle
     optionsSuccessStatus: 204,
     preflightContinue: false,
   });
+  return (req, res, next) =>
+    handler(req, res, () => {
+      // `cors` hands a refused origin's preflight on; answer it here, without any allow header,
+      // rather than let the routes behind answer OPTIONS
+      if (req.method === "OPTIONS") {
+        res.setHeader("vary", "Origin");
+        res.status(204).end();
+        return;
+      }
+      next();
+    });
 }
