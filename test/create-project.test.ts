@@ -45,7 +45,7 @@ const base = (over: Record<string, unknown> = {}) => ({
   dateStartPlanned: "2027-03-01T00:00:00.000Z",
   dateEndPlanned: "2027-09-30T00:00:00.000Z",
   isBlameableRemovalEnabled: false,
-  status: "in-preparation",
+  status: "in_preparation",
   contractors: [],
   ...over,
 });

@@ -96,7 +96,7 @@ describe("E13 uploadExternalFiles", () => {
     expect(project.errors).toBeUndefined();
     expect(project.data!.uploadExternalFiles[0]).toMatchObject({ type: "project", project: tree.projectId, task: null, taskComment: null, fileCategory: null, extension: "pdf" });
 
-    const comment = await q(UPLOAD, { input: { assignId: commentId, fileType: "task-comment", files: [link(2)] } });
+    const comment = await q(UPLOAD, { input: { assignId: commentId, fileType: "task_comment", files: [link(2)] } });
     expect(comment.errors).toBeUndefined();
     expect(comment.data!.uploadExternalFiles[0]).toMatchObject({ type: "task-comment", project: tree.projectId, taskComment: commentId, task: { id: tree.taskIds[1] } });
     const row = await t.db.file.findUniqueOrThrow({ where: { id: comment.data!.uploadExternalFiles[0].id } });
@@ -178,8 +178,8 @@ describe("E13 uploadExternalFiles", () => {
       [tree.taskIds[0], "project"],
       [randomUUID(), "task"],
       [tree.projectId, "task"],
-      [randomUUID(), "task-comment"],
-      [tree.taskIds[0], "task-comment"],
+      [randomUUID(), "task_comment"],
+      [tree.taskIds[0], "task_comment"],
     ]) {
       const res = await q(UPLOAD, { input: { assignId, fileType, files: [link(1)] } });
       expect(codes(res)).toEqual(["NOT_FOUND"]);
@@ -195,7 +195,7 @@ describe("E13 uploadExternalFiles", () => {
     const attempts = [
       { assignId: tree.projectId, fileType: "project" },
       { assignId: tree.taskIds[0], fileType: "task" },
-      { assignId: commentId, fileType: "task-comment" },
+      { assignId: commentId, fileType: "task_comment" },
     ];
     for (const target of attempts) {
       const res = await q(UPLOAD, { input: { ...target, files: [link(1)] } }, t.userToken);
@@ -229,7 +229,7 @@ describe("E13 uploadExternalFiles", () => {
   });
 
   it("stores 1 or 50 files in the same number of statements", async () => {
-    const run = (n: number) => q(UPLOAD, { input: { assignId: commentId, fileType: "task-comment", files: Array.from({ length: n }, (_, i) => link(i)) } });
+    const run = (n: number) => q(UPLOAD, { input: { assignId: commentId, fileType: "task_comment", files: Array.from({ length: n }, (_, i) => link(i)) } });
     const one = await t.countStatements(() => run(1));
     const fifty = await t.countStatements(() => run(50));
     expect(fifty).toBe(one);

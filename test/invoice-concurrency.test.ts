@@ -19,7 +19,7 @@ const issued = (issueDate: string, n: number) => ({
   isDraft: false,
   numbering: demoIds.invoiceNumberingId,
   issueDate,
-  items: [{ positionName: `Pozycja ${n}`, count: n, priceUnit: 10, tax: "23" }],
+  items: [{ positionName: `Pozycja ${n}`, count: n, priceUnit: 10, tax: "RATE_23" }],
 });
 
 /** The counter values of numbers in the demo numbering's pattern FV/{number:4}/{MM}/{YYYY}. */

@@ -46,7 +46,7 @@ const CREATE_SHORT = gql`
 
 type Input = Partial<Record<keyof CreateInvoiceInput, unknown>>;
 const base = (extra: Input = {}): Input => ({ invoiceType: "Vat", fileGeneratedLanguage: "pl", ...extra });
-const item = (extra: Record<string, unknown> = {}) => ({ positionName: "Prace programistyczne", unit: "godz.", count: 10, priceUnit: 150, tax: "23", ...extra });
+const item = (extra: Record<string, unknown> = {}) => ({ positionName: "Prace programistyczne", unit: "godz.", count: 10, priceUnit: 150, tax: "RATE_23", ...extra });
 const issued = (issueDate: string, extra: Input = {}): Input =>
   base({ isDraft: false, numbering: demoIds.invoiceNumberingId, issueDate, items: [item()], ...extra });
 
@@ -112,8 +112,8 @@ describe("E4 createInvoice: a complete invoice", () => {
       exchangeRate: 4.2512,
       exchangeDate: "2030-04-14",
       items: [
-        { positionName: "Prace programistyczne", unit: "godz.", count: 12.25, priceUnit: 187.5, tax: "23", gtu: "GTU_12" },
-        { positionName: "Catering", unit: "usł.", count: 1, priceUnit: 999.99, tax: "8" },
+        { positionName: "Prace programistyczne", unit: "godz.", count: 12.25, priceUnit: 187.5, tax: "RATE_23", gtu: "GTU_12" },
+        { positionName: "Catering", unit: "usł.", count: 1, priceUnit: 999.99, tax: "RATE_8" },
         { positionName: "Szkolenie", count: 3, priceUnit: 450, tax: "zw" },
       ],
     });
@@ -122,8 +122,8 @@ describe("E4 createInvoice: a complete invoice", () => {
 
     // 12.25 x 187.5 = 2296.875 -> 2296.88, VAT 528.2824 -> 528.28; 999.99 x 8% = 79.9992 -> 80.00; 1350 exempt
     expect(inv.items).toEqual([
-      { order: 1, positionName: "Prace programistyczne", unit: "godz.", count: 12.25, priceUnit: 187.5, tax: "23", netAmount: 2296.88, vatAmount: 528.28, grossAmount: 2825.16, gtu: "GTU_12" },
-      { order: 2, positionName: "Catering", unit: "usł.", count: 1, priceUnit: 999.99, tax: "8", netAmount: 999.99, vatAmount: 80, grossAmount: 1079.99, gtu: null },
+      { order: 1, positionName: "Prace programistyczne", unit: "godz.", count: 12.25, priceUnit: 187.5, tax: "RATE_23", netAmount: 2296.88, vatAmount: 528.28, grossAmount: 2825.16, gtu: "GTU_12" },
+      { order: 2, positionName: "Catering", unit: "usł.", count: 1, priceUnit: 999.99, tax: "RATE_8", netAmount: 999.99, vatAmount: 80, grossAmount: 1079.99, gtu: null },
       { order: 3, positionName: "Szkolenie", unit: "", count: 3, priceUnit: 450, tax: "zw", netAmount: 1350, vatAmount: 0, grossAmount: 1350, gtu: null },
     ]);
     expect(inv).toMatchObject({ netAmount: 4646.87, vatAmount: 608.28, grossAmount: 5255.15, alreadyPaid: 100, toPay: 5155.15 });
@@ -476,7 +476,7 @@ describe("E4 createInvoice: input rules", () => {
       items: [
         item({ positionName: "p".repeat(255), count: 0.0001, priceUnit: 0, tax: "oo", gtu: "GTU_01" }),
         item({ positionName: "p", tax: "np", gtu: "GTU_13" }),
-        item({ tax: "5" }), item({ tax: "0" }),
+        item({ tax: "RATE_5" }), item({ tax: "RATE_0" }),
       ],
     }));
     expect(ok.errors).toBeUndefined();

@@ -15,6 +15,8 @@ import {
   diffSdl,
   normalizeSdl,
   readCommittedSdl,
+  readDeliberateChanges,
+  splitDeliberate,
 } from "../src/schema/schema-check";
 
 let building: Promise<string> | undefined;
@@ -102,13 +104,29 @@ describe("breaking-change check (@graphql-inspector/core)", () => {
     const base = baselineSdl(ref);
     // Before the first commit of schema.graphql there is nothing a client could rely on yet.
     if (base === null) return;
-    const breaking = breakingChanges(await diffSdl(base, await builtSdl()));
+    const { unnoted: breaking } = splitDeliberate(breakingChanges(await diffSdl(base, await builtSdl())), readDeliberateChanges());
     if (breaking.length > 0 && !breakingChangesAllowed()) {
       throw new Error(
         `The schema breaks clients of ${SCHEMA_FILE} at ${ref}:\n${describeChanges(breaking)}\n` +
           `If that is deliberate, announce it and run with ${ALLOW_BREAKING_ENV}=1.`,
       );
     }
+  });
+
+  it("lets a break noted in schema-changes.json through, and no other break on the same field", async () => {
+    const typed = before.replace("firstName: String!", "firstName: Name!") + "\n enum Name { A B }";
+    const [change] = breakingChanges(await diffSdl(before, typed));
+    expect(change.path).toBe("User.firstName");
+    const noted = [{ path: change.path!, message: change.message, reason: "test" }];
+    expect(splitDeliberate([change], noted)).toEqual({ noted: [change], unnoted: [] });
+    const removed = breakingChanges(await diffSdl(before, before.replace("firstName: String! ", "")));
+    expect(splitDeliberate(removed, noted).unnoted.map((c) => c.path)).toEqual(["User.firstName"]);
+  });
+
+  it("has a reason for every deliberate change it lists", () => {
+    const deliberate = readDeliberateChanges();
+    expect(deliberate.length).toBeGreaterThan(0);
+    for (const d of deliberate) expect(d.reason.length).toBeGreaterThan(20);
   });
 
   it(`reads the acknowledgement flag ${ALLOW_BREAKING_ENV} strictly`, () => {

@@ -23,9 +23,9 @@ const DAY = 86_400_000;
 const W = new Date("2035-01-07T00:00:00.000Z");
 const day = (n: number) => new Date(W.getTime() + n * DAY);
 const iso = (n: number) => day(n).toISOString();
-/** the seven days of the window with these seconds (index -> seconds) */
+/** the seven days of the window with these seconds (index -> seconds); days are Dates, YYYY-MM-DD */
 const week = (values: Record<number, number> = {}, start = 0) =>
-  Array.from({ length: 7 }, (_, i) => ({ date: iso(start + i), seconds: values[i] ?? 0 }));
+  Array.from({ length: 7 }, (_, i) => ({ date: iso(start + i).slice(0, 10), seconds: values[i] ?? 0 }));
 
 describe("timesheet aggregation (pure)", () => {
   const ref = (id: string): ProjectUserRef => ({

@@ -11,13 +11,17 @@ import {
   diffSdl,
   normalizeSdl,
   readCommittedSdl,
+  readDeliberateChanges,
+  splitDeliberate,
+  DELIBERATE_CHANGES_FILE,
 } from "../schema/schema-check";
 
 /**
  * `npm run schema:check`: fails when the committed schema.graphql is not what the code builds,
  * or when the built SDL breaks clients of the SDL committed at SCHEMA_BASE_REF (default HEAD,
- * i.e. before you commit; CI sets the target branch). ALLOW_BREAKING_SCHEMA_CHANGES=1 lets a
- * deliberate break through, still listed.
+ * i.e. before you commit; CI sets the target branch). A break noted in schema-changes.json (path,
+ * message and the reason) is deliberate and passes, still listed; ALLOW_BREAKING_SCHEMA_CHANGES=1
+ * lets any break through.
  */
 async function main(): Promise<number> {
   const built = normalizeSdl((await buildAppSchema()).sdl);
@@ -37,10 +41,14 @@ async function main(): Promise<number> {
     return status;
   }
   const changes = await diffSdl(base, built);
-  const breaking = breakingChanges(changes);
-  console.log(`${changes.length} change(s) against ${SCHEMA_FILE} at ${ref}, ${breaking.length} breaking.`);
+  const { noted, unnoted: breaking } = splitDeliberate(breakingChanges(changes), readDeliberateChanges());
+  console.log(
+    `${changes.length} change(s) against ${SCHEMA_FILE} at ${ref}, ${noted.length + breaking.length} breaking` +
+      (noted.length > 0 ? ` (${noted.length} noted as deliberate in ${DELIBERATE_CHANGES_FILE}).` : "."),
+  );
   if (changes.length > 0) console.log(describeChanges(changes));
   if (breaking.length > 0) {
+    console.error(`Breaking changes not noted in ${DELIBERATE_CHANGES_FILE}:\n${describeChanges(breaking)}`);
     if (breakingChangesAllowed()) {
       console.warn(`Breaking changes acknowledged by ${ALLOW_BREAKING_ENV}.`);
     } else {

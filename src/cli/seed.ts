@@ -1,3 +1,4 @@
+import "reflect-metadata";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
@@ -7,7 +8,7 @@ import { migrate } from "../db/migrate";
 import { demoIds, isEmpty, seed } from "../seed";
 import { resetData } from "../seed/reset";
 
-const USAGE = "Usage: node dist/src/cli/seed.js [--scale N] [--reset]";
+const USAGE = "Usage: npm run db:seed -- [--scale N] [--reset]";
 
 /**
  * npm run db:seed -- [--scale N] [--reset]

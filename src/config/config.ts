@@ -50,6 +50,10 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** pino log level: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
+  /** Serve the GraphiQL playground at GET /graphql (PLAYGROUND=false turns it off). */
+  playground: boolean;
+  /** Origins a browser page may call the API from (CORS); empty: same origin only. */
+  corsOrigins: string[];
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -62,6 +66,28 @@ export class ConfigError extends Error {}
  * "Limits" section and test/query-cost.test.ts.
  */
 export const DEFAULT_MAX_QUERY_COST = 100_000;
+
+/**
+ * CORS_ORIGINS: a comma-separated allowlist of origins (`https://app.example.com,http://localhost:5173`),
+ * `*` for any origin, empty (the default) for none: only pages served by this server itself.
+ */
+function origins(name: string, env: NodeJS.ProcessEnv, problems: string[]): string[] {
+  const raw = env[name]?.trim();
+  if (!raw) return [];
+  if (raw === "*") return ["*"];
+  const list = raw.split(",").map((o) => o.trim()).filter((o) => o !== "");
+  for (const origin of list) {
+    let ok = false;
+    try {
+      const url = new URL(origin);
+      ok = (url.protocol === "http:" || url.protocol === "https:") && url.origin === origin.replace(/\/$/, "");
+    } catch {
+      ok = false;
+    }
+    if (!ok) problems.push(`${name} must be "*" or a comma-separated list of origins like https://app.example.com (got "${origin}")`);
+  }
+  return list.map((o) => o.replace(/\/$/, ""));
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
@@ -119,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnections: int("MAX_CONNECTIONS", 1_000, 1, 1_000_000),
     shutdownTimeoutMs: int("SHUTDOWN_TIMEOUT_MS", 10_000, 0, 600_000),
     logLevel: (env.LOG_LEVEL || "info").toLowerCase(),
+    playground: bool("PLAYGROUND", true),
+    corsOrigins: origins("CORS_ORIGINS", env, problems),
   };
   // by default one document at the cost limit at a time (several lighter ones side by side)
   config.maxConcurrentCost = int("MAX_CONCURRENT_COST", config.maxQueryCost, 10, 1_000_000_000);

@@ -1,15 +1,14 @@
 import { IsIn } from "class-validator";
 import { Field, InputType } from "type-graphql";
+import { BOARD_USER_ROLES, BoardUserRole } from "../types/enums";
 
-/** The roles a user may have on a board. */
-export const BOARD_USER_ROLES = ["none", "leader-active"] as const;
 
 @InputType({ description: "E10: the user's role on the board." })
 export class AssignBoardUserInput {
-  @Field(() => String, {
+  @Field(() => BoardUserRole, {
     nullable: true,
     description:
-      "none or leader-active. Absent (or null): a new assignment gets none, an existing one keeps its role.",
+      "none or leader_active (stored leader-active). Absent (or null): a new assignment gets none, an existing one keeps its role.",
   })
   @IsIn(BOARD_USER_ROLES)
   role?: string | null;

@@ -7,6 +7,7 @@ import {
   BUYER_IDENTIFIER_TYPES, FILE_LANGUAGES, INVOICE_DIRECTIONS, INVOICE_TYPES, KSEF_MARKERS, PAYMENT_METHODS,
 } from "../services/invoice-value-sets";
 import { InvoiceItemInput } from "./invoice-item.input";
+import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../types/enums";
 
 const MAX_MONEY = 999_999_999_999.99;
 const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
@@ -16,11 +17,11 @@ const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as 
     "E4: a new invoice. Amounts are computed from the items; the number comes from the numbering unless `no` is given; a buyer contractor fills the buyer fields left empty.",
 })
 export class CreateInvoiceInput {
-  @Field({ description: `Invoice type: ${INVOICE_TYPES.join(", ")}. Kor, KorZal, KorRoz, KorPef and KorVatRr are corrections and need \`invoice\`.` })
+  @Field(() => InvoiceType, { description: `Invoice type: ${INVOICE_TYPES.join(", ")}. Kor, KorZal, KorRoz, KorPef and KorVatRr are corrections and need \`invoice\`.` })
   @IsIn([...INVOICE_TYPES])
   invoiceType!: string;
 
-  @Field({ defaultValue: "income", description: "income (issued by us) or cost (received); default income." })
+  @Field(() => InvoiceDirection, { defaultValue: "income", description: "income (issued by us) or cost (received); default income." })
   @IsIn([...INVOICE_DIRECTIONS])
   direction!: string;
 
@@ -42,7 +43,7 @@ export class CreateInvoiceInput {
   @MaxLength(50)
   docTitle?: string | null;
 
-  @Field(() => String, { nullable: true, description: `KSeF marker, up to 6 characters: ${KSEF_MARKERS.join(", ")}; null: none.` })
+  @Field(() => KsefMarker, { nullable: true, description: `KSeF marker, up to 6 characters: ${KSEF_MARKERS.join(", ")}; null: none.` })
   @MaxLength(6)
   @IsIn([...KSEF_MARKERS])
   ksefMarker?: string | null;
@@ -99,7 +100,7 @@ export class CreateInvoiceInput {
   @MaxLength(20)
   buyerIdentifier?: string | null;
 
-  @Field(() => String, {
+  @Field(() => BuyerIdentifierType, {
     nullable: true,
     description: `Kind of the buyer identifier: ${BUYER_IDENTIFIER_TYPES.join(", ")}; default: the contractor's, else nip.`,
   })
@@ -152,7 +153,7 @@ export class CreateInvoiceInput {
   @Matches(/^[A-Za-z]{3}$/, { message: "currencyCode must be a three-letter code" })
   currencyCode?: string | null;
 
-  @Field(() => String, { nullable: true, description: `Payment method: ${PAYMENT_METHODS.join(", ")}; null: not stated.` })
+  @Field(() => PaymentMethod, { nullable: true, description: `Payment method: ${PAYMENT_METHODS.join(", ")}; null: not stated.` })
   @IsIn([...PAYMENT_METHODS])
   paymentMethod?: string | null;
 
@@ -228,7 +229,7 @@ export class CreateInvoiceInput {
   @ValidateNested()
   prevItems?: InvoiceItemInput[] | null;
 
-  @Field({ description: `Language of the generated document, up to 10 characters: ${FILE_LANGUAGES.join(", ")}.` })
+  @Field(() => InvoiceLanguage, { description: `Language of the generated document, up to 10 characters: ${FILE_LANGUAGES.join(", ")}.` })
   @MaxLength(10)
   @IsIn([...FILE_LANGUAGES])
   fileGeneratedLanguage!: string;

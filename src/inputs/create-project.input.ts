@@ -1,9 +1,8 @@
 import { ArrayMaxSize, IsIn, Length, Max, MaxLength, Min, ValidateNested } from "class-validator";
 import { Field, Float, ID, InputType } from "type-graphql";
 import { ProjectCustomFieldValueInput } from "./project-custom-field-value.input";
+import { PROJECT_CREATION_STATUSES, ProjectCreationStatus } from "../types/enums";
 
-/** Statuses a project may be created in. */
-export const PROJECT_CREATION_STATUSES = ["in-preparation", "open"] as const;
 
 @InputType({ description: "E5: a new project." })
 export class CreateProjectInput {
@@ -57,7 +56,7 @@ export class CreateProjectInput {
   @Field({ description: "Whether removing the project's objects records who removed them." })
   isBlameableRemovalEnabled!: boolean;
 
-  @Field({ description: `Initial state: ${PROJECT_CREATION_STATUSES.join(" or ")} (any other value is BAD_USER_INPUT).` })
+  @Field(() => ProjectCreationStatus, { description: "Initial state: in_preparation (stored in-preparation) or open." })
   @IsIn([...PROJECT_CREATION_STATUSES])
   status!: string;
 

@@ -1,9 +1,9 @@
 import { ArrayMaxSize, ArrayMinSize, IsIn, ValidateNested } from "class-validator";
 import { Field, ID, InputType } from "type-graphql";
 import { ExternalFileInput } from "./external-file.input";
+import { FILE_TYPES, FileTargetType } from "../types/enums";
 
 /** What a file can be attached to; `assignId` names an object of that kind. */
-export const FILE_TYPES = ["project", "task", "task-comment"] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 /** Upper bound of files registered in one call, so one request cannot insert without limit. */
@@ -20,7 +20,7 @@ export class ExternalFileUploadInput {
   @Field(() => ID, { description: "Id of the project, task or task comment (as fileType says) the files are attached to; it must exist." })
   assignId!: string;
 
-  @Field({ description: "What assignId names: project, task or task-comment." })
+  @Field(() => FileTargetType, { description: "What assignId names: project, task or task_comment (a task comment)." })
   @IsIn(FILE_TYPES)
   fileType!: string;
 

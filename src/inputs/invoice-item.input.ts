@@ -1,6 +1,7 @@
 import { IsIn, IsNumber, IsPositive, Length, Max, MaxLength, Min } from "class-validator";
 import { Field, Float, InputType } from "type-graphql";
 import { GTU_CODES, TAX_RATES, type TaxRate } from "../services/invoice-value-sets";
+import { GtuCode, TaxRate as TaxRateEnum } from "../types/enums";
 
 @InputType({ description: "A position of a new invoice (or of a correction's items as they stood before). The server computes its amounts." })
 export class InvoiceItemInput {
@@ -24,11 +25,11 @@ export class InvoiceItemInput {
   @Max(999_999_999_999.99)
   priceUnit!: number;
 
-  @Field(() => String, { description: `VAT rate: ${TAX_RATES.join(", ")} (zw exempt, np not subject to VAT, oo reverse charge; these carry no VAT).` })
+  @Field(() => TaxRateEnum, { description: "VAT rate: RATE_23, RATE_8, RATE_5, RATE_0 (stored 23, 8, 5, 0), or zw (exempt), np (not subject to VAT), oo (reverse charge), which carry no VAT." })
   @IsIn([...TAX_RATES])
   tax!: TaxRate;
 
-  @Field(() => String, { nullable: true, description: "GTU code, GTU_01 to GTU_13; none by default." })
+  @Field(() => GtuCode, { nullable: true, description: "GTU code, GTU_01 to GTU_13; none by default." })
   @IsIn(GTU_CODES)
   gtu?: string | null;
 }

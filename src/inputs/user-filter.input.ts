@@ -1,6 +1,7 @@
 import { ArrayMaxSize, MaxLength } from "class-validator";
 import { Field, ID, InputType } from "type-graphql";
 import { DepartmentLeaderOrder } from "./department-leader-order.input";
+import { UserRole } from "../types/enums";
 
 @InputType({ description: "Narrows the user list. A list filter matches any of its values; filters combine with AND." })
 export class UserFilter {
@@ -17,11 +18,11 @@ export class UserFilter {
   @Field({ nullable: true, description: "Only users who may (true) or may not (false) log in." })
   canLogIn?: boolean;
 
-  @Field(() => [String], { nullable: true, description: "Users holding at least one of these roles (admin, pm, hr, finance, user)." })
+  @Field(() => [UserRole], { nullable: true, description: "Users holding at least one of these roles (admin, pm, hr, finance, user)." })
   @ArrayMaxSize(50)
   hasRole?: string[];
 
-  @Field(() => [String], { nullable: true, description: "Users holding every one of these roles." })
+  @Field(() => [UserRole], { nullable: true, description: "Users holding every one of these roles." })
   @ArrayMaxSize(50)
   hasRoleSet?: string[];
 

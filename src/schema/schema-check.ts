@@ -64,6 +64,43 @@ export function describeChanges(changes: readonly Change[]): string {
   return changes.map((c) => `  [${c.criticality.level}] ${c.path ?? ""}: ${c.message}`).join("\n");
 }
 
+/** The committed list of breaking changes made on purpose, relative to the project root. */
+export const DELIBERATE_CHANGES_FILE = "schema-changes.json";
+
+/**
+ * A breaking change made on purpose: the schema path it touches (as @graphql-inspector names
+ * it, e.g. `InvoiceItem.tax`), the change's message, and why, for the supergraph's clients.
+ */
+export interface DeliberateChange {
+  path: string;
+  message: string;
+  reason: string;
+}
+
+export function readDeliberateChanges(root = projectRoot): DeliberateChange[] {
+  let text: string;
+  try {
+    text = readFileSync(join(root, DELIBERATE_CHANGES_FILE), "utf8");
+  } catch {
+    return [];
+  }
+  const entries = (JSON.parse(text) as { changes?: DeliberateChange[] }).changes ?? [];
+  for (const [i, e] of entries.entries()) {
+    if (!e.path || !e.message || !e.reason?.trim()) throw new Error(`${DELIBERATE_CHANGES_FILE}: change ${i} needs a path, a message and a reason`);
+  }
+  return entries;
+}
+
+/**
+ * Splits breaking changes into those noted as deliberate (same path and message: a different
+ * break on the same field is not covered) and the rest, which still fail the check.
+ */
+export function splitDeliberate(breaking: readonly Change[], deliberate: readonly DeliberateChange[]): { noted: Change[]; unnoted: Change[] } {
+  const keys = new Set(deliberate.map((d) => `${d.path}\n${d.message}`));
+  const noted = breaking.filter((c) => keys.has(`${c.path ?? ""}\n${c.message}`));
+  return { noted, unnoted: breaking.filter((c) => !noted.includes(c)) };
+}
+
 export function breakingChangesAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
   return env[ALLOW_BREAKING_ENV] === "1" || env[ALLOW_BREAKING_ENV] === "true";
 }

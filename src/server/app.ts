@@ -8,7 +8,8 @@ import { poolStats, type Db } from "../db/client";
 import { buildContext, type Context } from "../context";
 import { createFormatError } from "../errors/format-error";
 import { authPlugin, complexityPlugin, observabilityPlugin, type DocumentLimits } from "./plugins";
-import { playgroundPlugin } from "./playground";
+import { playgroundPlugin, playgroundRouter } from "./playground";
+import { corsMiddleware } from "./cors";
 import { createWriteProbe } from "../db/health";
 import { AuthCache } from "../auth/auth-cache";
 import { createLogger, errorSummary, silentLogger, type Logger } from "../observability/logger";
@@ -117,7 +118,9 @@ export async function createApp(
   app.get("/metrics", async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
-  // Cross-origin handling for /graphql, when added, goes here (before the route).
+  // CORS first: it must answer preflights before any router (express answers OPTIONS for its routes)
+  app.use("/graphql", corsMiddleware(config.corsOrigins));
+  if (config.playground) app.use(playgroundRouter());
   app.use(
     "/graphql",
     express.json({ limit: config.maxBodyBytes }),

@@ -1,61 +1,129 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { ApolloServerPlugin } from "@apollo/server";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { Router, type Request } from "express";
+import { projectRoot } from "../config/paths";
+import { loadExamples } from "./examples";
 
 /**
- * A small self-contained playground served at GET /graphql to browsers. Apollo's default
- * landing page loads from a CDN and shows nothing on a machine without internet access; this
- * one needs nothing but this server. The token is kept in the browser's localStorage.
+ * Apollo's own landing pages load from a CDN (blank without internet) and cannot carry response
+ * headers such as a CSP; the playground is served by the express router below instead, so
+ * Apollo's landing page is turned off.
  */
 export function playgroundPlugin(): ApolloServerPlugin {
-  return {
-    async serverWillStart() {
-      return {
-        async renderLandingPage() {
-          return { html: PLAYGROUND_HTML };
-        },
-      };
-    },
-  };
+  return ApolloServerPluginLandingPageDisabled();
 }
 
-const PLAYGROUND_HTML = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Work management GraphQL playground</title>
-<style>
-  body{font-family:system-ui,sans-serif;margin:0;display:grid;grid-template-rows:auto 1fr;height:100vh}
-  header{padding:.5rem 1rem;background:#003366;color:#fff;display:flex;gap:1rem;align-items:center}
-  header input{flex:1;max-width:28rem;padding:.3rem}
-  main{display:grid;grid-template-columns:1fr 1fr;gap:.5rem;padding:.5rem;min-height:0}
-  section{display:flex;flex-direction:column;gap:.5rem;min-height:0}
-  textarea,pre{font-family:ui-monospace,monospace;font-size:13px;border:1px solid #ccc;padding:.5rem;margin:0}
-  #query{flex:3} #variables{flex:1} pre{flex:1;overflow:auto;background:#f7f7f7}
-  button{padding:.4rem 1.2rem;background:#44a069;color:#fff;border:0;cursor:pointer}
-</style></head>
-<body>
-<header><strong>Work management API</strong>
-  <label>Token <input id="token" placeholder="API token (npm run token:create -- --email ...)"></label>
-  <button id="run">Run ▶</button> <small>Ctrl+Enter runs</small></header>
-<main>
-  <section><textarea id="query" spellcheck="false">{
-  users(itemsPerPage: 5, order: [{ lastName: ASC }]) {
-    items { id firstName lastName email jobPositionName userDepartments { isLeader department { name } } }
-    paginationInfo { page itemsPerPage totalCount lastPage hasNextPage }
+/** Where the playground's static files are served from (same origin as the API). */
+export const PLAYGROUND_ASSETS_PATH = "/playground";
+
+/**
+ * The files of the page: GraphiQL's and React's browser builds straight from their npm packages
+ * (installed with `npm install`, nothing fetched at run time), and the page's own script.
+ */
+const ASSETS: Record<string, { module?: string; file?: string; type: string }> = {
+  "react.js": { module: "react/umd/react.production.min.js", type: "text/javascript" },
+  "react-dom.js": { module: "react-dom/umd/react-dom.production.min.js", type: "text/javascript" },
+  "graphiql.js": { module: "graphiql/graphiql.min.js", type: "text/javascript" },
+  "graphiql.css": { module: "graphiql/graphiql.min.css", type: "text/css" },
+  "playground.js": { file: join(projectRoot, "playground", "playground.js"), type: "text/javascript" },
+  "playground.css": { file: join(projectRoot, "playground", "playground.css"), type: "text/css" },
+};
+
+/**
+ * The page may run only its own scripts, talk only to this origin and is never framed
+ * (clickjacking a page that holds a token). GraphiQL sets inline styles, hence 'unsafe-inline'
+ * for styles only; its fonts and icons are data: URLs.
+ */
+export const PLAYGROUND_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self' data:",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join("; ");
+
+/**
+ * GraphiQL at GET /graphql for browsers (a request that asks for HTML and carries no `query`
+ * parameter; everything else goes on to the API), with the twenty examples of examples/ as a
+ * collection. Assets are read once, when the router is made.
+ */
+export function playgroundRouter(): Router {
+  const files = new Map<string, { body: Buffer; type: string }>();
+  for (const [name, asset] of Object.entries(ASSETS)) {
+    const path = asset.file ?? packageFile(asset.module!);
+    files.set(name, { body: readFileSync(path), type: asset.type });
   }
-}</textarea>
-  <textarea id="variables" spellcheck="false" placeholder="variables (JSON)">{}</textarea></section>
-  <section><pre id="result">Press Run. The schema (with descriptions of every type and field) is at
-query { __schema { types { name description } } }</pre></section>
-</main>
-<script>
-  const $ = (id) => document.getElementById(id);
-  $("token").value = localStorage.getItem("wm-token") || "";
-  $("token").addEventListener("change", () => localStorage.setItem("wm-token", $("token").value));
-  async function run() {
-    let variables = {};
-    try { variables = JSON.parse($("variables").value || "{}"); } catch (e) { $("result").textContent = "Variables are not valid JSON: " + e.message; return; }
-    const headers = { "content-type": "application/json" };
-    if ($("token").value) headers.authorization = $("token").value;
-    const res = await fetch(location.pathname, { method: "POST", headers, body: JSON.stringify({ query: $("query").value, variables }) });
-    $("result").textContent = JSON.stringify(await res.json(), null, 2);
-  }
-  $("run").addEventListener("click", run);
-  document.addEventListener("keydown", (e) => { if (e.ctrlKey && e.key === "Enter") run(); });
-</script></body></html>`;
+  const examples = loadExamples().map(({ id, name, title, query, variables }) => ({
+    id,
+    name,
+    title,
+    query,
+    variables: JSON.stringify(variables, null, 2),
+  }));
+  const html = page(examples);
+
+  const router = Router();
+  router.get(`${PLAYGROUND_ASSETS_PATH}/:file`, (req, res, next) => {
+    const file = files.get(req.params.file);
+    if (!file) return next();
+    res.setHeader("content-type", `${file.type}; charset=utf-8`);
+    res.setHeader("cache-control", "no-cache");
+    res.setHeader("x-content-type-options", "nosniff");
+    res.send(file.body);
+  });
+  router.get("/graphql", (req, res, next) => {
+    if (!wantsPage(req)) return next();
+    res.setHeader("content-type", "text/html; charset=utf-8");
+    res.setHeader("content-security-policy", PLAYGROUND_CSP);
+    res.setHeader("x-frame-options", "DENY");
+    res.setHeader("x-content-type-options", "nosniff");
+    res.setHeader("referrer-policy", "no-referrer");
+    res.setHeader("cache-control", "no-store");
+    res.send(html);
+  });
+  return router;
+}
+
+/**
+ * A file of an installed package. The packages' `exports` maps hide their browser builds from
+ * require.resolve, so the path is taken from the package's folder.
+ */
+function packageFile(spec: string): string {
+  const [pkg, ...rest] = spec.split("/");
+  return join(dirname(require.resolve(`${pkg}/package.json`, { paths: [projectRoot] })), ...rest);
+}
+
+/** A browser navigating to /graphql (not a GET query, which carries `query`, nor a client asking for JSON). */
+function wantsPage(req: Request): boolean {
+  if (req.query.query !== undefined) return false;
+  return req.accepts(["application/json", "application/graphql-response+json", "text/html"]) === "text/html";
+}
+
+function page(examples: unknown[]): string {
+  // a JSON data block is not executed, so the CSP's script-src 'self' holds; `<` is escaped so
+  // no example text can close the element
+  const data = JSON.stringify(examples).replace(/</g, "\\u003c");
+  const a = PLAYGROUND_ASSETS_PATH;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Work management API · GraphiQL</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
+<link rel="stylesheet" href="${a}/graphiql.css"><link rel="stylesheet" href="${a}/playground.css">
+</head><body>
+<header id="wm-header"><strong>Work management API</strong>
+<label for="wm-token">Token</label>
+<input id="wm-token" type="password" autocomplete="off" spellcheck="false" placeholder="wm_… (npm run token:create -- --email …)">
+<span id="wm-token-state"></span>
+<small>Kept for this browser tab's session only. Examples E1–E20: the list icon on the left.</small></header>
+<main id="graphiql">Loading GraphiQL…</main>
+<script type="application/json" id="wm-examples">${data}</script>
+<script src="${a}/react.js"></script><script src="${a}/react-dom.js"></script><script src="${a}/graphiql.js"></script>
+<script src="${a}/playground.js"></script>
+</body></html>
+`;
+}

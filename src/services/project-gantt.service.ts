@@ -28,7 +28,7 @@ function toGanttLink(l: GanttLinkRow): GanttLink {
   return { id: l.id, type: l.type, source: l.sourceId, target: l.targetId };
 }
 
-/** As an entity the gantt is resolved without its tasks (the reference carries no showTasks). */
+/** As an entity the gantt is read without its tasks; `tasks`, when selected, comes from loadProjectGanttsWithTasks. */
 export const projectGanttEntity = defineEntity<ProjectGantt>({
   typeName: "ProjectGantt",
   loadMany: (_db, ids, _viewer, read) => readProjectGantts(read, ids, false, Selection.all()),
@@ -48,9 +48,14 @@ export const ganttLinkEntity = defineEntity<GanttLink>({
   },
 });
 
-/** E15: one project's gantt chart; NOT_FOUND when there is no such project. */
-export async function projectGantt(read: ReadDb, projectId: string, showTasks: boolean, selection: Selection): Promise<ProjectGantt> {
-  const [gantt] = await readProjectGantts(read, [projectId], showTasks, selection);
+/** E15: one project's gantt chart, its tasks read when selected; NOT_FOUND when there is no such project. */
+export async function projectGantt(read: ReadDb, projectId: string, selection: Selection): Promise<ProjectGantt> {
+  const [gantt] = await readProjectGantts(read, [projectId], selection.has("tasks"), selection);
   if (!gantt) throw new NotFoundError("Project", projectId);
   return gantt;
+}
+
+/** Gantts with their tasks, for `tasks` selected below a gantt read without them (through `_entities`). */
+export function loadProjectGanttsWithTasks(read: ReadDb, projectIds: readonly string[]): Promise<ProjectGantt[]> {
+  return readProjectGantts(read, projectIds, true, Selection.all());
 }

@@ -1,5 +1,6 @@
 import { Directive, Field, ID, ObjectType } from "type-graphql";
 import { ProjectUserRef } from "./project-user-ref.type";
+import { BoardUserRole } from "./enums";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A project member's assignment to one of the project's boards, with their role on it." })
@@ -13,6 +14,6 @@ export class AssignedBoardUser {
   @Field(() => ID, { description: "Id of the board." })
   board!: string;
 
-  @Field({ description: "The user's role on the board: none or leader-active." })
+  @Field(() => BoardUserRole, { description: "The user's role on the board: none or leader_active (stored leader-active)." })
   role!: string;
 }

@@ -10,7 +10,7 @@ export class AssignedProjectUser {
   @Field(() => ProjectUserRef, { description: "The assigned user." })
   projectUser!: ProjectUserRef;
 
-  @Field({ description: "The user's role in the project: pm-active, pm-passive, member, none..." })
+  @Field({ description: "The user's role in the project: pm-active, pm-passive, member, none... An open set (the interface shows observed values only), hence a String, not an enum." })
   role!: string;
 
   @Field(() => Float, { nullable: true, description: "The user's hourly rate in this project, if set." })

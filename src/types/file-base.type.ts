@@ -32,7 +32,7 @@ export abstract class FileBase {
   @Field(() => Int, { description: "Size in bytes; 0 when unknown (files registered by link are not fetched)." })
   size!: number;
 
-  @Field({ description: "Where the content lives: internal (stored by the service) or link (an external address)." })
+  @Field({ description: "Where the content lives: internal (stored by the service) or link (an external address). An open set (the interface shows observed values only), hence a String, not an enum." })
   source!: string;
 
   @Field({ description: "Address of a preview image; empty when there is none." })

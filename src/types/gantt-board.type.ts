@@ -9,7 +9,7 @@ export class GanttBoard {
   @Field({ description: "The board's name." })
   name!: string;
 
-  @Field({ description: "The board's status (in-preparation, ...)." })
+  @Field({ description: "The board's status (in-preparation, ...). An open set (the interface shows observed values only), hence a String, not an enum." })
   status!: string;
 
   @Field({ description: "The board's short code, unique; task short codes start with it." })

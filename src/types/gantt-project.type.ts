@@ -20,7 +20,7 @@ export class GanttProject {
   @Field(() => Date, { description: "Planned end." })
   dateEndPlanned!: Date;
 
-  @Field({ description: "The project's status (in-preparation, open, ...)." })
+  @Field({ description: "The project's status (in-preparation, open, ...). An open set (the interface shows observed values only), hence a String, not an enum." })
   status!: string;
 
   @Field({ description: "The project's short code, unique." })

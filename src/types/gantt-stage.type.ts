@@ -9,7 +9,7 @@ export class GanttStage {
   @Field({ description: "The stage's name." })
   name!: string;
 
-  @Field({ description: "The stage's status (in-preparation, ...)." })
+  @Field({ description: "The stage's status (in-preparation, ...). An open set (the interface shows observed values only), hence a String, not an enum." })
   status!: string;
 
   @Field(() => Date, { description: "Start of the stage." })

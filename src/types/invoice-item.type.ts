@@ -1,4 +1,5 @@
 import { Field, Float, Int, ObjectType } from "type-graphql";
+import { GtuCode, TaxRate } from "./enums";
 
 @ObjectType({ description: "A position of an invoice, with its amounts computed by the server." })
 export class InvoiceItem {
@@ -17,7 +18,7 @@ export class InvoiceItem {
   @Field(() => Float, { description: "Net price of one unit." })
   priceUnit!: number;
 
-  @Field({ description: "VAT rate: 23, 8, 5, 0, or zw (exempt), np (not subject to VAT), oo (reverse charge)." })
+  @Field(() => TaxRate, { description: "VAT rate: RATE_23, RATE_8, RATE_5, RATE_0 (stored 23, 8, 5, 0), or zw (exempt), np (not subject to VAT), oo (reverse charge)." })
   tax!: string;
 
   @Field(() => Float, { description: "count x priceUnit, rounded half-up to 2 places." })
@@ -29,6 +30,6 @@ export class InvoiceItem {
   @Field(() => Float, { description: "netAmount + vatAmount." })
   grossAmount!: number;
 
-  @Field(() => String, { nullable: true, description: "GTU code of the item (GTU_01 to GTU_13), if any." })
+  @Field(() => GtuCode, { nullable: true, description: "GTU code of the item (GTU_01 to GTU_13), if any." })
   gtu!: string | null;
 }

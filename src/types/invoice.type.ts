@@ -10,6 +10,7 @@ import { InvoiceItem } from "./invoice-item.type";
 import { InvoiceNumbering } from "./invoice-numbering.type";
 import { UserRef } from "./user-ref.type";
 import { listCost } from "../server/cost";
+import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "./enums";
 
 @Directive('@key(fields: "id")')
 @ObjectType({
@@ -26,7 +27,7 @@ export class Invoice {
   @Field({ description: "Human-readable KSeF status; empty until submitted." })
   ksefStatusDescription!: string;
 
-  @Field(() => String, { nullable: true, description: "KSeF marker: NrKSeF, BFK, OFF or DI; null when none." })
+  @Field(() => KsefMarker, { nullable: true, description: "KSeF marker: NrKSeF, BFK, OFF or DI; null when none." })
   ksefMarker!: string | null;
 
   @Field(() => String, { nullable: true, description: "Invoice number; null for a draft that has none yet." })
@@ -47,10 +48,10 @@ export class Invoice {
   @Field(() => String, { nullable: true, description: "Place of issue." })
   issuedPlace!: string | null;
 
-  @Field({ description: "Invoice type: fv, pf, fk, Vat, Zal, Kor, Roz, Upr, KorZal, KorRoz, VatPef, VatPefSp, KorPef, VatRr, KorVatRr." })
+  @Field(() => InvoiceType, { description: "Invoice type: fv, pf, fk, Vat, Zal, Kor, Roz, Upr, KorZal, KorRoz, VatPef, VatPefSp, KorPef, VatRr, KorVatRr." })
   invoiceType!: string;
 
-  @Field({ description: "income (issued by us) or cost (received)." })
+  @Field(() => InvoiceDirection, { description: "income (issued by us) or cost (received)." })
   direction!: string;
 
   @Field(() => ID, { nullable: true, description: "Id of the seller contractor, when the seller is one." })
@@ -95,7 +96,7 @@ export class Invoice {
   @Field(() => String, { nullable: true, description: "Buyer's VAT id: the buyer identifier when it is a NIP or an EU VAT number, else null." })
   buyerVatId!: string | null;
 
-  @Field({ description: "Kind of the buyer identifier: nip, vat_eu, other, none." })
+  @Field(() => BuyerIdentifierType, { description: "Kind of the buyer identifier: nip, vat_eu, other, none." })
   buyerIdentifierType!: string;
 
   @Field(() => String, { nullable: true, description: "Buyer's street and number." })
@@ -131,7 +132,7 @@ export class Invoice {
   @Field(() => String, { nullable: true, description: "ISO 4217 currency code of the amounts." })
   currencyCode!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Payment method, if given." })
+  @Field(() => PaymentMethod, { nullable: true, description: "Payment method, if given." })
   paymentMethod!: string | null;
 
   @Field(() => Float, { nullable: true, description: "Amount already paid, if given." })
@@ -209,7 +210,7 @@ export class Invoice {
   @Field({ description: "Whether a duplicate document file has been generated." })
   duplicateFileGenerated!: boolean;
 
-  @Field({ description: "Language of the generated document: pl, en, de, it." })
+  @Field(() => InvoiceLanguage, { description: "Language of the generated document: pl, en, de, it." })
   fileGeneratedLanguage!: string;
 
   @Field(() => Float, { nullable: true, description: "Exchange rate to PLN, if the currency is foreign." })

@@ -3,7 +3,7 @@ import { GanttBoard } from "./gantt-board.type";
 import { GanttLink } from "./gantt-link.type";
 import { GanttProject } from "./gantt-project.type";
 import { GanttStage } from "./gantt-stage.type";
-import { GanttTask } from "./gantt-task.type";
+import type { GanttTask } from "./gantt-task.type";
 import { Milestone } from "./milestone.type";
 import { listCost } from "../server/cost";
 
@@ -40,9 +40,6 @@ export class ProjectGantt {
   @Field(() => [GanttLink], { complexity: listCost(100), description: "Dependencies drawn between the project's objects, by id." })
   links!: GanttLink[];
 
-  @Field(() => [GanttTask], { complexity: listCost(500),
-    nullable: true,
-    description: "The project's tasks, by start date, end date (undated last), weight, then id; null unless asked for with showTasks: true.",
-  })
+  /** Filled when the read looked ahead and saw `tasks` selected; the field itself is resolved in ProjectGanttResolver. */
   tasks!: GanttTask[] | null;
 }

@@ -51,7 +51,7 @@ export class Project {
   @Field({ description: "Whether removing the project's objects records who removed them." })
   isBlameableRemovalEnabled!: boolean;
 
-  @Field({ description: "State of the project: in-preparation or open on creation." })
+  @Field({ description: "State of the project: in-preparation or open on creation. An open set (the interface shows observed values only), hence a String, not an enum." })
   status!: string;
 
   @Field({ description: "Short code, unique among projects, made from the name (upper-case letters, digits appended on collision)." })

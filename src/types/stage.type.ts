@@ -10,7 +10,7 @@ export class Stage {
   @Field({ description: "Name of the stage." })
   name!: string;
 
-  @Field({ description: "State of the stage, e.g. in-preparation." })
+  @Field({ description: "State of the stage, e.g. in-preparation. An open set (the interface shows observed values only), hence a String, not an enum." })
   status!: string;
 
   @Field({ description: "Free-text description; empty when none (a cleared description reads as empty)." })

@@ -1,8 +1,9 @@
 import { Field, Int, ObjectType } from "type-graphql";
+import { DateScalar } from "../scalars";
 
 @ObjectType({ description: "Time reported on one UTC calendar day of a timesheet window." })
 export class TimesheetDay {
-  @Field(() => Date, { description: "The day, at midnight UTC." })
+  @Field(() => DateScalar, { description: "The calendar day (UTC), YYYY-MM-DD." })
   date!: Date;
 
   @Field(() => Int, { description: "Seconds reported that day (0 when none)." })

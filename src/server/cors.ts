@@ -1,0 +1,48 @@
+import cors from "cors";
+import type { RequestHandler } from "express";
+
+/**
+ * Request headers a browser page may send: the token, the JSON body, and the headers Apollo
+ * Client and urql add (apollo-require-preflight satisfies Apollo Server's CSRF check for GET
+ * queries; the x-apollo-operation-name / apollographql-client-* headers are sent by Apollo Client).
+ */
+export const CORS_ALLOWED_HEADERS = [
+  "authorization",
+  "content-type",
+  "accept",
+  "apollo-require-preflight",
+  "x-apollo-operation-name",
+  "apollographql-client-name",
+  "apollographql-client-version",
+];
+
+/**
+ * CORS for /graphql with the `cors` package (the usual express middleware; it gets Vary and the
+ * preflight details right). Only origins on the allowlist get Access-Control-Allow-Origin; a
+ * preflight from any other origin is answered 204 without it, so the browser refuses the call.
+ * No credentials: tokens travel in the Authorization header, never in cookies.
+ */
+export function corsMiddleware(allowedOrigins: readonly string[]): RequestHandler {
+  const any = allowedOrigins.includes("*");
+  const allowed = new Set(allowedOrigins);
+  const handler = cors({
+    origin: any ? "*" : (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
+    methods: ["GET", "POST", "OPTIONS"],
+    allowedHeaders: CORS_ALLOWED_HEADERS,
+    credentials: false,
+    maxAge: 600,
+    optionsSuccessStatus: 204,
+    preflightContinue: false,
+  });
+  return (req, res, next) =>
+    handler(req, res, () => {
+      // `cors` hands a refused origin's preflight on; answer it here, without any allow header,
+      // rather than let the routes behind answer OPTIONS
+      if (req.method === "OPTIONS") {
+        res.setHeader("vary", "Origin");
+        res.status(204).end();
+        return;
+      }
+      next();
+    });
+}

@@ -1,0 +1,148 @@
+import { execSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { projectRoot } from "../src/config/paths";
+
+/**
+ * Every command the README shows, run as a user types it, so that a broken command (like the
+ * seed CLI's missing reflect-metadata import) cannot land again. They run against a database
+ * in a temporary folder, never the developer's data/dev.db, and the server on a free port of
+ * 127.0.0.1 (the only change to the typed text: the curl example's port). `npm start` builds
+ * once; the CLIs run from source and need no build.
+ */
+const README = readFileSync(join(projectRoot, "README.md"), "utf8");
+
+/** The commands of the README: lines of its bash blocks (continuations joined) and inline `npm …`/`bash …` spans. */
+function readmeCommands(): string[] {
+  const commands = new Set<string>();
+  for (const block of README.matchAll(/```bash\n([\s\S]*?)```/g)) {
+    for (const line of block[1].replace(/\\\n\s*/g, "").split("\n")) {
+      const command = line.replace(/\s+#.*$/, "").trim();
+      if (command && !command.startsWith("#")) commands.add(command);
+    }
+  }
+  for (const span of README.matchAll(/`((?:npm|bash) [^`]+)`/g)) commands.add(span[1].trim());
+  return [...commands];
+}
+
+const URL_IN_README = "http://localhost:4000/graphql";
+const CURL = readmeCommands().find((c) => c.startsWith("curl "))!;
+
+/** Commands run below, and the ones left to other tests or to CI, with the reason. */
+const RUN = [
+  "npm start",
+  "npm run token:create -- --email piotr.wisniewski@kompas-software.pl",
+  "TOKEN=wm_...",
+  CURL,
+  "npm run db:seed -- --reset --scale 2",
+  "npm run schema:check",
+];
+const ELSEWHERE: Record<string, string> = {
+  "npm install": "the suite runs inside an installed tree; .ci/run runs it on every CI run",
+  "npm test": "this is the suite itself",
+  "npm run schema:print": "test/schema-sdl.test.ts runs it (writing to a temporary path, so the committed file stays as it is)",
+  "npm run test:postgres": "CI runs it (.ci/run)",
+  "bash .ci/run": "CI itself",
+  "npm run bench": "the load benchmark: minutes of load, never part of the suite",
+};
+
+describe("the README's commands", () => {
+  it("are each run here, or named with the place that runs them", () => {
+    const unknown = readmeCommands().filter((c) => !RUN.includes(c) && !(c in ELSEWHERE));
+    expect(unknown).toEqual([]);
+    expect(CURL).toContain(URL_IN_README);
+  });
+
+  describe("as typed, against a temporary database", () => {
+    const dir = mkdtempSync(join(tmpdir(), "wm-readme-"));
+    let port: number;
+    let server: ChildProcess | undefined;
+    let output = "";
+    let adminToken = "";
+    let userToken = "";
+    const env = () => {
+      const e: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${join(dir, "dev.db")}`, PORT: String(port), HOST: "127.0.0.1" };
+      delete e.TEST_DATABASE_URL;
+      delete e.NODE_ENV;
+      delete e.SEED_ADMIN_TOKEN;
+      return e;
+    };
+    const run = (command: string, extra: NodeJS.ProcessEnv = {}) =>
+      execSync(command, { cwd: projectRoot, env: { ...env(), ...extra }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 180_000 });
+
+    /** Stops the `npm start` process group this test started, if it still runs. */
+    const stopServer = async () => {
+      if (!server?.pid || server.exitCode !== null || server.signalCode !== null) return;
+      const exited = new Promise((resolve) => server!.once("exit", resolve));
+      process.kill(-server.pid, "SIGTERM");
+      await exited;
+    };
+
+    beforeAll(async () => {
+      port = await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, "127.0.0.1", () => {
+          const { port: p } = probe.address() as { port: number };
+          probe.close(() => resolve(p));
+        });
+      });
+    });
+    afterAll(async () => {
+      await stopServer();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("npm start builds, migrates and seeds the empty database, prints the admin token and serves", async () => {
+      server = spawn("npm start", { cwd: projectRoot, env: env(), shell: true, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      server.stdout!.on("data", (chunk) => (output += chunk));
+      server.stderr!.on("data", (chunk) => (output += chunk));
+      await new Promise<void>((resolve, reject) => {
+        const timer = setInterval(() => {
+          if (/GraphQL API ready/.test(output)) {
+            clearInterval(timer);
+            resolve();
+          } else if (server!.exitCode !== null || server!.signalCode !== null) {
+            clearInterval(timer);
+            reject(new Error(`npm start stopped:\n${output}`));
+          }
+        }, 200);
+      });
+      adminToken = /Demo admin token \([^)]+\): (wm_\S+)/.exec(output)?.[1] ?? "";
+      expect(adminToken).toMatch(/^wm_/);
+      expect(output).toContain("Seeded demo data");
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      expect(await health.json()).toMatchObject({ status: "ok" });
+    }, 300_000);
+
+    it("npm run token:create -- --email ... prints a token that works", async () => {
+      const printed = run("npm run token:create -- --email piotr.wisniewski@kompas-software.pl");
+      userToken = printed.trim().split("\n").pop()!;
+      expect(userToken).toMatch(/^wm_[A-Za-z0-9_-]+$/);
+    }, 120_000);
+
+    it("the curl example answers the first users, with the token just created", () => {
+      const answer = JSON.parse(run(CURL.replace(URL_IN_README, `http://127.0.0.1:${port}/graphql`), { TOKEN: userToken }));
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data.users.items).toHaveLength(3);
+      expect(answer.data.users.paginationInfo.totalCount).toBeGreaterThanOrEqual(40);
+      const admin = JSON.parse(run(CURL.replace(URL_IN_README, `http://127.0.0.1:${port}/graphql`), { TOKEN: adminToken }));
+      expect(admin.data.users.items).toEqual(answer.data.users.items);
+    }, 60_000);
+
+    it("npm run db:seed -- --reset --scale 2 replaces the data with twice the demo volume", async () => {
+      await stopServer();
+      const printed = run("npm run db:seed -- --reset --scale 2");
+      expect(printed).toContain("Deleted all data.");
+      expect(printed).toMatch(/Seeded \d+ rows \(scale 2\)/);
+      expect(printed).toMatch(/API token: wm_/);
+      // without --reset it refuses to overwrite, with a message saying how
+      expect(() => run("npm run db:seed")).toThrow(/--reset/);
+    }, 180_000);
+
+    it("npm run schema:check passes on this tree", () => {
+      const printed = run("npm run schema:check");
+      expect(printed).toContain("schema.graphql is up to date.");
+    }, 180_000);
+  });
+});
