@@ -11,6 +11,7 @@ import { guardIdArguments, isUuid } from "../validation/id-arguments";
 import { entityDefinitions } from "../federation/entity-registry";
 import { badInput } from "../errors/errors";
 import { loadResolvers } from "./load-resolvers";
+import { applyFieldPolicies, ENTITY_READ } from "../auth/visibility";
 
 /** The Federation 2 spec this subgraph links, and the directives it uses from it. */
 export const FEDERATION_LINK =
@@ -44,15 +45,18 @@ export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; sdl: st
   const sdl = subgraphSdl(typeGraphqlSchema);
   const resolvers = createResolversMap(typeGraphqlSchema) as GraphQLResolverMap<unknown>;
   for (const entity of entityDefinitions()) {
+    // default deny: an entity nobody wrote a read rule for would be open to every caller
+    if (!ENTITY_READ[entity.typeName]) throw new Error(`Entity ${entity.typeName} has no read rule in src/auth/visibility.ts`);
     resolvers[entity.typeName] = {
       ...(resolvers[entity.typeName] as object),
       // representations are checked by guardEntities before they get here
-      __resolveReference: (reference: { id: string }, ctx: Context) => ctx.loaders.entities.load(entity.typeName, reference.id),
+      __resolveReference: (reference: { id: string }, ctx: Context) => ctx.loaders.entities.loadReference(entity.typeName, reference.id),
     } as never;
   }
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
   guardEntities(schema);
   guardIdArguments(schema);
+  applyFieldPolicies(schema);
   return { schema, sdl };
 }
 

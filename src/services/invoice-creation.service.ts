@@ -10,10 +10,9 @@ import { takeNextNumber } from "./invoice-numbering";
 import { CORRECTABLE_TYPES, isCorrectionType, type TaxRate } from "./invoice-value-sets";
 import { isUniqueViolation } from "./prisma-errors";
 import { assertCanManageProject } from "./project-access";
+import { canReadInvoice } from "../auth/policy";
 import { runSerially } from "./serial-queue";
 
-/** The user role that keeps the books: with it (or as an admin) one may create any invoice. */
-export const FINANCE_ROLE = "finance";
 
 /**
  * Concurrent creations queue for the counter row (PostgreSQL, across processes) or for the single
@@ -24,10 +23,8 @@ const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
 /** Runs after a lost race on a unique index (see createInvoice). */
 const MAX_ATTEMPTS = 3;
 
-/** Who may create invoices without being a manager of the invoice's project. */
-export function keepsTheBooks(viewer: Viewer): boolean {
-  return viewer.isAdmin || viewer.roles.includes(FINANCE_ROLE);
-}
+/** Who may create invoices without being a manager of the invoice's project: admins and finance. */
+const keepsTheBooks = (viewer: Viewer): boolean => canReadInvoice(viewer, undefined);
 
 /**
  * E4. Creates an invoice in one transaction: looks up and checks everything it refers to,
@@ -40,10 +37,6 @@ export function keepsTheBooks(viewer: Viewer): boolean {
  */
 export async function createInvoice(db: Db, viewer: Viewer, input: CreateInvoiceInput, now?: Date): Promise<string> {
   checkCombination(input);
-  const refersToProject = input.financeProject || input.financeStage || input.financeBoard || input.financeTask || input.invoice;
-  if (!keepsTheBooks(viewer) && !refersToProject) {
-    throw new ForbiddenError("Only an admin, a finance user or a manager of the invoice's project may create invoices.");
-  }
   const store = async () => {
     for (let attempt = 1; ; attempt++) {
       try {

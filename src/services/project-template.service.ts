@@ -1,6 +1,7 @@
 import type { Db, Prisma } from "../db/client";
 import type { Viewer } from "../auth/authenticate";
 import { ForbiddenError, NotFoundError } from "../errors/errors";
+import { isExternal, TEMPLATE_REFUSAL } from "../auth/policy";
 import { defineEntity } from "../federation/entity-registry";
 import { toTemplateUserRef, userRefInclude } from "../mappers/user-refs";
 import type { ProjectTemplate } from "../types/project-template.type";
@@ -60,6 +61,8 @@ export function toProjectTemplate(row: ProjectTemplateRow): ProjectTemplate {
 
 /** Public templates, plus the caller's own private ones; admins see every template. */
 export function visibleTemplatesWhere(viewer: Viewer | null): Prisma.ProjectTemplateWhereInput {
+  // the rule is canReadTemplate (src/auth/policy.ts), written here as a query condition
+  if (viewer && isExternal(viewer)) return { id: { in: [] } };
   if (viewer?.isAdmin) return {};
   if (!viewer) return { isPublic: true };
   return { OR: [{ isPublic: true }, { createdById: viewer.id }] };
@@ -90,6 +93,6 @@ export async function getProjectTemplate(
   const template = await load(id);
   if (template) return template;
   const exists = await db.projectTemplate.findUnique({ where: { id }, select: { id: true } });
-  if (exists) throw new ForbiddenError("This project template is private: only its author and admins may see it.");
+  if (exists) throw new ForbiddenError(TEMPLATE_REFUSAL);
   throw new NotFoundError("Project template", id);
 }

@@ -8,6 +8,7 @@ import type { Project } from "../types/project.type";
 import { assignedProjectUserInclude, assignmentOrder, toAssignedProjectUser } from "./assigned-project-user.service";
 import { resolveCustomFieldValues, writeProjectCustomFieldValues } from "./project-custom-fields";
 import { assertPmOrAdmin, canManageProject, PROJECT_MANAGER_ROLES } from "./project-access";
+import { canReadTemplate, TEMPLATE_REFUSAL } from "../auth/policy";
 import { toProjectNumbering, takeProjectNo } from "./project-numbering.service";
 import { createProjectSettings } from "./project-settings.service";
 import { copyTemplateStages, templateCopyInclude, templateCustomFieldValues, type TemplateForCopy } from "./project-template-copy";
@@ -151,8 +152,8 @@ async function templateToCopy(tx: DbTx, viewer: Viewer, input: CreateProjectInpu
   if (!template) throw new NotFoundError("Project template", id);
   if (input.globalProjectTemplate) {
     if (!template.isPublic) throw badInput("input.globalProjectTemplate", "isPublic", "a global project template must be public");
-  } else if (!template.isPublic && template.createdById !== viewer.id && !viewer.isAdmin) {
-    throw new ForbiddenError("This project template is private to its creator.");
+  } else if (!canReadTemplate(viewer, template)) {
+    throw new ForbiddenError(TEMPLATE_REFUSAL);
   }
   return template;
 }

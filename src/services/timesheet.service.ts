@@ -5,6 +5,7 @@ import { toProjectUserRef, userRefInclude } from "../mappers/user-refs";
 import type { TimesheetEntry } from "../types/timesheet-entry.type";
 import { fileTaskInclude, toFileTask } from "./file.service";
 import { canManageProject, projectRoles } from "./project-access";
+import { inProject } from "../auth/visibility";
 import { aggregateTimesheet, timesheetWindow, type TimesheetTask } from "./timesheet-aggregation";
 
 /** The reported time the filters select within [start, end). Unknown ids simply match nothing. */
@@ -70,7 +71,7 @@ export async function timesheetByUser(db: Db, viewer: Viewer, args: TimesheetArg
 
   return aggregateTimesheet({
     window,
-    users: users.map((u) => ({ id: u.id, projectUser: toProjectUserRef(u) })),
+    users: users.map((u) => ({ id: u.id, projectUser: inProject(toProjectUserRef(u), args.project) })),
     times: groups.map((g) => ({ userId: g.userId, taskId: g.taskId, date: g.date, seconds: g._sum.seconds ?? 0 })),
     tasks: taskInfo,
     canEdit: (userId, projectId) => userId === viewer.id || canManageProject(viewer, roles.get(projectId)),
