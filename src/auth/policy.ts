@@ -1,3 +1,4 @@
+import DataLoader from "dataloader";
 import type { Db, DbTx } from "../db/client";
 import type { Viewer } from "./authenticate";
 import { ForbiddenError, NotFoundError } from "../errors/errors";
@@ -44,14 +45,37 @@ export const isExternal = (v: Viewer): boolean => v.isExternal === true;
  */
 export class RequestAccess {
   private led?: Promise<Set<string>>;
-  private readonly roles = new Map<string, Promise<string | undefined>>();
-  private readonly hidden = new Map<string, Promise<string[]>>();
-  private readonly topics = new Map<string, Promise<{ member: boolean; owner: boolean }>>();
+  // DataLoader batches the lookups of one tick into one statement, and drops a failed key
+  private readonly roles: DataLoader<string, string | undefined>;
+  private readonly hidden: DataLoader<string, string[]>;
+  private readonly topics: DataLoader<string, { member: boolean; owner: boolean }>;
 
   constructor(
     private readonly db: Db | DbTx,
     readonly viewer: Viewer,
-  ) {}
+  ) {
+    this.roles = new DataLoader(async (projectIds) => {
+      const rows = await db.projectUserAssignment.findMany({
+        where: { userId: viewer.id, projectId: { in: [...projectIds] } },
+        select: { projectId: true, role: true },
+      });
+      const byProject = new Map(rows.map((r) => [r.projectId, r.role]));
+      return projectIds.map((id) => byProject.get(id));
+    });
+    this.hidden = new DataLoader(async (projectIds) => {
+      const rows = await db.projectSettings.findMany({ where: { id: { in: [...projectIds] } }, select: { id: true, hideHourlyRateForRoles: true } });
+      const byProject = new Map(rows.map((r) => [r.id, roleList(r.hideHourlyRateForRoles)]));
+      return projectIds.map((id) => byProject.get(id) ?? []);
+    });
+    this.topics = new DataLoader(async (topicIds) => {
+      const rows = await db.assignedChatTopicUser.findMany({
+        where: { userId: viewer.id, topicId: { in: [...topicIds] } },
+        select: { topicId: true, isTopicOwner: true },
+      });
+      const byTopic = new Map(rows.map((r) => [r.topicId, r.isTopicOwner]));
+      return topicIds.map((id) => ({ member: byTopic.has(id), owner: byTopic.get(id) === true }));
+    });
+  }
 
   /** Ids of the departments the caller leads. */
   ledDepartments(): Promise<Set<string>> {
@@ -64,58 +88,31 @@ export class RequestAccess {
     return this.led;
   }
 
-  /** The caller's role in each project (absent: not assigned), one statement for the ids not known yet. */
+  /** The caller's role in each project (absent: not assigned). */
   async projectRoles(projectIds: readonly string[]): Promise<Map<string, string>> {
-    const missing = [...new Set(projectIds)].filter((id) => !this.roles.has(id));
-    if (missing.length > 0) {
-      const batch = this.db.projectUserAssignment.findMany({
-        where: { userId: this.viewer.id, projectId: { in: missing } },
-        select: { projectId: true, role: true },
-      });
-      for (const id of missing) {
-        this.roles.set(id, forget(batch.then((rows) => rows.find((r) => r.projectId === id)?.role), () => this.roles.delete(id)));
-      }
-    }
+    const unique = [...new Set(projectIds)];
+    const roles = await this.roles.loadMany(unique);
     const out = new Map<string, string>();
-    for (const id of projectIds) {
-      const role = await this.roles.get(id);
+    unique.forEach((id, i) => {
+      const role = roles[i];
+      if (role instanceof Error) throw role;
       if (role !== undefined) out.set(id, role);
-    }
+    });
     return out;
   }
 
-  async projectRole(projectId: string): Promise<string | undefined> {
-    return (await this.projectRoles([projectId])).get(projectId);
+  projectRole(projectId: string): Promise<string | undefined> {
+    return this.roles.load(projectId);
   }
 
   /** ProjectSettings.hideHourlyRateForRoles of a project. */
   hiddenRateRoles(projectId: string): Promise<string[]> {
-    let cached = this.hidden.get(projectId);
-    if (!cached) {
-      cached = forget(
-        this.db.projectSettings
-          .findUnique({ where: { id: projectId }, select: { hideHourlyRateForRoles: true } })
-          .then((row) => roleList(row?.hideHourlyRateForRoles)),
-        () => this.hidden.delete(projectId),
-      );
-      this.hidden.set(projectId, cached);
-    }
-    return cached;
+    return this.hidden.load(projectId);
   }
 
   /** Whether the caller belongs to a chat topic, and owns it. */
   topicMembership(topicId: string): Promise<{ member: boolean; owner: boolean }> {
-    let cached = this.topics.get(topicId);
-    if (!cached) {
-      cached = forget(
-        this.db.assignedChatTopicUser
-          .findUnique({ where: { topicId_userId: { topicId, userId: this.viewer.id } }, select: { isTopicOwner: true } })
-          .then((row) => ({ member: row !== null, owner: row?.isTopicOwner === true })),
-        () => this.topics.delete(topicId),
-      );
-      this.topics.set(topicId, cached);
-    }
-    return cached;
+    return this.topics.load(topicId);
   }
 }
 
@@ -134,14 +131,23 @@ function forget<T>(promise: Promise<T>, drop: () => void): Promise<T> {
   return promise;
 }
 
-const scopes = new WeakMap<Viewer, RequestAccess>();
+const scopes = new WeakMap<Viewer, WeakMap<object, RequestAccess>>();
 
-/** The request's access memo for this caller (the viewer object lives for one request). */
+/**
+ * The request's access memo for this caller (the viewer object lives for one request), one per
+ * database handle: a transaction sees its own writes and its handle dies with it, while field
+ * resolvers after a mutation ask through the request's client.
+ */
 export function accessOf(db: Db | DbTx, viewer: Viewer): RequestAccess {
-  let access = scopes.get(viewer);
+  let byDb = scopes.get(viewer);
+  if (!byDb) {
+    byDb = new WeakMap();
+    scopes.set(viewer, byDb);
+  }
+  let access = byDb.get(db);
   if (!access) {
     access = new RequestAccess(db, viewer);
-    scopes.set(viewer, access);
+    byDb.set(db, access);
   }
   return access;
 }

@@ -126,7 +126,7 @@ async function insertInvoice(tx: DbTx, viewer: Viewer, input: CreateInvoiceInput
   let docTitle = input.docTitle ?? numbering?.docTitle ?? "";
   if (no !== null && numberingId !== null) {
     const taken = await tx.invoice.findFirst({ where: { numberingId, no }, select: { id: true } });
-    if (taken) throw new ConflictError(`Invoice number ${no} exists already in this numbering.`, "input.no");
+    if (taken) throw new ConflictError("input.no must be unique in its numbering: an invoice with this number exists already.", "input.no");
   }
   if (no === null && !input.isDraft) {
     const series = numbering ?? (await defaultNumbering(tx, input.direction));

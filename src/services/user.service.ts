@@ -1,4 +1,5 @@
 import type { Db, Prisma } from "../db/client";
+import { hasLikeWildcards, userIdsMatching } from "./search-text";
 import type { Viewer } from "../auth/authenticate";
 import type { UserFilter } from "../inputs/user-filter.input";
 import type { UserOrder } from "../inputs/user-order.input";
@@ -86,10 +87,11 @@ export const userDepartmentEntity = defineEntity<UserDepartment>({
 });
 
 /** The Prisma condition for a user filter (everything but the leader ordering). */
-export function userWhere(filter: UserFilter | undefined | null): Prisma.UserWhereInput {
+export function userWhere(filter: UserFilter | undefined | null, searchIds?: string[]): Prisma.UserWhereInput {
   if (!filter) return {};
   const and: Prisma.UserWhereInput[] = [];
-  if (filter.search) and.push({ searchText: { contains: filter.search.toLowerCase() } });
+  // a needle with LIKE wildcards is matched literally by its ids (src/services/search-text.ts)
+  if (filter.search) and.push(searchIds ? { id: { in: searchIds } } : { searchText: { contains: filter.search.toLowerCase() } });
   if (filter.isUsingMobile != null) and.push({ isUsingMobile: filter.isUsingMobile });
   if (filter.isExternal != null) and.push({ isExternal: filter.isExternal });
   if (filter.canLogIn != null) and.push({ canLogIn: filter.canLogIn });
@@ -131,7 +133,8 @@ export async function listUsers(
   args: { filter?: UserFilter | null; order?: UserOrder[] | null } & PageRequest,
   maxUnpaginated: number,
 ): Promise<UserCollection> {
-  const where = userWhere(args.filter);
+  const search = args.filter?.search;
+  const where = userWhere(args.filter, search && hasLikeWildcards(search) ? await userIdsMatching(db, search) : undefined);
   const orderBy = buildOrderBy<keyof UserOrder, Prisma.UserOrderByWithRelationInput>(args.order, ORDER_KEYS, "lastName", (dir) => ({ id: dir }));
   const window = pageWindow(args, maxUnpaginated);
   const leaderOrder = args.filter?.userDepartmentLeaderOrder;

@@ -1,4 +1,5 @@
 import type { Db, DbTx, Prisma } from "../db/client";
+import { vacationIdsMatching } from "./search-text";
 import type { Viewer } from "../auth/authenticate";
 import type { VacationFilter } from "../inputs/vacation-filter.input";
 import type { VacationOrder } from "../inputs/vacation-order.input";
@@ -165,13 +166,14 @@ export const vacationDateEntity = defineEntity<VacationDate>({
 });
 
 /** The Prisma condition for a vacation filter. */
-export function vacationWhere(filter: VacationFilter | undefined | null): Prisma.VacationWhereInput {
+export function vacationWhere(filter: VacationFilter | undefined | null, searchIds?: string[]): Prisma.VacationWhereInput {
   if (!filter) return {};
   const and: Prisma.VacationWhereInput[] = [];
   if (filter.search) {
     // both texts are stored lower-cased, so the match is case-insensitive on every database
+    // matched by id: the contract's fields only, LIKE wildcards literal (src/services/search-text.ts)
     const needle = filter.search.toLowerCase();
-    and.push({ OR: [{ searchText: { contains: needle } }, { calendarUser: { searchText: { contains: needle } } }] });
+    and.push(searchIds ? { id: { in: searchIds } } : { OR: [{ searchText: { contains: needle } }, { calendarUser: { searchText: { contains: needle } } }] });
   }
   if (filter.calendarUser) and.push({ calendarUserId: { in: filter.calendarUser } });
   if (filter.vacationYear) and.push({ vacationYear: { in: filter.vacationYear } });
@@ -214,7 +216,7 @@ export async function listVacations(
   args: { filter?: VacationFilter | null; order?: VacationOrder[] | null } & PageRequest,
   maxUnpaginated: number,
 ): Promise<VacationCollection> {
-  const where = vacationWhere(args.filter);
+  const where = vacationWhere(args.filter, args.filter?.search ? await vacationIdsMatching(db, args.filter.search) : undefined);
   const orderBy = buildOrderBy<keyof VacationOrder, Prisma.VacationOrderByWithRelationInput>(
     args.order,
     ORDER_KEYS,
