@@ -54,7 +54,9 @@ export const FIELD_RULES: FieldRule[] = [
   {
     fields: ["Project.budget", "ProjectGantt.budget"],
     rule: "admins, finance and the project's managers",
-    visible: async (db, viewer, source) => canSeeBudget(viewer, await accessOf(db, viewer).projectRole(String(source.id))),
+    // admins and finance need no lookup; others' role in the project decides
+    visible: async (db, viewer, source) =>
+      canSeeBudget(viewer, undefined) || canSeeBudget(viewer, await accessOf(db, viewer).projectRole(String(source.id))),
   },
   {
     fields: USER_REF_TYPES.map((t) => `${t}.phoneNumber`),
