@@ -51,17 +51,18 @@ describe("errors", () => {
     }
   });
 
+  // `field` is the argument path the variable feeds (input.isDefault), as for a broken rule
   it("reshapes variables of the wrong type into validationErrors without echoing the value", async () => {
     const currency = "mutation ($i: CreateCurrencyDictionaryInput!) { createCurrencyDictionary(input: $i) { id } }";
     const cases: Array<[string, Record<string, unknown>, string, string]> = [
-      ["query ($p: Int) { users(page: $p) { items { id } } }", { p: "SECRET; at \"p\"" }, "p", "isType"],
-      [currency, { i: { name: "abc", code: "ABC", isDefault: "SECRET" } }, "i.isDefault", "isType"],
-      [currency, { i: { name: "SECRET", code: "ABC" } }, "i.isDefault", "isDefined"],
-      [currency, { i: { name: "SECRET", code: "ABC", isDefault: true, extra: 1 } }, "i.extra", "isKnown"],
-      [currency, {}, "i", "isDefined"],
+      ["query ($p: Int) { users(page: $p) { items { id } } }", { p: "SECRET; at \"p\"" }, "page", "isType"],
+      [currency, { i: { name: "abc", code: "ABC", isDefault: "SECRET" } }, "input.isDefault", "isType"],
+      [currency, { i: { name: "SECRET", code: "ABC" } }, "input.isDefault", "isDefined"],
+      [currency, { i: { name: "SECRET", code: "ABC", isDefault: true, extra: 1 } }, "input.extra", "isKnown"],
+      [currency, {}, "input", "isDefined"],
       ["mutation ($i: CreateInvoiceInput!) { createInvoice(input: $i) { id } }",
-        { i: { invoiceType: "Vat", fileGeneratedLanguage: "pl", items: [{ positionName: "x", count: "SECRET", priceUnit: 1, tax: "RATE_23" }] } }, "i.items.0.count", "isType"],
-      ["query ($d: DateTime!) { timesheetByUser(dateStart: $d) { seconds } }", { d: "SECRET-date" }, "d", "isType"],
+        { i: { invoiceType: "Vat", fileGeneratedLanguage: "pl", items: [{ positionName: "x", count: "SECRET", priceUnit: 1, tax: "RATE_23" }] } }, "input.items.0.count", "isType"],
+      ["query ($d: DateTime!) { timesheetByUser(dateStart: $d) { seconds } }", { d: "SECRET-date" }, "dateStart", "isType"],
     ];
     for (const [query, variables, field, rule] of cases) {
       const r = await t.gql(query, variables);

@@ -23,7 +23,7 @@ export class AuthCache {
     const key = hashToken(token);
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.until > now) return hit.result;
+    if (hit && hit.until > now) return fresh(hit.result);
     const result = await authenticate(this.db, authorization);
     if (result.viewer) {
       // a Map iterates in insertion order: dropping the first entry drops the oldest
@@ -32,6 +32,14 @@ export class AuthCache {
     } else {
       this.entries.delete(key);
     }
-    return result;
+    return fresh(result);
   }
+}
+
+/**
+ * A copy of the viewer for each request: request-scoped memos (src/auth/policy.ts keys them on
+ * the viewer object) then never outlive the request, even when the authentication is reused.
+ */
+function fresh(result: AuthResult): AuthResult {
+  return result.viewer ? { ...result, viewer: { ...result.viewer, roles: [...result.viewer.roles] } } : result;
 }

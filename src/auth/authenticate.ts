@@ -1,5 +1,6 @@
 import type { DbTx } from "../db/client";
 import { hashToken, tokenFromHeader } from "./tokens";
+import { Role } from "./policy";
 
 /** The authenticated caller, as every resolver sees it. */
 export interface Viewer {
@@ -7,11 +8,13 @@ export interface Viewer {
   email: string;
   roles: string[];
   isAdmin: boolean;
+  /** An external user (a client's or subcontractor's staff): sees only what they work on. */
+  isExternal?: boolean;
 }
 
 export type AuthResult = { viewer: Viewer; expiresAt: Date | null } | { viewer: null; reason: string };
 
-export const ADMIN_ROLE = "admin";
+export const ADMIN_ROLE = Role.admin;
 
 /**
  * Resolves the Authorization header to a user. Unknown, revoked and expired tokens are refused,
@@ -30,5 +33,5 @@ export async function authenticate(db: DbTx, authorization: string | undefined, 
   if (!user.canLogIn) return { viewer: null, reason: "This user may not log in." };
   if (!user.allowApiTokenAuthentication) return { viewer: null, reason: "This user may not use API tokens." };
   const roles = user.roles.map((r) => r.role);
-  return { viewer: { id: user.id, email: user.email, roles, isAdmin: roles.includes(ADMIN_ROLE) }, expiresAt: row.expiresAt };
+  return { viewer: { id: user.id, email: user.email, roles, isAdmin: roles.includes(ADMIN_ROLE), isExternal: user.isExternal }, expiresAt: row.expiresAt };
 }

@@ -40,8 +40,9 @@ export class ForbiddenError extends GraphQLError {
  * names it the way validation errors do (`input.stageType`).
  */
 export class NotFoundError extends GraphQLError {
-  constructor(what: string, id?: string, field?: string) {
-    super(id === undefined ? `${what} not found.` : `${what} ${id} not found.`, {
+  constructor(what: string, _id?: string, field?: string) {
+    // the id is the caller's own input: never echoed (it may be a mangled or hostile string)
+    super(field ? `${what} not found (${field}).` : `${what} not found.`, {
       extensions: { code: ErrorCode.NOT_FOUND, ...(field ? { field } : {}) },
     });
   }

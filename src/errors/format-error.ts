@@ -1,7 +1,7 @@
 import type { GraphQLFormattedError } from "graphql";
 import { unwrapResolverError } from "@apollo/server/errors";
 import { ErrorCode } from "./errors";
-import { variableViolation } from "./variable-errors";
+import { variableUsagePath, variableViolation } from "./variable-errors";
 
 const KNOWN_CODES = new Set<string>([
   ...Object.values(ErrorCode),
@@ -23,9 +23,21 @@ export function createFormatError(options: { debug: boolean; log?: (error: unkno
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const code = formatted.extensions?.code as string | undefined;
     const original = unwrapResolverError(error);
+    // graphql-js stops coercing variables after 50 errors with an error of its own (no code):
+    // that is still the caller's bad input, never a server failure
+    if (/^Too many errors processing variables/.test(formatted.message)) {
+      return {
+        message: "Too many invalid variables: only the first 50 are reported.",
+        extensions: { code: ErrorCode.BAD_USER_INPUT, validationErrors: [], truncated: true },
+      };
+    }
     if (code === ErrorCode.BAD_USER_INPUT && !formatted.extensions?.validationErrors) {
       const violation = variableViolation(formatted.message);
       if (violation) {
+        // name the field by the argument the variable is passed to (input.dateStart), not by the
+        // variable's own name ($i): the same path a rule of that argument reports
+        const usage = variableUsagePath(error, violation.field.split(".")[0]);
+        if (usage) violation.field = [usage, ...violation.field.split(".").slice(1)].join(".");
         return {
           message: `Invalid value for ${violation.field}: ${Object.values(violation.constraints)[0]}`,
           locations: formatted.locations,

@@ -1,4 +1,36 @@
+import { Kind, parse, visit, type ASTNode, type Source } from "graphql";
 import type { FieldViolation } from "./errors";
+
+/**
+ * Where variable `name` is used in the document of a variable error, as an argument path:
+ * `createX(input: $i)` gives "input", `createX(input: { name: $n })` gives "input.name".
+ * Undefined when the document is not at hand or the variable is not used in an argument.
+ */
+export function variableUsagePath(error: unknown, name: string): string | undefined {
+  const e = error as { source?: Source; nodes?: readonly ASTNode[]; originalError?: { source?: Source; nodes?: readonly ASTNode[] } } | undefined;
+  const source = e?.source ?? e?.nodes?.[0]?.loc?.source ?? e?.originalError?.source ?? e?.originalError?.nodes?.[0]?.loc?.source;
+  if (!source) return undefined;
+  let found: string | undefined;
+  try {
+    visit(parse(source), {
+      Variable(node, _key, parent, _path, ancestors) {
+        if (found || node.name.value !== name) return;
+        const names: string[] = [];
+        // the innermost holder (an Argument or ObjectField) is `parent`, not among the ancestors
+        for (const a of [...ancestors, parent] as ASTNode[]) {
+          if (!a || Array.isArray(a)) continue;
+          if (a.kind === Kind.ARGUMENT) names.splice(0, names.length, a.name.value);
+          else if (a.kind === Kind.OBJECT_FIELD) names.push(a.name.value);
+          else if (a.kind === Kind.VARIABLE_DEFINITION) return;
+        }
+        if (names.length > 0) found = names.join(".");
+      },
+    });
+  } catch {
+    return undefined;
+  }
+  return found;
+}
 
 /**
  * graphql-js refuses a variable that does not fit its type before any resolver runs, with a

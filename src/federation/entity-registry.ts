@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import type { Viewer } from "../auth/authenticate";
 import type { ReadDb } from "../db/kysely";
+import { readableIds } from "../auth/visibility";
 
 /**
  * An entity of the subgraph: a type with its own `id`, `@key(fields: "id")`, that the gateway
@@ -27,4 +28,21 @@ export function entityDefinitions(): EntityDefinition[] {
 
 export function entityDefinition(typeName: string): EntityDefinition | undefined {
   return registry.get(typeName);
+}
+
+/**
+ * What `_entities` answers: the batch's objects that the caller may read under the entity's
+ * rule in src/auth/visibility.ts (the same rule as the root read); the others resolve to null,
+ * exactly like an unknown id.
+ */
+export async function loadReadable(
+  definition: EntityDefinition,
+  db: Db,
+  ids: readonly string[],
+  viewer: Viewer | null,
+  read: ReadDb,
+): Promise<{ id: string }[]> {
+  const readable = await readableIds(db, viewer, definition.typeName, [...new Set(ids)]);
+  if (readable.size === 0) return [];
+  return definition.loadMany(db, [...readable], viewer, read);
 }

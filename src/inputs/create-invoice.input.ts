@@ -8,9 +8,10 @@ import {
 } from "../services/invoice-value-sets";
 import { InvoiceItemInput } from "./invoice-item.input";
 import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../types/enums";
+import { IsDecimal } from "../validation/rules";
 
 const MAX_MONEY = 999_999_999_999.99;
-const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
+const MONEY = 2;
 
 @InputType({
   description:
@@ -158,7 +159,7 @@ export class CreateInvoiceInput {
   paymentMethod?: string | null;
 
   @Field(() => Float, { nullable: true, description: "Amount already paid: 0 to 999,999,999,999.99, up to 2 decimal places." })
-  @IsNumber(MONEY)
+  @IsDecimal(MONEY)
   @Min(0)
   @Max(MAX_MONEY)
   alreadyPaid?: number | null;
@@ -167,7 +168,7 @@ export class CreateInvoiceInput {
     nullable: true,
     description: "Amount left to pay, up to 2 decimal places (negative: to refund). Default: grossAmount - alreadyPaid; for a correction, its gross amount minus that of prevItems.",
   })
-  @IsNumber(MONEY)
+  @IsDecimal(MONEY)
   @Min(-MAX_MONEY)
   @Max(MAX_MONEY)
   toPay?: number | null;
@@ -235,7 +236,7 @@ export class CreateInvoiceInput {
   fileGeneratedLanguage!: string;
 
   @Field(() => Float, { nullable: true, description: "Exchange rate: 0 to 99.9999, up to 4 decimal places." })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 })
+  @IsDecimal(4)
   @Min(0)
   @Max(99.9999)
   exchangeRate?: number | null;

@@ -1,5 +1,6 @@
 import { IsNotEmpty, MaxLength } from "class-validator";
 import { Field, InputType } from "type-graphql";
+import { IsSafeUrl } from "../validation/rules";
 
 @InputType({ description: "E20: a new shortcut for the caller." })
 export class CreateShortcutInput {
@@ -8,9 +9,10 @@ export class CreateShortcutInput {
   @MaxLength(50)
   name!: string;
 
-  @Field({ description: "Address of the view, 1 to 255 characters." })
+  @Field({ description: "Address of the view, 1 to 255 characters: an http(s) address or a relative path (no javascript: or other schemes)." })
   @IsNotEmpty()
   @MaxLength(255)
+  @IsSafeUrl()
   viewUrl!: string;
 
   @Field({ description: "Whether it opens in a new browser tab." })

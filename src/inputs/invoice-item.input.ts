@@ -1,5 +1,6 @@
-import { IsIn, IsNumber, IsPositive, Length, Max, MaxLength, Min } from "class-validator";
+import { IsIn, IsPositive, Length, Max, MaxLength, Min } from "class-validator";
 import { Field, Float, InputType } from "type-graphql";
+import { IsDecimal } from "../validation/rules";
 import { GTU_CODES, TAX_RATES, type TaxRate } from "../services/invoice-value-sets";
 import { GtuCode, TaxRate as TaxRateEnum } from "../types/enums";
 
@@ -14,13 +15,13 @@ export class InvoiceItemInput {
   unit?: string;
 
   @Field(() => Float, { description: "Quantity: greater than 0, at most 1,000,000,000, up to 4 decimal places." })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 })
+  @IsDecimal(4)
   @IsPositive()
   @Max(1_000_000_000)
   count!: number;
 
   @Field(() => Float, { description: "Net price of one unit: 0 or more, up to 2 decimal places, at most 999,999,999,999.99." })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @IsDecimal(2)
   @Min(0)
   @Max(999_999_999_999.99)
   priceUnit!: number;

@@ -2,7 +2,7 @@ import DataLoader from "dataloader";
 import type { Db } from "../db/client";
 import type { Viewer } from "../auth/authenticate";
 import type { ReadDb } from "../db/kysely";
-import { entityDefinition } from "../federation/entity-registry";
+import { entityDefinition, loadReadable } from "../federation/entity-registry";
 
 /**
  * One DataLoader per entity type for the request: every reference to the same type that the
@@ -10,6 +10,8 @@ import { entityDefinition } from "../federation/entity-registry";
  */
 export class EntityLoaders {
   private readonly loaders = new Map<string, DataLoader<string, { id: string } | null>>();
+  /** `_entities` goes through these: the entity's read rule filters each batch. */
+  private readonly references = new Map<string, DataLoader<string, { id: string } | null>>();
   private viewer: Viewer | null = null;
 
   constructor(
@@ -27,20 +29,28 @@ export class EntityLoaders {
     return this.loader(typeName).load(id) as Promise<T | null>;
   }
 
-  private loader(typeName: string): DataLoader<string, { id: string } | null> {
-    let loader = this.loaders.get(typeName);
+  /** A reference from `_entities`: null when missing or when the caller may not read it. */
+  loadReference<T extends { id: string }>(typeName: string, id: string): Promise<T | null> {
+    return this.loader(typeName, true).load(id) as Promise<T | null>;
+  }
+
+  private loader(typeName: string, checked = false): DataLoader<string, { id: string } | null> {
+    const loaders = checked ? this.references : this.loaders;
+    let loader = loaders.get(typeName);
     if (!loader) {
       const definition = entityDefinition(typeName);
       if (!definition) throw new Error(`No entity named ${typeName}`);
       loader = new DataLoader(
         async (ids) => {
-          const rows = await definition.loadMany(this.db, ids, this.viewer, this.read);
+          const rows = checked
+            ? await loadReadable(definition, this.db, ids, this.viewer, this.read)
+            : await definition.loadMany(this.db, ids, this.viewer, this.read);
           const byId = new Map(rows.map((r) => [r.id, r]));
           return ids.map((id) => byId.get(id) ?? null);
         },
         { maxBatchSize: 500 },
       );
-      this.loaders.set(typeName, loader);
+      loaders.set(typeName, loader);
     }
     return loader;
   }

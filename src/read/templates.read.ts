@@ -1,3 +1,4 @@
+import { isExternal } from "../auth/policy";
 import { sql } from "kysely";
 import type { ReadDb } from "../db/kysely";
 import type { Viewer } from "../auth/authenticate";
@@ -8,10 +9,12 @@ import { customFieldDefinitionOf, customFieldValueFields, customFieldValuesJson,
 import { toTemplateUserRef, userRefJson, userRefOf } from "./user-refs.read";
 
 /**
- * Project templates by id in ONE statement, only those the caller may see (public ones, the
- * caller's own, every one for an admin): category, author and saved custom field values inside.
+ * Project templates by id in ONE statement, only those the caller may see (canReadTemplate in
+ * src/auth/policy.ts written as a condition: public ones and the caller's own for staff, every one
+ * for an admin, none for external users): category, author and saved custom field values inside.
  */
 export async function readVisibleProjectTemplates(read: ReadDb, ids: readonly string[], viewer: Viewer | null): Promise<ProjectTemplate[]> {
+  if (viewer && isExternal(viewer)) return [];
   const { db, kind } = read;
   const rows = await db
     .selectFrom("ProjectTemplate as pt")

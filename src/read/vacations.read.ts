@@ -166,7 +166,12 @@ export function vacationFilterWhere<O>(read: ReadDb, q: VacationQuery<O>, filter
     q = q.where((eb) =>
       eb.or([
         sql<boolean>`${sql.ref("v.searchText")} like ${pattern} escape '\\'`,
-        eb.exists(owner(eb).where(sql<boolean>`${sql.ref("cu.searchText")} like ${pattern} escape '\\'`)),
+        // the calendar user's names and e-mail: their search text without its trailing " <shortCode>"
+        eb.exists(
+          owner(eb).where(
+            sql<boolean>`substr(${sql.ref("cu.searchText")}, 1, length(${sql.ref("cu.searchText")}) - length(${sql.ref("cu.shortCode")}) - 1) like ${pattern} escape '\\'`,
+          ),
+        ),
       ]),
     );
   }

@@ -1,5 +1,6 @@
 import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
-import type { Context } from "../context";
+import { viewerOf, type Context } from "../context";
+import { assert, canCreateCurrency } from "../auth/policy";
 import { CreateCurrencyDictionaryInput } from "../inputs/create-currency-dictionary.input";
 import { CurrencyDictionary } from "../types/currency-dictionary.type";
 import { createCurrencyDictionary } from "../services/currency-dictionary.service";
@@ -14,6 +15,7 @@ export class CurrencyDictionaryResolver {
     @Arg("input", () => CreateCurrencyDictionaryInput, { description: "The new currency." }) input: CreateCurrencyDictionaryInput,
     @Ctx() ctx: Context,
   ): Promise<CurrencyDictionary> {
+    assert(canCreateCurrency(viewerOf(ctx)), "Only an admin or a finance user may add currencies.");
     return createCurrencyDictionary(ctx.db, input);
   }
 }

@@ -1,5 +1,6 @@
 import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
-import type { Context } from "../context";
+import { viewerOf, type Context } from "../context";
+import { assert, canReadCrm } from "../auth/policy";
 import { Note } from "../types/note.type";
 import { getNote } from "../services/note.service";
 
@@ -10,6 +11,7 @@ export class NoteResolver {
     description: "E14: a CRM note with its contractor (attendants, industry branches, tags, custom fields), status, author and assignee.",
   })
   note(@Arg("id", () => ID, { description: "Id of the note." }) id: string, @Ctx() ctx: Context): Promise<Note> {
+    assert(canReadCrm(viewerOf(ctx)), "CRM notes are internal: external users may not read them.");
     return getNote(id, (noteId) => ctx.loaders.entities.load<Note>("Note", noteId));
   }
 }

@@ -1,7 +1,8 @@
 import DataLoader from "dataloader";
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Ctx, FieldResolver, ID, Info, Query, Resolver, Root } from "type-graphql";
-import type { Context } from "../context";
+import { viewerOf, type Context } from "../context";
+import { assertCanReadProject } from "../auth/policy";
 import { ProjectGantt } from "../types/project-gantt.type";
 import { GanttTask } from "../types/gantt-task.type";
 import { loadProjectGanttsWithTasks, projectGantt } from "../services/project-gantt.service";
@@ -15,7 +16,7 @@ export class ProjectGanttResolver {
     description:
       "E15: a project's gantt chart (stages, boards, milestones, links and tasks) with its budget, planned and reported time. The tasks are loaded only when `tasks` is selected.",
   })
-  projectGantt(
+  async projectGantt(
     // type-graphql prints arguments in reverse parameter order: this gives the contract's (id, showTasks)
     @Arg("showTasks", () => Boolean, {
       nullable: true,
@@ -30,6 +31,7 @@ export class ProjectGanttResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<ProjectGantt> {
     // look ahead: the tasks are read in the same statement when the document selects them
+    await assertCanReadProject(ctx.db, viewerOf(ctx), id, "Project");
     return projectGantt(ctx.read, id, Selection.of(info));
   }
 

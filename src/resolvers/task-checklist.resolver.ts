@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, ID, Info, Query, Resolver } from "type-graphql";
-import type { Context } from "../context";
+import { viewerOf, type Context } from "../context";
+import { assertCanReadProject, isExternal } from "../auth/policy";
 import { PaginationArgs } from "../inputs/pagination.args";
 import { TaskChecklist } from "../types/task-checklist.type";
 import { TaskChecklistCollection } from "../types/task-checklist-collection.type";
@@ -12,12 +13,18 @@ export class TaskChecklistResolver {
   @Query(() => TaskChecklistCollection, {
     description: "E6: a task's checklists by weight, each with its items by weight, paginated. An unknown task is NOT_FOUND.",
   })
-  taskChecklists(
+  async taskChecklists(
     @Arg("taskId", () => ID, { description: "Id of the task." }) taskId: string,
     @Args(() => PaginationArgs) page: PaginationArgs,
     @Ctx() ctx: Context,
     @Info() info: GraphQLResolveInfo,
   ): Promise<TaskChecklistCollection> {
+    const viewer = viewerOf(ctx);
+    if (isExternal(viewer)) {
+      // only external callers need the task's project; a missing task stays NOT_FOUND below
+      const task = await ctx.db.task.findUnique({ where: { id: taskId }, select: { projectId: true } });
+      if (task) await assertCanReadProject(ctx.db, viewer, task.projectId, "Task");
+    }
     return listTaskChecklists(ctx.read, taskId, page, ctx.config.maxUnpaginatedItems, Selection.of(info));
   }
 }

@@ -1,5 +1,6 @@
 import { Args, Ctx, Query, Resolver } from "type-graphql";
 import { viewerOf, type Context } from "../context";
+import { assert, canReadTimesheetOf } from "../auth/policy";
 import { TimesheetArgs } from "../inputs/timesheet.args";
 import { TimesheetEntry } from "../types/timesheet-entry.type";
 import { timesheetByUser } from "../services/timesheet.service";
@@ -14,6 +15,8 @@ export class TimesheetResolver {
       "E16: time reported in a seven-day window (UTC days), one entry per user with a row per task, daily totals and the sum.",
   })
   timesheetByUser(@Args(() => TimesheetArgs) args: TimesheetArgs, @Ctx() ctx: Context): Promise<TimesheetEntry[]> {
-    return timesheetByUser(ctx.read, viewerOf(ctx), args);
+    const viewer = viewerOf(ctx);
+    assert(canReadTimesheetOf(viewer, args.users), "External users may read only their own time: pass users: [<your id>].");
+    return timesheetByUser(ctx.read, viewer, args);
   }
 }

@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, Info, Query, Resolver } from "type-graphql";
 import { viewerOf, type Context } from "../context";
+import { assert, canReadCalendar } from "../auth/policy";
 import { PaginationArgs } from "../inputs/pagination.args";
 import { VacationFilter } from "../inputs/vacation-filter.input";
 import { VacationOrder } from "../inputs/vacation-order.input";
@@ -23,6 +24,7 @@ export class VacationResolver {
     })
     order?: VacationOrder[],
   ): Promise<VacationCollection> {
+    assert(canReadCalendar(viewerOf(ctx)), "The vacation calendar is internal: external users may not read it.");
     return listVacations(ctx.read, viewerOf(ctx), { ...page, filter, order }, ctx.config.maxUnpaginatedItems, Selection.of(info));
   }
 }

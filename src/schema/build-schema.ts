@@ -12,6 +12,7 @@ import { entityDefinitions } from "../federation/entity-registry";
 import { badInput } from "../errors/errors";
 import { loadResolvers } from "./load-resolvers";
 import { copyComplexity } from "../server/cost";
+import { applyFieldPolicies, ENTITY_READ } from "../auth/visibility";
 
 /** The Federation 2 spec this subgraph links, and the directives it uses from it. */
 export const FEDERATION_LINK =
@@ -45,10 +46,12 @@ export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; sdl: st
   const sdl = subgraphSdl(typeGraphqlSchema);
   const resolvers = createResolversMap(typeGraphqlSchema) as GraphQLResolverMap<unknown>;
   for (const entity of entityDefinitions()) {
+    // default deny: an entity nobody wrote a read rule for would be open to every caller
+    if (!ENTITY_READ[entity.typeName]) throw new Error(`Entity ${entity.typeName} has no read rule in src/auth/visibility.ts`);
     resolvers[entity.typeName] = {
       ...(resolvers[entity.typeName] as object),
       // representations are checked by guardEntities before they get here
-      __resolveReference: (reference: { id: string }, ctx: Context) => ctx.loaders.entities.load(entity.typeName, reference.id),
+      __resolveReference: (reference: { id: string }, ctx: Context) => ctx.loaders.entities.loadReference(entity.typeName, reference.id),
     } as never;
   }
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
@@ -56,6 +59,7 @@ export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; sdl: st
   copyComplexity(typeGraphqlSchema, schema);
   guardEntities(schema);
   guardIdArguments(schema);
+  applyFieldPolicies(schema);
   return { schema, sdl };
 }
 

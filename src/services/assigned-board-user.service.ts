@@ -5,15 +5,16 @@ import { defineEntity } from "../federation/entity-registry";
 import type { AssignBoardUserInput } from "../inputs/assign-board-user.input";
 import { toProjectUserRef, userRefInclude } from "../mappers/user-refs";
 import type { AssignedBoardUser } from "../types/assigned-board-user.type";
+import { inProject } from "../auth/visibility";
 import { isUniqueViolation } from "./prisma-errors";
 import { assertCanManageProject } from "./project-access";
 
-export const assignedBoardUserInclude = { user: { include: userRefInclude } } satisfies Prisma.AssignedBoardUserInclude;
+export const assignedBoardUserInclude = { user: { include: userRefInclude }, board: { select: { projectId: true } } } satisfies Prisma.AssignedBoardUserInclude;
 
 type AssignedBoardUserRow = Prisma.AssignedBoardUserGetPayload<{ include: typeof assignedBoardUserInclude }>;
 
 export function toAssignedBoardUser(row: AssignedBoardUserRow): AssignedBoardUser {
-  return { id: row.id, projectUser: toProjectUserRef(row.user), board: row.boardId, role: row.role };
+  return { id: row.id, projectUser: inProject(toProjectUserRef(row.user), row.board.projectId), board: row.boardId, role: row.role };
 }
 
 export const assignedBoardUserEntity = defineEntity<AssignedBoardUser>({

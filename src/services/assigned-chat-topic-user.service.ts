@@ -3,7 +3,8 @@ import type { Viewer } from "../auth/authenticate";
 import type { UpdateAssignedChatTopicUserInput } from "../inputs/update-assigned-chat-topic-user.input";
 import type { ReadChatTopicInput } from "../inputs/read-chat-topic.input";
 import type { AssignedChatTopicUser } from "../types/assigned-chat-topic-user.type";
-import { badInput, ForbiddenError, NotFoundError } from "../errors/errors";
+import { badInput, NotFoundError } from "../errors/errors";
+import { assertMayChangeMembership } from "../auth/policy";
 import { defineEntity } from "../federation/entity-registry";
 import { toUserRef, userRefInclude } from "../mappers/user-refs";
 
@@ -34,21 +35,13 @@ export const assignedChatTopicUserEntity = defineEntity<AssignedChatTopicUser>({
 });
 
 /**
- * The membership of `userId` in `topicId`, if the caller may change it: the member themself, an
- * owner of the topic, or an admin. Membership and the caller's ownership come in one statement.
+ * The membership of `userId` in `topicId`, if the caller may change it (the rule and its answers
+ * are assertMayChangeMembership in src/auth/policy.ts).
  */
 async function changeableMembership(tx: DbTx, viewer: Viewer, topicId: string, userId: string): Promise<{ id: string }> {
-  const rows = await tx.assignedChatTopicUser.findMany({
-    where: { topicId, userId: { in: [...new Set([userId, viewer.id])] } },
-    select: { id: true, userId: true, isTopicOwner: true },
-  });
-  const target = rows.find((r) => r.userId === userId);
-  if (!target) throw new NotFoundError(`Membership of user ${userId} in chat topic ${topicId}`);
-  const callerOwnsTopic = rows.some((r) => r.userId === viewer.id && r.isTopicOwner);
-  if (!viewer.isAdmin && viewer.id !== userId && !callerOwnsTopic) {
-    throw new ForbiddenError("Only the member, an owner of the topic or an admin may change this membership.");
-  }
-  return target;
+  const target = await tx.assignedChatTopicUser.findUnique({ where: { topicId_userId: { topicId, userId } }, select: { id: true } });
+  await assertMayChangeMembership(tx, viewer, topicId, userId, target !== null);
+  return target!;
 }
 
 /** The mute part of an input: absent fields stay, `mutedUntil: null` unmutes, `isMutedIndefinitely: null` is refused. */

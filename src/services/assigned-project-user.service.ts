@@ -2,6 +2,7 @@ import type { Db, Prisma } from "../db/client";
 import { defineEntity } from "../federation/entity-registry";
 import { toProjectUserRef, userRefInclude } from "../mappers/user-refs";
 import type { AssignedProjectUser } from "../types/assigned-project-user.type";
+import { inProject } from "../auth/visibility";
 
 export const assignedProjectUserInclude = {
   user: { include: userRefInclude },
@@ -13,13 +14,14 @@ type AssignmentRow = Prisma.ProjectUserAssignmentGetPayload<{ include: typeof as
 export const assignmentOrder = [{ createdAt: "asc" }, { id: "asc" }] satisfies Prisma.ProjectUserAssignmentOrderByWithRelationInput[];
 
 export function toAssignedProjectUser(row: AssignmentRow): AssignedProjectUser {
-  return {
+  // rates are shown by the rule of this project (src/auth/visibility.ts)
+  return inProject({
     id: row.id,
-    projectUser: toProjectUserRef(row.user),
+    projectUser: inProject(toProjectUserRef(row.user), row.projectId),
     role: row.role,
     hourlyRate: row.hourlyRate === null ? null : row.hourlyRate.toNumber(),
     canReportTime: row.canReportTime,
-  };
+  }, row.projectId);
 }
 
 export const assignedProjectUserEntity = defineEntity<AssignedProjectUser>({

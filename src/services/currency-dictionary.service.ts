@@ -20,14 +20,14 @@ export async function createCurrencyDictionary(db: Db, input: CreateCurrencyDict
   try {
     return await db.$transaction(async (tx) => {
       if (await tx.currencyDictionary.findUnique({ where: { code }, select: { id: true } })) {
-        throw new ConflictError(`A currency with code ${code} exists already.`, "input.code");
+        throw new ConflictError("input.code must be unique: a currency with this code exists already.", "input.code");
       }
       if (input.isDefault) await tx.currencyDictionary.updateMany({ where: { isDefault: true }, data: { isDefault: false } });
       return tx.currencyDictionary.create({ data: { name: input.name, code, isDefault: input.isDefault }, select: SELECT });
     });
   } catch (error) {
     // two concurrent creations of one code: the unique index decides
-    if (isUniqueViolation(error)) throw new ConflictError(`A currency with code ${code} exists already.`, "input.code");
+    if (isUniqueViolation(error)) throw new ConflictError("input.code must be unique: a currency with this code exists already.", "input.code");
     throw error;
   }
 }

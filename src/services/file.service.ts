@@ -10,6 +10,7 @@ import type { FileBase } from "../types/file-base.type";
 import type { FileTask } from "../types/file-task.type";
 import type { TaskCommentFile } from "../types/task-comment-file.type";
 import { assertProjectMember } from "./project-access";
+import { inProject } from "../auth/visibility";
 
 /** What to load with a task so that its file summary can be built. */
 export const fileTaskInclude = {
@@ -75,7 +76,8 @@ function toFileBase(row: FileRow): Omit<FileBase, "createdBy"> {
 }
 
 export function toFile(row: FileRow): File {
-  return { ...toFileBase(row), createdBy: toProjectUserRef(row.createdBy) };
+  const base = toFileBase(row);
+  return { ...base, createdBy: inProject(toProjectUserRef(row.createdBy), base.project) };
 }
 
 export function toTaskCommentFile(row: FileRow): TaskCommentFile {

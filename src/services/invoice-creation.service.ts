@@ -11,10 +11,9 @@ import { checkNumbering, takeNextNumber } from "./invoice-numbering";
 import { CORRECTABLE_TYPES, isCorrectionType, type TaxRate } from "./invoice-value-sets";
 import { isUniqueViolation } from "./prisma-errors";
 import { assertCanManageProject } from "./project-access";
+import { canReadInvoice } from "../auth/policy";
 import { runSerially } from "./serial-queue";
 
-/** The user role that keeps the books: with it (or as an admin) one may create any invoice. */
-export const FINANCE_ROLE = "finance";
 
 /**
  * Concurrent creations queue for the counter row (PostgreSQL, across processes) or for the single
@@ -25,10 +24,8 @@ const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
 /** Runs after a lost race on a unique index (see createInvoice). */
 const MAX_ATTEMPTS = 3;
 
-/** Who may create invoices without being a manager of the invoice's project. */
-export function keepsTheBooks(viewer: Viewer): boolean {
-  return viewer.isAdmin || viewer.roles.includes(FINANCE_ROLE);
-}
+/** Who may create invoices without being a manager of the invoice's project: admins and finance. */
+const keepsTheBooks = (viewer: Viewer): boolean => canReadInvoice(viewer, undefined);
 
 /**
  * E4. Creates an invoice in two steps:
@@ -49,10 +46,6 @@ export function keepsTheBooks(viewer: Viewer): boolean {
  */
 export async function createInvoice(db: Db, viewer: Viewer, input: CreateInvoiceInput, now?: Date): Promise<string> {
   checkCombination(input);
-  const refersToProject = input.financeProject || input.financeStage || input.financeBoard || input.financeTask || input.invoice;
-  if (!keepsTheBooks(viewer) && !refersToProject) {
-    throw new ForbiddenError("Only an admin, a finance user or a manager of the invoice's project may create invoices.");
-  }
   // A number typed in by hand may already hold the counter's next value: after such a clash the
   // next attempt checks each number it takes (one more statement), otherwise none is checked.
   let checkTaken = false;
@@ -161,7 +154,7 @@ async function prepareInvoice(db: Db, viewer: Viewer, input: CreateInvoiceInput)
   if (no !== null && numberingId !== null) {
     // checked here for a clear error; the unique index guards the race (see createInvoice)
     const taken = await db.invoice.findFirst({ where: { numberingId, no }, select: { id: true } });
-    if (taken) throw new ConflictError(`Invoice number ${no} exists already in this numbering.`, "input.no");
+    if (taken) throw new ConflictError("input.no must be unique in its numbering: an invoice with this number exists already.", "input.no");
   }
   if (takesNumber) {
     // a number can be taken: refused here, before the counter row is touched

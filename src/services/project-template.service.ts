@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { ForbiddenError, NotFoundError } from "../errors/errors";
+import { TEMPLATE_REFUSAL } from "../auth/policy";
 import { defineEntity } from "../federation/entity-registry";
 import type { ProjectTemplate } from "../types/project-template.type";
 import { readVisibleProjectTemplates } from "../read/templates.read";
@@ -27,6 +28,6 @@ export async function getProjectTemplate(
   const template = await load(id);
   if (template) return template;
   const exists = await db.projectTemplate.findUnique({ where: { id }, select: { id: true } });
-  if (exists) throw new ForbiddenError("This project template is private: only its author and admins may see it.");
+  if (exists) throw new ForbiddenError(TEMPLATE_REFUSAL);
   throw new NotFoundError("Project template", id);
 }

@@ -8,10 +8,12 @@ import type { Project } from "../types/project.type";
 import { assignedProjectUserInclude, assignmentOrder, toAssignedProjectUser } from "./assigned-project-user.service";
 import { resolveCustomFieldValues, writeProjectCustomFieldValues } from "./project-custom-fields";
 import { assertPmOrAdmin, canManageProject, PROJECT_MANAGER_ROLES } from "./project-access";
+import { canReadTemplate, TEMPLATE_REFUSAL } from "../auth/policy";
 import { toProjectNumbering, takeProjectNo } from "./project-numbering.service";
 import { createProjectSettings } from "./project-settings.service";
 import { copyTemplateStages, templateCopyInclude, templateCustomFieldValues, type TemplateForCopy } from "./project-template-copy";
 import { isUniqueViolation } from "./prisma-errors";
+import { round2 } from "./invoice-amounts";
 import { freeBoardShortCodes, freeProjectShortCode } from "./short-codes";
 import { NO_TASKS, progressShare, taskTallies, type TaskTally } from "./task-tallies";
 
@@ -151,8 +153,8 @@ async function templateToCopy(tx: DbTx, viewer: Viewer, input: CreateProjectInpu
   if (!template) throw new NotFoundError("Project template", id);
   if (input.globalProjectTemplate) {
     if (!template.isPublic) throw badInput("input.globalProjectTemplate", "isPublic", "a global project template must be public");
-  } else if (!template.isPublic && template.createdById !== viewer.id && !viewer.isAdmin) {
-    throw new ForbiddenError("This project template is private to its creator.");
+  } else if (!canReadTemplate(viewer, template)) {
+    throw new ForbiddenError(TEMPLATE_REFUSAL);
   }
   return template;
 }
@@ -176,7 +178,7 @@ async function projectNo(tx: DbTx, input: CreateProjectInput, numberingId: strin
   const given = input.no?.trim();
   if (given) {
     if (await tx.project.findFirst({ where: { no: given }, select: { id: true } })) {
-      throw new ConflictError(`A project numbered ${given} exists already.`, "input.no");
+      throw new ConflictError("input.no must be unique: a project with this number exists already.", "input.no");
     }
     return { no: given, numberingId };
   }
@@ -251,7 +253,8 @@ async function insertProject(tx: DbTx, viewer: Viewer, input: CreateProjectInput
       shortCode,
       isSimple: input.isSimple,
       // Decimal(14, 2): round here so SQLite keeps what PostgreSQL would
-      budget: Math.round(input.budget * 100) / 100,
+      // rounded like invoice amounts: exact decimal, half-up (1.005 -> 1.01)
+      budget: round2(input.budget),
       projectTemplateId: template?.id ?? null,
       createdById: viewer.id,
     },

@@ -13,7 +13,7 @@ export class AssignedProjectUser {
   @Field({ description: "The user's role in the project: pm-active, pm-passive, member, none... An open set (the interface shows observed values only), hence a String, not an enum." })
   role!: string;
 
-  @Field(() => Float, { nullable: true, description: "The user's hourly rate in this project, if set." })
+  @Field(() => Float, { nullable: true, description: "The user's hourly rate in this project, if set; null unless the caller is an admin, finance or a manager of the project (never a role in its hideHourlyRateForRoles)." })
   hourlyRate!: number | null;
 
   @Field({ description: "Whether the user may report time on the project's tasks." })

@@ -19,8 +19,8 @@ export class NoteUserRef extends MiniUserRef {
   @Field({ description: "Whether the user may log in." })
   canLogIn!: boolean;
 
-  @Field({ description: "Phone number, empty when unknown." })
-  phoneNumber!: string;
+  @Field(() => String, { nullable: true, description: "Phone number, empty when unknown; null for an external caller (except their own)." })
+  phoneNumber!: string | null;
 
   @Field(() => String, { nullable: true, description: "Name of the user's job position, if any." })
   jobPositionName!: string | null;

@@ -19,7 +19,7 @@ export class ProjectGantt {
   @Field(() => GanttProject, { description: "The project itself." })
   project!: GanttProject;
 
-  @Field(() => Float, { nullable: true, description: "The project's budget; null when none is set." })
+  @Field(() => Float, { nullable: true, description: "The project's budget; null when none is set, or unless the caller is an admin, finance or a manager of the project." })
   budget!: number | null;
 
   @Field(() => Float, { description: "Planned effort of the project's tasks: the sum of their timePlanned, in seconds. A Float: the sum may exceed 32 bits." })

@@ -4,7 +4,7 @@ import { UserRef } from "./user-ref.type";
 @Directive("@shareable")
 @ObjectType({ description: "A user in a project context: project members, checklist leaders, file authors." })
 export class ProjectUserRef extends UserRef {
-  @Field(() => Float, { nullable: true, description: "The user's default hourly rate, if set." })
+  @Field(() => Float, { nullable: true, description: "The user's default hourly rate, if set; null unless the caller is an admin, finance or a manager of the project it is shown in (never a role in its hideHourlyRateForRoles)." })
   hourlyRate!: number | null;
 
   @Field({ description: "Whether the user is external (not staff)." })

@@ -69,7 +69,7 @@ export class Project {
   @Field(() => [IdName], { complexity: listCost(10), description: "Contractors (clients) of the project, by name." })
   contractors!: IdName[];
 
-  @Field(() => Float, { nullable: true, description: "The project's budget, if set." })
+  @Field(() => Float, { nullable: true, description: "The project's budget, if set; null unless the caller is an admin, finance or a manager of the project." })
   budget!: number | null;
 
   @Field(() => [IdName], { complexity: listCost(10), description: "Tags of the project, by name." })

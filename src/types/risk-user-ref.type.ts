@@ -10,6 +10,6 @@ export class RiskUserRef extends MiniUserRef {
   @Field({ description: "E-mail address." })
   email!: string;
 
-  @Field({ description: "Phone number, empty when unknown." })
-  phoneNumber!: string;
+  @Field(() => String, { nullable: true, description: "Phone number, empty when unknown; null for an external caller (except their own)." })
+  phoneNumber!: string | null;
 }

@@ -21,8 +21,8 @@ export class User {
   @Field({ description: "Short code, unique (used in mentions and lists)." })
   shortCode!: string;
 
-  @Field({ description: "Phone number, empty when unknown." })
-  phoneNumber!: string;
+  @Field(() => String, { nullable: true, description: "Phone number, empty when unknown; null for an external caller (except their own)." })
+  phoneNumber!: string | null;
 
   @Field({ description: "URL of the small avatar, empty when none." })
   pictureSm!: string;
@@ -45,8 +45,8 @@ export class User {
   @Field({ description: "Whether the user may log in." })
   canLogIn!: boolean;
 
-  @Field({ description: "Whether the user may authenticate with API tokens." })
-  allowApiTokenAuthentication!: boolean;
+  @Field(() => Boolean, { nullable: true, description: "Whether the user may authenticate with API tokens; null unless the caller is the user, an admin or HR." })
+  allowApiTokenAuthentication!: boolean | null;
 
   @Field({ description: "Whether the user is external (not staff)." })
   isExternal!: boolean;
@@ -57,13 +57,13 @@ export class User {
   @Field({ description: "Whether the user uses the mobile app." })
   isUsingMobile!: boolean;
 
-  @Field({ description: "Whether the user has two-factor authentication on." })
-  twoFactorAuth!: boolean;
+  @Field(() => Boolean, { nullable: true, description: "Whether the user has two-factor authentication on; null unless the caller is the user, an admin or HR." })
+  twoFactorAuth!: boolean | null;
 
-  @Field(() => Date, { nullable: true, description: "When the user was last active in the web app." })
+  @Field(() => Date, { nullable: true, description: "When the user was last active in the web app; null unless the caller is the user, an admin or HR." })
   lastActivity!: Date | null;
 
-  @Field(() => Date, { nullable: true, description: "When the user was last active in the mobile app." })
+  @Field(() => Date, { nullable: true, description: "When the user was last active in the mobile app; null unless the caller is the user, an admin or HR." })
   lastActivityMobile!: Date | null;
 
   @Field(() => Float, { description: "Working hours in the user's work day." })

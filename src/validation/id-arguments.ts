@@ -28,30 +28,57 @@ export function guardIdArguments(schema: GraphQLSchema): void {
       if (!resolve || field.name.startsWith("_")) continue;
       field.resolve = (source, args, ctx, info) => {
         const violations: FieldViolation[] = [];
-        for (const arg of field.args) collect(arg.type, args[arg.name], arg.name, violations);
+        const checked: Record<string, unknown> = { ...args };
+        for (const arg of field.args) checked[arg.name] = collect(arg.type, args[arg.name], arg.name, violations);
         if (violations.length > 0) throw new BadUserInputError(violations);
-        return resolve(source, args, ctx, info);
+        return resolve(source, checked, ctx, info);
       };
     }
   }
 }
 
-function collect(type: GraphQLInputType, value: unknown, path: string, out: FieldViolation[]): void {
-  if (value === null || value === undefined) return;
+/** A UTF-16 surrogate without its pair: not a character, and refused by the databases' drivers. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Dates the server computes with (windows, periods, numbering) stay far inside every database's range. */
+export const MIN_DATE = Date.UTC(1000, 0, 1);
+export const MAX_DATE = Date.UTC(9000, 11, 31, 23, 59, 59, 999);
+
+/**
+ * Checks one value against its type and returns it normalised: an `ID` must be a UUID and is
+ * lower-cased (the stored form, so `7D4E...` finds `7d4e...` on every database); a string must be
+ * well-formed UTF-16; a date must lie between the years 1000 and 9000. Violations name the path.
+ */
+function collect(type: GraphQLInputType, value: unknown, path: string, out: FieldViolation[]): unknown {
+  if (value === null || value === undefined) return value;
+  const leaf = path.split(".").pop();
+  if (typeof value === "string" && LONE_SURROGATE.test(value)) {
+    out.push({ field: path, constraints: { isWellFormed: `${leaf} must be valid Unicode text (no lone UTF-16 surrogates)` } });
+    return value;
+  }
+  if (value instanceof Date) {
+    const time = value.getTime();
+    if (!(time >= MIN_DATE && time <= MAX_DATE)) out.push({ field: path, constraints: { isInRange: `${leaf} must be between the years 1000 and 9000` } });
+    return value;
+  }
   const inner = getNullableType(type);
   if (isListType(inner)) {
-    if (Array.isArray(value)) value.forEach((v, i) => collect(inner.ofType, v, `${path}.${i}`, out));
-    return;
+    return Array.isArray(value) ? value.map((v, i) => collect(inner.ofType, v, `${path}.${i}`, out)) : value;
   }
   if (inner === GraphQLID || (inner as { name?: string }).name === "ID") {
     if (typeof value !== "string" || !isUuid(value)) {
-      out.push({ field: path, constraints: { isUuid: `${path.split(".").pop()} must be a UUID` } });
+      out.push({ field: path, constraints: { isUuid: `${leaf} must be a UUID` } });
+      return value;
     }
-    return;
+    return value.toLowerCase();
   }
   if (isInputObjectType(inner) && typeof value === "object") {
+    // type-graphql hands input objects over as class instances (their rules are on the prototype): change them in place
+    const record = value as Record<string, unknown>;
     for (const [key, f] of Object.entries(inner.getFields())) {
-      collect(f.type, (value as Record<string, unknown>)[key], `${path}.${key}`, out);
+      const next = collect(f.type, record[key], `${path}.${key}`, out);
+      if (next !== record[key]) record[key] = next;
     }
   }
+  return value;
 }
