@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the whole jest suite on PostgreSQL, then the two tests that start server processes of
-# their own (cross-process invoice numbering; database outage and recovery).
+# Runs the whole jest suite on PostgreSQL, then the tests that start server processes of their
+# own (cross-process invoice numbering; database outage and recovery; the benchmark's quick mode).
 #   npm run test:postgres                      -> uses scripts/pg-local.sh (PGPORT, default 54329),
 #                                                 starting it if needed and stopping it afterwards
 #                                                 only if this script started it
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 section() { printf '\n\033[1m==== %s ====\033[0m\n' "$*"; }
 
-PROCESS_TESTS=(test/postgres-cross-process-numbering.test.ts test/postgres-connection-outage.test.ts)
+PROCESS_TESTS=(test/postgres-cross-process-numbering.test.ts test/postgres-connection-outage.test.ts test/bench.test.ts)
 
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   started_here=false
@@ -37,3 +37,7 @@ npx jest "${PROCESS_TESTS[0]}" "$@"
 
 section "PostgreSQL: database outage while serving, and recovery"
 npx jest "${PROCESS_TESTS[1]}" "$@"
+
+# alone, so that the load it makes cannot upset the timing of other tests
+section "npm run bench, quick mode: the project and PostGraphile v4 side by side"
+npx jest "${PROCESS_TESTS[2]}" "$@"
