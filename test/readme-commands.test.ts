@@ -58,7 +58,7 @@ describe("the README's commands", () => {
 
   // the commands use their own SQLite database whatever the suite runs on: once per CI run is enough
   (onPostgres ? describe.skip : describe)("as typed, against a temporary database", () => {
-    const dir = mkdtempSync(join(tmpdir(), "wm-readme-"));
+    let dir: string;
     let port: number;
     let server: ChildProcess | undefined;
     let output = "";
@@ -83,6 +83,7 @@ describe("the README's commands", () => {
     };
 
     beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), "wm-readme-"));
       port = await new Promise<number>((resolve) => {
         const probe = createServer().listen(0, "127.0.0.1", () => {
           const { port: p } = probe.address() as { port: number };
