@@ -114,10 +114,12 @@ describe("Apollo Client against the server over HTTP", () => {
     const USERS = agql`query Users($page: Int, $n: Int) { users(page: $page, itemsPerPage: $n, order: [{ lastName: ASC }]) { items { id lastName } paginationInfo { page totalCount hasNextPage } } }`;
     const page1 = await c.query({ query: USERS, variables: { page: 1, n: 5 } });
     expect(page1.data.users.items).toHaveLength(5);
+    // a component's watched query (served from the cache), then "load more"
     const watched = c.watchQuery({ query: USERS, variables: { page: 1, n: 5 } });
-    await watched.result();
+    const subscription = watched.subscribe({});
     await watched.fetchMore({ variables: { page: 2 } });
     const merged = watched.getCurrentResult().data.users.items.map((u: any) => u.id);
+    subscription.unsubscribe();
     const all = await t.gql(`{ users(itemsPerPage: 10, order: [{ lastName: ASC }]) { items { id } } }`);
     expect(merged).toEqual(all.data!.users.items.map((u: any) => u.id));
   });
