@@ -1,0 +1,46 @@
+import { createTestApp, demoIds, gql, type TestApp } from "./support/test-app";
+
+/**
+ * `ProjectGantt.tasks` depends on nothing but its own selection: read in the same batch as the
+ * rest of the gantt when the document selects it (look-ahead), not read at all otherwise, and
+ * served through `_entities` too, in one batch for several gantts.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("ProjectGantt.tasks", () => {
+  it("costs one more statement when selected, none when not, whatever showTasks says", async () => {
+    const run = (selection: string, showTasks: boolean) =>
+      t.countStatements(async () => {
+        const r = await t.gql(gql`query ($id: ID!, $s: Boolean) { projectGantt(id: $id, showTasks: $s) { id ${selection} } }`, { id: demoIds.projectId, s: showTasks });
+        expect(r.errors).toBeUndefined();
+      });
+    const without = await run("budget", true);
+    const withTasks = await run("budget tasks { id }", false);
+    expect(withTasks).toBe(without + 1);
+    expect(await run("budget ... on ProjectGantt { tasks { id } }", false)).toBe(withTasks);
+  });
+
+  it("is served through _entities in one batch for several gantts", async () => {
+    const reps = [demoIds.projectId, demoIds.simpleProjectId].map((id) => ({ __typename: "ProjectGantt", id }));
+    let tasks: any[] = [];
+    const statements = await t.countStatements(async () => {
+      const r = await t.gql(gql`query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on ProjectGantt { id tasks { id } } } }`, { reps });
+      expect(r.errors).toBeUndefined();
+      tasks = r.data!._entities.map((g: any) => g.tasks.length);
+    });
+    const counts = await Promise.all([demoIds.projectId, demoIds.simpleProjectId].map((projectId) => t.db.task.count({ where: { projectId } })));
+    expect(tasks).toEqual(counts);
+    // the same statements for two gantts as for one: batched, not one read per gantt
+    const one = await t.countStatements(() => t.gql(gql`query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on ProjectGantt { id tasks { id } } } }`, { reps: reps.slice(0, 1) }));
+    expect(statements).toBe(one);
+  });
+
+  it("marks showTasks deprecated in the schema", () => {
+    const arg = t.app.schema.getQueryType()!.getFields().projectGantt.args.find((a) => a.name === "showTasks");
+    expect(arg?.deprecationReason).toMatch(/no effect/);
+  });
+});
