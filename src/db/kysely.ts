@@ -115,6 +115,10 @@ export function createReadDb(options: ReadDbOptions): ReadDb {
   if (kind === "postgres") {
     const owned = !options.pool;
     const pool = options.pool ?? new Pool(postgresPoolConfig({ url: options.url, poolSize: options.poolSize }));
+    // an idle connection dropped by the server (database restarted, network cut) is reported as
+    // an 'error' event, which would end the process unhandled: the pool discards it and opens a
+    // new one on demand, and the next statement's own error is what the request reports
+    if (owned) pool.on("error", () => undefined);
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool, owned) as never }), log });
     return { kind, db, destroy: () => db.destroy() };
   }
