@@ -27,7 +27,7 @@ export type AuthedContext = Context & { viewer: Viewer };
 
 export async function buildContext(db: Db, config: Config, auth: AuthCache, authorization: string | undefined): Promise<Context> {
   const result = await auth.authenticate(authorization);
-  const read = readDbFor(db, { url: config.databaseUrl, poolSize: config.dbPoolSize });
+  const read = readDbFor(db);
   return {
     db,
     read,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from "kysely";
 import { Pool, types as pgTypes, type PoolClient } from "pg";
-import { databaseKind, postgresPoolConfig, sqlitePath, type DatabaseKind } from "./client";
+import { databaseKind, dbConnection, postgresPoolConfig, sqlitePath, type DatabaseKind, type Db } from "./client";
 import type { Tables } from "./tables";
 
 /**
@@ -144,8 +144,12 @@ export function attachReadDb(prisma: object, read: ReadDb): ReadDb {
   return read;
 }
 
-export function readDbFor(prisma: object, fallback: { url: string; poolSize?: number }): ReadDb {
+/** The read side of a client made by createDb: on PostgreSQL it queries through the very pool Prisma's adapter uses. */
+export function readDbFor(prisma: Db, options: { onQuery?: (sql: string) => void } = {}): ReadDb {
   let read = attached.get(prisma);
-  if (!read) read = attachReadDb(prisma, createReadDb(fallback));
+  if (!read) {
+    const connection = dbConnection(prisma);
+    read = attachReadDb(prisma, createReadDb({ url: connection.url, pool: connection.pool, onQuery: options.onQuery }));
+  }
   return read;
 }

@@ -9,7 +9,7 @@ import { Client } from "pg";
 import type { GraphQLFormattedError } from "graphql";
 import { loadConfig, type Config } from "../../src/config/config";
 import { createDb, type Db } from "../../src/db/client";
-import { attachReadDb, createReadDb, type ReadDb } from "../../src/db/kysely";
+import { readDbFor, type ReadDb } from "../../src/db/kysely";
 import { buildAppSchema } from "../../src/schema/build-schema";
 import { createApp, type App } from "../../src/server/app";
 import { issueToken } from "../../src/auth/tokens";
@@ -57,7 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
   const db = createDb({ url: databaseUrl, onQuery });
   // the read side (Kysely) on the same database, its statements counted with Prisma's
-  const read: ReadDb = attachReadDb(db, createReadDb({ url: databaseUrl, poolSize: 4, onQuery }));
+  const read: ReadDb = readDbFor(db, { onQuery });
   // tests change users and tokens between requests: no authentication cache unless a test asks for one
   const config = loadConfig({ AUTH_CACHE_TTL_MS: "0", ...env, DATABASE_URL: databaseUrl } as NodeJS.ProcessEnv);
   cachedSchema ??= buildAppSchema();
