@@ -41,7 +41,7 @@ async function run(query: string, variables: Record<string, unknown>) {
 }
 
 const items = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ positionName: `Pozycja ${i + 1}`, unit: "godz.", count: i + 1, priceUnit: 99.99, tax: i % 2 ? "8" : "23" }));
+  Array.from({ length: n }, (_, i) => ({ positionName: `Pozycja ${i + 1}`, unit: "godz.", count: i + 1, priceUnit: 99.99, tax: i % 2 ? "RATE_8" : "RATE_23" }));
 
 /** The statements of one createInvoice up to its COMMIT, as SQL verbs. */
 async function writeStatements(input: Record<string, unknown>): Promise<{ verbs: string[]; result: Awaited<ReturnType<typeof run>> }> {
