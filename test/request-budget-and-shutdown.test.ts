@@ -144,7 +144,7 @@ describe(`graceful shutdown with heavy requests in flight (${onPostgres ? "Postg
   });
 
   it("on SIGTERM: answers every request in flight, refuses new connections at once, closes the rest, exits 0 within the deadline", async () => {
-    // 20 x (1 + 1000 x 4) = 80,020 each: one runs at a time, the others wait their turn
+    // 20 x (1 + 1000 x 4) = 80,020 each: two run side by side (MAX_CONCURRENT_COST), the others wait their turn
     const heavy = `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: vacations(pagination: false) { items { id status daysCount } }`).join(" ")} }`;
     const probe = await post(server.url, { query: heavy });
     expect(probe.status).toBe(200);
