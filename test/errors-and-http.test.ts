@@ -125,3 +125,55 @@ describe("HTTP", () => {
     expect(r.status).toBe(413);
   });
 });
+
+describe("HTTP refusals and probes", () => {
+  it("answers QUERY_TOO_COMPLEX with HTTP 400 and the cost and limit", async () => {
+    const query = `{ ${Array.from({ length: 100 }, (_, i) => `a${i}: users(pagination: false) { items { id } }`).join(" ")} }`;
+    const r = await post({ query });
+    expect(r.status).toBe(400);
+    expect(r.json.errors[0].extensions).toEqual({ code: "QUERY_TOO_COMPLEX", cost: expect.any(Number), limit: t.config.maxQueryCost });
+  });
+
+  it("while stopping: /health and /health/ready 503, /health/live 200, GraphQL 503 SERVICE_UNAVAILABLE with the connection closed", async () => {
+    const own = await createTestApp();
+    try {
+      const url = await own.url();
+      own.app.beginShutdown();
+      for (const path of ["/health", "/health/ready"]) {
+        const res = await fetch(`${url}${path}`);
+        expect([path, res.status, await res.json()]).toEqual([path, 503, { status: "stopping" }]);
+      }
+      expect((await fetch(`${url}/health/live`)).status).toBe(200);
+      const res = await fetch(`${url}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: TEST_ADMIN_TOKEN }, body: `{"query":"{ __typename }"}` });
+      expect(res.status).toBe(503);
+      expect(res.headers.get("connection")).toBe("close");
+      expect(((await res.json()) as any).errors[0].extensions.code).toBe("SERVICE_UNAVAILABLE");
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+const sqliteOnly = process.env.TEST_DATABASE_URL ? describe.skip : describe;
+sqliteOnly("/health fails when the SQLite database cannot be written", () => {
+  it("after the file is made read-only, and after it is deleted", async () => {
+    const own = await createTestApp();
+    const { chmodSync, renameSync } = await import("node:fs");
+    const path = own.databaseUrl.slice("file:".length);
+    try {
+      const url = await own.url();
+      expect((await fetch(`${url}/health`)).status).toBe(200);
+      chmodSync(path, 0o444);
+      const readOnly = await fetch(`${url}/health/ready`);
+      expect([readOnly.status, await readOnly.json()]).toEqual([503, { status: "unavailable", database: "down", reason: "the database file is read-only" }]);
+      chmodSync(path, 0o644);
+      expect((await fetch(`${url}/health`)).status).toBe(200);
+      renameSync(path, `${path}.moved`);
+      const gone = await fetch(`${url}/health`);
+      expect([gone.status, ((await gone.json()) as any).reason]).toEqual([503, "the database file is missing"]);
+      renameSync(`${path}.moved`, path);
+    } finally {
+      await own.close();
+    }
+  });
+});

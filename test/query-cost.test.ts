@@ -107,7 +107,8 @@ describe("the cost model", () => {
 });
 
 describe("documents over MAX_QUERY_COST", () => {
-  it("1,000 aliases of vacations(pagination: false): QUERY_TOO_COMPLEX, HTTP 400, cost and limit, in under 100 ms", async () => {
+  // the time bound (under 100 ms) is checked against a real server process in server-limits.test.ts
+  it("1,000 aliases of vacations(pagination: false): QUERY_TOO_COMPLEX, HTTP 400, cost and limit", async () => {
     const aliases = (prefix: string) =>
       `{ ${Array.from({ length: 1000 }, (_, i) => `${prefix}${i}: vacations(pagination: false) { items { id } }`).join(" ")} }`;
     // a first document of the same shape warms the connection and the JIT (not Apollo's
@@ -115,16 +116,15 @@ describe("documents over MAX_QUERY_COST", () => {
     await post({ query: aliases("warm") });
     const query = aliases("a");
     const r = await post({ query });
-    console.log(`1,000 aliases refused in ${r.ms.toFixed(1)} ms`);
+
     expect(r.status).toBe(400);
     expect(r.body.data).toBeUndefined();
     expect(r.body.errors).toHaveLength(1);
     expect(r.body.errors[0].extensions).toEqual({ code: "QUERY_TOO_COMPLEX", cost: expect.any(Number), limit: limit() });
     expect(r.body.errors[0].extensions.cost).toBeGreaterThan(1000 * t.config.maxUnpaginatedItems);
-    expect(r.ms).toBeLessThan(100);
   });
 
-  it("corrects { invoice { corrects ... } } 12 deep through _entities with 20 corrections, as an ordinary user: refused in under 100 ms", async () => {
+  it("corrects { invoice { corrects ... } } 12 deep through _entities with 20 corrections, as an ordinary user: refused before any statement", async () => {
     for (let i = 0; i < 20; i++) {
       const created = await t.gql(`mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { id } }`, {
         input: { invoiceType: "Kor", invoice: demoIds.invoiceId, fileGeneratedLanguage: "pl", items: [] },
@@ -143,12 +143,9 @@ describe("documents over MAX_QUERY_COST", () => {
       return `query ($r: [_Any!]!) { _entities(representations: $r) { ... on Invoice { ${nested} } } }`;
     };
     const query = nest("id");
-    await post({ query: nest("no"), variables: { r: [{ __typename: "Invoice", id: demoIds.invoiceId }] } }, t.userToken); // warm-up, as above
     const r = await post({ query, variables: { r: [{ __typename: "Invoice", id: demoIds.invoiceId }] } }, t.userToken);
-    console.log(`nested corrects refused in ${r.ms.toFixed(1)} ms`);
     expect(r.status).toBe(400);
     expect(r.body.errors[0].extensions).toEqual({ code: "QUERY_TOO_COMPLEX", cost: expect.any(Number), limit: limit() });
-    expect(r.ms).toBeLessThan(100);
     // checked before any resolver ran: nothing was read
     const statements = await t.countStatements(() => post({ query: nest("isDraft"), variables: { r: [{ __typename: "Invoice", id: demoIds.invoiceId }] } }, t.userToken));
     expect(statements).toBe(0);

@@ -65,7 +65,7 @@ export class ConfigError extends Error {}
  * items, or 1000 with `pagination: false`) with its usual selection passes; see the README's
  * "Limits" section and test/query-cost.test.ts.
  */
-export const DEFAULT_MAX_QUERY_COST = 100_000;
+export const DEFAULT_MAX_QUERY_COST = 200_000;
 
 /**
  * CORS_ORIGINS: a comma-separated allowlist of origins (`https://app.example.com,http://localhost:5173`),

@@ -25,6 +25,12 @@ export interface RequestScope {
   callerId?: string;
   /** Stops the budget's timer (the response is out). */
   finish(): void;
+  /**
+   * From a transaction's commit on, the deadline waits (returns the function that lets it go;
+   * a committed mutation never lets go): a commit that began before the deadline is reported
+   * as done, never as REQUEST_TIMEOUT.
+   */
+  holdDeadline(): () => void;
   /** Set by the HTTP layer: asks for the connection to close after this answer (shutdown). */
   closeConnectionAfter?: () => void;
   /** Gives up on the request now (the client went away, or shutdown ran out of time): as if its budget ran out. */
@@ -40,8 +46,14 @@ export function createRequestScope(budgetMs: number, clientRequestId?: string): 
   const expired = new Promise<never>((_, r) => (reject = r));
   // nobody may be listening when it fires (the response went out first): not an unhandled rejection
   expired.catch(() => undefined);
+  let holds = 0;
+  let expireWhenReleased = false;
   const expire = () => {
     if (controller.signal.aborted) return;
+    if (holds > 0) {
+      expireWhenReleased = true;
+      return;
+    }
     controller.abort();
     reject(new RequestTimeoutError(budgetMs));
   };
@@ -55,6 +67,16 @@ export function createRequestScope(budgetMs: number, clientRequestId?: string): 
     expired,
     operations: [],
     finish: () => clearTimeout(timer),
+    holdDeadline: () => {
+      holds += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds -= 1;
+        if (holds === 0 && expireWhenReleased) setImmediate(expire); // after the commit's result is delivered
+      };
+    },
     cancel: () => {
       clearTimeout(timer);
       expire();
@@ -108,11 +130,32 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
     if (typeof arg !== "function") return $transaction(arg, options);
     const remaining = scope.deadline - Date.now();
     if (remaining <= 0 || scope.signal.aborted) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
-    return $transaction(arg, {
-      ...options,
-      timeout: Math.min(options?.timeout ?? Number.POSITIVE_INFINITY, remaining),
-      maxWait: Math.min(options?.maxWait ?? PRISMA_DEFAULT_MAX_WAIT_MS, remaining),
-    });
+    const work = arg as (tx: unknown) => Promise<unknown>;
+    let release: (() => void) | undefined;
+    return $transaction(
+      async (tx: unknown) => {
+        const value = await work(tx);
+        // work that ended after the deadline is not committed: the client was already told
+        if (scope.signal.aborted || Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
+        release = scope.holdDeadline();
+        return value;
+      },
+      {
+        ...options,
+        timeout: Math.min(options?.timeout ?? Number.POSITIVE_INFINITY, remaining),
+        maxWait: Math.min(options?.maxWait ?? PRISMA_DEFAULT_MAX_WAIT_MS, remaining),
+      },
+    ).then(
+      // Committed: the request is now answered in full, whatever the clock says (the hold is
+      // kept), so a client told REQUEST_TIMEOUT can rely on nothing having been written.
+      (value) => value,
+      (error: unknown) => {
+        release?.();
+        // Prisma's own timeout (the remaining budget) closed it: the same outcome as the deadline
+        if (scope.signal.aborted || Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
+        throw error;
+      },
+    );
   };
   // A statement not yet sent when the budget runs out is never sent: model methods
   // (`db.user.findMany`) and raw queries check the signal first. One already sent runs to its end.

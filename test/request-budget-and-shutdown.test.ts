@@ -1,0 +1,227 @@
+import { connect, type Socket } from "node:net";
+import { Client } from "pg";
+import { demoIds, TEST_ADMIN_TOKEN } from "./support/test-app";
+import { onPostgres } from "./support/databases";
+import { startServer, type ServerProcess } from "./support/server-process";
+import { servedCopy, type ServedCopy } from "./support/served-copy";
+
+/**
+ * Issue 9, points 2 and 5, against real server processes (SQLite, and PostgreSQL when the suite
+ * runs with TEST_DATABASE_URL): the time budget (REQUEST_TIMEOUT_MS) abandons a request and
+ * keeps nothing it began to write; SIGTERM with heavy requests in flight drops none of them,
+ * refuses everything after it at once, and exits within SHUTDOWN_TIMEOUT_MS.
+ */
+jest.setTimeout(180_000);
+
+const auth = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+
+async function post(base: string, body: unknown, headers: Record<string, string> = auth) {
+  const started = performance.now();
+  const response = await fetch(`${base}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as any, ms: performance.now() - started };
+}
+
+describe("the time budget (REQUEST_TIMEOUT_MS)", () => {
+  const BUDGET_MS = 400;
+  let copy: ServedCopy;
+  let server: ServerProcess;
+  beforeAll(async () => {
+    copy = await servedCopy();
+    // cost limits lifted so that a document can run far past the budget
+    server = await startServer({
+      ...copy.env,
+      NODE_ENV: "production",
+      REQUEST_TIMEOUT_MS: String(BUDGET_MS),
+      MAX_QUERY_COST: "100000000",
+      MAX_CONCURRENT_COST: "100000000",
+      MAX_QUERY_FIELDS: "100000",
+    });
+    await server.ready();
+  });
+  afterAll(async () => {
+    const code = await server?.stop();
+    await copy?.drop();
+    expect(code).toBe(0);
+  });
+
+  it("abandons a request past its budget with REQUEST_TIMEOUT (HTTP 503) at the deadline, and keeps serving", async () => {
+    const heavy = `{ ${Array.from({ length: 400 }, (_, i) => `a${i}: vacations(pagination: false) { items { id status calendarUser { id } } }`).join(" ")} }`;
+    const r = await post(server.url, { query: heavy });
+    expect([r.status, r.json.errors?.[0]?.message]).toEqual([503, expect.stringContaining("budget")]);
+    expect(r.json.errors[0].extensions).toEqual({ code: "REQUEST_TIMEOUT" });
+    expect(r.json.errors[0].message).toContain(`${BUDGET_MS} ms`);
+    // answered near the deadline, not when the whole document would have finished (many seconds)
+    expect(r.ms).toBeLessThan(BUDGET_MS + 3_000);
+    const after = await post(server.url, { query: `{ users(itemsPerPage: 1) { items { id } } }` });
+    expect(after.status).toBe(200);
+    expect(after.json.errors).toBeUndefined();
+  });
+
+  const onlyOnPostgres = onPostgres ? it : it.skip;
+  onlyOnPostgres("rolls back a mutation whose transaction is still running at the deadline (PostgreSQL: blocked on a row lock)", async () => {
+    const sql = new Client({ connectionString: copy.databaseUrl });
+    await sql.connect();
+    try {
+      const before = (await sql.query(`SELECT description FROM "Stage" WHERE id = $1`, [demoIds.stageId])).rows[0].description;
+      // another session holds the stage's row: the mutation's UPDATE waits inside its transaction
+      await sql.query("BEGIN");
+      await sql.query(`SELECT id FROM "Stage" WHERE id = $1 FOR UPDATE`, [demoIds.stageId]);
+      const pending = post(server.url, {
+        query: `mutation ($id: ID!) { updateStage(id: $id, input: { description: "written after the deadline" }) { id description } }`,
+        variables: { id: demoIds.stageId },
+      });
+      const r = await pending;
+      expect(r.status).toBe(503);
+      expect(r.json.errors[0].extensions.code).toBe("REQUEST_TIMEOUT");
+      await sql.query("COMMIT"); // the lock goes: a transaction that were still alive would now write
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const after = (await sql.query(`SELECT description FROM "Stage" WHERE id = $1`, [demoIds.stageId])).rows[0].description;
+      expect(after).toBe(before);
+    } finally {
+      await sql.end();
+    }
+  });
+
+  it("keeps nothing of a mutation abandoned at its deadline: every REQUEST_TIMEOUT left the database as it was", async () => {
+    // 100-item invoices in a row under a 400 ms budget, while heavy reads keep the server busy: some
+    // finish, some time out at various points; each one that timed out must have written nothing
+    const heavyRead = `{ ${Array.from({ length: 60 }, (_, i) => `a${i}: vacations(pagination: false) { items { id status calendarUser { id } } }`).join(" ")} }`;
+    const items = Array.from({ length: 100 }, (_, i) => ({ positionName: `Item ${i}`, unit: "szt.", count: 1, priceUnit: 10, tax: "23" }));
+    let timedOut = 0;
+    let created = 0;
+    for (let i = 0; i < 12; i++) {
+      const load = post(server.url, { query: heavyRead }).catch(() => undefined);
+      const no = `BUDGET/${i}/${Date.now()}`;
+      const r = await post(server.url, {
+        query: `mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { id no } }`,
+        variables: { input: { invoiceType: "Vat", fileGeneratedLanguage: "pl", isDraft: true, no, numbering: demoIds.invoiceNumberingId, buyerId: demoIds.contractorId, items } },
+      });
+      await load;
+      await new Promise((resolve) => setTimeout(resolve, 300)); // a transaction still running would finish by now
+      const stored = await countInvoices(copy.databaseUrl, no);
+      if (r.status === 503) {
+        expect(r.json.errors[0].extensions.code).toBe("REQUEST_TIMEOUT");
+        expect({ no, stored }).toEqual({ no, stored: 0 });
+        timedOut += 1;
+      } else {
+        expect(r.json.errors).toBeUndefined();
+        expect({ no, stored }).toEqual({ no, stored: 1 });
+        created += 1;
+      }
+    }
+    console.log(`createInvoice under a ${BUDGET_MS} ms budget: ${created} stored, ${timedOut} abandoned with nothing written`);
+    expect(timedOut + created).toBe(12);
+    expect(timedOut).toBeGreaterThan(0);
+  });
+});
+
+async function countInvoices(databaseUrl: string, no: string): Promise<number> {
+  const { createDb } = await import("../src/db/client");
+  const db = createDb({ url: databaseUrl });
+  try {
+    return await db.invoice.count({ where: { no } });
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+describe(`graceful shutdown with heavy requests in flight (${onPostgres ? "PostgreSQL" : "SQLite"})`, () => {
+  const SHUTDOWN_TIMEOUT_MS = 60_000;
+  let copy: ServedCopy;
+  let server: ServerProcess;
+  beforeAll(async () => {
+    copy = await servedCopy();
+    server = await startServer({ ...copy.env, NODE_ENV: "production", SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), REQUEST_TIMEOUT_MS: "60000" });
+    await server.ready();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await copy?.drop();
+  });
+
+  it("on SIGTERM: answers every request in flight, refuses new connections at once, closes the rest, exits 0 within the deadline", async () => {
+    // 20 x (1 + 1000 x 4) = 80,020 each: two run side by side (MAX_CONCURRENT_COST), the others wait their turn
+    const heavy = `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: vacations(pagination: false) { items { id status daysCount } }`).join(" ")} }`;
+    const probe = await post(server.url, { query: heavy });
+    expect(probe.status).toBe(200);
+    const COST: number = probe.json.extensions.cost.requested;
+    const inFlight = Array.from({ length: 5 }, () => post(server.url, { query: heavy }));
+    // one more on a raw keep-alive connection, to see the server close it once answered
+    const socket = await openSocket(server.url);
+    let raw = "";
+    socket.on("data", (d) => (raw += d));
+    const body = JSON.stringify({ query: heavy });
+    socket.write(
+      `POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer ${TEST_ADMIN_TOKEN}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}` +
+        "",
+    );
+    // all six have arrived: running (cost in use) plus waiting
+    await waitUntil(async () => {
+      const metrics = await (await fetch(`${server.url}/metrics`)).text();
+      const inUse = Number(/^graphql_admission\{state="in_use"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
+      const waiting = Number(/^graphql_admission\{state="waiting"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
+      return Math.round(inUse / COST) + waiting === 6;
+    }, "all six requests in flight");
+    const signalled = Date.now();
+    server.child.kill("SIGTERM");
+    await waitUntil(async () => server.output().includes("SIGTERM received"), "the signal handled");
+    const handledAfter = Date.now() - signalled;
+
+    // from then on a new connection is refused at once
+    const refusedStarted = performance.now();
+    const fresh = await openSocket(server.url).then(
+      (s) => {
+        s.destroy();
+        return "connected";
+      },
+      (e: NodeJS.ErrnoException) => String(e.code),
+    );
+    expect(fresh).toBe("ECONNREFUSED");
+    expect(performance.now() - refusedStarted).toBeLessThan(1_000);
+
+    // every request in flight at the signal is answered in full
+    const answers = await Promise.all(inFlight);
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.json.errors).toBeUndefined();
+      expect(a.json.data.a19.items.length).toBeGreaterThan(0);
+    }
+    // the raw connection got its whole answer, then the server closed it (keep-alive ends)
+    await waitUntil(async () => socket.destroyed || socket.readableEnded, "the raw connection closed").catch((e: Error) => {
+      throw new Error(`${e.message}: ${JSON.stringify(raw.slice(0, 300))} ${raw.length}`);
+    });
+    const responses = raw.split(/(?=HTTP\/1\.1 )/);
+    expect(responses).toHaveLength(1);
+    expect(responses[0]).toMatch(/^HTTP\/1\.1 200/);
+    expect(responses[0]).toContain('"a19":{"items":[');
+    socket.destroy();
+
+    const code = await server.exited;
+    const took = Date.now() - signalled;
+    console.log(`SIGTERM with 6 heavy requests in flight: handled after ${handledAfter} ms, all answered, exit ${code} after ${took} ms`);
+    expect(code).toBe(0);
+    expect(took).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
+    expect(server.output()).toContain("SIGTERM received");
+    expect(server.output()).toContain('"msg":"Stopped."');
+  });
+});
+
+async function waitUntil(predicate: () => Promise<boolean>, what = "the condition", timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function openSocket(base: string): Promise<Socket> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => resolve(socket));
+    socket.once("error", reject);
+  });
+}
