@@ -107,6 +107,12 @@ describe("bad input is BAD_USER_INPUT naming the field, never INTERNAL_SERVER_ER
     expect(invalidFields(comments)).toEqual(["token"]);
   });
 
+  it("a NUL character (PostgreSQL text cannot hold it; found by the fuzz test)", async () => {
+    const r = await t.gql(gql`mutation ($id: ID!, $n: String) { updateStage(id: $id, input: { name: $n }) { id } }`, { id: d.stageId, n: "a\u0000b" });
+    expect(codes(r)).toEqual(["BAD_USER_INPUT"]);
+    expect(invalidFields(r)).toEqual(["input.name"]);
+  });
+
   it("timesheetByUser with dateStart 9999-12-31", async () => {
     const r = await t.gql(gql`query ($d: DateTime!) { timesheetByUser(dateStart: $d) { seconds } }`, { d: "9999-12-31T00:00:00Z" }, t.userToken);
     expect(codes(r)).toEqual(["BAD_USER_INPUT"]);

@@ -47,13 +47,18 @@ export const MAX_DATE = Date.UTC(9000, 11, 31, 23, 59, 59, 999);
 /**
  * Checks one value against its type and returns it normalised: an `ID` must be a UUID and is
  * lower-cased (the stored form, so `7D4E...` finds `7d4e...` on every database); a string must be
- * well-formed UTF-16; a date must lie between the years 1000 and 9000. Violations name the path.
+ * well-formed UTF-16 without NUL; a date must lie between the years 1000 and 9000. Violations name the path.
  */
 function collect(type: GraphQLInputType, value: unknown, path: string, out: FieldViolation[]): unknown {
   if (value === null || value === undefined) return value;
   const leaf = path.split(".").pop();
   if (typeof value === "string" && LONE_SURROGATE.test(value)) {
     out.push({ field: path, constraints: { isWellFormed: `${leaf} must be valid Unicode text (no lone UTF-16 surrogates)` } });
+    return value;
+  }
+  // PostgreSQL text cannot hold NUL (SQLite would, so the databases would disagree)
+  if (typeof value === "string" && value.includes("\u0000")) {
+    out.push({ field: path, constraints: { noNulCharacter: `${leaf} must not contain the NUL character` } });
     return value;
   }
   if (value instanceof Date) {
