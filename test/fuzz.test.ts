@@ -23,7 +23,7 @@ interface Operation {
   mutation?: boolean;
 }
 
-const item = { positionName: "Wdrożenie", unit: "h", count: 2, priceUnit: 100, tax: "23" };
+const item = { positionName: "Wdrożenie", unit: "h", count: 2, priceUnit: 100, tax: "RATE_23" };
 const OPERATIONS: Operation[] = [
   { name: "E1", mutation: true, query: "mutation ($t: ID!, $u: ID!, $input: UpdateAssignedChatTopicUserInput!) { updateAssignedChatTopicUser(topicId: $t, userId: $u, input: $input) { id } }", base: { t: d.chatTopicId, u: d.chatUserId, input: { isMutedIndefinitely: true, mutedUntil: "2027-01-01T00:00:00Z" } } },
   { name: "E2", mutation: true, query: "mutation ($t: ID!, $u: ID!, $input: ReadChatTopicInput) { readChatTopic(topicId: $t, userId: $u, input: $input) { id } }", base: { t: d.chatTopicId, u: d.chatUserId, input: { lastReadMessage: d.chatMessageId, isUnread: false, lastReadAt: "2026-11-01T10:00:00Z" } } },

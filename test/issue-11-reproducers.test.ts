@@ -29,7 +29,7 @@ describe("authorization", () => {
     expect(codes(r)).toEqual(["FORBIDDEN"]);
     expect(await t.db.currencyDictionary.findFirst({ where: { code: "HAK" } })).toBeNull();
     const invoice = await t.gql(gql`mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { currencyCode } }`, {
-      input: { invoiceType: "Vat", fileGeneratedLanguage: "pl", items: [{ positionName: "X", count: 1, priceUnit: 1, tax: "23" }] },
+      input: { invoiceType: "Vat", fileGeneratedLanguage: "pl", items: [{ positionName: "X", count: 1, priceUnit: 1, tax: "RATE_23" }] },
     }, financeToken);
     expect(invoice.data?.createInvoice).toEqual({ currencyCode: before.code });
   });
@@ -83,7 +83,7 @@ describe("authorization", () => {
 
 describe("bad input is BAD_USER_INPUT naming the field, never INTERNAL_SERVER_ERROR", () => {
   const INVOICE = gql`mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { id } }`;
-  const base = { invoiceType: "Vat", fileGeneratedLanguage: "pl", items: [{ positionName: "X", count: 1, priceUnit: 1, tax: "23" }] };
+  const base = { invoiceType: "Vat", fileGeneratedLanguage: "pl", items: [{ positionName: "X", count: 1, priceUnit: 1, tax: "RATE_23" }] };
 
   it.each([
     ["exchangeRate", { ...base, exchangeRate: 1e-7 }, "input.exchangeRate"],

@@ -145,7 +145,7 @@ const RUNS: Record<string, Run> = {
   "E2 readChatTopic": op(gql`mutation ($t: ID!, $u: ID!) { readChatTopic(topicId: $t, userId: $u) { id } }`, () => ({ t: d.chatTopicId, u: d.userId })),
   "E3 updateStage": op(gql`mutation ($id: ID!) { updateStage(id: $id, input: { isBlameableRemovalEnabled: true }) { id } }`, () => ({ id: d.stageId })),
   "E4 createInvoice (booked to the project)": op(gql`mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { id } }`, () => ({
-    input: { invoiceType: "Vat", fileGeneratedLanguage: "pl", isDraft: true, financeProject: d.projectId, items: [{ positionName: "Konsultacje", unit: "h", count: 1, priceUnit: 100, tax: "23" }] },
+    input: { invoiceType: "Vat", fileGeneratedLanguage: "pl", isDraft: true, financeProject: d.projectId, items: [{ positionName: "Konsultacje", unit: "h", count: 1, priceUnit: 100, tax: "RATE_23" }] },
   })),
   "E5 createProject": op(gql`mutation ($input: CreateProjectInput!) { createProject(input: $input) { id } }`, (p) => ({
     input: { name: `Matrix ${p} ${++serial}`, dateStartPlanned: "2027-01-04T08:00:00Z", dateEndPlanned: "2027-06-30T16:00:00Z", isBlameableRemovalEnabled: false, status: "open", contractors: [d.contractorId] },

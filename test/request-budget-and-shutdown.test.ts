@@ -90,7 +90,7 @@ describe("the time budget (REQUEST_TIMEOUT_MS)", () => {
     // 100-item invoices in a row under a 400 ms budget, while heavy reads keep the server busy: some
     // finish, some time out at various points; each one that timed out must have written nothing
     const heavyRead = `{ ${Array.from({ length: 60 }, (_, i) => `a${i}: vacations(pagination: false) { items { id status calendarUser { id } } }`).join(" ")} }`;
-    const items = Array.from({ length: 100 }, (_, i) => ({ positionName: `Item ${i}`, unit: "szt.", count: 1, priceUnit: 10, tax: "23" }));
+    const items = Array.from({ length: 100 }, (_, i) => ({ positionName: `Item ${i}`, unit: "szt.", count: 1, priceUnit: 10, tax: "RATE_23" }));
     let timedOut = 0;
     let created = 0;
     for (let i = 0; i < 12; i++) {
