@@ -129,7 +129,11 @@ describe("issue 10: statements per read", () => {
     for (const token of [t.adminToken, t.userToken]) {
       const wideCount = await count(read.wide(), token);
       const narrowCount = await count(read.narrow, token);
-      expect({ wide: wideCount <= read.max, narrow: narrowCount <= read.max }).toEqual({ wide: true, narrow: true });
+      // A caller who is neither admin nor finance may also cost one look-up of their own project
+      // roles, made once per request by the access policy when a budget or rate field is selected
+      // (src/auth/visibility.ts); the narrow selection never needs it.
+      const policy = token === t.adminToken ? 0 : 1;
+      expect({ wide: wideCount <= read.max + policy, narrow: narrowCount <= read.max }).toEqual({ wide: true, narrow: true });
       expect(narrowCount).toBeLessThanOrEqual(wideCount);
     }
   });

@@ -111,7 +111,7 @@ describe("the README's commands", () => {
           }
         }, 200);
       });
-      adminToken = /Demo admin token \([^)]+\): (wm_\S+)/.exec(output)?.[1] ?? "";
+      adminToken = /Demo admin token \([^)]+\): (wm_[A-Za-z0-9_-]+)/.exec(output)?.[1] ?? "";
       expect(adminToken).toMatch(/^wm_/);
       expect(output).toContain("Seeded demo data");
       const health = await fetch(`http://127.0.0.1:${port}/health`);
