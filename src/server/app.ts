@@ -7,7 +7,7 @@ import type { Config } from "../config/config";
 import { poolStats, type Db } from "../db/client";
 import { buildContext, type Context } from "../context";
 import { createFormatError } from "../errors/format-error";
-import { authPlugin, complexityPlugin, observabilityPlugin, type DocumentLimits } from "./plugins";
+import { authPlugin, complexityPlugin, observabilityPlugin, variableFloodPlugin, type DocumentLimits } from "./plugins";
 import { playgroundPlugin, playgroundRouter } from "./playground";
 import { corsMiddleware } from "./cors";
 import { createWriteProbe } from "../db/health";
@@ -63,6 +63,7 @@ export function createApollo(
     plugins: [
       observabilityPlugin(metrics),
       authPlugin(),
+      variableFloodPlugin(),
       complexityPlugin(schema, documentLimits(config), admission),
       playgroundPlugin(),
       // federated tracing is for Apollo's hosted studio, which this deployment does not report to

@@ -151,3 +151,36 @@ export function observabilityPlugin(metrics: Metrics | undefined): ApolloServerP
     },
   };
 }
+
+/** How many of a flood's variable violations the single folded error lists. */
+export const MAX_REPORTED_VARIABLE_ERRORS = 50;
+
+/**
+ * graphql-js stops coercing variables after 50 errors and answers each as an error of its own,
+ * the last one saying it gave up (src/errors/format-error.ts marks it `truncated`). A client gets
+ * them as one BAD_USER_INPUT instead: the violations found, at most MAX_REPORTED_VARIABLE_ERRORS,
+ * and `truncated: true`, as any other invalid input answers.
+ */
+export function variableFloodPlugin(): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ response }) {
+          if (response.body.kind !== "single") return;
+          const errors = response.body.singleResult.errors;
+          if (!errors || errors.length < 2 || !errors.some((e) => e.extensions?.truncated === true)) return;
+          if (!errors.every((e) => e.extensions?.code === "BAD_USER_INPUT")) return;
+          const validationErrors = errors
+            .flatMap((e) => (e.extensions?.validationErrors as unknown[] | undefined) ?? [])
+            .slice(0, MAX_REPORTED_VARIABLE_ERRORS);
+          response.body.singleResult.errors = [
+            {
+              message: `Too many invalid variables: the first ${validationErrors.length} are listed in validationErrors.`,
+              extensions: { code: "BAD_USER_INPUT", validationErrors, truncated: true },
+            },
+          ];
+        },
+      };
+    },
+  };
+}
