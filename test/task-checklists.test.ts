@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { issueToken } from "../src/auth/tokens";
 import { codes, createTestApp, demoIds, gql, invalidFields, type TestApp } from "./support/test-app";
 
 /**
@@ -134,6 +135,21 @@ describe("E6 taskChecklists", () => {
     expect(r.paginationInfo).toEqual({ page: 1, itemsPerPage: 30, totalCount: 3, lastPage: 1, hasNextPage: false });
   });
 
+  it("shows a leader's hourly rate by the rules of the task's project: to its manager, not to an ordinary member", async () => {
+    await t.db.user.update({ where: { id: demoIds.pmUserId }, data: { hourlyRate: 150 } });
+    const checklistId = randomUUID();
+    await t.db.taskChecklist.create({ data: { id: checklistId, taskId: demoIds.taskId, name: "Rate check", weight: 1, leaderId: demoIds.pmUserId } });
+    const rate = async (token: string) => {
+      const r = await run({ taskId: demoIds.taskId, pagination: false }, token);
+      expect(r.errors).toBeUndefined();
+      return (r.data!.taskChecklists.items as Array<{ id: string; leader: { hourlyRate: number | null } }>).find((c) => c.id === checklistId)!.leader.hourlyRate;
+    };
+    const pmToken = await issueToken(t.db, demoIds.pmUserId, { name: "checklist rate" });
+    expect(await rate(pmToken)).toBe(150);
+    expect(await rate(t.userToken)).toBeNull();
+    await t.db.taskChecklist.delete({ where: { id: checklistId } });
+  });
+
   it("breaks weight ties by id, so the order is stable", async () => {
     const task = await createTask();
     const ids = [randomUUID(), randomUUID(), randomUUID()];
@@ -263,7 +279,9 @@ describe("E6 taskChecklists", () => {
     expect(largeResult.items.flatMap((c: any) => c.taskChecklistItems)).toHaveLength(720);
     expect(new Set(largeResult.items.map((c: any) => c.leader.id)).size).toBe(users.length);
     expect(largeCount).toBe(smallCount);
-    // one statement beyond authentication: the task, its count and the page with items and leaders
-    expect(largeCount - auth).toBe(1);
+    // one statement beyond authentication for the read (the task, its count and the page with
+    // items and leaders), plus the access policy's two look-ups for the leaders' hourlyRate (the
+    // caller's role in the task's project and the roles it hides rates from), once per request
+    expect(largeCount - auth).toBe(3);
   });
 });

@@ -1,3 +1,4 @@
+import { inProject } from "../auth/visibility";
 import { sql } from "kysely";
 import type { ReadDb } from "../db/kysely";
 import type { TaskChecklist } from "../types/task-checklist.type";
@@ -69,7 +70,7 @@ export async function readTaskChecklistPage(
   const wantItems = sel.has("items") && window.take > 0;
   const row = await db
     .selectFrom("Task as t")
-    .select("t.id")
+    .select(["t.id", "t.projectId"])
     .$if(sel.has("paginationInfo"), (q) =>
       q.select((eb) => eb.selectFrom("TaskChecklist as n").select((e) => e.fn.countAll().as("n")).whereRef("n.taskId", "=", "t.id").as("total")),
     )
@@ -90,8 +91,11 @@ export async function readTaskChecklistPage(
     .where("t.id", "=", taskId)
     .executeTakeFirst();
   if (!row) return null;
-  const r = row as { total?: number | string; page?: unknown };
-  return { total: toInt(r.total), items: (parseJson<ChecklistJson[] | undefined>(r.page) ?? []).map(toTaskChecklist) };
+  const r = row as { projectId: string; total?: number | string; page?: unknown };
+  const items = (parseJson<ChecklistJson[] | undefined>(r.page) ?? []).map(toTaskChecklist);
+  // a leader's hourly rate is shown by the rules of the task's project (src/auth/visibility.ts)
+  for (const checklist of items) if (checklist.leader) inProject(checklist.leader, r.projectId);
+  return { total: toInt(r.total), items };
 }
 
 /** Checklists by id (the TaskChecklist entity), in one statement. */
