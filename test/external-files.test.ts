@@ -98,7 +98,7 @@ describe("E13 uploadExternalFiles", () => {
 
     const comment = await q(UPLOAD, { input: { assignId: commentId, fileType: "task_comment", files: [link(2)] } });
     expect(comment.errors).toBeUndefined();
-    expect(comment.data!.uploadExternalFiles[0]).toMatchObject({ type: "task-comment", project: tree.projectId, taskComment: commentId, task: { id: tree.taskIds[1] } });
+    expect(comment.data!.uploadExternalFiles[0]).toMatchObject({ type: "task_comment", project: tree.projectId, taskComment: commentId, task: { id: tree.taskIds[1] } });
     const row = await t.db.file.findUniqueOrThrow({ where: { id: comment.data!.uploadExternalFiles[0].id } });
     expect(row).toMatchObject({ taskCommentId: commentId, taskId: tree.taskIds[1], projectId: tree.projectId });
   });

@@ -177,7 +177,7 @@ describe("E12 sharedTaskComments", () => {
     const category = await t.db.fileCategory.findUniqueOrThrow({ where: { id: demoIds.fileCategoryId } });
     // the link row names only its comment: its task and project are found through the comment
     expect(files[0]).toEqual({
-      id: f.linkFileId, type: "task-comment", project: f.projectId, taskComment: f.top[0], displayedName: "Spec.pdf", extension: "pdf",
+      id: f.linkFileId, type: "task_comment", project: f.projectId, taskComment: f.top[0], displayedName: "Spec.pdf", extension: "pdf",
       size: 0, source: "link", previewImageUrl: "", downloadUrl: "https://docs.example.com/spec.pdf", downloadType: "link",
       createdAt: "2031-02-03T09:00:00.000Z",
       createdBy: { id: user.id, firstName: user.firstName, lastName: user.lastName, pictureSm: user.pictureSm, pictureLg: user.pictureLg },

@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
 import { FileTask } from "./file-task.type";
 import { IdName } from "./id-name.type";
+import { FileTargetType } from "./enums";
 
 /**
  * The fields every view of a file shares. `File` (an upload result) and `TaskCommentFile` (a file
@@ -11,7 +12,7 @@ export abstract class FileBase {
   @Field(() => ID, { description: "The file's id." })
   id!: string;
 
-  @Field({ description: "What the file is attached to: project, task or task-comment." })
+  @Field(() => FileTargetType, { description: "What the file is attached to: project, task or task_comment (a task comment)." })
   type!: string;
 
   @Field(() => ID, { nullable: true, description: "Id of the project the file belongs to (directly or through its task or comment)." })
