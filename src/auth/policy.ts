@@ -223,6 +223,12 @@ export function canManagePerson(viewer: Viewer, led: Set<string>, personDepartme
   return personDepartmentIds.some((d) => led.has(d));
 }
 
+/** Who manages a person's vacations (`Vacation.permissions.canManage`): admins, and leaders of a department of that person. */
+export function canManageVacationsOf(viewer: Viewer, led: Set<string>, personDepartmentIds: string[]): boolean {
+  if (viewer.isAdmin) return true;
+  return personDepartmentIds.some((d) => led.has(d));
+}
+
 /** Staff contact data (phone numbers): staff, and each person their own. */
 export const canSeeContact = (viewer: Viewer, userId: string): boolean => !isExternal(viewer) || viewer.id === userId;
 

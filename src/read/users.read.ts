@@ -8,7 +8,8 @@ import type { UserOrder } from "../inputs/user-order.input";
 import { SortDirection } from "../types/sort-direction.enum";
 import { inList, parseJson, toBool, toDate, toDateRequired } from "../db/row-values";
 import { escapeLike } from "../services/search-text";
-import { HR_ROLE } from "../services/permissions";
+import { canManagePerson } from "../auth/policy";
+import { personRuleSql } from "../auth/policy-sql";
 import { jsonArray } from "./json";
 import { Selection } from "./look-ahead";
 
@@ -33,7 +34,6 @@ const USER_COLUMNS = [
  */
 export function selectUsers(read: ReadDb, viewer: Viewer | null, sel: Selection) {
   const { db, kind } = read;
-  const manageAll = viewer !== null && (viewer.isAdmin || viewer.roles.includes(HR_ROLE));
   return db
     .selectFrom("User as u")
     .select(USER_COLUMNS)
@@ -69,22 +69,9 @@ export function selectUsers(read: ReadDb, viewer: Viewer | null, sel: Selection)
         ).as("ssoProviders"),
       ),
     )
-    .$if(sel.has("canManage") && viewer !== null && !manageAll, (q) =>
-      q.select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom("UserDepartment as m")
-              .innerJoin("UserDepartment as lead", "lead.departmentId", "m.departmentId")
-              .select(sql.lit(1).as("one"))
-              .whereRef("m.userId", "=", "u.id")
-              .where("lead.userId", "=", viewer!.id)
-              .where("lead.isLeader", "=", TRUE),
-          )
-          .as("canManage"),
-      ),
-    )
-    .$if(manageAll, (q) => q.select(sql.lit(true).as("canManage")));
+    .$if(sel.has("canManage") && viewer !== null, (q) =>
+      q.select((eb) => personRuleSql(canManagePerson, eb as never, viewer!, "u.id").as("canManage")),
+    );
 }
 
 type UserSqlRow = {

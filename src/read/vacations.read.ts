@@ -7,6 +7,8 @@ import type { VacationFilter } from "../inputs/vacation-filter.input";
 import type { VacationOrder } from "../inputs/vacation-order.input";
 import { inList, parseJson, sqlTimestamp, toBool, toDateRequired, toInt } from "../db/row-values";
 import { escapeLike } from "../services/search-text";
+import { canManageVacationsOf } from "../auth/policy";
+import { personRuleSql } from "../auth/policy-sql";
 import { jsonArray, jsonObject } from "./json";
 import { Selection } from "./look-ahead";
 import { toCalendarUserRef, userRefJson, userRefOf } from "./user-refs.read";
@@ -15,7 +17,6 @@ type From = Tables & { v: Tables["Vacation"] };
 type VacationQuery<O> = SelectQueryBuilder<From, "v", O>;
 type Eb = ExpressionBuilder<From, "v">;
 
-const TRUE = sql.lit(true);
 
 const VACATION_COLUMNS = [
   "v.id", "v.calendarUserId", "v.vacationTypeId", "v.status", "v.description", "v.vacationYear", "v.issueDate",
@@ -72,22 +73,7 @@ export function selectVacations(read: ReadDb, viewer: Viewer | null, sel: Select
         ).as("vacationComments"),
       ),
     )
-    .$if(wantManage && !viewer!.isAdmin, (q) =>
-      q.select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom("UserDepartment as m")
-              .innerJoin("UserDepartment as lead", "lead.departmentId", "m.departmentId")
-              .select(sql.lit(1).as("one"))
-              .whereRef("m.userId", "=", "v.calendarUserId")
-              .where("lead.userId", "=", viewer!.id)
-              .where("lead.isLeader", "=", TRUE),
-          )
-          .as("canManage"),
-      ),
-    )
-    .$if(wantManage && viewer!.isAdmin, (q) => q.select(sql.lit(true).as("canManage")));
+    .$if(wantManage, (q) => q.select((eb) => personRuleSql(canManageVacationsOf, eb as never, viewer!, "v.calendarUserId").as("canManage")));
 }
 
 interface VacationSqlRow {
