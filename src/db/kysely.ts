@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver, type LogEvent } from "kysely";
+import { nextTurn, turnExpired } from "../server/turns";
 import { Pool, types as pgTypes, type PoolClient } from "pg";
 import { databaseKind, dbConnection, postgresPoolConfig, sqlitePath, type DatabaseKind, type Db } from "./client";
 import type { Tables } from "./tables";
@@ -127,7 +128,7 @@ export function createReadDb(options: ReadDbOptions): ReadDb {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Database = require("better-sqlite3") as new (path: string, options: { readonly: boolean; timeout: number }) => SqliteHandle;
   const handle = new Database(sqlitePath(options.url), { readonly: true, timeout: 5_000 });
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingSqlite(handle) as never }), log });
+  const db = new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database: cachingSqlite(handle) as never }), log });
   return { kind, db, destroy: () => db.destroy() };
 }
 
@@ -152,4 +153,28 @@ export function readDbFor(prisma: Db, options: { onQuery?: (sql: string) => void
     read = attachReadDb(prisma, createReadDb({ url: connection.url, pool: connection.pool, onQuery: options.onQuery }));
   }
   return read;
+}
+
+/**
+ * better-sqlite3 runs each statement synchronously: like Prisma's SQLite statements
+ * (src/db/client.ts), each read statement first gives the event loop back when the current turn
+ * has run past its slice (src/server/turns.ts), so a document of many heavy reads lets other
+ * requests in between them.
+ */
+class TurnTakingSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    driver.acquireConnection = async (): Promise<DatabaseConnection> => {
+      const connection = await acquire();
+      return {
+        executeQuery: async (query) => {
+          if (turnExpired()) await nextTurn();
+          return connection.executeQuery(query);
+        },
+        streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+      };
+    };
+    return driver;
+  }
 }
