@@ -111,7 +111,8 @@ export async function createApp(
     const probe = await writable();
     if (!probe.ok) logger.warn({ reason: probe.reason }, "health check failed");
     res.status(probe.ok ? 200 : 503).json(
-      probe.ok ? { status: "ok", database: "up" } : { status: "unavailable", database: "down", reason: probe.reason },
+      // the cause (host, port, file) is for the server's log, not for whoever can reach the probe
+      probe.ok ? { status: "ok", database: "up" } : { status: "unavailable", database: "down" },
     );
   };
   app.get("/health", ready);
