@@ -169,13 +169,13 @@ sqliteOnly("/health fails when the SQLite database cannot be written", () => {
       chmodSync(path, 0o444);
       const readOnly = await fetch(`${url}/health/ready`);
       expect([readOnly.status, await readOnly.json()]).toEqual([503, { status: "unavailable", database: "down" }]);
-      expect((await probe()).reason).toBe("the database file is read-only");
+      expect(await probe()).toEqual({ ok: false, reason: "the database file is read-only" });
       chmodSync(path, 0o644);
       expect((await fetch(`${url}/health`)).status).toBe(200);
       renameSync(path, `${path}.moved`);
       const gone = await fetch(`${url}/health`);
       expect([gone.status, await gone.json()]).toEqual([503, { status: "unavailable", database: "down" }]);
-      expect((await probe()).reason).toBe("the database file is missing");
+      expect(await probe()).toEqual({ ok: false, reason: "the database file is missing" });
       renameSync(`${path}.moved`, path);
     } finally {
       await own.close();
