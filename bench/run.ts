@@ -143,7 +143,7 @@ function rssMb(pid: number): { rss: number; peak: number } {
  * start to the first answer on the migrated, seeded database.
  */
 async function startProject(target: Target, databaseUrl: string, port: number, command: string[]) {
-  const env = { DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", SEED_SCALE: String(SCALE), SEED_ADMIN_TOKEN: TOKEN };
+  const env = { DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", SEED_SCALE: String(SCALE), SEED_ADMIN_TOKEN: TOKEN, SEED_ON_EMPTY: "true" };
   const url = `http://127.0.0.1:${port}/graphql`;
   let t0 = performance.now();
   const seeding = startProcess(target, command, env, root);

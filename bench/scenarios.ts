@@ -150,7 +150,7 @@ export function scenarios(userIds: string[]): Scenario[] {
           input: {
             invoiceType: "Vat", fileGeneratedLanguage: "pl", isDraft: false, numbering: demoIds.invoiceNumberingId,
             issueDate: "2031-03-15", buyerId: demoIds.contractorId,
-            items: [1, 2, 3].map((n) => ({ positionName: `Usługa ${n}`, unit: "godz.", count: n, priceUnit: 99.99, tax: n === 3 ? "8" : "23" })),
+            items: [1, 2, 3].map((n) => ({ positionName: `Usługa ${n}`, unit: "godz.", count: n, priceUnit: 99.99, tax: n === 3 ? "RATE_8" : "RATE_23" })),
           },
         },
       },
