@@ -3,7 +3,6 @@ import type { Db } from "./db/client";
 import { readDbFor, type ReadDb } from "./db/kysely";
 import type { Viewer } from "./auth/authenticate";
 import type { AuthCache } from "./auth/auth-cache";
-import { UnauthenticatedError } from "./errors/errors";
 import { createLoaders, type Loaders } from "./loaders";
 import type { RequestScope } from "./server/request-scope";
 
@@ -22,7 +21,12 @@ export interface Context {
   request?: RequestScope;
 }
 
-/** A context whose viewer is known to be set: what resolvers behind authentication work with. */
+/**
+ * What resolvers behind authentication receive: the caller is known. Every root field except
+ * introspection and `_service` is behind authentication: the auth plugin (src/server/plugins.ts)
+ * refuses an operation without a caller before any resolver runs, so every resolver of
+ * src/resolvers, every `_entities` reference and every field policy takes this type.
+ */
 export type AuthedContext = Context & { viewer: Viewer };
 
 export async function buildContext(db: Db, config: Config, auth: AuthCache, authorization: string | undefined): Promise<Context> {
@@ -36,10 +40,4 @@ export async function buildContext(db: Db, config: Config, auth: AuthCache, auth
     authFailure: result.viewer ? undefined : result.reason,
     loaders: createLoaders(db, result.viewer, read),
   };
-}
-
-/** The caller, for resolvers: the auth plugin has already refused anonymous operations. */
-export function viewerOf(ctx: Context): Viewer {
-  if (!ctx.viewer) throw new UnauthenticatedError(ctx.authFailure);
-  return ctx.viewer;
 }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { issueToken } from "../src/auth/tokens";
 import { PERSONAS, POLICY_MATRIX, renderPolicyTable, type Answer, type Persona } from "../src/auth/policy-matrix";
 import { ENTITY_READ } from "../src/auth/visibility";
-import { entityDefinitions } from "../src/federation/entity-registry";
+import { ENTITIES } from "../src/schema/registry";
 import { createTestApp, demoIds as d, gql, type GqlResult, type TestApp } from "./support/test-app";
 
 /**
@@ -244,7 +244,7 @@ describe("the access matrix", () => {
   });
 
   it("has a read rule for every entity, and a matrix row for every entity", () => {
-    const entities = entityDefinitions().map((e) => e.typeName).sort();
+    const entities = ENTITIES.map((e) => e.typeName).sort();
     expect(Object.keys(ENTITY_READ).sort()).toEqual(entities);
     const covered = new Set(POLICY_MATRIX.filter((r) => r.kind === "entity").map((r) => r.subject.split(" ")[0]));
     expect(entities.filter((e) => !covered.has(e))).toEqual([]);

@@ -1,6 +1,6 @@
 import { defaultFieldResolver, isNonNullType, type GraphQLSchema } from "graphql";
 import type { Db, DbTx } from "../db/client";
-import type { Context } from "../context";
+import type { AuthedContext } from "../context";
 import type { Viewer } from "./authenticate";
 import {
   accessOf,
@@ -78,13 +78,13 @@ export function applyFieldPolicies(schema: GraphQLSchema): void {
   for (const rule of FIELD_RULES) {
     for (const name of rule.fields) {
       const [typeName, fieldName] = name.split(".");
-      const type = schema.getType(typeName) as { getFields?: () => Record<string, import("graphql").GraphQLField<unknown, Context>> } | undefined;
+      const type = schema.getType(typeName) as { getFields?: () => Record<string, import("graphql").GraphQLField<unknown, AuthedContext>> } | undefined;
       const field = type?.getFields?.()[fieldName];
       if (!field) throw new Error(`Field policy names ${name}, which the schema does not have`);
       if (isNonNullType(field.type)) throw new Error(`Field policy on ${name} needs the field to be nullable`);
       const resolve = field.resolve ?? defaultFieldResolver;
       field.resolve = async (source, args, ctx, info) => {
-        if (!ctx.viewer || !(await rule.visible(ctx.db, ctx.viewer, source as Source))) return null;
+        if (!(await rule.visible(ctx.db, ctx.viewer, source as Source))) return null;
         return resolve(source, args, ctx, info);
       };
     }
@@ -262,8 +262,8 @@ export const ENTITY_READ: Record<string, { rule: string; readable: Readable }> =
 };
 
 /** Which of `ids` of entity `typeName` the caller may read; an entity without a rule is read by no one. */
-export async function readableIds(db: Db | DbTx, viewer: Viewer | null, typeName: string, ids: string[]): Promise<Set<string>> {
+export async function readableIds(db: Db | DbTx, viewer: Viewer, typeName: string, ids: string[]): Promise<Set<string>> {
   const entry = ENTITY_READ[typeName];
-  if (!viewer || !entry || ids.length === 0) return new Set();
+  if (!entry || ids.length === 0) return new Set();
   return entry.readable(db as Db, viewer, ids);
 }

@@ -6,28 +6,25 @@ import { readableIds } from "../auth/visibility";
 /**
  * An entity of the subgraph: a type with its own `id`, `@key(fields: "id")`, that the gateway
  * may ask for by reference. `loadMany` answers a whole batch of ids in a bounded number of SQL
- * statements; the same function backs single-object root fields, so there is one way to load
- * and shape each entity.
+ * statements; the same function backs single-object root fields and the answer of every
+ * mutation (through the request's loader, `ctx.loaders.load(entity, id)`), so there is one way
+ * to load and shape each entity. The entities of the subgraph are listed in src/schema/registry.ts.
  */
 export interface EntityDefinition<T extends { id: string } = { id: string }> {
   typeName: string;
   /** `read` is the Kysely read side: entities converted to it load a batch in one statement. */
-  loadMany(db: Db, ids: readonly string[], viewer: Viewer | null, read: ReadDb): Promise<T[]>;
+  loadMany(db: Db, ids: readonly string[], viewer: Viewer, read: ReadDb): Promise<T[]>;
 }
 
-const registry = new Map<string, EntityDefinition>();
+/** The object type an entity definition loads: `EntityType<typeof invoiceEntity>` is `Invoice`. */
+export type EntityType<D> = D extends EntityDefinition<infer T> ? T : never;
 
+/**
+ * Declares an entity's loader; it registers nothing: the subgraph serves the entities listed in
+ * src/schema/registry.ts (a test checks that list against the schema's `@key` types).
+ */
 export function defineEntity<T extends { id: string }>(definition: EntityDefinition<T>): EntityDefinition<T> {
-  registry.set(definition.typeName, definition as unknown as EntityDefinition);
   return definition;
-}
-
-export function entityDefinitions(): EntityDefinition[] {
-  return [...registry.values()];
-}
-
-export function entityDefinition(typeName: string): EntityDefinition | undefined {
-  return registry.get(typeName);
 }
 
 /**
@@ -35,13 +32,13 @@ export function entityDefinition(typeName: string): EntityDefinition | undefined
  * rule in src/auth/visibility.ts (the same rule as the root read); the others resolve to null,
  * exactly like an unknown id.
  */
-export async function loadReadable(
-  definition: EntityDefinition,
+export async function loadReadable<T extends { id: string }>(
+  definition: EntityDefinition<T>,
   db: Db,
   ids: readonly string[],
-  viewer: Viewer | null,
+  viewer: Viewer,
   read: ReadDb,
-): Promise<{ id: string }[]> {
+): Promise<T[]> {
   const readable = await readableIds(db, viewer, definition.typeName, [...new Set(ids)]);
   if (readable.size === 0) return [];
   return definition.loadMany(db, [...readable], viewer, read);

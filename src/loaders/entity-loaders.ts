@@ -2,56 +2,85 @@ import DataLoader from "dataloader";
 import type { Db } from "../db/client";
 import type { Viewer } from "../auth/authenticate";
 import type { ReadDb } from "../db/kysely";
-import { entityDefinition, loadReadable } from "../federation/entity-registry";
+import { UnauthenticatedError } from "../errors/errors";
+import { loadReadable, type EntityDefinition } from "../federation/entity-registry";
+
+type Loader = DataLoader<string, { id: string } | null>;
 
 /**
- * One DataLoader per entity type for the request: every reference to the same type that the
+ * One DataLoader per entity for the request: every reference to the same entity that the
  * request resolves (e.g. 100 `_entities` representations) is answered by a single `loadMany`.
+ * Loaders are keyed by the entity's definition, so `load(invoiceEntity, id)` is typed `Invoice`.
  */
 export class EntityLoaders {
-  private readonly loaders = new Map<string, DataLoader<string, { id: string } | null>>();
+  private readonly loaders = new Map<EntityDefinition, Loader>();
   /** `_entities` goes through these: the entity's read rule filters each batch. */
-  private readonly references = new Map<string, DataLoader<string, { id: string } | null>>();
-  private viewer: Viewer | null = null;
+  private readonly references = new Map<EntityDefinition, Loader>();
 
   constructor(
     private readonly db: Db,
     private readonly read: ReadDb,
+    /** The loaders shape objects for the caller (e.g. `canManage`); null only before the auth plugin refuses the operation. */
+    private readonly viewer: Viewer | null,
   ) {}
 
-  /** The loaders shape objects for a caller (e.g. `canManage`); the context sets it once. */
-  forViewer(viewer: Viewer | null): this {
-    this.viewer = viewer;
-    return this;
+  /** The object of `entity` with `id`, shaped for the caller; null when there is none. */
+  load<T extends { id: string }>(entity: EntityDefinition<T>, id: string): Promise<T | null> {
+    return this.loader(entity, this.loaders, false).load(id) as Promise<T | null>;
   }
 
-  load<T extends { id: string }>(typeName: string, id: string): Promise<T | null> {
-    return this.loader(typeName).load(id) as Promise<T | null>;
+  /**
+   * The one way a mutation answers: the object it wrote, through the entity's loader. Given the
+   * id, the object is read back after the write (a copy the request loaded before the write is
+   * dropped first). A write whose own statement already returned the object in the loader's exact
+   * shape (the same select as `loadMany`) hands the object instead: it replaces the loader's copy,
+   * and reading it again would cost a statement for nothing.
+   */
+  loadWritten<T extends { id: string }>(entity: EntityDefinition<T>, written: string | T): Promise<T | null> {
+    const loader = this.loader(entity, this.loaders, false);
+    if (typeof written !== "string") {
+      loader.clear(written.id).prime(written.id, written);
+      return Promise.resolve(written);
+    }
+    return loader.clear(written).load(written) as Promise<T | null>;
+  }
+
+  /** `loadWritten` for a mutation that writes several objects: in the order of `ids`, in one batch. */
+  async loadWrittenMany<T extends { id: string }>(entity: EntityDefinition<T>, ids: readonly string[]): Promise<T[]> {
+    const loaded: Array<T | null> = await Promise.all(ids.map((id) => this.loadWritten(entity, id)));
+    return loaded.filter((o): o is T => o !== null);
   }
 
   /** A reference from `_entities`: null when missing or when the caller may not read it. */
-  loadReference<T extends { id: string }>(typeName: string, id: string): Promise<T | null> {
-    return this.loader(typeName, true).load(id) as Promise<T | null>;
+  loadReference<T extends { id: string }>(entity: EntityDefinition<T>, id: string): Promise<T | null> {
+    return this.loader(entity, this.references, true).load(id) as Promise<T | null>;
   }
 
-  private loader(typeName: string, checked = false): DataLoader<string, { id: string } | null> {
-    const loaders = checked ? this.references : this.loaders;
-    let loader = loaders.get(typeName);
+  private loader(entity: EntityDefinition<{ id: string }>, loaders: Map<EntityDefinition, Loader>, checked: boolean): Loader {
+    let loader = loaders.get(entity);
     if (!loader) {
-      const definition = entityDefinition(typeName);
-      if (!definition) throw new Error(`No entity named ${typeName}`);
       loader = new DataLoader(
         async (ids) => {
+          const viewer = this.caller();
           const rows = checked
-            ? await loadReadable(definition, this.db, ids, this.viewer, this.read)
-            : await definition.loadMany(this.db, ids, this.viewer, this.read);
+            ? await loadReadable(entity, this.db, ids, viewer, this.read)
+            : await entity.loadMany(this.db, ids, viewer, this.read);
           const byId = new Map(rows.map((r) => [r.id, r]));
           return ids.map((id) => byId.get(id) ?? null);
         },
         { maxBatchSize: 500 },
       );
-      loaders.set(typeName, loader);
+      loaders.set(entity, loader);
     }
     return loader;
+  }
+
+  /**
+   * Every field that loads is behind authentication (src/server/plugins.ts refuses an operation
+   * without a caller before any resolver runs): this is the one place the type learns it.
+   */
+  private caller(): Viewer {
+    if (!this.viewer) throw new UnauthenticatedError();
+    return this.viewer;
   }
 }

@@ -4,13 +4,11 @@ import type { ReadDb } from "../db/kysely";
 import { EntityLoaders } from "./entity-loaders";
 
 /**
- * Per-request batching loaders. Created fresh for each request so that nothing is cached
- * across callers.
+ * Per-request batching loaders: `ctx.loaders.load(invoiceEntity, id)`. Created fresh for each
+ * request so that nothing is cached across callers.
  */
-export interface Loaders {
-  entities: EntityLoaders;
-}
+export type Loaders = EntityLoaders;
 
 export function createLoaders(db: Db, viewer: Viewer | null, read: ReadDb): Loaders {
-  return { entities: new EntityLoaders(db, read).forViewer(viewer) };
+  return new EntityLoaders(db, read, viewer);
 }

@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
-import { viewerOf, type Context } from "../context";
+import type { AuthedContext } from "../context";
 import { AssignBoardUserInput } from "../inputs/project/assign-board-user.input";
 import { AssignedBoardUser } from "../types/project/assigned-board-user.type";
-import { assignBoardUser } from "../services/project/assigned-board-user.service";
+import { assignBoardUser, assignedBoardUserEntity } from "../services/project/assigned-board-user.service";
 
 @Resolver(() => AssignedBoardUser)
 export class AssignedBoardUserResolver {
@@ -11,13 +11,13 @@ export class AssignedBoardUserResolver {
     description:
       "E10: assigns a member of the board's project to the board, or changes their role on it (upsert). Needs an admin or a PM of the project.",
   })
-  assignBoardUser(
+  async assignBoardUser(
     @Arg("boardId", () => ID, { description: "Id of the board." }) boardId: string,
     @Arg("userId", () => ID, { description: "Id of the user; they must be assigned to the board's project." }) userId: string,
-    @Ctx() ctx: Context,
+    @Ctx() ctx: AuthedContext,
     @Arg("input", () => AssignBoardUserInput, { nullable: true, description: "The role on the board; absent: see the input's role." })
     input?: AssignBoardUserInput | null,
-  ): Promise<AssignedBoardUser> {
-    return assignBoardUser(ctx.db, viewerOf(ctx), boardId, userId, input);
+  ): Promise<AssignedBoardUser | null> {
+    return ctx.loaders.loadWritten(assignedBoardUserEntity, await assignBoardUser(ctx.db, ctx.viewer, boardId, userId, input));
   }
 }

@@ -1,9 +1,9 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
-import { viewerOf, type Context } from "../context";
+import type { AuthedContext } from "../context";
 import { ReadChatTopicInput } from "../inputs/chat/read-chat-topic.input";
 import { UpdateAssignedChatTopicUserInput } from "../inputs/chat/update-assigned-chat-topic-user.input";
 import { AssignedChatTopicUser } from "../types/chat/assigned-chat-topic-user.type";
-import { readChatTopic, updateAssignedChatTopicUser } from "../services/chat/assigned-chat-topic-user.service";
+import { assignedChatTopicUserEntity, readChatTopic, updateAssignedChatTopicUser } from "../services/chat/assigned-chat-topic-user.service";
 
 @Resolver(() => AssignedChatTopicUser)
 export class AssignedChatTopicUserResolver {
@@ -12,13 +12,13 @@ export class AssignedChatTopicUserResolver {
     description:
       "E1: changes a chat topic member's mute settings (absent fields stay). Allowed to the member, an owner of the topic, or an admin.",
   })
-  updateAssignedChatTopicUser(
+  async updateAssignedChatTopicUser(
     @Arg("topicId", () => ID, { description: "The chat topic." }) topicId: string,
     @Arg("userId", () => ID, { description: "The member whose settings change." }) userId: string,
     @Arg("input", () => UpdateAssignedChatTopicUserInput, { description: "The changes." }) input: UpdateAssignedChatTopicUserInput,
-    @Ctx() ctx: Context,
-  ): Promise<AssignedChatTopicUser> {
-    return updateAssignedChatTopicUser(ctx.db, viewerOf(ctx), topicId, userId, input);
+    @Ctx() ctx: AuthedContext,
+  ): Promise<AssignedChatTopicUser | null> {
+    return ctx.loaders.loadWritten(assignedChatTopicUserEntity, await updateAssignedChatTopicUser(ctx.db, ctx.viewer, topicId, userId, input));
   }
 
   @Mutation(() => AssignedChatTopicUser, {
@@ -26,12 +26,12 @@ export class AssignedChatTopicUserResolver {
     description:
       "E2: marks a chat topic read for a member: last read message (given or latest), read time (given or now), isUnread (default false). Allowed to the member, an owner of the topic, or an admin.",
   })
-  readChatTopic(
+  async readChatTopic(
     @Arg("topicId", () => ID, { description: "The chat topic." }) topicId: string,
     @Arg("userId", () => ID, { description: "The member who read it." }) userId: string,
-    @Ctx() ctx: Context,
+    @Ctx() ctx: AuthedContext,
     @Arg("input", () => ReadChatTopicInput, { nullable: true, description: "Details of the read; all optional." }) input?: ReadChatTopicInput,
-  ): Promise<AssignedChatTopicUser> {
-    return readChatTopic(ctx.db, viewerOf(ctx), topicId, userId, input);
+  ): Promise<AssignedChatTopicUser | null> {
+    return ctx.loaders.loadWritten(assignedChatTopicUserEntity, await readChatTopic(ctx.db, ctx.viewer, topicId, userId, input));
   }
 }

@@ -1,9 +1,9 @@
 import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
-import { viewerOf, type Context } from "../context";
+import type { AuthedContext } from "../context";
 import { assert, canCreateCurrency } from "../auth/policy";
 import { CreateCurrencyDictionaryInput } from "../inputs/invoice/create-currency-dictionary.input";
 import { CurrencyDictionary } from "../types/invoice/currency-dictionary.type";
-import { createCurrencyDictionary } from "../services/invoice/currency-dictionary.service";
+import { createCurrencyDictionary, currencyDictionaryEntity } from "../services/invoice/currency-dictionary.service";
 
 @Resolver(() => CurrencyDictionary)
 export class CurrencyDictionaryResolver {
@@ -11,11 +11,11 @@ export class CurrencyDictionaryResolver {
     nullable: true,
     description: "E18: adds a currency. An existing code is CONFLICT; isDefault: true makes it the only default.",
   })
-  createCurrencyDictionary(
+  async createCurrencyDictionary(
     @Arg("input", () => CreateCurrencyDictionaryInput, { description: "The new currency." }) input: CreateCurrencyDictionaryInput,
-    @Ctx() ctx: Context,
-  ): Promise<CurrencyDictionary> {
-    assert(canCreateCurrency(viewerOf(ctx)), "Only an admin or a finance user may add currencies.");
-    return createCurrencyDictionary(ctx.db, input);
+    @Ctx() ctx: AuthedContext,
+  ): Promise<CurrencyDictionary | null> {
+    assert(canCreateCurrency(ctx.viewer), "Only an admin or a finance user may add currencies.");
+    return ctx.loaders.loadWritten(currencyDictionaryEntity, await createCurrencyDictionary(ctx.db, input));
   }
 }

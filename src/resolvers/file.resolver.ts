@@ -1,8 +1,8 @@
 import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
-import { viewerOf, type Context } from "../context";
+import type { AuthedContext } from "../context";
 import { ExternalFileUploadInput } from "../inputs/task/external-file-upload.input";
 import { File } from "../types/task/file.type";
-import { uploadExternalFiles } from "../services/task/file.service";
+import { fileEntity, uploadExternalFiles } from "../services/task/file.service";
 import { listCost } from "../server/cost";
 
 @Resolver(() => File)
@@ -14,10 +14,10 @@ export class FileResolver {
     description:
       "E13: registers files by link on a project, task or task comment (for its project's members and admins); answers one File per element, in order. All are stored or none.",
   })
-  uploadExternalFiles(
+  async uploadExternalFiles(
     @Arg("input", () => ExternalFileUploadInput, { description: "The links and what they are attached to." }) input: ExternalFileUploadInput,
-    @Ctx() ctx: Context,
+    @Ctx() ctx: AuthedContext,
   ): Promise<File[]> {
-    return uploadExternalFiles(ctx.db, viewerOf(ctx), input);
+    return ctx.loaders.loadWrittenMany(fileEntity, await uploadExternalFiles(ctx.db, ctx.viewer, input));
   }
 }

@@ -1,12 +1,10 @@
 import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from "type-graphql";
-import { viewerOf, type Context } from "../context";
+import type { AuthedContext } from "../context";
 import { CreateInvoiceInput } from "../inputs/invoice/create-invoice.input";
 import { Invoice } from "../types/invoice/invoice.type";
 import { createInvoice } from "../services/invoice/invoice-creation.service";
 import { invoiceEntity } from "../services/invoice/invoice.service";
 import { listCost } from "../server/cost";
-
-const loadInvoice = (ctx: Context, id: string) => ctx.loaders.entities.load<Invoice>(invoiceEntity.typeName, id);
 
 @Resolver(() => Invoice)
 export class InvoiceResolver {
@@ -17,20 +15,19 @@ export class InvoiceResolver {
   })
   async createInvoice(
     @Arg("input", () => CreateInvoiceInput, { description: "The new invoice." }) input: CreateInvoiceInput,
-    @Ctx() ctx: Context,
+    @Ctx() ctx: AuthedContext,
   ): Promise<Invoice | null> {
-    const id = await createInvoice(ctx.db, viewerOf(ctx), input);
-    return loadInvoice(ctx, id);
+    return ctx.loaders.loadWritten(invoiceEntity, await createInvoice(ctx.db, ctx.viewer, input));
   }
 
   @FieldResolver(() => Invoice, { nullable: true, description: "For a correction: the invoice it corrects." })
-  invoice(@Root() invoice: Invoice, @Ctx() ctx: Context): Promise<Invoice | null> | null {
-    return invoice.correctedInvoiceId ? loadInvoice(ctx, invoice.correctedInvoiceId) : null;
+  invoice(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Promise<Invoice | null> | null {
+    return invoice.correctedInvoiceId ? ctx.loaders.load(invoiceEntity, invoice.correctedInvoiceId) : null;
   }
 
   @FieldResolver(() => [Invoice], { complexity: listCost(10), description: "The corrections of this invoice, oldest first." })
-  async corrects(@Root() invoice: Invoice, @Ctx() ctx: Context): Promise<Invoice[]> {
-    const loaded = await Promise.all(invoice.correctionIds.map((id) => loadInvoice(ctx, id)));
+  async corrects(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Promise<Invoice[]> {
+    const loaded = await Promise.all(invoice.correctionIds.map((id) => ctx.loaders.load(invoiceEntity, id)));
     return loaded.filter((c): c is Invoice => c !== null);
   }
 
@@ -38,7 +35,7 @@ export class InvoiceResolver {
     nullable: true,
     description: "For a correction: the correction of the same invoice made just before it, if any.",
   })
-  prevCorrect(@Root() invoice: Invoice, @Ctx() ctx: Context): Promise<Invoice | null> | null {
-    return invoice.prevCorrectId ? loadInvoice(ctx, invoice.prevCorrectId) : null;
+  prevCorrect(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Promise<Invoice | null> | null {
+    return invoice.prevCorrectId ? ctx.loaders.load(invoiceEntity, invoice.prevCorrectId) : null;
   }
 }

@@ -1,11 +1,10 @@
-import DataLoader from "dataloader";
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Ctx, FieldResolver, ID, Info, Query, Resolver, Root } from "type-graphql";
-import { viewerOf, type Context } from "../context";
+import type { AuthedContext } from "../context";
 import { assertCanReadProject } from "../auth/policy";
 import { ProjectGantt } from "../types/gantt/project-gantt.type";
 import { GanttTask } from "../types/gantt/gantt-task.type";
-import { loadProjectGanttsWithTasks, projectGantt } from "../services/gantt/project-gantt.service";
+import { projectGantt, projectGanttSelecting, projectGanttWithTasks } from "../services/gantt/project-gantt.service";
 import { Selection } from "../services/shared/look-ahead";
 import { listCost } from "../server/cost";
 
@@ -27,12 +26,13 @@ export class ProjectGanttResolver {
     })
     _showTasks: boolean | null,
     @Arg("id", () => ID, { description: "The project's id." }) id: string,
-    @Ctx() ctx: Context,
+    @Ctx() ctx: AuthedContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<ProjectGantt> {
+    await assertCanReadProject(ctx.db, ctx.viewer, id, "Project");
     // look ahead: the tasks are read in the same statement when the document selects them
-    await assertCanReadProject(ctx.db, viewerOf(ctx), id, "Project");
-    return projectGantt(ctx.read, id, Selection.of(info));
+    const loader = projectGanttSelecting(Selection.of(info));
+    return projectGantt(id, (projectId) => ctx.loaders.load(loader, projectId));
   }
 
   @FieldResolver(() => [GanttTask], {
@@ -40,24 +40,10 @@ export class ProjectGanttResolver {
     description:
       "The project's tasks, by start date, end date (undated last), weight, then id. Always answered when selected, whatever the (deprecated) showTasks argument says.",
   })
-  async tasks(@Root() gantt: ProjectGantt, @Ctx() ctx: Context): Promise<GanttTask[]> {
+  async tasks(@Root() gantt: ProjectGantt, @Ctx() ctx: AuthedContext): Promise<GanttTask[]> {
     if (gantt.tasks) return gantt.tasks;
     // reached through _entities (a reference carries no selection): one batch per request
-    const gantts = await ganttsWithTasks(ctx).load(gantt.id);
-    return gantts?.tasks ?? [];
+    const withTasks = await ctx.loaders.load(projectGanttWithTasks, gantt.id);
+    return withTasks?.tasks ?? [];
   }
-}
-
-const loaders = new WeakMap<Context, DataLoader<string, ProjectGantt | undefined>>();
-
-function ganttsWithTasks(ctx: Context): DataLoader<string, ProjectGantt | undefined> {
-  let loader = loaders.get(ctx);
-  if (!loader) {
-    loader = new DataLoader(async (ids) => {
-      const gantts = await loadProjectGanttsWithTasks(ctx.read, ids);
-      return ids.map((id) => gantts.find((g) => g.id === id));
-    });
-    loaders.set(ctx, loader);
-  }
-  return loader;
 }

@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
-import type { Context } from "../context";
+import type { AuthedContext } from "../context";
 import { ProjectTemplate } from "../types/template/project-template.type";
-import { getProjectTemplate } from "../services/template/project-template.service";
+import { getProjectTemplate, projectTemplateEntity } from "../services/template/project-template.service";
 
 @Resolver(() => ProjectTemplate)
 export class ProjectTemplateResolver {
@@ -12,8 +12,8 @@ export class ProjectTemplateResolver {
   })
   projectTemplate(
     @Arg("id", () => ID, { description: "Id of the template." }) id: string,
-    @Ctx() ctx: Context,
+    @Ctx() ctx: AuthedContext,
   ): Promise<ProjectTemplate> {
-    return getProjectTemplate(ctx.db, id, (templateId) => ctx.loaders.entities.load<ProjectTemplate>("ProjectTemplate", templateId));
+    return getProjectTemplate(ctx.db, id, (templateId) => ctx.loaders.load(projectTemplateEntity, templateId));
   }
 }

@@ -1,8 +1,8 @@
 import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
-import { viewerOf, type Context } from "../context";
+import type { AuthedContext } from "../context";
 import { CreateProjectInput } from "../inputs/project/create-project.input";
 import { Project } from "../types/project/project.type";
-import { createProject } from "../services/project/project.service";
+import { createProject, projectEntity } from "../services/project/project.service";
 
 @Resolver(() => Project)
 export class ProjectResolver {
@@ -11,10 +11,10 @@ export class ProjectResolver {
     description:
       "E5: creates a project, optionally from a template, with the caller as its first manager. Needs an admin or the pm user role.",
   })
-  createProject(
+  async createProject(
     @Arg("input", () => CreateProjectInput, { description: "The new project." }) input: CreateProjectInput,
-    @Ctx() ctx: Context,
-  ): Promise<Project> {
-    return createProject(ctx.db, viewerOf(ctx), input);
+    @Ctx() ctx: AuthedContext,
+  ): Promise<Project | null> {
+    return ctx.loaders.loadWritten(projectEntity, await createProject(ctx.db, ctx.viewer, input));
   }
 }

@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
-import { viewerOf, type Context } from "../context";
+import type { AuthedContext } from "../context";
 import { ReplaceRiskInput } from "../inputs/project/replace-risk.input";
 import { Risk } from "../types/project/risk.type";
-import { replaceRisk } from "../services/project/risk.service";
+import { replaceRisk, riskEntity } from "../services/project/risk.service";
 
 @Resolver(() => Risk)
 export class RiskResolver {
@@ -11,11 +11,11 @@ export class RiskResolver {
     description:
       "E11: replaces a risk as a whole: optional fields left out become null. Needs an admin or a PM of the risk's project (and of the target project when it moves).",
   })
-  replaceRisk(
+  async replaceRisk(
     @Arg("id", () => ID, { description: "Id of the risk." }) id: string,
     @Arg("input", () => ReplaceRiskInput, { description: "The risk's new state." }) input: ReplaceRiskInput,
-    @Ctx() ctx: Context,
-  ): Promise<Risk> {
-    return replaceRisk(ctx.db, viewerOf(ctx), id, input);
+    @Ctx() ctx: AuthedContext,
+  ): Promise<Risk | null> {
+    return ctx.loaders.loadWritten(riskEntity, await replaceRisk(ctx.db, ctx.viewer, id, input));
   }
 }

@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
-import { viewerOf, type Context } from "../context";
+import type { AuthedContext } from "../context";
 import { UpdateStageInput } from "../inputs/project/update-stage.input";
 import { Stage } from "../types/project/stage.type";
-import { updateStage } from "../services/project/stage.service";
+import { stageEntity, updateStage } from "../services/project/stage.service";
 
 @Resolver(() => Stage)
 export class StageResolver {
@@ -11,11 +11,11 @@ export class StageResolver {
     description:
       "E3: changes a stage partially (absent fields stay, null clears description or stageType). Needs an admin or a project manager of the stage's project.",
   })
-  updateStage(
+  async updateStage(
     @Arg("id", () => ID, { description: "Id of the stage to change." }) id: string,
     @Arg("input", () => UpdateStageInput, { description: "The fields to change." }) input: UpdateStageInput,
-    @Ctx() ctx: Context,
-  ): Promise<Stage> {
-    return updateStage(ctx.db, viewerOf(ctx), id, input);
+    @Ctx() ctx: AuthedContext,
+  ): Promise<Stage | null> {
+    return ctx.loaders.loadWritten(stageEntity, await updateStage(ctx.db, ctx.viewer, id, input));
   }
 }

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, ID, Info, Query, Resolver } from "type-graphql";
-import { viewerOf, type Context } from "../context";
+import type { AuthedContext } from "../context";
 import { assertCanReadProject, isExternal } from "../auth/policy";
 import { PaginationArgs } from "../inputs/shared/pagination.args";
 import { TaskChecklist } from "../types/task/task-checklist.type";
@@ -16,10 +16,10 @@ export class TaskChecklistResolver {
   async taskChecklists(
     @Arg("taskId", () => ID, { description: "Id of the task." }) taskId: string,
     @Args(() => PaginationArgs) page: PaginationArgs,
-    @Ctx() ctx: Context,
+    @Ctx() ctx: AuthedContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<TaskChecklistCollection> {
-    const viewer = viewerOf(ctx);
+    const viewer = ctx.viewer;
     if (isExternal(viewer)) {
       // only external callers need the task's project; a missing task stays NOT_FOUND below
       const task = await ctx.db.task.findUnique({ where: { id: taskId }, select: { projectId: true } });

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Args, Ctx, Info, Query, Resolver } from "type-graphql";
-import type { Context } from "../context";
+import type { AuthedContext } from "../context";
 import { SharedTaskCommentsArgs } from "../inputs/comment/shared-task-comments.args";
 import { TaskComment } from "../types/comment/task-comment.type";
 import { TaskCommentCollection } from "../types/comment/task-comment-collection.type";
@@ -15,7 +15,7 @@ export class TaskCommentResolver {
   })
   sharedTaskComments(
     @Args(() => SharedTaskCommentsArgs) args: SharedTaskCommentsArgs,
-    @Ctx() ctx: Context,
+    @Ctx() ctx: AuthedContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<TaskCommentCollection> {
     return sharedTaskComments(ctx.read, args, ctx.config.maxUnpaginatedItems, Selection.of(info));

@@ -1,5 +1,5 @@
 import { Args, Ctx, Query, Resolver } from "type-graphql";
-import { viewerOf, type Context } from "../context";
+import type { AuthedContext } from "../context";
 import { assert, canReadTimesheetOf } from "../auth/policy";
 import { TimesheetArgs } from "../inputs/timesheet/timesheet.args";
 import { TimesheetEntry } from "../types/timesheet/timesheet-entry.type";
@@ -14,8 +14,8 @@ export class TimesheetResolver {
     description:
       "E16: time reported in a seven-day window (UTC days), one entry per user with a row per task, daily totals and the sum.",
   })
-  timesheetByUser(@Args(() => TimesheetArgs) args: TimesheetArgs, @Ctx() ctx: Context): Promise<TimesheetEntry[]> {
-    const viewer = viewerOf(ctx);
+  timesheetByUser(@Args(() => TimesheetArgs) args: TimesheetArgs, @Ctx() ctx: AuthedContext): Promise<TimesheetEntry[]> {
+    const viewer = ctx.viewer;
     assert(canReadTimesheetOf(viewer, args.users), "External users may read only their own time: pass users: [<your id>].");
     return timesheetByUser(ctx.read, viewer, args);
   }

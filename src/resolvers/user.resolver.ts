@@ -1,7 +1,6 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, Info, Query, Resolver } from "type-graphql";
-import type { Context } from "../context";
-import { viewerOf } from "../context";
+import type { AuthedContext } from "../context";
 import { PaginationArgs } from "../inputs/shared/pagination.args";
 import { UserFilter } from "../inputs/people/user-filter.input";
 import { UserOrder } from "../inputs/people/user-order.input";
@@ -15,7 +14,7 @@ export class UserResolver {
   @Query(() => UserCollection, { description: "E8: users, filtered, ordered and paginated." })
   users(
     @Args(() => PaginationArgs) page: PaginationArgs,
-    @Ctx() ctx: Context,
+    @Ctx() ctx: AuthedContext,
     @Info() info: GraphQLResolveInfo,
     @Arg("filter", () => UserFilter, { nullable: true, description: "Conditions the users must meet." }) filter?: UserFilter,
     @Arg("order", () => [UserOrder], {
@@ -24,6 +23,6 @@ export class UserResolver {
     })
     order?: UserOrder[],
   ): Promise<UserCollection> {
-    return listUsers(ctx.read, viewerOf(ctx), { ...page, filter, order }, ctx.config.maxUnpaginatedItems, Selection.of(info));
+    return listUsers(ctx.read, ctx.viewer, { ...page, filter, order }, ctx.config.maxUnpaginatedItems, Selection.of(info));
   }
 }

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, Info, Query, Resolver } from "type-graphql";
-import { viewerOf, type Context } from "../context";
+import type { AuthedContext } from "../context";
 import { assert, canReadCalendar } from "../auth/policy";
 import { PaginationArgs } from "../inputs/shared/pagination.args";
 import { VacationFilter } from "../inputs/vacation/vacation-filter.input";
@@ -15,7 +15,7 @@ export class VacationResolver {
   @Query(() => VacationCollection, { description: "E7: vacations, filtered, ordered and paginated." })
   vacations(
     @Args(() => PaginationArgs) page: PaginationArgs,
-    @Ctx() ctx: Context,
+    @Ctx() ctx: AuthedContext,
     @Info() info: GraphQLResolveInfo,
     @Arg("filter", () => VacationFilter, { nullable: true, description: "Conditions the vacations must meet." }) filter?: VacationFilter,
     @Arg("order", () => [VacationOrder], {
@@ -24,7 +24,7 @@ export class VacationResolver {
     })
     order?: VacationOrder[],
   ): Promise<VacationCollection> {
-    assert(canReadCalendar(viewerOf(ctx)), "The vacation calendar is internal: external users may not read it.");
-    return listVacations(ctx.read, viewerOf(ctx), { ...page, filter, order }, ctx.config.maxUnpaginatedItems, Selection.of(info));
+    assert(canReadCalendar(ctx.viewer), "The vacation calendar is internal: external users may not read it.");
+    return listVacations(ctx.read, ctx.viewer, { ...page, filter, order }, ctx.config.maxUnpaginatedItems, Selection.of(info));
   }
 }

@@ -4,13 +4,13 @@ import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper";
 import { printSchemaWithDirectives } from "@graphql-tools/utils";
 import { type GraphQLSchema, isUnionType, parse } from "graphql";
 import { buildSchema, createResolversMap } from "type-graphql";
-import type { Context } from "../context";
+import type { AuthedContext } from "../context";
 import { DateTimeScalar } from "../scalars";
 import { validateArgument } from "../validation/validate-args";
 import { guardIdArguments, isUuid } from "../validation/id-arguments";
-import { entityDefinitions } from "../federation/entity-registry";
 import { badInput } from "../errors/errors";
-import { loadResolvers } from "./load-resolvers";
+import { ENTITIES, RESOLVERS } from "./registry";
+import type { EntityDefinition } from "../federation/entity-registry";
 import { copyComplexity } from "../server/cost";
 import { applyFieldPolicies, ENTITY_READ } from "../auth/visibility";
 
@@ -21,7 +21,7 @@ export const FEDERATION_LINK =
 /** The schema as type-graphql builds it from the decorated classes (no federation fields yet). */
 export async function buildTypeGraphqlSchema(): Promise<GraphQLSchema> {
   return buildSchema({
-    resolvers: loadResolvers(),
+    resolvers: RESOLVERS,
     // Federation directives (@key, @shareable) are not known to graphql-js until the subgraph
     // schema is built from the printed SDL below.
     skipCheck: true,
@@ -45,22 +45,41 @@ export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; sdl: st
   const typeGraphqlSchema = await buildTypeGraphqlSchema();
   const sdl = subgraphSdl(typeGraphqlSchema);
   const resolvers = createResolversMap(typeGraphqlSchema) as GraphQLResolverMap<unknown>;
-  for (const entity of entityDefinitions()) {
+  for (const entity of ENTITIES) {
     // default deny: an entity nobody wrote a read rule for would be open to every caller
     if (!ENTITY_READ[entity.typeName]) throw new Error(`Entity ${entity.typeName} has no read rule in src/auth/visibility.ts`);
     resolvers[entity.typeName] = {
       ...(resolvers[entity.typeName] as object),
-      // representations are checked by guardEntities before they get here
-      __resolveReference: (reference: { id: string }, ctx: Context) => ctx.loaders.entities.loadReference(entity.typeName, reference.id),
+      // representations are checked by guardEntities before they get here; `_entities` is behind authentication
+      __resolveReference: (reference: { id: string }, ctx: AuthedContext) => ctx.loaders.loadReference(entity, reference.id),
     } as never;
   }
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
+  checkEntityList(schema);
   // the fields' declared list sizes (type-graphql's `complexity`) for the cost limit
   copyComplexity(typeGraphqlSchema, schema);
   guardEntities(schema);
   guardIdArguments(schema);
   applyFieldPolicies(schema);
   return { schema, sdl };
+}
+
+/**
+ * The `@key` types of the schema and ENTITIES of src/schema/registry.ts must name the same types:
+ * a keyed type missing from the list would answer `_entities` with the bare reference, and a
+ * listed type without `@key` (or listed twice) is a wiring mistake.
+ */
+export function checkEntityList(schema: GraphQLSchema, entities: readonly EntityDefinition[] = ENTITIES): void {
+  const entityUnion = schema.getType("_Entity");
+  const keyed = isUnionType(entityUnion) ? entityUnion.getTypes().map((t) => t.name) : [];
+  const listed = entities.map((e) => e.typeName);
+  const unlisted = keyed.filter((name) => !listed.includes(name));
+  const unkeyed = listed.filter((name, i) => !keyed.includes(name) || listed.indexOf(name) !== i);
+  if (unlisted.length > 0 || unkeyed.length > 0) {
+    throw new Error(
+      `src/schema/registry.ts ENTITIES must list every @key type once: missing ${unlisted.join(", ") || "none"}; without @key or repeated ${unkeyed.join(", ") || "none"}`,
+    );
+  }
 }
 
 /**

@@ -62,11 +62,11 @@ export async function updateAssignedChatTopicUser(
   topicId: string,
   userId: string,
   input: UpdateAssignedChatTopicUserInput,
-): Promise<AssignedChatTopicUser> {
+): Promise<string> {
   return db.$transaction(async (tx) => {
     const membership = await changeableMembership(tx, viewer, topicId, userId);
-    const row = await tx.assignedChatTopicUser.update({ where: { id: membership.id }, data: muteChanges(input), include });
-    return toAssignedChatTopicUser(row);
+    await tx.assignedChatTopicUser.update({ where: { id: membership.id }, data: muteChanges(input), select: { id: true } });
+    return membership.id;
   });
 }
 
@@ -86,7 +86,7 @@ export async function readChatTopic(
   userId: string,
   input: ReadChatTopicInput | null | undefined,
   now: Date = new Date(),
-): Promise<AssignedChatTopicUser> {
+): Promise<string> {
   const body = input ?? {};
   return db.$transaction(async (tx) => {
     const membership = await changeableMembership(tx, viewer, topicId, userId);
@@ -106,8 +106,8 @@ export async function readChatTopic(
       lastReadAt: body.lastReadAt ?? now,
       isUnread: body.isUnread ?? false,
     };
-    const row = await tx.assignedChatTopicUser.update({ where: { id: membership.id }, data, include });
-    return toAssignedChatTopicUser(row);
+    await tx.assignedChatTopicUser.update({ where: { id: membership.id }, data, select: { id: true } });
+    return membership.id;
   });
 }
 

@@ -52,7 +52,7 @@ function noteContractorJson(kind: DatabaseKind, eb: ExpressionBuilder<Tables, ne
 }
 
 /** Notes by id in ONE statement: author, assignee, status and the contractor with everything it shows. */
-export async function readNotes(read: ReadDb, ids: readonly string[], viewer: Viewer | null): Promise<Note[]> {
+export async function readNotes(read: ReadDb, ids: readonly string[], viewer: Viewer): Promise<Note[]> {
   const { db, kind } = read;
   const rows = await db
     .selectFrom("Note as n")
@@ -109,7 +109,7 @@ export interface ContractorJson {
   customFields: unknown;
 }
 
-export function toNoteContractor(row: ContractorJson, viewer: Viewer | null): NoteContractor {
+export function toNoteContractor(row: ContractorJson, viewer: Viewer): NoteContractor {
   const attendants = parseJson<ContractorAttendant[]>(row.attendants) ?? [];
   const idName = (value: unknown): IdName[] => (parseJson<IdName[] | undefined>(value) ?? []).map((x) => ({ id: x.id, name: x.name }));
   return {
@@ -123,7 +123,7 @@ export function toNoteContractor(row: ContractorJson, viewer: Viewer | null): No
     defaultLocation: row.defaultLocation,
     shortCode: row.shortCode,
     // admins manage every contractor; otherwise the users who look after it (its attendants) do
-    canManage: viewer !== null && (viewer.isAdmin || attendants.some((a) => a.id === viewer.id)),
+    canManage: viewer.isAdmin || attendants.some((a) => a.id === viewer.id),
     vatId: row.vatId,
     attendants: attendants.map((a) => ({ id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email, pictureSm: a.pictureSm, pictureLg: a.pictureLg })),
     industryBranches: idName(row.industryBranches),
@@ -140,7 +140,7 @@ export function toNoteContractor(row: ContractorJson, viewer: Viewer | null): No
 }
 
 /** Contractors by id (the NoteContractor entity), in one statement. */
-export async function readNoteContractors(read: ReadDb, ids: readonly string[], viewer: Viewer | null): Promise<NoteContractor[]> {
+export async function readNoteContractors(read: ReadDb, ids: readonly string[], viewer: Viewer): Promise<NoteContractor[]> {
   const rows = await noteContractorColumns(read.kind, read.db as never)
     .where((eb) => inList(read.kind, eb.ref("k.id"), ids))
     .execute();

@@ -32,7 +32,7 @@ const USER_COLUMNS = [
  * job position and contractor names, the departments and SSO providers (as JSON arrays), and
  * `canManage` (an EXISTS over the caller's led departments; constant for admins and HR).
  */
-export function selectUsers(read: ReadDb, viewer: Viewer | null, sel: Selection) {
+export function selectUsers(read: ReadDb, viewer: Viewer, sel: Selection) {
   const { db, kind } = read;
   return db
     .selectFrom("User as u")
@@ -69,8 +69,8 @@ export function selectUsers(read: ReadDb, viewer: Viewer | null, sel: Selection)
         ).as("ssoProviders"),
       ),
     )
-    .$if(sel.has("canManage") && viewer !== null, (q) =>
-      q.select((eb) => personRuleSql(canManagePerson, eb as never, viewer!, "u.id").as("canManage")),
+    .$if(sel.has("canManage"), (q) =>
+      q.select((eb) => personRuleSql(canManagePerson, eb as never, viewer, "u.id").as("canManage")),
     );
 }
 

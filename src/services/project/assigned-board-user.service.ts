@@ -37,7 +37,7 @@ export async function assignBoardUser(
   boardId: string,
   userId: string,
   input: AssignBoardUserInput | null | undefined,
-): Promise<AssignedBoardUser> {
+): Promise<string> {
   const role = input?.role ?? undefined;
   const attempt = () =>
     db.$transaction(async (tx) => {
@@ -57,9 +57,9 @@ export async function assignBoardUser(
         where: { boardId_userId: { boardId, userId } },
         create: { boardId, userId, role: role ?? "none" },
         update: role === undefined ? {} : { role },
-        include: assignedBoardUserInclude,
+        select: { id: true },
       });
-      return toAssignedBoardUser(row);
+      return row.id;
     });
   try {
     return await attempt();

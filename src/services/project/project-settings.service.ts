@@ -44,9 +44,9 @@ export const projectSettingsEntity = defineEntity<ProjectSettings>({
   loadMany: (db, ids) => loadProjectSettings(db, ids),
 });
 
-/** E17: settings share their project's id; readable by any authenticated user, like the project itself. */
-export async function getProjectSettings(db: Db, projectId: string): Promise<ProjectSettings> {
-  const [settings] = await loadProjectSettings(db, [projectId]);
+/** E17: settings share their project's id (read with `load`, the request's loader); readable like the project itself. */
+export async function getProjectSettings(projectId: string, load: (id: string) => Promise<ProjectSettings | null>): Promise<ProjectSettings> {
+  const settings = await load(projectId);
   if (!settings) throw new NotFoundError("Project settings", projectId);
   return settings;
 }

@@ -17,9 +17,6 @@ import { round2 } from "../invoice/invoice-amounts";
 import { freeBoardShortCodes, freeProjectShortCode } from "../shared/short-codes";
 import { NO_TASKS, progressShare, taskTallies, type TaskTally } from "../task/task-tallies";
 
-/** A UUID no user has: stands in for the caller when there is none, so the query shape stays the same. */
-const NOBODY = "00000000-0000-0000-0000-000000000000";
-
 /** The role the creator of a project gets in it. */
 export const CREATOR_PROJECT_ROLE = "pm-active";
 
@@ -76,8 +73,8 @@ interface ViewerAssignment {
   canReportTime: boolean;
 }
 
-function toProject(row: ProjectRow, metrics: ProjectMetrics, viewer: Viewer | null, mine: ViewerAssignment | undefined): Project {
-  const canManage = viewer !== null && canManageProject(viewer, mine?.role);
+function toProject(row: ProjectRow, metrics: ProjectMetrics, viewer: Viewer, mine: ViewerAssignment | undefined): Project {
+  const canManage = canManageProject(viewer, mine?.role);
   const permissions: string[] = [];
   if (canManage) permissions.push("canManage");
   if (mine?.canReportTime) permissions.push("canReportTime");
@@ -115,14 +112,14 @@ function toProject(row: ProjectRow, metrics: ProjectMetrics, viewer: Viewer | nu
 }
 
 /** Loads and shapes projects for a caller: a fixed number of statements, whatever the number of projects, PMs, contractors or tags. */
-export async function loadProjects(db: Db, ids: readonly string[], viewer: Viewer | null): Promise<Project[]> {
-  const rows = await db.project.findMany({ where: { id: { in: [...ids] } }, include: projectInclude(viewer?.id ?? NOBODY) });
+export async function loadProjects(db: Db, ids: readonly string[], viewer: Viewer): Promise<Project[]> {
+  const rows = await db.project.findMany({ where: { id: { in: [...ids] } }, include: projectInclude(viewer.id) });
   if (rows.length === 0) return [];
   const projectIds = rows.map((r) => r.id);
   const [metrics, mine] = await Promise.all([
     projectMetrics(db, projectIds),
     db.projectUserAssignment.findMany({
-      where: { userId: viewer?.id ?? NOBODY, projectId: { in: projectIds } },
+      where: { userId: viewer.id, projectId: { in: projectIds } },
       select: { projectId: true, role: true, canReportTime: true },
     }),
   ]);
@@ -198,14 +195,12 @@ async function projectNo(tx: DbTx, input: CreateProjectInput, numberingId: strin
  * are copied (values given in the input win per definition). A lost race for a short code
  * (unique) retries the whole transaction.
  */
-export async function createProject(db: Db, viewer: Viewer, input: CreateProjectInput): Promise<Project> {
+export async function createProject(db: Db, viewer: Viewer, input: CreateProjectInput): Promise<string> {
   assertPmOrAdmin(viewer, "create projects");
   checkCreateProjectInput(input);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const id = await db.$transaction((tx) => insertProject(tx, viewer, input, new Date()));
-      const [project] = await loadProjects(db, [id], viewer);
-      return project;
+      return await db.$transaction((tx) => insertProject(tx, viewer, input, new Date()));
     } catch (error) {
       if (attempt < 3 && isUniqueViolation(error)) continue;
       throw error;

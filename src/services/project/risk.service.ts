@@ -141,7 +141,7 @@ function referenceViolations(input: ReplaceRiskInput, { stage, board, task, memb
  * not fit (in another project, stage or board; a user not assigned to the project) are one
  * BAD_USER_INPUT listing every broken rule. A failure changes nothing.
  */
-export async function replaceRisk(db: Db, viewer: Viewer, id: string, input: ReplaceRiskInput): Promise<Risk> {
+export async function replaceRisk(db: Db, viewer: Viewer, id: string, input: ReplaceRiskInput): Promise<string> {
   return db.$transaction(async (tx) => {
     const current = await tx.risk.findUnique({ where: { id }, select: { projectId: true } });
     if (!current) throw new NotFoundError("Risk", id);
@@ -156,7 +156,7 @@ export async function replaceRisk(db: Db, viewer: Viewer, id: string, input: Rep
     if (missing) throw missing;
     const violations = referenceViolations(input, refs);
     if (violations.length > 0) throw new BadUserInputError(violations);
-    const row = await tx.risk.update({
+    await tx.risk.update({
       where: { id },
       data: {
         name: input.name,
@@ -171,8 +171,8 @@ export async function replaceRisk(db: Db, viewer: Viewer, id: string, input: Rep
         typeId: input.type ?? null,
         impactId: input.impact ?? null,
       },
-      include: riskInclude,
+      select: { id: true },
     });
-    return toRisk(row);
+    return id;
   });
 }

@@ -78,15 +78,15 @@ export function toStage(row: StageRow, metrics: StageMetrics, canManage: boolean
 }
 
 /** Loads and shapes stages for a caller in a bounded number of statements. */
-export async function loadStages(db: Db, ids: readonly string[], viewer: Viewer | null): Promise<Stage[]> {
+export async function loadStages(db: Db, ids: readonly string[], viewer: Viewer): Promise<Stage[]> {
   const rows = await db.stage.findMany({ where: { id: { in: [...ids] } }, include: stageInclude });
   if (rows.length === 0) return [];
   const [metrics, roles] = await Promise.all([
     stageMetrics(db, rows.map((r) => r.id)),
-    viewer && !viewer.isAdmin ? projectRoles(db, viewer, rows.map((r) => r.projectId)) : Promise.resolve(new Map<string, string>()),
+    !viewer.isAdmin ? projectRoles(db, viewer, rows.map((r) => r.projectId)) : Promise.resolve(new Map<string, string>()),
   ]);
   return rows.map((row) =>
-    toStage(row, metrics.get(row.id) ?? EMPTY_METRICS, viewer !== null && canManageProject(viewer, roles.get(row.projectId))),
+    toStage(row, metrics.get(row.id) ?? EMPTY_METRICS, canManageProject(viewer, roles.get(row.projectId))),
   );
 }
 
@@ -97,7 +97,7 @@ export const stageEntity = defineEntity<Stage>({ typeName: "Stage", loadMany: lo
  * refused for the rest. The date order is checked on the values the stage will have after the
  * change, so moving only one end is checked against the stored other end.
  */
-export async function updateStage(db: Db, viewer: Viewer, id: string, input: UpdateStageInput): Promise<Stage> {
+export async function updateStage(db: Db, viewer: Viewer, id: string, input: UpdateStageInput): Promise<string> {
   refuseNulls(input, ["name", "isBlameableRemovalEnabled", "dateStart", "dateEnd"]);
   await db.$transaction(async (tx) => {
     const stage = await tx.stage.findUnique({ where: { id }, select: { projectId: true, dateStart: true, dateEnd: true } });
@@ -126,6 +126,5 @@ export async function updateStage(db: Db, viewer: Viewer, id: string, input: Upd
     }
     await tx.stage.update({ where: { id }, data });
   });
-  const [stage] = await loadStages(db, [id], viewer);
-  return stage;
+  return id;
 }

@@ -165,7 +165,7 @@ async function resolveTarget(tx: DbTx, fileType: FileType, assignId: string): Pr
  * (project, task, comment) so that any view can show where it sits. One insert for all files, in
  * one transaction: all are stored or none.
  */
-export async function uploadExternalFiles(db: Db, viewer: Viewer, input: ExternalFileUploadInput): Promise<File[]> {
+export async function uploadExternalFiles(db: Db, viewer: Viewer, input: ExternalFileUploadInput): Promise<string[]> {
   const fileType = input.fileType as FileType;
   const ids = input.files.map(() => randomUUID());
   return db.$transaction(async (tx) => {
@@ -195,6 +195,6 @@ export async function uploadExternalFiles(db: Db, viewer: Viewer, input: Externa
         createdAt,
       })),
     });
-    return loadFiles(tx, ids);
+    return ids;
   });
 }

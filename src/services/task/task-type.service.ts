@@ -32,7 +32,7 @@ export const taskTypeEntity = defineEntity<TaskType>({ typeName: "TaskType", loa
  * E19. Task types are shared by every project, so changing one is for admins and holders of the
  * pm role. `categories` replaces the whole set; every id must name an existing category.
  */
-export async function updateTaskType(db: Db, viewer: Viewer, id: string, input: UpdateTaskTypeInput): Promise<TaskType> {
+export async function updateTaskType(db: Db, viewer: Viewer, id: string, input: UpdateTaskTypeInput): Promise<string> {
   assertPmOrAdmin(viewer, "change task types");
   refuseNulls(input, ["name", "decorator", "categories"]);
   await db.$transaction(async (tx) => {
@@ -53,6 +53,5 @@ export async function updateTaskType(db: Db, viewer: Viewer, id: string, input: 
     }
     await tx.taskType.update({ where: { id }, data });
   });
-  const [taskType] = await loadTaskTypes(db, [id]);
-  return taskType;
+  return id;
 }

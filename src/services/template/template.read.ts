@@ -13,8 +13,8 @@ import { toTemplateUserRef, userRefJson, userRefOf } from "../people/user-refs.r
  * src/auth/policy.ts written as a condition: public ones and the caller's own for staff, every one
  * for an admin, none for external users): category, author and saved custom field values inside.
  */
-export async function readVisibleProjectTemplates(read: ReadDb, ids: readonly string[], viewer: Viewer | null): Promise<ProjectTemplate[]> {
-  if (viewer && isExternal(viewer)) return [];
+export async function readVisibleProjectTemplates(read: ReadDb, ids: readonly string[], viewer: Viewer): Promise<ProjectTemplate[]> {
+  if (isExternal(viewer)) return [];
   const { db, kind } = read;
   const rows = await db
     .selectFrom("ProjectTemplate as pt")
@@ -25,9 +25,7 @@ export async function readVisibleProjectTemplates(read: ReadDb, ids: readonly st
       customFieldValuesJson(kind, eb as never, "cv.projectTemplateId", "pt.id").as("savedCustomFieldValues"),
     ])
     .where((eb) => inList(kind, eb.ref("pt.id"), ids))
-    .$if(!viewer?.isAdmin, (q) =>
-      q.where((eb) => (viewer ? eb.or([eb("pt.isPublic", "=", sql.lit(true)), eb("pt.createdById", "=", viewer.id)]) : eb("pt.isPublic", "=", sql.lit(true)))),
-    )
+    .$if(!viewer.isAdmin, (q) => q.where((eb) => eb.or([eb("pt.isPublic", "=", sql.lit(true)), eb("pt.createdById", "=", viewer.id)])))
     .execute();
   const out: ProjectTemplate[] = [];
   for (const row of rows) {

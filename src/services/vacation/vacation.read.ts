@@ -30,10 +30,10 @@ const VACATION_COLUMNS = [
  * `permissions.canManage` as an EXISTS over the caller's led departments; each only when
  * selected. The owner is always read: a vacation whose owner is gone is left out, as before.
  */
-export function selectVacations(read: ReadDb, viewer: Viewer | null, sel: Selection) {
+export function selectVacations(read: ReadDb, viewer: Viewer, sel: Selection) {
   const { db, kind } = read;
   const comments = sel.get("vacationComments");
-  const wantManage = sel.get("permissions").has("canManage") && viewer !== null;
+  const wantManage = sel.get("permissions").has("canManage");
   return db
     .selectFrom("Vacation as v")
     .select(VACATION_COLUMNS)
@@ -73,7 +73,7 @@ export function selectVacations(read: ReadDb, viewer: Viewer | null, sel: Select
         ).as("vacationComments"),
       ),
     )
-    .$if(wantManage, (q) => q.select((eb) => personRuleSql(canManageVacationsOf, eb as never, viewer!, "v.calendarUserId").as("canManage")));
+    .$if(wantManage, (q) => q.select((eb) => personRuleSql(canManageVacationsOf, eb as never, viewer, "v.calendarUserId").as("canManage")));
 }
 
 interface VacationSqlRow {
@@ -103,7 +103,7 @@ interface VacationTypeJson {
 }
 
 /** Statement rows as GraphQL `Vacation`s; rows whose owner is gone are left out. */
-export function toVacations(rows: readonly unknown[], viewer: Viewer | null): Vacation[] {
+export function toVacations(rows: readonly unknown[]): Vacation[] {
   const out: Vacation[] = [];
   for (const raw of rows) {
     const row = raw as VacationSqlRow;
@@ -134,7 +134,7 @@ export function toVacations(rows: readonly unknown[], viewer: Viewer | null): Va
       fileGenerated: toBool(row.fileGenerated),
       createdAt: toDateRequired(row.createdAt),
       updatedAt: toDateRequired(row.updatedAt),
-      permissions: { canManage: viewer !== null && toBool(row.canManage ?? false) },
+      permissions: { canManage: toBool(row.canManage ?? false) },
     });
   }
   return out;

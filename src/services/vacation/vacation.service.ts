@@ -75,7 +75,7 @@ export const vacationEntity = defineEntity<Vacation>({
     const rows = await selectVacations(read, viewer, Selection.all())
       .where((eb) => inList(read.kind, eb.ref("v.id"), ids))
       .execute();
-    return toVacations(rows, viewer);
+    return toVacations(rows);
   },
 });
 
@@ -128,6 +128,6 @@ export async function listVacations(
         .then((r) => toInt(r.n as number))
     : Promise.resolve(0);
   const [rows, totalCount] = await Promise.all([page, total]);
-  const items = toVacations(rows, viewer);
+  const items = toVacations(rows);
   return { items, paginationInfo: paginationInfo(window, totalCount, items.length) };
 }
