@@ -16,9 +16,6 @@ export interface EntityDefinition<T extends { id: string } = { id: string }> {
   loadMany(db: Db, ids: readonly string[], viewer: Viewer, read: ReadDb): Promise<T[]>;
 }
 
-/** The object type an entity definition loads: `EntityType<typeof invoiceEntity>` is `Invoice`. */
-export type EntityType<D> = D extends EntityDefinition<infer T> ? T : never;
-
 /**
  * Declares an entity's loader; it registers nothing: the subgraph serves the entities listed in
  * src/schema/registry.ts (a test checks that list against the schema's `@key` types).
