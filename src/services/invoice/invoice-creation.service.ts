@@ -7,7 +7,8 @@ import type { InvoiceItemInput } from "../../inputs/invoice/invoice-item.input";
 import {
   differenceOf, fitsMoneyColumn, itemAmounts, MAX_AMOUNT, sumAmounts, type Amounts,
 } from "./invoice-amounts";
-import { checkNumbering, takeNextNumber } from "./invoice-numbering";
+import { checkNumbering, takeNextNumber } from "../shared/numbering";
+import { invoiceCounters } from "./invoice-numbering.service";
 import { CORRECTABLE_TYPES, isCorrectionType, type TaxRate } from "./invoice-value-sets";
 import { isUniqueViolation } from "../shared/prisma-errors";
 import { assertCanManageProject } from "../project/project-access";
@@ -220,7 +221,7 @@ async function storeInvoice(tx: DbTx, prepared: PreparedInvoice, now: Date, chec
   let no = prepared.no;
   let numberingPeriod: string | null = null;
   if (prepared.takesNumber) {
-    const given = await takeNextNumber(tx, prepared.series!, issueDate!, "input.numbering", checkTaken);
+    const given = await takeNextNumber(tx, invoiceCounters, prepared.series!, issueDate!, "input.numbering", checkTaken);
     ({ no, period: numberingPeriod } = given);
   }
   const id = randomUUID();
