@@ -31,7 +31,7 @@ export class ProjectGanttResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<ProjectGantt> {
     // look ahead: the tasks are read in the same statement when the document selects them
-    await assertCanReadProject(ctx.db, viewerOf(ctx), id, "Project");
+    await assertCanReadProject(ctx.db, viewerOf(ctx), id, "Project", "id");
     return projectGantt(ctx.read, id, Selection.of(info));
   }
 

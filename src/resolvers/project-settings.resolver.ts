@@ -11,7 +11,7 @@ export class ProjectSettingsResolver {
     @Arg("id", () => ID, { description: "Id of the project (its settings share it)." }) id: string,
     @Ctx() ctx: Context,
   ): Promise<ProjectSettings> {
-    await assertCanReadProject(ctx.db, viewerOf(ctx), id, "Project settings");
+    await assertCanReadProject(ctx.db, viewerOf(ctx), id, "Project settings", "id");
     return getProjectSettings(ctx.db, id);
   }
 }

@@ -9,7 +9,7 @@ import { DateTimeScalar } from "../scalars";
 import { validateArgument } from "../validation/validate-args";
 import { guardIdArguments, isUuid } from "../validation/id-arguments";
 import { entityDefinitions } from "../federation/entity-registry";
-import { badInput } from "../errors/errors";
+import { badInput } from "../services/shared/violations";
 import { loadResolvers } from "./load-resolvers";
 import { copyComplexity } from "../server/cost";
 import { applyFieldPolicies, ENTITY_READ } from "../auth/visibility";

@@ -51,7 +51,7 @@ export const ganttLinkEntity = defineEntity<GanttLink>({
 /** E15: one project's gantt chart, its tasks read when selected; NOT_FOUND when there is no such project. */
 export async function projectGantt(read: ReadDb, projectId: string, selection: Selection): Promise<ProjectGantt> {
   const [gantt] = await readProjectGantts(read, [projectId], selection.has("tasks"), selection);
-  if (!gantt) throw new NotFoundError("Project", projectId);
+  if (!gantt) throw new NotFoundError("Project", projectId, "id");
   return gantt;
 }
 

@@ -47,7 +47,7 @@ export const projectSettingsEntity = defineEntity<ProjectSettings>({
 /** E17: settings share their project's id; readable by any authenticated user, like the project itself. */
 export async function getProjectSettings(db: Db, projectId: string): Promise<ProjectSettings> {
   const [settings] = await loadProjectSettings(db, [projectId]);
-  if (!settings) throw new NotFoundError("Project settings", projectId);
+  if (!settings) throw new NotFoundError("Project settings", projectId, "id");
   return settings;
 }
 

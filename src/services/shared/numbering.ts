@@ -1,5 +1,6 @@
 import type { DbTx } from "../../db/client";
-import { badInput, ConflictError } from "../../errors/errors";
+import { ConflictError } from "../../errors/errors";
+import { badInput } from "./violations";
 
 /**
  * Document numbers (invoices, projects, and the seed that writes both): the counter period a
