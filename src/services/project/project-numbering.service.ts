@@ -31,7 +31,7 @@ export const projectNumberingEntity = defineEntity<ProjectNumbering>({
  * `counterNextValue` is the next value to give and `counterPeriod` the period it belongs to
  * (null for a numbering that never resets).
  */
-export const projectCounters: CounterStore = {
+const projectCounters: CounterStore = {
   async increment(tx, numberingId, period) {
     const stored = period === NEVER_RESET_PERIOD ? null : period;
     // At most two rounds: a period change raced by another creation is seen on the second.
@@ -61,7 +61,7 @@ export const projectCounters: CounterStore = {
 };
 
 /** A project numbering in the shared numbering's terms. */
-export function projectNumberingRules(row: Pick<NumberingRow, "id" | "pattern" | "counterInterval" | "counterPadLength">): NumberingRules {
+function projectNumberingRules(row: Pick<NumberingRow, "id" | "pattern" | "counterInterval" | "counterPadLength">): NumberingRules {
   return { id: row.id, pattern: row.pattern, resetInterval: row.counterInterval, leadingZero: row.counterPadLength };
 }
 

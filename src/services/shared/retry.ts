@@ -5,7 +5,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 }
 
-export interface RaceRetry {
+interface RaceRetry {
   /** how many times `run` may run in all */
   attempts: number;
   /** what the client reads when every attempt lost its race (CONFLICT) */
