@@ -275,8 +275,9 @@ export async function assertProjectMember(db: Db | DbTx, viewer: Viewer, project
 }
 
 /**
- * Throws NOT_FOUND (named `what`, on the argument `field`, as a missing object is) unless the caller may read the project's objects: to an external
- * user a project they are not in is indistinguishable from a missing one.
+ * Throws NOT_FOUND (named `what`, on the argument `field`, as for a missing object) unless the
+ * caller may read the project's objects: to an external user a project they are not in is
+ * indistinguishable from a missing one.
  */
 export async function assertCanReadProject(db: Db | DbTx, viewer: Viewer, projectId: string, what: string, field: string): Promise<void> {
   if (!isExternal(viewer)) return;
