@@ -61,7 +61,7 @@ describe("authorization", () => {
       const member = await t.gql(op, { t: d.chatTopicId, u: d.userId }, token);
       const nonMember = await t.gql(op, { t: d.chatTopicId, u: d.pmUserId === outsider.id ? d.adminUserId : outsider.id }, token);
       const missingTopic = await t.gql(op, { t: "00000000-0000-4000-8000-000000000000", u: d.userId }, token);
-      expect([member, nonMember, missingTopic].map((r) => [codes(r), r.errors?.[0]?.message])).toEqual([0, 1, 2].map(() => [["NOT_FOUND"], "Chat topic membership not found."]));
+      expect([member, nonMember, missingTopic].map((r) => [codes(r), r.errors?.[0]?.message])).toEqual([0, 1, 2].map(() => [["NOT_FOUND"], "Chat topic membership not found (userId)."]));
     }
   });
 

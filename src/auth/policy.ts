@@ -247,7 +247,8 @@ export function canReadTimesheetOf(viewer: Viewer, userIds: readonly string[] | 
  * for a missing topic or membership.
  */
 export async function assertMayChangeMembership(db: Db | DbTx, viewer: Viewer, topicId: string, userId: string, targetExists: boolean): Promise<void> {
-  const notFound = () => new NotFoundError("Chat topic membership");
+  // one answer (and one field) for a missing topic, a missing membership and a caller outside the topic
+  const notFound = () => new NotFoundError("Chat topic membership", undefined, "userId");
   if (viewer.isAdmin) {
     if (!targetExists) throw notFound();
     return;
@@ -274,13 +275,14 @@ export async function assertProjectMember(db: Db | DbTx, viewer: Viewer, project
 }
 
 /**
- * Throws NOT_FOUND (named `what`) unless the caller may read the project's objects: to an external
- * user a project they are not in is indistinguishable from a missing one.
+ * Throws NOT_FOUND (named `what`, on the argument `field`, as for a missing object) unless the
+ * caller may read the project's objects: to an external user a project they are not in is
+ * indistinguishable from a missing one.
  */
-export async function assertCanReadProject(db: Db | DbTx, viewer: Viewer, projectId: string, what: string): Promise<void> {
+export async function assertCanReadProject(db: Db | DbTx, viewer: Viewer, projectId: string, what: string, field: string): Promise<void> {
   if (!isExternal(viewer)) return;
   const role = await accessOf(db, viewer).projectRole(projectId);
-  if (!canReadProject(viewer, role)) throw new NotFoundError(what);
+  if (!canReadProject(viewer, role)) throw new NotFoundError(what, projectId, field);
 }
 
 export const TEMPLATE_REFUSAL = "Only staff may see project templates, and a private one only its author and admins.";

@@ -80,8 +80,3 @@ export class BadUserInputError extends GraphQLError {
     );
   }
 }
-
-/** Shorthand for a single broken rule found by business logic (not by a decorator). */
-export function badInput(field: string, rule: string, message: string): BadUserInputError {
-  return new BadUserInputError([{ field, constraints: { [rule]: message } }]);
-}

@@ -29,7 +29,7 @@ export class ProjectGanttResolver {
     @Ctx() ctx: AuthedContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<ProjectGantt> {
-    await assertCanReadProject(ctx.db, ctx.viewer, id, "Project");
+    await assertCanReadProject(ctx.db, ctx.viewer, id, "Project", "id");
     // look ahead: the tasks are read in the same statement when the document selects them
     const loader = projectGanttSelecting(Selection.of(info));
     return projectGantt(id, (projectId) => ctx.loaders.load(loader, projectId));

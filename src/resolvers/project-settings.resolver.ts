@@ -11,7 +11,7 @@ export class ProjectSettingsResolver {
     @Arg("id", () => ID, { description: "Id of the project (its settings share it)." }) id: string,
     @Ctx() ctx: AuthedContext,
   ): Promise<ProjectSettings> {
-    await assertCanReadProject(ctx.db, ctx.viewer, id, "Project settings");
+    await assertCanReadProject(ctx.db, ctx.viewer, id, "Project settings", "id");
     return getProjectSettings(id, (projectId) => ctx.loaders.load(projectSettingsEntity, projectId));
   }
 }

@@ -23,7 +23,7 @@ export class TaskChecklistResolver {
     if (isExternal(viewer)) {
       // only external callers need the task's project; a missing task stays NOT_FOUND below
       const task = await ctx.db.task.findUnique({ where: { id: taskId }, select: { projectId: true } });
-      if (task) await assertCanReadProject(ctx.db, viewer, task.projectId, "Task");
+      if (task) await assertCanReadProject(ctx.db, viewer, task.projectId, "Task", "taskId");
     }
     return listTaskChecklists(ctx.read, taskId, page, ctx.config.maxUnpaginatedItems, Selection.of(info));
   }

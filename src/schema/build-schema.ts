@@ -8,7 +8,7 @@ import type { AuthedContext } from "../context";
 import { DateTimeScalar } from "../scalars";
 import { validateArgument } from "../validation/validate-args";
 import { guardIdArguments, isUuid } from "../validation/id-arguments";
-import { badInput } from "../errors/errors";
+import { badInput } from "../services/shared/violations";
 import { ENTITIES, RESOLVERS } from "./registry";
 import type { EntityDefinition } from "../federation/entity-registry";
 import { copyComplexity } from "../server/cost";

@@ -40,15 +40,6 @@ export function daysBetween(from: Date, to: Date): number {
   return Math.round((startOfDay(to).getTime() - startOfDay(from).getTime()) / DAY_MS);
 }
 
-/** Counter periods as invoice and project numberings name them: "2026-10" (P1M), "2026" (P1Y). */
-export function monthPeriod(date: Date): string {
-  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}`;
-}
-
-export function yearPeriod(date: Date): string {
-  return String(date.getUTCFullYear());
-}
-
 /** Monday to Friday, except Polish public holidays: vacations and reported time fall on these only. */
 export function isWorkingDay(date: Date): boolean {
   const weekday = date.getUTCDay();

@@ -4,12 +4,13 @@ import type { SeedContext } from "./context";
 import { scaled } from "./context";
 import type { ContractorsWorld, SeedContractor } from "./contractors.seed";
 import {
-  addDays, at, BASE_DATE, day, daysBetween, laterBefore, monthName, monthPeriod, nextWorkingDay, previousWorkingDay, utcDate, yearPeriod,
+  addDays, at, BASE_DATE, day, daysBetween, laterBefore, monthName, nextWorkingDay, previousWorkingDay, utcDate,
 } from "./dates";
 import { demoIds } from "./demo-ids";
 import type { RowOf } from "./insert";
 import { itemAmounts, round2, sumAmounts } from "../services/invoice/invoice-amounts";
 import type { TaxRate } from "../services/invoice/invoice-value-sets";
+import { NumberingCounters } from "../services/shared/numbering";
 import type { ProjectsWorld, SeedProject } from "./projects.seed";
 import type { Random } from "./random";
 import type { SeedUser, UsersWorld } from "./users.seed";
@@ -415,24 +416,18 @@ function buildCorrection(rng: Random, original: Draft, accountants: SeedUser[]):
   return { row, kind: "Kor", numbering: "kor", lines, previous: original.lines.map((l) => ({ ...l })), issue };
 }
 
-/** Gives issued invoices their numbers, in issue order within each numbering and period. */
+/** Gives issued invoices their numbers, in issue order within each numbering and period, as createInvoice would. */
 function numberInvoices(drafts: Draft[], series: Numberings): void {
-  const counters = new Map<string, number>();
+  const counters = new NumberingCounters();
   const ordered = drafts
     .filter((d) => d.numbering && !d.row.isDraft)
     .sort((a, b) => a.issue.getTime() - b.issue.getTime() || (a.row.createdAt as Date).getTime() - (b.row.createdAt as Date).getTime());
   for (const d of ordered) {
     const n = series[d.numbering!];
-    const period = n.resetInterval === "P1M" ? monthPeriod(d.issue) : yearPeriod(d.issue);
-    const key = `${n.id}/${period}`;
-    const value = (counters.get(key) ?? 0) + 1;
-    counters.set(key, value);
+    const given = counters.next(n, d.issue);
     d.row.numberingId = n.id;
-    d.row.numberingPeriod = period;
-    d.row.no = n.pattern
-      .replace("{number}", String(value).padStart(n.leadingZero, "0"))
-      .replace("{MM}", String(d.issue.getUTCMonth() + 1).padStart(2, "0"))
-      .replace("{YYYY}", String(d.issue.getUTCFullYear()));
+    d.row.numberingPeriod = given.period;
+    d.row.no = given.no;
   }
   // Drafts are numbered when issued, by the default numbering.
   for (const d of drafts) if (d.row.isDraft) d.row.numberingId = series.fv.id;

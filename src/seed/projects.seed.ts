@@ -3,7 +3,8 @@ import type { SeedContext } from "./context";
 import { scaled } from "./context";
 import type { ContractorsWorld, SeedContractor } from "./contractors.seed";
 import { CustomFieldValues, type CustomFieldsWorld } from "./custom-fields.seed";
-import { addDays, at, BASE_DATE, beforeBase, day, daysBetween, laterBefore, maxDate, minDate, startOfDay, yearPeriod } from "./dates";
+import { addDays, at, BASE_DATE, beforeBase, day, daysBetween, laterBefore, maxDate, minDate, startOfDay } from "./dates";
+import { NEVER_RESET_PERIOD, NumberingCounters, periodKey } from "../services/shared/numbering";
 import { demoIds } from "./demo-ids";
 import type { RowOf } from "./insert";
 import { CATEGORY, type ProjectDictionaries } from "./project-dictionaries.seed";
@@ -303,38 +304,29 @@ function projectRole(p: SeedProject, u: SeedUser, users: UsersWorld): string {
   return u.roles.includes("pm") || u.id === users.admin.id ? "pm-passive" : "member";
 }
 
-/** Numbers projects per numbering and year in creation order; the counters continue from there. */
+/** Numbers projects per numbering and year in creation order, as createProject would; the counters continue from there. */
 function numberProjects(rng: Random, projects: SeedProject[]) {
-  const client = { id: demoIds.projectNumberingId, name: "Projekty klienckie", pattern: "PRJ/{number}/{YYYY}", pad: 3 };
-  const internal = { id: rng.uuid(), name: "Projekty wewnętrzne", pattern: "WEW/{number}", pad: 3 };
+  // Client projects restart from 1 every year (P1Y); internal ones never restart.
+  const client = { id: demoIds.projectNumberingId, name: "Projekty klienckie", pattern: "PRJ/{number}/{YYYY}", leadingZero: 3, resetInterval: "P1Y" };
+  const internal = { id: rng.uuid(), name: "Projekty wewnętrzne", pattern: "WEW/{number}", leadingZero: 3, resetInterval: null };
   const numbers = new Map<string, string>();
   const numberingOf = new Map<string, string>();
-  const counters = new Map<string, number>();
+  const counters = new NumberingCounters();
   for (const p of [...projects].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
     const numbering = p.client ? client : internal;
-    // Client projects restart from 1 every year (P1Y); internal ones never restart.
-    const period = numbering === client ? yearPeriod(p.createdAt) : "all";
-    const key = `${numbering.id}/${period}`;
-    const n = (counters.get(key) ?? 0) + 1;
-    counters.set(key, n);
-    numbers.set(
-      p.id,
-      numbering.pattern.replace("{number}", String(n).padStart(numbering.pad, "0")).replace("{YYYY}", yearPeriod(p.createdAt)),
-    );
+    numbers.set(p.id, counters.next(numbering, p.createdAt).no);
     numberingOf.set(p.id, numbering.id);
   }
-  const period = yearPeriod(BASE_DATE);
-  const rows: RowOf<"projectNumbering">[] = [
-    {
-      id: client.id, name: client.name, pattern: client.pattern, counterPadLength: client.pad,
-      counterNextValue: (counters.get(`${client.id}/${period}`) ?? 0) + 1, counterInterval: "P1Y", counterPeriod: period, isDefault: true,
-    },
-    {
-      id: internal.id, name: internal.name, pattern: internal.pattern, counterPadLength: internal.pad,
-      counterNextValue: (counters.get(`${internal.id}/all`) ?? 0) + 1, counterInterval: null, counterPeriod: null, isDefault: false,
-    },
-  ];
-  return { rows, numbers, numberingOf };
+  // the counter row as takeProjectNo keeps it: the next value, and the period it belongs to (null: never resets)
+  const row = (n: typeof client | typeof internal): RowOf<"projectNumbering"> => {
+    const period = periodKey(n.resetInterval, BASE_DATE)!;
+    return {
+      id: n.id, name: n.name, pattern: n.pattern, counterPadLength: n.leadingZero,
+      counterNextValue: counters.last(n.id, period) + 1, counterInterval: n.resetInterval,
+      counterPeriod: period === NEVER_RESET_PERIOD ? null : period, isDefault: n === client,
+    };
+  };
+  return { rows: [row(client), row(internal)], numbers, numberingOf };
 }
 
 const EPOCH = new Date(0);

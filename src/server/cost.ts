@@ -8,6 +8,7 @@ import {
   type GraphQLField,
   type GraphQLSchema,
 } from "graphql";
+import { DEFAULT_ITEMS_PER_PAGE } from "../services/shared/pagination";
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimator, type ComplexityEstimatorArgs } from "graphql-query-complexity";
 
 /**
@@ -25,8 +26,6 @@ import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type Complexi
  * Lists of scalars cost 1: their size does not multiply any work below them.
  */
 
-/** Default page size of the paginated operations (PageArgs.itemsPerPage). */
-const DEFAULT_PAGE_SIZE = 30;
 /** What an object list costs when nothing declares its size (test/query-cost.test.ts lists such fields: none should be). */
 export const UNDECLARED_LIST_BOUND = 100;
 
@@ -79,7 +78,7 @@ function paginationEstimator(maxUnpaginatedItems: number): ComplexityEstimator {
   return ({ field, args, childComplexity }: ComplexityEstimatorArgs) => {
     if (!isPaginated(field)) return undefined;
     const size =
-      args.pagination === false ? maxUnpaginatedItems : typeof args.itemsPerPage === "number" ? args.itemsPerPage : DEFAULT_PAGE_SIZE;
+      args.pagination === false ? maxUnpaginatedItems : typeof args.itemsPerPage === "number" ? args.itemsPerPage : DEFAULT_ITEMS_PER_PAGE;
     return 1 + Math.max(size, 1) * Math.max(childComplexity, 1);
   };
 }

@@ -1,16 +1,17 @@
 import { Max, Min } from "class-validator";
 import { ArgsType, Field, Int } from "type-graphql";
+import { DEFAULT_ITEMS_PER_PAGE, DEFAULT_PAGE } from "../../services/shared/pagination";
 
 @ArgsType()
 export class PageArgs {
-  @Field(() => Int, { nullable: true, defaultValue: 1, description: "Page to return, from 1." })
+  @Field(() => Int, { nullable: true, defaultValue: DEFAULT_PAGE, description: "Page to return, from 1." })
   @Min(1)
-  page?: number | null = 1;
+  page?: number | null = DEFAULT_PAGE;
 
-  @Field(() => Int, { nullable: true, defaultValue: 30, description: "Items per page, 0 to 100. 0 returns no items but the true totalCount." })
+  @Field(() => Int, { nullable: true, defaultValue: DEFAULT_ITEMS_PER_PAGE, description: "Items per page, 0 to 100. 0 returns no items but the true totalCount." })
   @Min(0)
   @Max(100)
-  itemsPerPage?: number | null = 30;
+  itemsPerPage?: number | null = DEFAULT_ITEMS_PER_PAGE;
 }
 
 @ArgsType()

@@ -1,5 +1,6 @@
 import type { Db, Prisma } from "../../db/client";
-import { badInput, NotFoundError } from "../../errors/errors";
+import { NotFoundError } from "../../errors/errors";
+import { badInput } from "../shared/violations";
 import { defineEntity } from "../../federation/entity-registry";
 import type { SharedTaskCommentsArgs } from "../../inputs/comment/shared-task-comments.args";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
@@ -90,7 +91,7 @@ export async function sharedTaskComments(
   maxUnpaginated: number,
   selection: Selection,
 ): Promise<TaskCommentCollection> {
-  if (!args.token) throw new NotFoundError("Shared task");
+  if (!args.token) throw new NotFoundError("Shared task", undefined, "token");
   const window = pageWindow({ page: args.page, itemsPerPage: args.itemsPerPage }, maxUnpaginated);
   const result = await readSharedTaskComments(
     read,
@@ -105,7 +106,7 @@ export async function sharedTaskComments(
     },
     selection,
   );
-  if (!result) throw new NotFoundError("Shared task");
+  if (!result) throw new NotFoundError("Shared task", undefined, "token");
   if (!result.repliesToOk) throw badInput("repliesTo", "isCommentOfTask", "repliesTo must be a comment of the shared task");
   if (!result.cursorOk) throw badInput("cursorId", "isCommentOfTask", "cursorId must be a comment of the shared task");
   return { items: result.items, paginationInfo: paginationInfo(window, result.total, result.items.length) };

@@ -3,7 +3,7 @@ import { ConflictError } from "../../errors/errors";
 import { defineEntity } from "../../federation/entity-registry";
 import type { CreateCurrencyDictionaryInput } from "../../inputs/invoice/create-currency-dictionary.input";
 import type { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
-import { isUniqueViolation } from "../shared/prisma-errors";
+import { isUniqueViolation } from "../shared/retry";
 
 export const currencyDictionaryEntity = defineEntity<CurrencyDictionary>({
   typeName: "CurrencyDictionary",

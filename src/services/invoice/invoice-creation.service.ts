@@ -7,9 +7,12 @@ import type { InvoiceItemInput } from "../../inputs/invoice/invoice-item.input";
 import {
   differenceOf, fitsMoneyColumn, itemAmounts, MAX_AMOUNT, sumAmounts, type Amounts,
 } from "./invoice-amounts";
-import { checkNumbering, takeNextNumber } from "./invoice-numbering";
+import { checkNumbering, takeNextNumber } from "../shared/numbering";
+import { invoiceCounters } from "./invoice-numbering.service";
 import { CORRECTABLE_TYPES, isCorrectionType, type TaxRate } from "./invoice-value-sets";
-import { isUniqueViolation } from "../shared/prisma-errors";
+import { retryOnUniqueViolation } from "../shared/retry";
+// a broken rule found here reads as every other (badRule is the name this module gives badInput)
+import { badInput as badRule } from "../shared/violations";
 import { assertCanManageProject } from "../project/project-access";
 import { canReadInvoice } from "../../auth/policy";
 import { runSerially } from "../shared/serial-queue";
@@ -49,7 +52,10 @@ export async function createInvoice(db: Db, viewer: Viewer, input: CreateInvoice
   // A number typed in by hand may already hold the counter's next value: after such a clash the
   // next attempt checks each number it takes (one more statement), otherwise none is checked.
   let checkTaken = false;
-  for (let attempt = 1; ; attempt++) {
+  // Two creations raced for a value a unique index guards (the same hand-given number), or a
+  // number taken from the counter was given by hand before: the attempt runs again.
+  const race = { attempts: MAX_ATTEMPTS, conflict: "The invoice conflicts with one created at the same time; try again.", onRace: () => (checkTaken = true) };
+  return retryOnUniqueViolation(race, async () => {
     const prepared = await prepareInvoice(db, viewer, input);
     // Creations that take a number from one counter would all wait for its row lock, each holding
     // a pooled connection, and starve the pool under a burst; within a process they queue in
@@ -57,17 +63,8 @@ export async function createInvoice(db: Db, viewer: Viewer, input: CreateInvoice
     const store = () =>
       // the creation time is taken when the transaction runs, so corrections order as they were made
       db.$transaction((tx) => storeInvoice(tx, prepared, now ?? new Date(), checkTaken), TX_OPTIONS);
-    try {
-      return await (prepared.takesNumber ? runSerially(`invoice-counter:${prepared.series!.id}`, store) : store());
-    } catch (error) {
-      // Two creations raced for a value a unique index guards (the same hand-given number), or a
-      // number taken from the counter was given by hand before. The loser rolled back; running it
-      // again lets its checks see the winner's row.
-      if (!isUniqueViolation(error)) throw error;
-      if (prepared.takesNumber) checkTaken = true;
-      if (attempt >= MAX_ATTEMPTS) throw new ConflictError("The invoice conflicts with one created at the same time; try again.");
-    }
-  }
+    return prepared.takesNumber ? runSerially(`invoice-counter:${prepared.series!.id}`, store) : store();
+  });
 }
 
 /** Rules between fields of the input that need no database. */
@@ -118,11 +115,11 @@ async function prepareInvoice(db: Db, viewer: Viewer, input: CreateInvoiceInput)
     correction && input.invoice ? loadCorrected(db, input) : null,
     input.sellerCreatorName ? "" : callerName(db, viewer),
   ]);
-  if (input.numbering && !numbering) throw new NotFoundError("Invoice numbering", input.numbering);
+  if (input.numbering && !numbering) throw new NotFoundError("Invoice numbering", input.numbering, "input.numbering");
   if (numbering && numbering.kind !== input.direction) {
     throw badRule("input.numbering", "sameKind", `the numbering numbers ${numbering.kind} invoices, this one is ${input.direction}`);
   }
-  if (input.buyerId && !buyer) throw new NotFoundError("Contractor", input.buyerId);
+  if (input.buyerId && !buyer) throw new NotFoundError("Contractor", input.buyerId, "input.buyerId");
 
   const [finance, currencyCode] = await Promise.all([resolveFinance(db, input, corrected), resolveCurrency(db, input, corrected)]);
   if (!keepsTheBooks(viewer)) {
@@ -220,7 +217,7 @@ async function storeInvoice(tx: DbTx, prepared: PreparedInvoice, now: Date, chec
   let no = prepared.no;
   let numberingPeriod: string | null = null;
   if (prepared.takesNumber) {
-    const given = await takeNextNumber(tx, prepared.series!, issueDate!, "input.numbering", checkTaken);
+    const given = await takeNextNumber(tx, invoiceCounters, prepared.series!, issueDate!, "input.numbering", checkTaken);
     ({ no, period: numberingPeriod } = given);
   }
   const id = randomUUID();
@@ -233,10 +230,6 @@ async function storeInvoice(tx: DbTx, prepared: PreparedInvoice, now: Date, chec
   ];
   if (items.length > 0) await tx.invoiceItem.createMany({ data: items });
   return id;
-}
-
-function badRule(field: string, rule: string, message: string): BadUserInputError {
-  return new BadUserInputError([{ field, constraints: { [rule]: message } }]);
 }
 
 /** A calendar date (midnight UTC) of the given instant. */
@@ -258,7 +251,7 @@ type CorrectedRow = Prisma.InvoiceGetPayload<{ include: typeof CORRECTED_INCLUDE
 async function loadCorrected(tx: Db | DbTx, input: CreateInvoiceInput): Promise<CorrectedRow> {
   const id = input.invoice!;
   const row = await tx.invoice.findUnique({ where: { id }, include: CORRECTED_INCLUDE });
-  if (!row) throw new NotFoundError("Invoice", id);
+  if (!row) throw new NotFoundError("Invoice", id, "input.invoice");
   const allowed = CORRECTABLE_TYPES[input.invoiceType];
   if (row.correctedInvoiceId !== null || isCorrectionType(row.invoiceType)) {
     throw badRule("input.invoice", "original", "name the original invoice, not one of its corrections: corrections of one invoice form a chain");
@@ -360,7 +353,7 @@ async function resolveFinance(tx: Db | DbTx, input: CreateInvoiceInput, correcte
   const mismatch = (field: string, what: string) => badRule(field, "consistent", `${what}`);
   if (given.taskId) {
     const task = await tx.task.findUnique({ where: { id: given.taskId }, select: { projectId: true, stageId: true, boardId: true } });
-    if (!task) throw new NotFoundError("Task", given.taskId);
+    if (!task) throw new NotFoundError("Task", given.taskId, "input.financeTask");
     if (given.boardId && given.boardId !== task.boardId) throw mismatch("input.financeTask", "the task is not on financeBoard");
     if (given.stageId && given.stageId !== task.stageId) throw mismatch("input.financeTask", "the task is not in financeStage");
     if (given.projectId && given.projectId !== task.projectId) throw mismatch("input.financeTask", "the task is not in financeProject");
@@ -368,20 +361,20 @@ async function resolveFinance(tx: Db | DbTx, input: CreateInvoiceInput, correcte
   }
   if (given.boardId) {
     const board = await tx.board.findUnique({ where: { id: given.boardId }, select: { projectId: true, stageId: true } });
-    if (!board) throw new NotFoundError("Board", given.boardId);
+    if (!board) throw new NotFoundError("Board", given.boardId, "input.financeBoard");
     if (given.stageId && given.stageId !== board.stageId) throw mismatch("input.financeBoard", "the board is not in financeStage");
     if (given.projectId && given.projectId !== board.projectId) throw mismatch("input.financeBoard", "the board is not in financeProject");
     return { projectId: board.projectId, stageId: board.stageId, boardId: given.boardId, taskId: null };
   }
   if (given.stageId) {
     const stage = await tx.stage.findUnique({ where: { id: given.stageId }, select: { projectId: true } });
-    if (!stage) throw new NotFoundError("Stage", given.stageId);
+    if (!stage) throw new NotFoundError("Stage", given.stageId, "input.financeStage");
     if (given.projectId && given.projectId !== stage.projectId) throw mismatch("input.financeStage", "the stage is not in financeProject");
     return { projectId: stage.projectId, stageId: given.stageId, boardId: null, taskId: null };
   }
   if (given.projectId) {
     const project = await tx.project.findUnique({ where: { id: given.projectId }, select: { id: true } });
-    if (!project) throw new NotFoundError("Project", given.projectId);
+    if (!project) throw new NotFoundError("Project", given.projectId, "input.financeProject");
   }
   return given;
 }

@@ -1,7 +1,24 @@
 import type { Prisma } from "../../db/client";
 import { defineEntity } from "../../federation/entity-registry";
 import type { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
-import { periodKey } from "./invoice-numbering";
+import { periodKey, type CounterStore } from "../shared/numbering";
+
+/** Invoice counters: one row per numbering and period holding the last value given (InvoiceNumberingCounter). */
+export const invoiceCounters: CounterStore = {
+  async increment(tx, numberingId, period) {
+    // one atomic statement: INSERT ... ON CONFLICT DO UPDATE SET lastValue = lastValue + 1
+    const counter = await tx.invoiceNumberingCounter.upsert({
+      where: { numberingId_period: { numberingId, period } },
+      create: { numberingId, period, lastValue: 1 },
+      update: { lastValue: { increment: 1 } },
+      select: { lastValue: true },
+    });
+    return counter.lastValue;
+  },
+  async isTaken(tx, numberingId, no) {
+    return (await tx.invoice.findFirst({ where: { numberingId, no }, select: { id: true } })) !== null;
+  },
+};
 
 const RESET_INTERVALS = [null, "P1Y", "P3M", "P1M", "P1D"] as const;
 

@@ -1,12 +1,13 @@
 import type { Db, Prisma } from "../../db/client";
 import type { Viewer } from "../../auth/authenticate";
-import { badInput, NotFoundError } from "../../errors/errors";
+import { NotFoundError } from "../../errors/errors";
+import { badInput } from "../shared/violations";
 import { defineEntity } from "../../federation/entity-registry";
 import type { AssignBoardUserInput } from "../../inputs/project/assign-board-user.input";
 import { toProjectUserRef, userRefInclude } from "../people/user-refs.mapper";
 import type { AssignedBoardUser } from "../../types/project/assigned-board-user.type";
 import { inProject } from "../../auth/visibility";
-import { isUniqueViolation } from "../shared/prisma-errors";
+import { retryOnUniqueViolation } from "../shared/retry";
 import { assertCanManageProject } from "./project-access";
 
 export const assignedBoardUserInclude = { user: { include: userRefInclude }, board: { select: { projectId: true } } } satisfies Prisma.AssignedBoardUserInclude;
@@ -42,7 +43,7 @@ export async function assignBoardUser(
   const attempt = () =>
     db.$transaction(async (tx) => {
       const board = await tx.board.findUnique({ where: { id: boardId }, select: { projectId: true } });
-      if (!board) throw new NotFoundError("Board", boardId);
+      if (!board) throw new NotFoundError("Board", boardId, "boardId");
       await assertCanManageProject(tx, viewer, board.projectId);
       const [user, member] = await Promise.all([
         tx.user.findUnique({ where: { id: userId }, select: { id: true } }),
@@ -61,11 +62,6 @@ export async function assignBoardUser(
       });
       return row.id;
     });
-  try {
-    return await attempt();
-  } catch (error) {
-    // two concurrent first assignments of one user: the loser finds the winner's row and updates it
-    if (isUniqueViolation(error)) return attempt();
-    throw error;
-  }
+  // two concurrent first assignments of one user: the loser finds the winner's row and updates it
+  return retryOnUniqueViolation({ attempts: 2, conflict: "The assignment changed at the same time; try again.", field: "userId" }, attempt);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DbTx, Prisma } from "../../db/client";
-import { BadUserInputError, NotFoundError, type FieldViolation } from "../../errors/errors";
+import { NotFoundError } from "../../errors/errors";
+import { Violations } from "../shared/violations";
 import type { ProjectCustomFieldValueInput } from "../../inputs/project/project-custom-field-value.input";
 
 /** A custom field value ready to be written for a project, whichever source it came from. */
@@ -58,34 +59,38 @@ export async function resolveCustomFieldValues(
   const knownUsers = new Set(users.map((u) => u.id));
   const knownDepartments = new Set(departments.map((d) => d.id));
 
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   const seen = new Set<string>();
   inputs.forEach((value, i) => {
     const definition = byId.get(value.definition);
-    if (!definition) throw new NotFoundError("Custom field definition", value.definition);
+    if (!definition) throw new NotFoundError("Custom field definition", value.definition, path(i, "definition"));
     if (definition.scope !== "project") {
-      violations.push({ field: path(i, "definition"), constraints: { isProjectField: "the definition is not a project custom field" } });
+      violations.add(path(i, "definition"), "isProjectField", "the definition is not a project custom field");
     }
     if (seen.has(value.definition)) {
-      violations.push({ field: path(i, "definition"), constraints: { isUnique: "each definition may be given once" } });
+      violations.add(path(i, "definition"), "isUnique", "each definition may be given once");
     }
     seen.add(value.definition);
     const expected = VALUE_FIELD[definition.dataType as keyof typeof VALUE_FIELD];
     for (const field of VALUE_FIELDS) {
       if (field !== expected && isSet(value[field])) {
-        violations.push({ field: path(i, field), constraints: { matchesDataType: `a ${definition.dataType} field takes no ${field}` } });
+        violations.add(path(i, field), "matchesDataType", `a ${definition.dataType} field takes no ${field}`);
       }
     }
     const options = new Set(definition.selectOptions.map((o) => o.id));
     (value.valueSelectOptions ?? []).forEach((optionId, j) => {
       if (!options.has(optionId)) {
-        violations.push({ field: `${path(i, "valueSelectOptions")}.${j}`, constraints: { isOptionOfDefinition: "not an option of this definition" } });
+        violations.add(`${path(i, "valueSelectOptions")}.${j}`, "isOptionOfDefinition", "not an option of this definition");
       }
     });
-    for (const userId of value.valueSelectUsers ?? []) if (!knownUsers.has(userId)) throw new NotFoundError("User", userId);
-    if (value.valueDepartment && !knownDepartments.has(value.valueDepartment)) throw new NotFoundError("Department", value.valueDepartment);
+    (value.valueSelectUsers ?? []).forEach((userId, j) => {
+      if (!knownUsers.has(userId)) throw new NotFoundError("User", userId, `${path(i, "valueSelectUsers")}.${j}`);
+    });
+    if (value.valueDepartment && !knownDepartments.has(value.valueDepartment)) {
+      throw new NotFoundError("Department", value.valueDepartment, path(i, "valueDepartment"));
+    }
   });
-  if (violations.length > 0) throw new BadUserInputError(violations);
+  violations.throwIfAny();
 
   return inputs.map((v) => ({
     definitionId: v.definition,

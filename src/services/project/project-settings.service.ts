@@ -47,7 +47,7 @@ export const projectSettingsEntity = defineEntity<ProjectSettings>({
 /** E17: settings share their project's id (read with `load`, the request's loader); readable like the project itself. */
 export async function getProjectSettings(projectId: string, load: (id: string) => Promise<ProjectSettings | null>): Promise<ProjectSettings> {
   const settings = await load(projectId);
-  if (!settings) throw new NotFoundError("Project settings", projectId);
+  if (!settings) throw new NotFoundError("Project settings", projectId, "id");
   return settings;
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Viewer } from "../../auth/authenticate";
 import type { Db, DbTx, Prisma } from "../../db/client";
-import { badInput, ConflictError, ForbiddenError, NotFoundError } from "../../errors/errors";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../errors/errors";
+import { badInput } from "../shared/violations";
 import { defineEntity } from "../../federation/entity-registry";
 import type { CreateProjectInput } from "../../inputs/project/create-project.input";
 import type { Project } from "../../types/project/project.type";
@@ -12,7 +13,7 @@ import { canReadTemplate, TEMPLATE_REFUSAL } from "../../auth/policy";
 import { toProjectNumbering, takeProjectNo } from "./project-numbering.service";
 import { createProjectSettings } from "./project-settings.service";
 import { copyTemplateStages, templateCopyInclude, templateCustomFieldValues, type TemplateForCopy } from "../template/project-template-copy";
-import { isUniqueViolation } from "../shared/prisma-errors";
+import { retryOnUniqueViolation } from "../shared/retry";
 import { round2 } from "../invoice/invoice-amounts";
 import { freeBoardShortCodes, freeProjectShortCode } from "../shared/short-codes";
 import { NO_TASKS, progressShare, taskTallies, type TaskTally } from "../task/task-tallies";
@@ -147,7 +148,7 @@ async function templateToCopy(tx: DbTx, viewer: Viewer, input: CreateProjectInpu
   const id = input.projectTemplate ?? input.globalProjectTemplate;
   if (!id) return null;
   const template = await tx.projectTemplate.findUnique({ where: { id }, include: templateCopyInclude });
-  if (!template) throw new NotFoundError("Project template", id);
+  if (!template) throw new NotFoundError("Project template", id, input.projectTemplate ? "input.projectTemplate" : "input.globalProjectTemplate");
   if (input.globalProjectTemplate) {
     if (!template.isPublic) throw badInput("input.globalProjectTemplate", "isPublic", "a global project template must be public");
   } else if (!canReadTemplate(viewer, template)) {
@@ -156,9 +157,10 @@ async function templateToCopy(tx: DbTx, viewer: Viewer, input: CreateProjectInpu
   return template;
 }
 
-/** Every id must name an existing row (NOT_FOUND otherwise); returns them without repeats. */
+/** Every id must name an existing row (NOT_FOUND otherwise, on the input field `path` gives for its index); returns them without repeats. */
 async function existingIds(
   what: string,
+  path: (index: number) => string,
   ids: readonly string[],
   find: (ids: string[]) => Promise<Array<{ id: string }>>,
 ): Promise<string[]> {
@@ -166,7 +168,7 @@ async function existingIds(
   if (wanted.length === 0) return [];
   const found = new Set((await find(wanted)).map((r) => r.id));
   const missing = wanted.find((id) => !found.has(id));
-  if (missing) throw new NotFoundError(what, missing);
+  if (missing) throw new NotFoundError(what, missing, path(ids.indexOf(missing)));
   return wanted;
 }
 
@@ -198,29 +200,23 @@ async function projectNo(tx: DbTx, input: CreateProjectInput, numberingId: strin
 export async function createProject(db: Db, viewer: Viewer, input: CreateProjectInput): Promise<string> {
   assertPmOrAdmin(viewer, "create projects");
   checkCreateProjectInput(input);
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await db.$transaction((tx) => insertProject(tx, viewer, input, new Date()));
-    } catch (error) {
-      if (attempt < 3 && isUniqueViolation(error)) continue;
-      throw error;
-    }
-  }
+  const race = { attempts: 3, conflict: "The project conflicts with one created at the same time; try again." };
+  return retryOnUniqueViolation(race, () => db.$transaction((tx) => insertProject(tx, viewer, input, new Date())));
 }
 
 async function insertProject(tx: DbTx, viewer: Viewer, input: CreateProjectInput, now: Date): Promise<string> {
   const template = await templateToCopy(tx, viewer, input);
   const categoryId = input.category !== undefined ? input.category : (template?.projectCategoryId ?? null);
-  await existingIds("Project category", categoryId && input.category ? [categoryId] : [], (ids) =>
+  await existingIds("Project category", () => "input.category", categoryId && input.category ? [categoryId] : [], (ids) =>
     tx.projectCategory.findMany({ where: { id: { in: ids } }, select: { id: true } }),
   );
-  await existingIds("Project numbering", input.numbering ? [input.numbering] : [], (ids) =>
+  await existingIds("Project numbering", () => "input.numbering", input.numbering ? [input.numbering] : [], (ids) =>
     tx.projectNumbering.findMany({ where: { id: { in: ids } }, select: { id: true } }),
   );
-  const contractorIds = await existingIds("Contractor", input.contractors, (ids) =>
+  const contractorIds = await existingIds("Contractor", (i) => `input.contractors.${i}`, input.contractors, (ids) =>
     tx.contractor.findMany({ where: { id: { in: ids } }, select: { id: true } }),
   );
-  const tagIds = await existingIds("Tag", input.tags ?? [], (ids) => tx.tag.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+  const tagIds = await existingIds("Tag", (i) => `input.tags.${i}`, input.tags ?? [], (ids) => tx.tag.findMany({ where: { id: { in: ids } }, select: { id: true } }));
   const given = await resolveCustomFieldValues(tx, input.customFieldValues ?? []);
   const givenDefinitions = new Set(given.map((v) => v.definitionId));
   const customFieldValues = [

@@ -1,6 +1,7 @@
 import type { Db, DbTx, Prisma } from "../../db/client";
 import type { Viewer } from "../../auth/authenticate";
-import { BadUserInputError, NotFoundError, type FieldViolation } from "../../errors/errors";
+import { NotFoundError } from "../../errors/errors";
+import { Violations } from "../shared/violations";
 import { defineEntity } from "../../federation/entity-registry";
 import type { ReplaceRiskInput } from "../../inputs/project/replace-risk.input";
 import { toRiskUserRef, userRefInclude } from "../people/user-refs.mapper";
@@ -108,9 +109,9 @@ function missingReference(input: ReplaceRiskInput, refs: References): NotFoundEr
  * in each other (a task's stage is its own, else its board's), and the user must be assigned to
  * the project. Every broken rule is reported at once, each under its input field.
  */
-function referenceViolations(input: ReplaceRiskInput, { stage, board, task, member }: References): FieldViolation[] {
-  const out: FieldViolation[] = [];
-  const broken = (field: string, rule: string, message: string) => out.push({ field: `input.${field}`, constraints: { [rule]: message } });
+function referenceViolations(input: ReplaceRiskInput, { stage, board, task, member }: References): Violations {
+  const out = new Violations();
+  const broken = (field: string, rule: string, message: string) => out.add(`input.${field}`, rule, message);
 
   if (stage) {
     if (stage.projectId !== input.project) broken("stage", "belongsToProject", "the stage must belong to the project");
@@ -144,7 +145,7 @@ function referenceViolations(input: ReplaceRiskInput, { stage, board, task, memb
 export async function replaceRisk(db: Db, viewer: Viewer, id: string, input: ReplaceRiskInput): Promise<string> {
   return db.$transaction(async (tx) => {
     const current = await tx.risk.findUnique({ where: { id }, select: { projectId: true } });
-    if (!current) throw new NotFoundError("Risk", id);
+    if (!current) throw new NotFoundError("Risk", id, "id");
     await assertCanManageProject(tx, viewer, current.projectId);
     if (input.project !== current.projectId) {
       const project = await tx.project.findUnique({ where: { id: input.project }, select: { id: true } });
@@ -154,8 +155,7 @@ export async function replaceRisk(db: Db, viewer: Viewer, id: string, input: Rep
     const refs = await loadReferences(tx, input);
     const missing = missingReference(input, refs);
     if (missing) throw missing;
-    const violations = referenceViolations(input, refs);
-    if (violations.length > 0) throw new BadUserInputError(violations);
+    referenceViolations(input, refs).throwIfAny();
     await tx.risk.update({
       where: { id },
       data: {

@@ -1,6 +1,7 @@
 import type { Viewer } from "../../auth/authenticate";
 import type { Db, DbTx, Prisma } from "../../db/client";
-import { badInput, NotFoundError } from "../../errors/errors";
+import { NotFoundError } from "../../errors/errors";
+import { badInput } from "../shared/violations";
 import { defineEntity } from "../../federation/entity-registry";
 import type { UpdateStageInput } from "../../inputs/project/update-stage.input";
 import type { Stage } from "../../types/project/stage.type";
@@ -101,7 +102,7 @@ export async function updateStage(db: Db, viewer: Viewer, id: string, input: Upd
   refuseNulls(input, ["name", "isBlameableRemovalEnabled", "dateStart", "dateEnd"]);
   await db.$transaction(async (tx) => {
     const stage = await tx.stage.findUnique({ where: { id }, select: { projectId: true, dateStart: true, dateEnd: true } });
-    if (!stage) throw new NotFoundError("Stage", id);
+    if (!stage) throw new NotFoundError("Stage", id, "id");
     await assertCanManageProject(tx, viewer, stage.projectId);
 
     const data: Prisma.StageUncheckedUpdateInput = {};
@@ -113,7 +114,7 @@ export async function updateStage(db: Db, viewer: Viewer, id: string, input: Upd
     if (input.stageType !== undefined) {
       if (input.stageType !== null) {
         const type = await tx.stageType.findUnique({ where: { id: input.stageType }, select: { id: true } });
-        if (!type) throw new NotFoundError("Stage type", input.stageType);
+        if (!type) throw new NotFoundError("Stage type", input.stageType, "input.stageType");
       }
       data.stageTypeId = input.stageType;
     }

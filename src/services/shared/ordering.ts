@@ -1,4 +1,4 @@
-import { badInput } from "../../errors/errors";
+import { badInput } from "./violations";
 import { prismaDirection, SortDirection } from "../../types/shared/sort-direction.enum";
 
 /**

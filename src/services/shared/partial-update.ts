@@ -1,4 +1,4 @@
-import { BadUserInputError, type FieldViolation } from "../../errors/errors";
+import { Violations } from "./violations";
 
 /**
  * Partial updates: type-graphql leaves an absent input field undefined and passes an explicit
@@ -6,10 +6,9 @@ import { BadUserInputError, type FieldViolation } from "../../errors/errors";
  * value, so the caller learns the change did not happen.
  */
 export function refuseNulls<T extends object>(input: T, fields: ReadonlyArray<keyof T & string>, prefix = "input"): void {
-  const violations: FieldViolation[] = fields
-    .filter((f) => input[f] === null)
-    .map((f) => ({ field: `${prefix}.${f}`, constraints: { isNotNull: `${f} cannot be cleared; leave it out to keep it` } }));
-  if (violations.length > 0) throw new BadUserInputError(violations);
+  const violations = new Violations();
+  for (const f of fields) if (input[f] === null) violations.add(`${prefix}.${f}`, "isNotNull", `${f} cannot be cleared; leave it out to keep it`);
+  violations.throwIfAny();
 }
 
 /** Whether the caller sent the field (null included). */

@@ -140,12 +140,12 @@ async function resolveTarget(tx: DbTx, fileType: FileType, assignId: string): Pr
   switch (fileType) {
     case "project": {
       const project = await tx.project.findUnique({ where: { id: assignId }, select: { id: true } });
-      if (!project) throw new NotFoundError("Project", assignId);
+      if (!project) throw new NotFoundError("Project", assignId, "input.assignId");
       return { projectId: project.id, taskId: null, taskCommentId: null };
     }
     case "task": {
       const task = await tx.task.findUnique({ where: { id: assignId }, select: { id: true, projectId: true } });
-      if (!task) throw new NotFoundError("Task", assignId);
+      if (!task) throw new NotFoundError("Task", assignId, "input.assignId");
       return { projectId: task.projectId, taskId: task.id, taskCommentId: null };
     }
     case "task-comment": {
@@ -153,7 +153,7 @@ async function resolveTarget(tx: DbTx, fileType: FileType, assignId: string): Pr
         where: { id: assignId },
         select: { id: true, task: { select: { id: true, projectId: true } } },
       });
-      if (!comment) throw new NotFoundError("Task comment", assignId);
+      if (!comment) throw new NotFoundError("Task comment", assignId, "input.assignId");
       return { projectId: comment.task.projectId, taskId: comment.task.id, taskCommentId: comment.id };
     }
   }
@@ -173,7 +173,7 @@ export async function uploadExternalFiles(db: Db, viewer: Viewer, input: Externa
     await assertProjectMember(tx, viewer, target.projectId);
     if (input.fileCategory) {
       const category = await tx.fileCategory.findUnique({ where: { id: input.fileCategory }, select: { id: true } });
-      if (!category) throw new NotFoundError("File category", input.fileCategory);
+      if (!category) throw new NotFoundError("File category", input.fileCategory, "input.fileCategory");
     }
     const createdAt = new Date();
     await tx.file.createMany({

@@ -36,6 +36,6 @@ export async function listTaskChecklists(
 ): Promise<TaskChecklistCollection> {
   const window = pageWindow(page, maxUnpaginated);
   const result = await readTaskChecklistPage(read, taskId, window, selection);
-  if (!result) throw new NotFoundError("Task", taskId);
+  if (!result) throw new NotFoundError("Task", taskId, "taskId");
   return { items: result.items, paginationInfo: paginationInfo(window, result.total, result.items.length) };
 }

@@ -37,7 +37,7 @@ export async function updateTaskType(db: Db, viewer: Viewer, id: string, input: 
   refuseNulls(input, ["name", "decorator", "categories"]);
   await db.$transaction(async (tx) => {
     const existing = await tx.taskType.findUnique({ where: { id }, select: { id: true } });
-    if (!existing) throw new NotFoundError("Task type", id);
+    if (!existing) throw new NotFoundError("Task type", id, "id");
 
     const data: Prisma.TaskTypeUpdateInput = {};
     if (input.name != null) data.name = input.name;
@@ -47,7 +47,7 @@ export async function updateTaskType(db: Db, viewer: Viewer, id: string, input: 
       const found = await tx.projectCategory.findMany({ where: { id: { in: wanted } }, select: { id: true } });
       const known = new Set(found.map((c) => c.id));
       const missing = wanted.find((c) => !known.has(c));
-      if (missing) throw new NotFoundError("Project category", missing);
+      if (missing) throw new NotFoundError("Project category", missing, `input.categories.${input.categories.indexOf(missing)}`);
       await tx.taskTypeCategory.deleteMany({ where: { taskTypeId: id } });
       await tx.taskTypeCategory.createMany({ data: wanted.map((categoryId) => ({ taskTypeId: id, categoryId })) });
     }

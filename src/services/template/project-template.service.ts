@@ -29,5 +29,5 @@ export async function getProjectTemplate(
   if (template) return template;
   const exists = await db.projectTemplate.findUnique({ where: { id }, select: { id: true } });
   if (exists) throw new ForbiddenError(TEMPLATE_REFUSAL);
-  throw new NotFoundError("Project template", id);
+  throw new NotFoundError("Project template", id, "id");
 }

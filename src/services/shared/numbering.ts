@@ -1,14 +1,17 @@
 import type { DbTx } from "../../db/client";
-import { badInput, ConflictError } from "../../errors/errors";
+import { ConflictError } from "../../errors/errors";
+import { badInput } from "./violations";
 
 /**
- * Invoice numbers: the counter period a date falls in, the pattern a number is written in, and
- * taking the next number of a numbering inside the invoice's transaction.
+ * Document numbers (invoices, projects, and the seed that writes both): the counter period a
+ * date falls in, the pattern a number is written in, and taking the next number of a numbering
+ * inside the transaction that stores the document.
  *
- * Numbers are unique, consecutive and without gaps per numbering and period because the counter
- * row is incremented by the same transaction that stores the invoice: a failed creation rolls
- * the increment back, and concurrent creations serialize on the counter row (PostgreSQL: the
- * row lock the increment takes; SQLite: one writer at a time).
+ * One concurrency scheme for every kind: the counter is moved by one atomic statement
+ * (`lastValue = lastValue + 1`) in the same transaction that stores the document. A failed
+ * creation rolls the increment back, so numbers are consecutive and without gaps per numbering
+ * and period; concurrent creations serialize on the counter row (PostgreSQL: the row lock the
+ * increment takes, across processes; SQLite: one writer at a time), so no two get one value.
  */
 
 /** The period of a numbering that never resets. */
@@ -64,6 +67,7 @@ export function formatNumber(pattern: string, value: number, leadingZero: number
   });
 }
 
+/** What numbers a numbering gives, whatever the kind of document it numbers. */
 export interface NumberingRules {
   id: string;
   pattern: string;
@@ -76,6 +80,16 @@ export interface GivenNumber {
   period: string;
   /** the counter value the number carries */
   value: number;
+}
+
+/**
+ * Where a kind of document keeps its counters and its numbers. `increment` moves the counter of
+ * `period` by one in one atomic statement (a new period starts at 1) and returns the value
+ * taken; `isTaken` says whether a document of the numbering carries `no` already.
+ */
+export interface CounterStore {
+  increment(tx: DbTx, numberingId: string, period: string): Promise<number>;
+  isTaken(tx: DbTx, numberingId: string, no: string): Promise<boolean>;
 }
 
 /** A number typed in by hand may already hold the next counter value; the counter moves past such numbers (bounded). */
@@ -93,35 +107,49 @@ export function checkNumbering(numbering: NumberingRules, field: string): void {
 }
 
 /**
- * Takes the next number of a numbering for an invoice issued on `issueDate`. Must run inside
- * the transaction that stores the invoice. The upsert is one atomic statement on the counter
- * row (INSERT ... ON CONFLICT DO UPDATE SET lastValue = lastValue + 1, or an UPDATE of the
- * existing row), so two transactions never read the same value. `field` names the input field
+ * Takes the next number of a numbering for a document dated `date`. Must run inside the
+ * transaction that stores the document (see the scheme above). `field` names the input field
  * blamed when the numbering cannot number. With `checkTaken`, a number that exists already
  * (given by hand) is skipped: one more statement per number taken.
  */
 export async function takeNextNumber(
   tx: DbTx,
+  store: CounterStore,
   numbering: NumberingRules,
-  issueDate: Date,
+  date: Date,
   field: string,
   checkTaken = true,
 ): Promise<GivenNumber> {
   checkNumbering(numbering, field);
-  const period = periodKey(numbering.resetInterval, issueDate)!;
+  const period = periodKey(numbering.resetInterval, date)!;
   for (let attempt = 0; attempt < MAX_TAKEN_SKIPS; attempt++) {
-    const counter = await tx.invoiceNumberingCounter.upsert({
-      where: { numberingId_period: { numberingId: numbering.id, period } },
-      create: { numberingId: numbering.id, period, lastValue: 1 },
-      update: { lastValue: { increment: 1 } },
-      select: { lastValue: true },
-    });
-    const no = formatNumber(numbering.pattern, counter.lastValue, numbering.leadingZero, issueDate);
-    // Unchecked, a number given by hand before makes the invoice's INSERT fail on the unique
-    // index (numberingId, no); the caller then runs again with the check (createInvoice).
-    if (!checkTaken) return { no, period, value: counter.lastValue };
-    const taken = await tx.invoice.findFirst({ where: { numberingId: numbering.id, no }, select: { id: true } });
-    if (!taken) return { no, period, value: counter.lastValue };
+    const value = await store.increment(tx, numbering.id, period);
+    const no = formatNumber(numbering.pattern, value, numbering.leadingZero, date);
+    // Unchecked, a number given by hand before makes the document's INSERT fail on a unique
+    // index; the caller then runs again with the check (createInvoice).
+    if (!checkTaken || !(await store.isTaken(tx, numbering.id, no))) return { no, period, value };
   }
-  throw new ConflictError("The numbering's next numbers are all taken by numbers given by hand.", field);
+  throw new ConflictError("The numbering's next numbers are all taken by numbers given by hand; give the number explicitly.", field);
+}
+
+/**
+ * Numbers documents in memory the way `takeNextNumber` numbers them in the database, for the
+ * seed: call `next` in issue order; `counters` then holds the last value per numbering and period.
+ */
+export class NumberingCounters {
+  readonly counters = new Map<string, { numberingId: string; period: string; lastValue: number }>();
+
+  next(numbering: NumberingRules, date: Date): GivenNumber {
+    const period = periodKey(numbering.resetInterval, date);
+    if (period === undefined) throw new Error(`unsupported reset interval ${numbering.resetInterval}`);
+    const key = `${numbering.id}/${period}`;
+    const value = (this.counters.get(key)?.lastValue ?? 0) + 1;
+    this.counters.set(key, { numberingId: numbering.id, period, lastValue: value });
+    return { no: formatNumber(numbering.pattern, value, numbering.leadingZero, date), period, value };
+  }
+
+  /** The last value given in `period` (0 when none was). */
+  last(numberingId: string, period: string): number {
+    return this.counters.get(`${numberingId}/${period}`)?.lastValue ?? 0;
+  }
 }
