@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Viewer } from "../src/auth/authenticate";
 import { issueToken } from "../src/auth/tokens";
 import type { Db } from "../src/db/client";
-import type { CreateProjectInput } from "../src/inputs/create-project.input";
-import { createProject } from "../src/services/project.service";
+import type { CreateProjectInput } from "../src/inputs/project/create-project.input";
+import { createProject } from "../src/services/project/project.service";
 import { codes, createTestApp, demoIds, gql, invalidFields, type TestApp } from "./support/test-app";
 
 /**

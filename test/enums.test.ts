@@ -1,6 +1,6 @@
 import { isEnumType } from "graphql";
 import { createTestApp, demoIds, gql, type TestApp } from "./support/test-app";
-import { enumName } from "../src/types/enums";
+import { enumName } from "../src/types/shared/enums";
 
 /**
  * The closed value sets as GraphQL enums: typed for clients, unknown values refused by GraphQL

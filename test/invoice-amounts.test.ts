@@ -1,8 +1,8 @@
 import { Prisma } from "../src/db/client";
 import {
   differenceOf, fitsMoneyColumn, itemAmounts, MAX_AMOUNT, round2, sumAmounts, taxRate,
-} from "../src/services/invoice-amounts";
-import { TAX_RATES } from "../src/services/invoice-value-sets";
+} from "../src/services/invoice/invoice-amounts";
+import { TAX_RATES } from "../src/services/invoice/invoice-value-sets";
 
 const D = (v: string | number) => new Prisma.Decimal(v);
 const fixed = (a: { netAmount: Prisma.Decimal; vatAmount: Prisma.Decimal; grossAmount: Prisma.Decimal }) => [

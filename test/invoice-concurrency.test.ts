@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { CreateInvoiceInput } from "../src/inputs/create-invoice.input";
-import { createInvoice } from "../src/services/invoice-creation.service";
+import type { CreateInvoiceInput } from "../src/inputs/invoice/create-invoice.input";
+import { createInvoice } from "../src/services/invoice/invoice-creation.service";
 import { codes, createTestApp, demoIds, gql, type TestApp } from "./support/test-app";
 
 let t: TestApp;

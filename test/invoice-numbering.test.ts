@@ -1,4 +1,4 @@
-import { formatNumber, NEVER_RESET_PERIOD, periodKey } from "../src/services/invoice-numbering";
+import { formatNumber, NEVER_RESET_PERIOD, periodKey } from "../src/services/invoice/invoice-numbering";
 
 const d = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { issueToken } from "../src/auth/tokens";
-import { createInvoice } from "../src/services/invoice-creation.service";
-import type { CreateInvoiceInput } from "../src/inputs/create-invoice.input";
+import { createInvoice } from "../src/services/invoice/invoice-creation.service";
+import type { CreateInvoiceInput } from "../src/inputs/invoice/create-invoice.input";
 import { codes, createTestApp, demoIds, gql, invalidFields, type TestApp } from "./support/test-app";
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-import { runSerially } from "../src/services/serial-queue";
+import { runSerially } from "../src/services/shared/serial-queue";
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { issueToken } from "../src/auth/tokens";
-import { TASK_TYPE_DECORATORS } from "../src/inputs/update-task-type.input";
+import { TASK_TYPE_DECORATORS } from "../src/inputs/task/update-task-type.input";
 import { codes, createTestApp, gql, invalidFields, type TestApp } from "./support/test-app";
 
 /** E19 updateTaskType, on fixture task types and categories (the demo dictionaries stay as seeded). */

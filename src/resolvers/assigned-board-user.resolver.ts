@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
 import { viewerOf, type Context } from "../context";
-import { AssignBoardUserInput } from "../inputs/assign-board-user.input";
-import { AssignedBoardUser } from "../types/assigned-board-user.type";
-import { assignBoardUser } from "../services/assigned-board-user.service";
+import { AssignBoardUserInput } from "../inputs/project/assign-board-user.input";
+import { AssignedBoardUser } from "../types/project/assigned-board-user.type";
+import { assignBoardUser } from "../services/project/assigned-board-user.service";
 
 @Resolver(() => AssignedBoardUser)
 export class AssignedBoardUserResolver {

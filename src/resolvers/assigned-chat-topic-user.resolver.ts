@@ -1,9 +1,9 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
 import { viewerOf, type Context } from "../context";
-import { ReadChatTopicInput } from "../inputs/read-chat-topic.input";
-import { UpdateAssignedChatTopicUserInput } from "../inputs/update-assigned-chat-topic-user.input";
-import { AssignedChatTopicUser } from "../types/assigned-chat-topic-user.type";
-import { readChatTopic, updateAssignedChatTopicUser } from "../services/assigned-chat-topic-user.service";
+import { ReadChatTopicInput } from "../inputs/chat/read-chat-topic.input";
+import { UpdateAssignedChatTopicUserInput } from "../inputs/chat/update-assigned-chat-topic-user.input";
+import { AssignedChatTopicUser } from "../types/chat/assigned-chat-topic-user.type";
+import { readChatTopic, updateAssignedChatTopicUser } from "../services/chat/assigned-chat-topic-user.service";
 
 @Resolver(() => AssignedChatTopicUser)
 export class AssignedChatTopicUserResolver {

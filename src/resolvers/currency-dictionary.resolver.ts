@@ -1,9 +1,9 @@
 import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
 import { viewerOf, type Context } from "../context";
 import { assert, canCreateCurrency } from "../auth/policy";
-import { CreateCurrencyDictionaryInput } from "../inputs/create-currency-dictionary.input";
-import { CurrencyDictionary } from "../types/currency-dictionary.type";
-import { createCurrencyDictionary } from "../services/currency-dictionary.service";
+import { CreateCurrencyDictionaryInput } from "../inputs/invoice/create-currency-dictionary.input";
+import { CurrencyDictionary } from "../types/invoice/currency-dictionary.type";
+import { createCurrencyDictionary } from "../services/invoice/currency-dictionary.service";
 
 @Resolver(() => CurrencyDictionary)
 export class CurrencyDictionaryResolver {

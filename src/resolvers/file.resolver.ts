@@ -1,8 +1,8 @@
 import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
 import { viewerOf, type Context } from "../context";
-import { ExternalFileUploadInput } from "../inputs/external-file-upload.input";
-import { File } from "../types/file.type";
-import { uploadExternalFiles } from "../services/file.service";
+import { ExternalFileUploadInput } from "../inputs/task/external-file-upload.input";
+import { File } from "../types/task/file.type";
+import { uploadExternalFiles } from "../services/task/file.service";
 import { listCost } from "../server/cost";
 
 @Resolver(() => File)

@@ -1,9 +1,9 @@
 import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from "type-graphql";
 import { viewerOf, type Context } from "../context";
-import { CreateInvoiceInput } from "../inputs/create-invoice.input";
-import { Invoice } from "../types/invoice.type";
-import { createInvoice } from "../services/invoice-creation.service";
-import { invoiceEntity } from "../services/invoice.service";
+import { CreateInvoiceInput } from "../inputs/invoice/create-invoice.input";
+import { Invoice } from "../types/invoice/invoice.type";
+import { createInvoice } from "../services/invoice/invoice-creation.service";
+import { invoiceEntity } from "../services/invoice/invoice.service";
 import { listCost } from "../server/cost";
 
 const loadInvoice = (ctx: Context, id: string) => ctx.loaders.entities.load<Invoice>(invoiceEntity.typeName, id);

@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
 import { viewerOf, type Context } from "../context";
 import { assert, canReadCrm } from "../auth/policy";
-import { Note } from "../types/note.type";
-import { getNote } from "../services/note.service";
+import { Note } from "../types/crm/note.type";
+import { getNote } from "../services/crm/note.service";
 
 @Resolver(() => Note)
 export class NoteResolver {

@@ -3,10 +3,10 @@ import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Ctx, FieldResolver, ID, Info, Query, Resolver, Root } from "type-graphql";
 import { viewerOf, type Context } from "../context";
 import { assertCanReadProject } from "../auth/policy";
-import { ProjectGantt } from "../types/project-gantt.type";
-import { GanttTask } from "../types/gantt-task.type";
-import { loadProjectGanttsWithTasks, projectGantt } from "../services/project-gantt.service";
-import { Selection } from "../read/look-ahead";
+import { ProjectGantt } from "../types/gantt/project-gantt.type";
+import { GanttTask } from "../types/gantt/gantt-task.type";
+import { loadProjectGanttsWithTasks, projectGantt } from "../services/gantt/project-gantt.service";
+import { Selection } from "../services/shared/look-ahead";
 import { listCost } from "../server/cost";
 
 @Resolver(() => ProjectGantt)

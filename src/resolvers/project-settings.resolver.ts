@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
 import { viewerOf, type Context } from "../context";
 import { assertCanReadProject } from "../auth/policy";
-import { ProjectSettings } from "../types/project-settings.type";
-import { getProjectSettings } from "../services/project-settings.service";
+import { ProjectSettings } from "../types/project/project-settings.type";
+import { getProjectSettings } from "../services/project/project-settings.service";
 
 @Resolver(() => ProjectSettings)
 export class ProjectSettingsResolver {

@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
 import type { Context } from "../context";
-import { ProjectTemplate } from "../types/project-template.type";
-import { getProjectTemplate } from "../services/project-template.service";
+import { ProjectTemplate } from "../types/template/project-template.type";
+import { getProjectTemplate } from "../services/template/project-template.service";
 
 @Resolver(() => ProjectTemplate)
 export class ProjectTemplateResolver {

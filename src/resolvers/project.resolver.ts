@@ -1,8 +1,8 @@
 import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
 import { viewerOf, type Context } from "../context";
-import { CreateProjectInput } from "../inputs/create-project.input";
-import { Project } from "../types/project.type";
-import { createProject } from "../services/project.service";
+import { CreateProjectInput } from "../inputs/project/create-project.input";
+import { Project } from "../types/project/project.type";
+import { createProject } from "../services/project/project.service";
 
 @Resolver(() => Project)
 export class ProjectResolver {

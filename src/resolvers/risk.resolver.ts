@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
 import { viewerOf, type Context } from "../context";
-import { ReplaceRiskInput } from "../inputs/replace-risk.input";
-import { Risk } from "../types/risk.type";
-import { replaceRisk } from "../services/risk.service";
+import { ReplaceRiskInput } from "../inputs/project/replace-risk.input";
+import { Risk } from "../types/project/risk.type";
+import { replaceRisk } from "../services/project/risk.service";
 
 @Resolver(() => Risk)
 export class RiskResolver {

@@ -1,8 +1,8 @@
 import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
 import { viewerOf, type Context } from "../context";
-import { CreateShortcutInput } from "../inputs/create-shortcut.input";
-import { Shortcut } from "../types/shortcut.type";
-import { createShortcut } from "../services/shortcut.service";
+import { CreateShortcutInput } from "../inputs/people/create-shortcut.input";
+import { Shortcut } from "../types/people/shortcut.type";
+import { createShortcut } from "../services/people/shortcut.service";
 
 @Resolver(() => Shortcut)
 export class ShortcutResolver {

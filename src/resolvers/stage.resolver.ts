@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
 import { viewerOf, type Context } from "../context";
-import { UpdateStageInput } from "../inputs/update-stage.input";
-import { Stage } from "../types/stage.type";
-import { updateStage } from "../services/stage.service";
+import { UpdateStageInput } from "../inputs/project/update-stage.input";
+import { Stage } from "../types/project/stage.type";
+import { updateStage } from "../services/project/stage.service";
 
 @Resolver(() => Stage)
 export class StageResolver {

@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
 import { viewerOf, type Context } from "../context";
-import { UpdateTaskTypeInput } from "../inputs/update-task-type.input";
-import { TaskType } from "../types/task-type.type";
-import { updateTaskType } from "../services/task-type.service";
+import { UpdateTaskTypeInput } from "../inputs/task/update-task-type.input";
+import { TaskType } from "../types/task/task-type.type";
+import { updateTaskType } from "../services/task/task-type.service";
 
 @Resolver(() => TaskType)
 export class TaskTypeResolver {

@@ -1,9 +1,9 @@
 import { Args, Ctx, Query, Resolver } from "type-graphql";
 import { viewerOf, type Context } from "../context";
 import { assert, canReadTimesheetOf } from "../auth/policy";
-import { TimesheetArgs } from "../inputs/timesheet.args";
-import { TimesheetEntry } from "../types/timesheet-entry.type";
-import { timesheetByUser } from "../services/timesheet.service";
+import { TimesheetArgs } from "../inputs/timesheet/timesheet.args";
+import { TimesheetEntry } from "../types/timesheet/timesheet-entry.type";
+import { timesheetByUser } from "../services/timesheet/timesheet.service";
 import { listArgCost } from "../server/cost";
 
 @Resolver(() => TimesheetEntry)

@@ -53,4 +53,4 @@ export function phoneNumber(rng: Random): string {
 }
 
 /** The colours the application offers for decorators: the task types' value set. */
-export { TASK_TYPE_DECORATORS as DECORATORS } from "../inputs/update-task-type.input";
+export { TASK_TYPE_DECORATORS as DECORATORS } from "../inputs/task/update-task-type.input";

@@ -8,8 +8,8 @@ import {
 } from "./dates";
 import { demoIds } from "./demo-ids";
 import type { RowOf } from "./insert";
-import { itemAmounts, round2, sumAmounts } from "../services/invoice-amounts";
-import type { TaxRate } from "../services/invoice-value-sets";
+import { itemAmounts, round2, sumAmounts } from "../services/invoice/invoice-amounts";
+import type { TaxRate } from "../services/invoice/invoice-value-sets";
 import type { ProjectsWorld, SeedProject } from "./projects.seed";
 import type { Random } from "./random";
 import type { SeedUser, UsersWorld } from "./users.seed";

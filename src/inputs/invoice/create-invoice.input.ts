@@ -1,0 +1,246 @@
+import {
+  ArrayMaxSize, IsEmail, IsIn, IsNumber, Length, Matches, Max, MaxLength, Min, ValidateNested,
+} from "class-validator";
+import { Field, Float, ID, InputType } from "type-graphql";
+import { DateScalar } from "../../scalars";
+import {
+  BUYER_IDENTIFIER_TYPES, FILE_LANGUAGES, INVOICE_DIRECTIONS, INVOICE_TYPES, KSEF_MARKERS, PAYMENT_METHODS,
+} from "../../services/invoice/invoice-value-sets";
+import { InvoiceItemInput } from "./invoice-item.input";
+import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../../types/shared/enums";
+import { IsDecimal } from "../../validation/rules";
+
+const MAX_MONEY = 999_999_999_999.99;
+const MONEY = 2;
+
+@InputType({
+  description:
+    "E4: a new invoice. Amounts are computed from the items; the number comes from the numbering unless `no` is given; a buyer contractor fills the buyer fields left empty.",
+})
+export class CreateInvoiceInput {
+  @Field(() => InvoiceType, { description: `Invoice type: ${INVOICE_TYPES.join(", ")}. Kor, KorZal, KorRoz, KorPef and KorVatRr are corrections and need \`invoice\`.` })
+  @IsIn([...INVOICE_TYPES])
+  invoiceType!: string;
+
+  @Field(() => InvoiceDirection, { defaultValue: "income", description: "income (issued by us) or cost (received); default income." })
+  @IsIn([...INVOICE_DIRECTIONS])
+  direction!: string;
+
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      "Numbering series to number the invoice with (its kind must equal the direction). A non-draft invoice without `no` is numbered by it, or by the default numbering of its direction when absent.",
+  })
+  numbering?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "The invoice number, 1 to 50 characters, when given by hand (e.g. a supplier's number); it must not exist yet in the same numbering (CONFLICT). Absent: the numbering gives one to a non-draft invoice.",
+  })
+  @Length(1, 50)
+  no?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Document title, up to 50 characters; default: the numbering's document title." })
+  @MaxLength(50)
+  docTitle?: string | null;
+
+  @Field(() => KsefMarker, { nullable: true, description: `KSeF marker, up to 6 characters: ${KSEF_MARKERS.join(", ")}; null: none.` })
+  @MaxLength(6)
+  @IsIn([...KSEF_MARKERS])
+  ksefMarker?: string | null;
+
+  @Field(() => Date, { nullable: true, description: "Date and time of the sale or service." })
+  saleDate?: Date | null;
+
+  @Field(() => DateScalar, { nullable: true, description: "Issue date; a non-draft invoice without one is issued today (UTC). It sets the numbering period." })
+  issueDate?: Date | null;
+
+  @Field(() => DateScalar, { nullable: true, description: "Payment deadline; not before the issue date." })
+  deadlineDate?: Date | null;
+
+  @Field(() => String, { nullable: true, description: "Place of issue, up to 255 characters." })
+  @MaxLength(255)
+  issuedPlace?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Seller's name, up to 255 characters." })
+  @MaxLength(255)
+  sellerName?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Seller's tax identifier, up to 20 characters." })
+  @MaxLength(20)
+  sellerIdentifier?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Seller's street, up to 255 characters." })
+  @MaxLength(255)
+  sellerStreet?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Seller's postal code, up to 20 characters." })
+  @MaxLength(20)
+  sellerZipCode?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Seller's city, up to 255 characters." })
+  @MaxLength(255)
+  sellerCity?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Seller's country code, up to 2 characters." })
+  @MaxLength(2)
+  sellerCountryCode?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Name of the person issuing the invoice, up to 255 characters; default: the caller's name." })
+  @MaxLength(255)
+  sellerCreatorName?: string | null;
+
+  @Field(() => ID, { nullable: true, description: "The buyer contractor (must exist); its data fills the buyer fields left empty." })
+  buyerId?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Buyer's name, up to 255 characters; default: the contractor's full name." })
+  @MaxLength(255)
+  buyerName?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Buyer's identifier, up to 20 characters; default: the contractor's VAT id, else empty." })
+  @MaxLength(20)
+  buyerIdentifier?: string | null;
+
+  @Field(() => BuyerIdentifierType, {
+    nullable: true,
+    description: `Kind of the buyer identifier: ${BUYER_IDENTIFIER_TYPES.join(", ")}; default: the contractor's, else nip.`,
+  })
+  @IsIn([...BUYER_IDENTIFIER_TYPES])
+  buyerIdentifierType?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Buyer's street, up to 255 characters; default: the contractor's." })
+  @MaxLength(255)
+  buyerStreet?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Buyer's postal code, up to 20 characters; default: the contractor's." })
+  @MaxLength(20)
+  buyerZipCode?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Buyer's city, up to 255 characters; default: the contractor's." })
+  @MaxLength(255)
+  buyerCity?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Buyer's country code, up to 2 characters; default: the contractor's." })
+  @MaxLength(2)
+  buyerCountryCode?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Recipient (a unit of the buyer), up to 255 characters." })
+  @MaxLength(255)
+  buyerRecipientName?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Buyer's accounting e-mail, a valid address of up to 255 characters; default: the contractor's." })
+  @MaxLength(255)
+  @IsEmail()
+  buyerAccountingEmail?: string | null;
+
+  @Field({ defaultValue: false, description: "Whether the buyer is a local government unit (JST); default false." })
+  buyerIsJst!: boolean;
+
+  @Field({ defaultValue: false, description: "Whether the buyer is a member of a VAT group (GV); default false." })
+  buyerIsGv!: boolean;
+
+  @Field(() => String, { nullable: true, description: "Bank account for the payment, up to 100 characters." })
+  @MaxLength(100)
+  bankAccount?: string | null;
+
+  @Field(() => String, { nullable: true, description: "SWIFT/BIC of the bank, up to 11 characters." })
+  @MaxLength(11)
+  bankAccountSwift?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Currency: the code of a currency dictionary entry (any letter case). Default: the corrected invoice's currency for a correction, else the default currency.",
+  })
+  @Matches(/^[A-Za-z]{3}$/, { message: "currencyCode must be a three-letter code" })
+  currencyCode?: string | null;
+
+  @Field(() => PaymentMethod, { nullable: true, description: `Payment method: ${PAYMENT_METHODS.join(", ")}; null: not stated.` })
+  @IsIn([...PAYMENT_METHODS])
+  paymentMethod?: string | null;
+
+  @Field(() => Float, { nullable: true, description: "Amount already paid: 0 to 999,999,999,999.99, up to 2 decimal places." })
+  @IsDecimal(MONEY)
+  @Min(0)
+  @Max(MAX_MONEY)
+  alreadyPaid?: number | null;
+
+  @Field(() => Float, {
+    nullable: true,
+    description: "Amount left to pay, up to 2 decimal places (negative: to refund). Default: grossAmount - alreadyPaid; for a correction, its gross amount minus that of prevItems.",
+  })
+  @IsDecimal(MONEY)
+  @Min(-MAX_MONEY)
+  @Max(MAX_MONEY)
+  toPay?: number | null;
+
+  @Field(() => String, { nullable: true, description: "Free-text description, up to 5000 characters." })
+  @MaxLength(5000)
+  description?: string | null;
+
+  @Field(() => ID, { nullable: true, description: "Project to book the invoice to. Filled from the stage, board or task when absent." })
+  financeProject?: string | null;
+
+  @Field(() => ID, { nullable: true, description: "Stage to book the invoice to; must belong to the project. Filled from the board or task when absent." })
+  financeStage?: string | null;
+
+  @Field(() => ID, { nullable: true, description: "Board to book the invoice to; must belong to the project and stage. Filled from the task when absent." })
+  financeBoard?: string | null;
+
+  @Field(() => ID, { nullable: true, description: "Task to book the invoice to; must belong to the project, stage and board." })
+  financeTask?: string | null;
+
+  @Field(() => [InvoiceItemInput], { nullable: true, description: "The items, at most 500; for a correction, the items as they stand after it. Absent: none." })
+  @ArrayMaxSize(500)
+  @ValidateNested()
+  items?: InvoiceItemInput[] | null;
+
+  @Field(() => [String], { nullable: true, description: "Third parties named on the invoice: at most 20, each up to 255 characters." })
+  @ArrayMaxSize(20)
+  @MaxLength(255, { each: true })
+  thirdParties?: string[] | null;
+
+  @Field({ defaultValue: false, description: "Whether the invoice is posted to the books; default false. A draft cannot be posted." })
+  posted!: boolean;
+
+  @Field({ defaultValue: true, description: "Whether it is a draft; default true. A draft gets no number unless `no` is given." })
+  isDraft!: boolean;
+
+  @Field({ defaultValue: false, description: "Whether split payment (MPP) applies; default false." })
+  isSplitPayment!: boolean;
+
+  @Field({ defaultValue: false, description: "Whether reverse charge applies; default false." })
+  isReverseCharge!: boolean;
+
+  @Field({ defaultValue: false, description: "Whether cash accounting applies; default false." })
+  isCashAccounting!: boolean;
+
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      "For a correction (and only then, required): the invoice it corrects: an issued (non-draft) original of a matching type (Kor: fv, fk, Vat, Upr; KorZal: Zal; KorRoz: Roz; KorPef: VatPef, VatPefSp; KorVatRr: VatRr) and the same direction.",
+  })
+  invoice?: string | null;
+
+  @Field(() => [InvoiceItemInput], {
+    nullable: true,
+    description:
+      "For a correction only: the items as they stood before it, at most 500. Default: the corrected invoice's current items (those of its latest correction, else its own).",
+  })
+  @ArrayMaxSize(500)
+  @ValidateNested()
+  prevItems?: InvoiceItemInput[] | null;
+
+  @Field(() => InvoiceLanguage, { description: `Language of the generated document, up to 10 characters: ${FILE_LANGUAGES.join(", ")}.` })
+  @MaxLength(10)
+  @IsIn([...FILE_LANGUAGES])
+  fileGeneratedLanguage!: string;
+
+  @Field(() => Float, { nullable: true, description: "Exchange rate: 0 to 99.9999, up to 4 decimal places." })
+  @IsDecimal(4)
+  @Min(0)
+  @Max(99.9999)
+  exchangeRate?: number | null;
+
+  @Field(() => DateScalar, { nullable: true, description: "Date of the exchange rate." })
+  exchangeDate?: Date | null;
+}

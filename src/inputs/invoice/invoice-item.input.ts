@@ -1,0 +1,36 @@
+import { IsIn, IsPositive, Length, Max, MaxLength, Min } from "class-validator";
+import { Field, Float, InputType } from "type-graphql";
+import { IsDecimal } from "../../validation/rules";
+import { GTU_CODES, TAX_RATES, type TaxRate } from "../../services/invoice/invoice-value-sets";
+import { GtuCode, TaxRate as TaxRateEnum } from "../../types/shared/enums";
+
+@InputType({ description: "A position of a new invoice (or of a correction's items as they stood before). The server computes its amounts." })
+export class InvoiceItemInput {
+  @Field({ description: "What is sold, 1 to 255 characters." })
+  @Length(1, 255)
+  positionName!: string;
+
+  @Field({ nullable: true, defaultValue: "", description: "Unit of measure (e.g. szt., h), up to 50 characters; empty by default." })
+  @MaxLength(50)
+  unit?: string;
+
+  @Field(() => Float, { description: "Quantity: greater than 0, at most 1,000,000,000, up to 4 decimal places." })
+  @IsDecimal(4)
+  @IsPositive()
+  @Max(1_000_000_000)
+  count!: number;
+
+  @Field(() => Float, { description: "Net price of one unit: 0 or more, up to 2 decimal places, at most 999,999,999,999.99." })
+  @IsDecimal(2)
+  @Min(0)
+  @Max(999_999_999_999.99)
+  priceUnit!: number;
+
+  @Field(() => TaxRateEnum, { description: "VAT rate: RATE_23, RATE_8, RATE_5, RATE_0 (stored 23, 8, 5, 0), or zw (exempt), np (not subject to VAT), oo (reverse charge), which carry no VAT." })
+  @IsIn([...TAX_RATES])
+  tax!: TaxRate;
+
+  @Field(() => GtuCode, { nullable: true, description: "GTU code, GTU_01 to GTU_13; none by default." })
+  @IsIn(GTU_CODES)
+  gtu?: string | null;
+}

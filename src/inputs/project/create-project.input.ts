@@ -1,0 +1,86 @@
+import { ArrayMaxSize, IsIn, Length, Max, MaxLength, Min, ValidateNested } from "class-validator";
+import { Field, Float, ID, InputType } from "type-graphql";
+import { ProjectCustomFieldValueInput } from "./project-custom-field-value.input";
+import { PROJECT_CREATION_STATUSES, ProjectCreationStatus } from "../../types/shared/enums";
+
+
+@InputType({ description: "E5: a new project." })
+export class CreateProjectInput {
+  @Field({ description: "Name, 1 to 100 characters; the project's short code is made from it." })
+  @Length(1, 100)
+  name!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The project's number, up to 50 characters (trimmed), unique among projects (CONFLICT otherwise); it takes nothing from the counter. Absent, null or blank: the next number of the numbering (or of the default numbering).",
+  })
+  @MaxLength(50)
+  no?: string | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: "A template to copy stages, boards, custom field values and settings from: public, or the caller's own (admins: any).",
+  })
+  projectTemplate?: string | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: "A public template to copy from, shared by the whole organisation; give at most one of projectTemplate and globalProjectTemplate.",
+  })
+  globalProjectTemplate?: string | null;
+
+  @Field(() => Date, { description: "When the project is planned to start." })
+  dateStartPlanned!: Date;
+
+  @Field(() => Date, { description: "When the project is planned to end; not before dateStartPlanned." })
+  dateEndPlanned!: Date;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: "Id of an existing project category. Absent: the template's category, if a template is used; null: none.",
+  })
+  category?: string | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      "Id of an existing project numbering to number the project. Absent or null: the default numbering (isDefault); without one, `no` is required.",
+  })
+  numbering?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Description, up to 100000 characters; null means none." })
+  @MaxLength(100_000)
+  description?: string | null;
+
+  @Field({ description: "Whether removing the project's objects records who removed them." })
+  isBlameableRemovalEnabled!: boolean;
+
+  @Field(() => ProjectCreationStatus, { description: "Initial state: in_preparation (stored in-preparation) or open." })
+  @IsIn([...PROJECT_CREATION_STATUSES])
+  status!: string;
+
+  @Field(() => Float, { defaultValue: 0, description: "Budget, from 0 to 999999999999.99 (two decimal places are kept); default 0." })
+  @Min(0)
+  @Max(999_999_999_999.99)
+  budget!: number;
+
+  @Field(() => [ProjectCustomFieldValueInput], {
+    nullable: true,
+    description: "Custom field values of the project, at most 100; they win over the template's values of the same definitions.",
+  })
+  @ArrayMaxSize(100)
+  @ValidateNested()
+  customFieldValues?: ProjectCustomFieldValueInput[] | null;
+
+  @Field(() => [ID], { description: "Ids of existing contractors (clients) of the project, at most 100; may be empty." })
+  @ArrayMaxSize(100)
+  contractors!: string[];
+
+  @Field(() => [ID], { nullable: true, description: "Ids of existing tags, at most 100." })
+  @ArrayMaxSize(100)
+  tags?: string[] | null;
+
+  @Field({ defaultValue: false, description: "A simple project: one board (created with it) and no stages. Default false." })
+  isSimple!: boolean;
+}

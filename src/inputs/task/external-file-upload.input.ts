@@ -1,0 +1,29 @@
+import { ArrayMaxSize, ArrayMinSize, IsIn, ValidateNested } from "class-validator";
+import { Field, ID, InputType } from "type-graphql";
+import { ExternalFileInput } from "./external-file.input";
+import { FILE_TYPES, FileTargetType } from "../../types/shared/enums";
+
+/** What a file can be attached to; `assignId` names an object of that kind. */
+export type FileType = (typeof FILE_TYPES)[number];
+
+/** Upper bound of files registered in one call, so one request cannot insert without limit. */
+export const MAX_FILES_PER_UPLOAD = 100;
+
+@InputType({ description: "E13: files to register by link, all attached to one project, task or task comment." })
+export class ExternalFileUploadInput {
+  @Field(() => [ExternalFileInput], { description: `The files, 1 to ${MAX_FILES_PER_UPLOAD}; all are stored or none.` })
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_FILES_PER_UPLOAD)
+  @ValidateNested()
+  files!: ExternalFileInput[];
+
+  @Field(() => ID, { description: "Id of the project, task or task comment (as fileType says) the files are attached to; it must exist." })
+  assignId!: string;
+
+  @Field(() => FileTargetType, { description: "What assignId names: project, task or task_comment (a task comment)." })
+  @IsIn(FILE_TYPES)
+  fileType!: string;
+
+  @Field(() => ID, { nullable: true, description: "Category of the files; when given it must exist." })
+  fileCategory?: string | null;
+}

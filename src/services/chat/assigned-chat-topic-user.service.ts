@@ -1,0 +1,133 @@
+import type { Db, DbTx, Prisma } from "../../db/client";
+import type { Viewer } from "../../auth/authenticate";
+import type { UpdateAssignedChatTopicUserInput } from "../../inputs/chat/update-assigned-chat-topic-user.input";
+import type { ReadChatTopicInput } from "../../inputs/chat/read-chat-topic.input";
+import type { AssignedChatTopicUser } from "../../types/chat/assigned-chat-topic-user.type";
+import { badInput, NotFoundError } from "../../errors/errors";
+import { assertMayChangeMembership } from "../../auth/policy";
+import { defineEntity } from "../../federation/entity-registry";
+import { toUserRef, userRefInclude } from "../people/user-refs.mapper";
+
+const include = { user: { include: userRefInclude } } satisfies Prisma.AssignedChatTopicUserInclude;
+
+type AssignedRow = Prisma.AssignedChatTopicUserGetPayload<{ include: typeof include }>;
+
+function toAssignedChatTopicUser(row: AssignedRow): AssignedChatTopicUser {
+  return {
+    id: row.id,
+    chatUser: toUserRef(row.user),
+    lastReadMessage: row.lastReadMessageId,
+    lastReadAt: row.lastReadAt,
+    mutedUntil: row.mutedUntil,
+    isMutedIndefinitely: row.isMutedIndefinitely,
+    isTopicOwner: row.isTopicOwner,
+    isUnread: row.isUnread,
+    createdAt: row.createdAt,
+  };
+}
+
+export const assignedChatTopicUserEntity = defineEntity<AssignedChatTopicUser>({
+  typeName: "AssignedChatTopicUser",
+  async loadMany(db, ids) {
+    const rows = await db.assignedChatTopicUser.findMany({ where: { id: { in: [...ids] } }, include });
+    return rows.map(toAssignedChatTopicUser);
+  },
+});
+
+/**
+ * The membership of `userId` in `topicId`, if the caller may change it (the rule and its answers
+ * are assertMayChangeMembership in src/auth/policy.ts).
+ */
+async function changeableMembership(tx: DbTx, viewer: Viewer, topicId: string, userId: string): Promise<{ id: string }> {
+  const target = await tx.assignedChatTopicUser.findUnique({ where: { topicId_userId: { topicId, userId } }, select: { id: true } });
+  await assertMayChangeMembership(tx, viewer, topicId, userId, target !== null);
+  return target!;
+}
+
+/** The mute part of an input: absent fields stay, `mutedUntil: null` unmutes, `isMutedIndefinitely: null` is refused. */
+function muteChanges(input: { mutedUntil?: Date | null; isMutedIndefinitely?: boolean | null }): Prisma.AssignedChatTopicUserUncheckedUpdateInput {
+  const data: Prisma.AssignedChatTopicUserUncheckedUpdateInput = {};
+  if (input.mutedUntil !== undefined) data.mutedUntil = input.mutedUntil;
+  if (input.isMutedIndefinitely === null) {
+    throw badInput("input.isMutedIndefinitely", "isBoolean", "isMutedIndefinitely must be true or false; leave it out to keep it");
+  }
+  if (input.isMutedIndefinitely !== undefined) data.isMutedIndefinitely = input.isMutedIndefinitely;
+  return data;
+}
+
+/** E1: partial update of a member's mute settings. */
+export async function updateAssignedChatTopicUser(
+  db: Db,
+  viewer: Viewer,
+  topicId: string,
+  userId: string,
+  input: UpdateAssignedChatTopicUserInput,
+): Promise<AssignedChatTopicUser> {
+  return db.$transaction(async (tx) => {
+    const membership = await changeableMembership(tx, viewer, topicId, userId);
+    const row = await tx.assignedChatTopicUser.update({ where: { id: membership.id }, data: muteChanges(input), include });
+    return toAssignedChatTopicUser(row);
+  });
+}
+
+function sameId(given: string, actual: string): boolean {
+  return given.toLowerCase() === actual.toLowerCase();
+}
+
+/**
+ * E2: marks the topic read for the member. The last read message is the given one (a message of
+ * this topic) or the topic's latest; the read time is the given one or now; `isUnread` is the
+ * given value (default false). The mute fields of the body apply as in E1.
+ */
+export async function readChatTopic(
+  db: Db,
+  viewer: Viewer,
+  topicId: string,
+  userId: string,
+  input: ReadChatTopicInput | null | undefined,
+  now: Date = new Date(),
+): Promise<AssignedChatTopicUser> {
+  const body = input ?? {};
+  return db.$transaction(async (tx) => {
+    const membership = await changeableMembership(tx, viewer, topicId, userId);
+    // identity fields are the server's own data: a client may echo them, not change them
+    if (body.id != null && !sameId(body.id, membership.id)) {
+      throw badInput("input.id", "matchesMembership", "id must be the id of the addressed membership");
+    }
+    if (body.chatTopic != null && !sameId(body.chatTopic, topicId)) {
+      throw badInput("input.chatTopic", "equalsTopicId", "chatTopic must be the topic addressed by topicId");
+    }
+    if (body.chatUser != null && !sameId(body.chatUser, userId)) {
+      throw badInput("input.chatUser", "equalsUserId", "chatUser must be the user addressed by userId");
+    }
+    const data = {
+      ...muteChanges(body),
+      lastReadMessageId: await lastReadMessageId(tx, topicId, body.lastReadMessage),
+      lastReadAt: body.lastReadAt ?? now,
+      isUnread: body.isUnread ?? false,
+    };
+    const row = await tx.assignedChatTopicUser.update({ where: { id: membership.id }, data, include });
+    return toAssignedChatTopicUser(row);
+  });
+}
+
+/**
+ * The given message, else the topic's latest. A given id that is no message is NOT_FOUND on
+ * `input.lastReadMessage`; a message of another topic is BAD_USER_INPUT on the same field.
+ */
+async function lastReadMessageId(tx: DbTx, topicId: string, given: string | null | undefined): Promise<string | null> {
+  if (given != null) {
+    const message = await tx.chatMessage.findUnique({ where: { id: given.toLowerCase() }, select: { id: true, topicId: true } });
+    if (!message) throw new NotFoundError("Chat message", given, "input.lastReadMessage");
+    if (!sameId(message.topicId, topicId)) {
+      throw badInput("input.lastReadMessage", "belongsToTopic", "lastReadMessage must be a message of this chat topic");
+    }
+    return message.id;
+  }
+  const latest = await tx.chatMessage.findFirst({
+    where: { topicId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true },
+  });
+  return latest?.id ?? null;
+}

@@ -1,0 +1,106 @@
+import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
+import type { DatabaseKind } from "../../db/client";
+import type { Tables } from "../../db/tables";
+import type { CalendarUserRef } from "../../types/vacation/calendar-user-ref.type";
+import type { UserRef } from "../../types/people/user-ref.type";
+import type { MiniUserRef } from "../../types/people/mini-user-ref.type";
+import type { RiskUserRef } from "../../types/project/risk-user-ref.type";
+import type { NoteUserRef } from "../../types/crm/note-user-ref.type";
+import type { TemplateUserRef } from "../../types/template/template-user-ref.type";
+import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
+import { parseJson, toBool, toDecimalNumber } from "../../db/row-values";
+import { jsonObject } from "../shared/json";
+
+/** The user columns behind every user summary (MiniUserRef ... ProjectUserRef), as one JSON object. */
+export interface UserRefJson {
+  id: string;
+  firstName: string;
+  lastName: string;
+  pictureSm: string;
+  pictureLg: string;
+  shortCode: string;
+  email: string;
+  phoneNumber: string;
+  canLogIn: boolean | number;
+  contractorId: string | null;
+  contractorName: string | null;
+  jobPositionName: string | null;
+  isExternal: boolean | number;
+  decorator: string;
+  hourlyRate: string | number | null;
+}
+
+/**
+ * A user summary as a JSON object inside the parent's statement: the user named by `userId`
+ * (a column reference of the outer query) with its contractor's and job position's names.
+ * Null when there is no such user.
+ */
+export function userRefJson<DB extends Tables, TB extends keyof DB>(
+  kind: DatabaseKind,
+  eb: ExpressionBuilder<DB, TB>,
+  userId: string,
+): RawBuilder<UserRefJson | null> {
+  const e = eb as unknown as ExpressionBuilder<Tables, never>;
+  return jsonObject(
+    kind,
+    e
+      .selectFrom("User as ru")
+      .select([
+        "ru.id", "ru.firstName", "ru.lastName", "ru.pictureSm", "ru.pictureLg", "ru.shortCode", "ru.email", "ru.phoneNumber",
+        "ru.canLogIn", "ru.contractorId", "ru.isExternal", "ru.decorator", "ru.hourlyRate",
+      ])
+      .select((x) => [
+        x.selectFrom("Contractor as rc").select("rc.name").whereRef("rc.id", "=", "ru.contractorId").as("contractorName"),
+        x.selectFrom("JobPosition as rj").select("rj.name").whereRef("rj.id", "=", "ru.jobPositionId").as("jobPositionName"),
+      ])
+      .where(sql<boolean>`${sql.ref("ru.id")} = ${sql.ref(userId)}`),
+  ) as unknown as RawBuilder<UserRefJson | null>;
+}
+
+/** A user summary read as JSON (SQLite hands nested JSON over as text). */
+export function userRefOf(value: unknown): UserRefJson | null {
+  return parseJson<UserRefJson | null | undefined>(value) ?? null;
+}
+
+export function toMiniUserRef(u: UserRefJson): MiniUserRef {
+  return { id: u.id, firstName: u.firstName, lastName: u.lastName, pictureSm: u.pictureSm, pictureLg: u.pictureLg };
+}
+
+export function toRiskUserRef(u: UserRefJson): RiskUserRef {
+  return { ...toMiniUserRef(u), shortCode: u.shortCode, email: u.email, phoneNumber: u.phoneNumber };
+}
+
+export function toUserRef(u: UserRefJson): UserRef {
+  return {
+    ...toRiskUserRef(u),
+    canLogIn: toBool(u.canLogIn),
+    contractorId: u.contractorId,
+    contractorName: u.contractorName ?? null,
+    jobPositionName: u.jobPositionName ?? null,
+  };
+}
+
+export function toCalendarUserRef(u: UserRefJson): CalendarUserRef {
+  return { ...toUserRef(u), isExternal: toBool(u.isExternal), decorator: u.decorator };
+}
+
+export function toProjectUserRef(u: UserRefJson): ProjectUserRef {
+  return { ...toUserRef(u), hourlyRate: toDecimalNumber(u.hourlyRate), isExternal: toBool(u.isExternal), decorator: u.decorator };
+}
+
+export function toNoteUserRef(u: UserRefJson): NoteUserRef {
+  const { shortCode: _shortCode, ...rest } = toUserRef(u);
+  return { ...rest, isExternal: toBool(u.isExternal) };
+}
+
+export function toTemplateUserRef(u: UserRefJson): TemplateUserRef {
+  return {
+    ...toMiniUserRef(u),
+    shortCode: u.shortCode,
+    email: u.email,
+    contractorName: u.contractorName ?? null,
+    jobPositionName: u.jobPositionName ?? null,
+    canLogIn: toBool(u.canLogIn),
+    isExternal: toBool(u.isExternal),
+  };
+}

@@ -1,0 +1,71 @@
+import type { Db, Prisma } from "../../db/client";
+import type { Viewer } from "../../auth/authenticate";
+import { badInput, NotFoundError } from "../../errors/errors";
+import { defineEntity } from "../../federation/entity-registry";
+import type { AssignBoardUserInput } from "../../inputs/project/assign-board-user.input";
+import { toProjectUserRef, userRefInclude } from "../people/user-refs.mapper";
+import type { AssignedBoardUser } from "../../types/project/assigned-board-user.type";
+import { inProject } from "../../auth/visibility";
+import { isUniqueViolation } from "../shared/prisma-errors";
+import { assertCanManageProject } from "./project-access";
+
+export const assignedBoardUserInclude = { user: { include: userRefInclude }, board: { select: { projectId: true } } } satisfies Prisma.AssignedBoardUserInclude;
+
+type AssignedBoardUserRow = Prisma.AssignedBoardUserGetPayload<{ include: typeof assignedBoardUserInclude }>;
+
+export function toAssignedBoardUser(row: AssignedBoardUserRow): AssignedBoardUser {
+  return { id: row.id, projectUser: inProject(toProjectUserRef(row.user), row.board.projectId), board: row.boardId, role: row.role };
+}
+
+export const assignedBoardUserEntity = defineEntity<AssignedBoardUser>({
+  typeName: "AssignedBoardUser",
+  async loadMany(db, ids) {
+    const rows = await db.assignedBoardUser.findMany({ where: { id: { in: [...ids] } }, include: assignedBoardUserInclude });
+    return rows.map(toAssignedBoardUser);
+  },
+});
+
+/**
+ * E10: creates the user's assignment to the board, or changes the role of an existing one. Only a
+ * member of the board's project may be assigned: a `userId` that is no user is NOT_FOUND (field
+ * `userId`), an existing user not assigned to the project is BAD_USER_INPUT on `userId`. A new
+ * assignment without a role gets `none`; an existing one keeps its role when none is given.
+ */
+export async function assignBoardUser(
+  db: Db,
+  viewer: Viewer,
+  boardId: string,
+  userId: string,
+  input: AssignBoardUserInput | null | undefined,
+): Promise<AssignedBoardUser> {
+  const role = input?.role ?? undefined;
+  const attempt = () =>
+    db.$transaction(async (tx) => {
+      const board = await tx.board.findUnique({ where: { id: boardId }, select: { projectId: true } });
+      if (!board) throw new NotFoundError("Board", boardId);
+      await assertCanManageProject(tx, viewer, board.projectId);
+      const [user, member] = await Promise.all([
+        tx.user.findUnique({ where: { id: userId }, select: { id: true } }),
+        tx.projectUserAssignment.findUnique({
+          where: { projectId_userId: { projectId: board.projectId, userId } },
+          select: { id: true },
+        }),
+      ]);
+      if (!user) throw new NotFoundError("User", userId, "userId");
+      if (!member) throw badInput("userId", "isProjectMember", "the user must be assigned to the board's project");
+      const row = await tx.assignedBoardUser.upsert({
+        where: { boardId_userId: { boardId, userId } },
+        create: { boardId, userId, role: role ?? "none" },
+        update: role === undefined ? {} : { role },
+        include: assignedBoardUserInclude,
+      });
+      return toAssignedBoardUser(row);
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    // two concurrent first assignments of one user: the loser finds the winner's row and updates it
+    if (isUniqueViolation(error)) return attempt();
+    throw error;
+  }
+}

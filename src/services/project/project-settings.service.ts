@@ -1,0 +1,114 @@
+import type { Db, DbTx, Prisma } from "../../db/client";
+import { NotFoundError } from "../../errors/errors";
+import { defineEntity } from "../../federation/entity-registry";
+import type { ProjectSettings } from "../../types/project/project-settings.type";
+
+type SettingsRow = Prisma.ProjectSettingsGetPayload<object>;
+
+/** enabledTabs and hideHourlyRateForRoles are stored as JSON arrays of strings. */
+function stringList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toProjectSettings(row: SettingsRow): ProjectSettings {
+  return {
+    id: row.id,
+    enabledTabs: stringList(row.enabledTabs),
+    requireTaskTypeOnTaskCreation: row.requireTaskTypeOnTaskCreation,
+    showTaskDeadline: row.showTaskDeadline,
+    projectAutomaticPlanning: row.projectAutomaticPlanning,
+    taskDateRangeBehaviour: row.taskDateRangeBehaviour,
+    taskDateStartType: row.taskDateStartType,
+    taskDateEndType: row.taskDateEndType,
+    taskDateStartInterval: row.taskDateStartInterval,
+    taskDateEndInterval: row.taskDateEndInterval,
+    taskDateStartTime: row.taskDateStartTime,
+    taskDateEndTime: row.taskDateEndTime,
+    hideHourlyRateForRoles: stringList(row.hideHourlyRateForRoles),
+    restrictTaskDateUpdatesToPMsOrCreators: row.restrictTaskDateUpdatesToPMsOrCreators,
+  };
+}
+
+export async function loadProjectSettings(db: Db, ids: readonly string[]): Promise<ProjectSettings[]> {
+  const rows = await db.projectSettings.findMany({ where: { id: { in: [...ids] } } });
+  return rows.map(toProjectSettings);
+}
+
+export const projectSettingsEntity = defineEntity<ProjectSettings>({
+  typeName: "ProjectSettings",
+  loadMany: (db, ids) => loadProjectSettings(db, ids),
+});
+
+/** E17: settings share their project's id; readable by any authenticated user, like the project itself. */
+export async function getProjectSettings(db: Db, projectId: string): Promise<ProjectSettings> {
+  const [settings] = await loadProjectSettings(db, [projectId]);
+  if (!settings) throw new NotFoundError("Project settings", projectId);
+  return settings;
+}
+
+/**
+ * The settings columns a template may preset, with the JSON type each must have; anything else
+ * in a template's settings object is ignored rather than written blindly into the row.
+ */
+const TEMPLATE_SETTING_KEYS = {
+  enabledTabs: "string[]",
+  requireTaskTypeOnTaskCreation: "boolean",
+  showTaskDeadline: "boolean",
+  projectAutomaticPlanning: "boolean",
+  taskDateRangeBehaviour: "string",
+  taskDateStartType: "string",
+  taskDateEndType: "string",
+  taskDateStartInterval: "string?",
+  taskDateEndInterval: "string?",
+  taskDateStartTime: "datetime?",
+  taskDateEndTime: "datetime?",
+  hideHourlyRateForRoles: "string[]",
+  restrictTaskDateUpdatesToPMsOrCreators: "boolean",
+} as const;
+
+/** The settings a template's JSON object presets, as column values; unknown keys and ill-typed values are left out. */
+export function settingsFromTemplate(json: string): Omit<Prisma.ProjectSettingsUncheckedCreateInput, "id"> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
+  const source = parsed as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, kind] of Object.entries(TEMPLATE_SETTING_KEYS)) {
+    if (!(key in source)) continue;
+    const value = source[key];
+    switch (kind) {
+      case "string[]":
+        if (Array.isArray(value) && value.every((v) => typeof v === "string")) out[key] = JSON.stringify(value);
+        break;
+      case "boolean":
+        if (typeof value === "boolean") out[key] = value;
+        break;
+      case "string":
+        if (typeof value === "string") out[key] = value;
+        break;
+      case "string?":
+        if (typeof value === "string" || value === null) out[key] = value;
+        break;
+      case "datetime?":
+        if (value === null) out[key] = null;
+        else if (typeof value === "string" && !Number.isNaN(Date.parse(value))) out[key] = new Date(value);
+        break;
+    }
+  }
+  return out;
+}
+
+/** Creates a project's settings (defaults, or a template's presets over them), sharing the project's id. */
+export async function createProjectSettings(tx: DbTx, projectId: string, templateSettingsJson: string | null): Promise<void> {
+  const presets = templateSettingsJson === null ? {} : settingsFromTemplate(templateSettingsJson);
+  await tx.projectSettings.create({ data: { ...presets, id: projectId } });
+}

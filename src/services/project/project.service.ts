@@ -1,0 +1,290 @@
+import { randomUUID } from "node:crypto";
+import type { Viewer } from "../../auth/authenticate";
+import type { Db, DbTx, Prisma } from "../../db/client";
+import { badInput, ConflictError, ForbiddenError, NotFoundError } from "../../errors/errors";
+import { defineEntity } from "../../federation/entity-registry";
+import type { CreateProjectInput } from "../../inputs/project/create-project.input";
+import type { Project } from "../../types/project/project.type";
+import { assignedProjectUserInclude, assignmentOrder, toAssignedProjectUser } from "./assigned-project-user.service";
+import { resolveCustomFieldValues, writeProjectCustomFieldValues } from "./project-custom-fields";
+import { assertPmOrAdmin, canManageProject, PROJECT_MANAGER_ROLES } from "./project-access";
+import { canReadTemplate, TEMPLATE_REFUSAL } from "../../auth/policy";
+import { toProjectNumbering, takeProjectNo } from "./project-numbering.service";
+import { createProjectSettings } from "./project-settings.service";
+import { copyTemplateStages, templateCopyInclude, templateCustomFieldValues, type TemplateForCopy } from "../template/project-template-copy";
+import { isUniqueViolation } from "../shared/prisma-errors";
+import { round2 } from "../invoice/invoice-amounts";
+import { freeBoardShortCodes, freeProjectShortCode } from "../shared/short-codes";
+import { NO_TASKS, progressShare, taskTallies, type TaskTally } from "../task/task-tallies";
+
+/** A UUID no user has: stands in for the caller when there is none, so the query shape stays the same. */
+const NOBODY = "00000000-0000-0000-0000-000000000000";
+
+/** The role the creator of a project gets in it. */
+export const CREATOR_PROJECT_ROLE = "pm-active";
+
+function projectInclude(viewerId: string) {
+  return {
+    numbering: true,
+    category: { select: { id: true, name: true } },
+    simpleBoard: { select: { id: true, shortCode: true } },
+    assignments: {
+      where: { role: { in: [...PROJECT_MANAGER_ROLES] } },
+      include: assignedProjectUserInclude,
+      orderBy: assignmentOrder,
+    },
+    contractors: {
+      include: { contractor: { select: { id: true, name: true } } },
+      orderBy: [{ contractor: { name: "asc" } }, { contractorId: "asc" }],
+    },
+    tags: {
+      include: { tag: { select: { id: true, name: true } } },
+      orderBy: [{ tag: { name: "asc" } }, { tagId: "asc" }],
+    },
+    favorites: { where: { userId: viewerId }, select: { id: true } },
+  } satisfies Prisma.ProjectInclude;
+}
+
+type ProjectRow = Prisma.ProjectGetPayload<{ include: ReturnType<typeof projectInclude> }>;
+
+interface ProjectMetrics {
+  stageCount: number;
+  tasks: Readonly<TaskTally>;
+  timeReported: number;
+}
+
+const EMPTY_METRICS: ProjectMetrics = { stageCount: 0, tasks: NO_TASKS, timeReported: 0 };
+
+/** Derived numbers of many projects in four grouped statements; a task is finished once it has a finishedAt. */
+async function projectMetrics(db: Db | DbTx, ids: string[]): Promise<Map<string, ProjectMetrics>> {
+  const where = { projectId: { in: ids } };
+  const [stages, { projectId: tallies }, reported] = await Promise.all([
+    db.stage.groupBy({ by: ["projectId"], where, _count: { _all: true } }),
+    taskTallies(db, ["projectId"], where),
+    db.reportedTime.groupBy({ by: ["projectId"], where, _sum: { seconds: true } }),
+  ]);
+  const result = new Map<string, ProjectMetrics>(
+    ids.map((id) => [id, { stageCount: 0, tasks: tallies.get(id) ?? NO_TASKS, timeReported: 0 }]),
+  );
+  for (const r of stages) result.get(r.projectId)!.stageCount = r._count._all;
+  for (const r of reported) result.get(r.projectId)!.timeReported = r._sum.seconds ?? 0;
+  return result;
+}
+
+interface ViewerAssignment {
+  role: string;
+  canReportTime: boolean;
+}
+
+function toProject(row: ProjectRow, metrics: ProjectMetrics, viewer: Viewer | null, mine: ViewerAssignment | undefined): Project {
+  const canManage = viewer !== null && canManageProject(viewer, mine?.role);
+  const permissions: string[] = [];
+  if (canManage) permissions.push("canManage");
+  if (mine?.canReportTime) permissions.push("canReportTime");
+  return {
+    id: row.id,
+    no: row.no,
+    numbering: row.numbering ? toProjectNumbering(row.numbering) : null,
+    description: row.description,
+    name: row.name,
+    category: row.category ? { id: row.category.id, name: row.category.name } : null,
+    dateStart: row.dateStart,
+    dateEnd: row.dateEnd,
+    dateStartPlanned: row.dateStartPlanned,
+    dateEndPlanned: row.dateEndPlanned,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    assignedProjectUsersPm: row.assignments.map(toAssignedProjectUser),
+    isBlameableRemovalEnabled: row.isBlameableRemovalEnabled,
+    status: row.status,
+    shortCode: row.shortCode,
+    isSimple: row.isSimple,
+    simpleBoardShortCode: row.simpleBoard?.shortCode ?? null,
+    simpleBoardId: row.simpleBoard?.id ?? null,
+    contractors: row.contractors.map((c) => ({ id: c.contractor.id, name: c.contractor.name })),
+    budget: row.budget === null ? null : row.budget.toNumber(),
+    tags: row.tags.map((t) => ({ id: t.tag.id, name: t.tag.name })),
+    isFavorite: row.favorites.length > 0,
+    userRole: mine?.role ?? "none",
+    userPermissions: permissions,
+    stageCount: metrics.stageCount,
+    progress: progressShare(metrics.tasks),
+    timeReported: metrics.timeReported,
+    timePlanned: metrics.tasks.timePlanned,
+  };
+}
+
+/** Loads and shapes projects for a caller: a fixed number of statements, whatever the number of projects, PMs, contractors or tags. */
+export async function loadProjects(db: Db, ids: readonly string[], viewer: Viewer | null): Promise<Project[]> {
+  const rows = await db.project.findMany({ where: { id: { in: [...ids] } }, include: projectInclude(viewer?.id ?? NOBODY) });
+  if (rows.length === 0) return [];
+  const projectIds = rows.map((r) => r.id);
+  const [metrics, mine] = await Promise.all([
+    projectMetrics(db, projectIds),
+    db.projectUserAssignment.findMany({
+      where: { userId: viewer?.id ?? NOBODY, projectId: { in: projectIds } },
+      select: { projectId: true, role: true, canReportTime: true },
+    }),
+  ]);
+  const mineByProject = new Map(mine.map((a) => [a.projectId, a]));
+  return rows.map((row) => toProject(row, metrics.get(row.id) ?? EMPTY_METRICS, viewer, mineByProject.get(row.id)));
+}
+
+export const projectEntity = defineEntity<Project>({ typeName: "Project", loadMany: loadProjects });
+
+/** Checks the rules that need no database, so a malformed request costs nothing. */
+function checkCreateProjectInput(input: CreateProjectInput): void {
+  if (input.dateEndPlanned.getTime() < input.dateStartPlanned.getTime()) {
+    throw badInput("input.dateEndPlanned", "dateOrder", "dateEndPlanned must not be before dateStartPlanned");
+  }
+  if (input.projectTemplate && input.globalProjectTemplate) {
+    throw badInput("input.globalProjectTemplate", "oneTemplate", "give at most one of projectTemplate and globalProjectTemplate");
+  }
+}
+
+/**
+ * The template to copy: `projectTemplate` may be public, the caller's own, or (for admins) any;
+ * `globalProjectTemplate` must be public, as organisation-wide templates are.
+ */
+async function templateToCopy(tx: DbTx, viewer: Viewer, input: CreateProjectInput): Promise<TemplateForCopy | null> {
+  const id = input.projectTemplate ?? input.globalProjectTemplate;
+  if (!id) return null;
+  const template = await tx.projectTemplate.findUnique({ where: { id }, include: templateCopyInclude });
+  if (!template) throw new NotFoundError("Project template", id);
+  if (input.globalProjectTemplate) {
+    if (!template.isPublic) throw badInput("input.globalProjectTemplate", "isPublic", "a global project template must be public");
+  } else if (!canReadTemplate(viewer, template)) {
+    throw new ForbiddenError(TEMPLATE_REFUSAL);
+  }
+  return template;
+}
+
+/** Every id must name an existing row (NOT_FOUND otherwise); returns them without repeats. */
+async function existingIds(
+  what: string,
+  ids: readonly string[],
+  find: (ids: string[]) => Promise<Array<{ id: string }>>,
+): Promise<string[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const found = new Set((await find(wanted)).map((r) => r.id));
+  const missing = wanted.find((id) => !found.has(id));
+  if (missing) throw new NotFoundError(what, missing);
+  return wanted;
+}
+
+/** The project's number: the given one (unique among projects), or the next one of the numbering, or of the default numbering. */
+async function projectNo(tx: DbTx, input: CreateProjectInput, numberingId: string | null, now: Date): Promise<{ no: string; numberingId: string | null }> {
+  const given = input.no?.trim();
+  if (given) {
+    if (await tx.project.findFirst({ where: { no: given }, select: { id: true } })) {
+      throw new ConflictError("input.no must be unique: a project with this number exists already.", "input.no");
+    }
+    return { no: given, numberingId };
+  }
+  let id = numberingId;
+  if (id === null) {
+    const fallback = await tx.projectNumbering.findFirst({ where: { isDefault: true }, orderBy: { id: "asc" }, select: { id: true } });
+    if (!fallback) throw badInput("input.no", "isDefined", "no is required when no numbering is given and none is the default");
+    id = fallback.id;
+  }
+  return { no: await takeProjectNo(tx, id, now), numberingId: id };
+}
+
+/**
+ * E5, in one transaction. The caller becomes the project's first manager (pm-active, with their
+ * own hourly rate); settings are created with the project's id (defaults, or the template's);
+ * a simple project gets its single board; a template's stages, boards and custom field values
+ * are copied (values given in the input win per definition). A lost race for a short code
+ * (unique) retries the whole transaction.
+ */
+export async function createProject(db: Db, viewer: Viewer, input: CreateProjectInput): Promise<Project> {
+  assertPmOrAdmin(viewer, "create projects");
+  checkCreateProjectInput(input);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const id = await db.$transaction((tx) => insertProject(tx, viewer, input, new Date()));
+      const [project] = await loadProjects(db, [id], viewer);
+      return project;
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+async function insertProject(tx: DbTx, viewer: Viewer, input: CreateProjectInput, now: Date): Promise<string> {
+  const template = await templateToCopy(tx, viewer, input);
+  const categoryId = input.category !== undefined ? input.category : (template?.projectCategoryId ?? null);
+  await existingIds("Project category", categoryId && input.category ? [categoryId] : [], (ids) =>
+    tx.projectCategory.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+  );
+  await existingIds("Project numbering", input.numbering ? [input.numbering] : [], (ids) =>
+    tx.projectNumbering.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+  );
+  const contractorIds = await existingIds("Contractor", input.contractors, (ids) =>
+    tx.contractor.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+  );
+  const tagIds = await existingIds("Tag", input.tags ?? [], (ids) => tx.tag.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+  const given = await resolveCustomFieldValues(tx, input.customFieldValues ?? []);
+  const givenDefinitions = new Set(given.map((v) => v.definitionId));
+  const customFieldValues = [
+    ...(template ? templateCustomFieldValues(template).filter((v) => !givenDefinitions.has(v.definitionId)) : []),
+    ...given,
+  ];
+
+  const { no, numberingId } = await projectNo(tx, input, input.numbering ?? null, now);
+  const shortCode = await freeProjectShortCode(tx, input.name);
+  const creator = await tx.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { hourlyRate: true } });
+
+  const projectId = randomUUID();
+  await tx.project.create({
+    data: {
+      id: projectId,
+      no,
+      numberingId,
+      name: input.name,
+      description: input.description ?? "",
+      categoryId,
+      dateStartPlanned: input.dateStartPlanned,
+      dateEndPlanned: input.dateEndPlanned,
+      isBlameableRemovalEnabled: input.isBlameableRemovalEnabled,
+      status: input.status,
+      shortCode,
+      isSimple: input.isSimple,
+      // Decimal(14, 2): round here so SQLite keeps what PostgreSQL would
+      // rounded like invoice amounts: exact decimal, half-up (1.005 -> 1.01)
+      budget: round2(input.budget),
+      projectTemplateId: template?.id ?? null,
+      createdById: viewer.id,
+    },
+  });
+  if (contractorIds.length > 0) {
+    await tx.projectContractor.createMany({ data: contractorIds.map((contractorId) => ({ projectId, contractorId })) });
+  }
+  if (tagIds.length > 0) await tx.projectTag.createMany({ data: tagIds.map((tagId) => ({ projectId, tagId })) });
+  await tx.projectUserAssignment.create({
+    data: { projectId, userId: viewer.id, role: CREATOR_PROJECT_ROLE, hourlyRate: creator.hourlyRate, canReportTime: true },
+  });
+  await createProjectSettings(tx, projectId, template?.settings ?? null);
+
+  if (input.isSimple) {
+    const [boardCode] = await freeBoardShortCodes(tx, shortCode, 1);
+    const boardId = randomUUID();
+    await tx.board.create({
+      data: {
+        id: boardId,
+        projectId,
+        name: input.name,
+        shortCode: boardCode,
+        dateStart: input.dateStartPlanned,
+        dateEnd: input.dateEndPlanned,
+      },
+    });
+    await tx.project.update({ where: { id: projectId }, data: { simpleBoardId: boardId } });
+  } else if (template) {
+    await copyTemplateStages(tx, template, { id: projectId, shortCode, dateStartPlanned: input.dateStartPlanned });
+  }
+  await writeProjectCustomFieldValues(tx, projectId, customFieldValues);
+  return projectId;
+}

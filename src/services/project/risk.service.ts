@@ -1,0 +1,178 @@
+import type { Db, DbTx, Prisma } from "../../db/client";
+import type { Viewer } from "../../auth/authenticate";
+import { BadUserInputError, NotFoundError, type FieldViolation } from "../../errors/errors";
+import { defineEntity } from "../../federation/entity-registry";
+import type { ReplaceRiskInput } from "../../inputs/project/replace-risk.input";
+import { toRiskUserRef, userRefInclude } from "../people/user-refs.mapper";
+import type { Risk } from "../../types/project/risk.type";
+import { assertCanManageProject } from "./project-access";
+
+export const riskInclude = {
+  projectUser: { include: userRefInclude },
+  project: { select: { name: true, shortCode: true, isSimple: true } },
+  stage: { select: { name: true } },
+  board: { select: { name: true, shortCode: true } },
+  task: { select: { name: true, shortCode: true } },
+  type: { select: { name: true } },
+  impact: { select: { name: true } },
+} satisfies Prisma.RiskInclude;
+
+type RiskRow = Prisma.RiskGetPayload<{ include: typeof riskInclude }>;
+
+export function toRisk(row: RiskRow): Risk {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    probability: row.probability,
+    date: row.date,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    projectUser: row.projectUser ? toRiskUserRef(row.projectUser) : null,
+    project: row.projectId,
+    projectName: row.project.name,
+    projectShortCode: row.project.shortCode,
+    projectIsSimple: row.project.isSimple,
+    stage: row.stageId,
+    stageName: row.stage?.name ?? null,
+    board: row.boardId,
+    boardName: row.board?.name ?? null,
+    boardShortCode: row.board?.shortCode ?? null,
+    task: row.taskId,
+    taskName: row.task?.name ?? null,
+    taskShortCode: row.task?.shortCode ?? null,
+    type: row.typeId,
+    typeName: row.type?.name ?? null,
+    impact: row.impactId,
+    impactName: row.impact?.name ?? null,
+  };
+}
+
+export const riskEntity = defineEntity<Risk>({
+  typeName: "Risk",
+  async loadMany(db, ids) {
+    const rows = await db.risk.findMany({ where: { id: { in: [...ids] } }, include: riskInclude });
+    return rows.map(toRisk);
+  },
+});
+
+const none = Promise.resolve(null);
+
+/** The input's optional references as stored (null where not given or not found). */
+async function loadReferences(tx: DbTx, input: ReplaceRiskInput) {
+  const [stage, board, task, type, impact, user, member] = await Promise.all([
+    input.stage ? tx.stage.findUnique({ where: { id: input.stage }, select: { projectId: true } }) : none,
+    input.board ? tx.board.findUnique({ where: { id: input.board }, select: { projectId: true, stageId: true } }) : none,
+    input.task
+      ? tx.task.findUnique({
+          where: { id: input.task },
+          select: { projectId: true, boardId: true, stageId: true, board: { select: { stageId: true } } },
+        })
+      : none,
+    input.type ? tx.riskType.findUnique({ where: { id: input.type }, select: { id: true } }) : none,
+    input.impact ? tx.riskImpact.findUnique({ where: { id: input.impact }, select: { id: true } }) : none,
+    input.projectUser ? tx.user.findUnique({ where: { id: input.projectUser }, select: { id: true } }) : none,
+    input.projectUser
+      ? tx.projectUserAssignment.findUnique({
+          where: { projectId_userId: { projectId: input.project, userId: input.projectUser } },
+          select: { id: true },
+        })
+      : none,
+  ]);
+  return { stage, board, task, type, impact, user, member };
+}
+
+type References = Awaited<ReturnType<typeof loadReferences>>;
+
+/**
+ * The first reference the input gives that does not exist, in the order stage, board, task, type,
+ * impact, projectUser (the project is checked before, by `replaceRisk`), as NOT_FOUND on its field.
+ */
+function missingReference(input: ReplaceRiskInput, refs: References): NotFoundError | null {
+  const checks: Array<[string, string, string | null | undefined, unknown]> = [
+    ["stage", "Stage", input.stage, refs.stage],
+    ["board", "Board", input.board, refs.board],
+    ["task", "Task", input.task, refs.task],
+    ["type", "Risk type", input.type, refs.type],
+    ["impact", "Risk impact", input.impact, refs.impact],
+    ["projectUser", "User", input.projectUser, refs.user],
+  ];
+  for (const [field, what, given, found] of checks) {
+    if (given && !found) return new NotFoundError(what, given, `input.${field}`);
+  }
+  return null;
+}
+
+/**
+ * The rules between references that all exist: stage, board and task must sit in the project and
+ * in each other (a task's stage is its own, else its board's), and the user must be assigned to
+ * the project. Every broken rule is reported at once, each under its input field.
+ */
+function referenceViolations(input: ReplaceRiskInput, { stage, board, task, member }: References): FieldViolation[] {
+  const out: FieldViolation[] = [];
+  const broken = (field: string, rule: string, message: string) => out.push({ field: `input.${field}`, constraints: { [rule]: message } });
+
+  if (stage) {
+    if (stage.projectId !== input.project) broken("stage", "belongsToProject", "the stage must belong to the project");
+  }
+  if (board) {
+    if (board.projectId !== input.project) broken("board", "belongsToProject", "the board must belong to the project");
+    else if (input.stage && board.stageId !== input.stage) broken("board", "belongsToStage", "the board must belong to the stage");
+  }
+  if (task) {
+    if (task.projectId !== input.project) broken("task", "belongsToProject", "the task must belong to the project");
+    else if (input.board && task.boardId !== input.board) broken("task", "belongsToBoard", "the task must belong to the board");
+    else if (input.stage && (task.stageId ?? task.board.stageId) !== input.stage) {
+      broken("task", "belongsToStage", "the task must belong to the stage");
+    }
+  }
+  if (input.projectUser && !member) broken("projectUser", "isProjectMember", "the user must be assigned to the project");
+  return out;
+}
+
+/**
+ * E11: replaces every field of the risk; an optional field not given becomes null. The caller must
+ * manage the risk's project and, when the risk moves, the target project too.
+ *
+ * References are checked in two steps. First existence: a referenced object that does not exist
+ * (the target project, a stage, board, task, risk type, risk impact, or a `projectUser` id that is
+ * no user) is NOT_FOUND with `extensions.field` naming the first such field, in the order project,
+ * stage, board, task, type, impact, projectUser. Then consistency: references that exist but do
+ * not fit (in another project, stage or board; a user not assigned to the project) are one
+ * BAD_USER_INPUT listing every broken rule. A failure changes nothing.
+ */
+export async function replaceRisk(db: Db, viewer: Viewer, id: string, input: ReplaceRiskInput): Promise<Risk> {
+  return db.$transaction(async (tx) => {
+    const current = await tx.risk.findUnique({ where: { id }, select: { projectId: true } });
+    if (!current) throw new NotFoundError("Risk", id);
+    await assertCanManageProject(tx, viewer, current.projectId);
+    if (input.project !== current.projectId) {
+      const project = await tx.project.findUnique({ where: { id: input.project }, select: { id: true } });
+      if (!project) throw new NotFoundError("Project", input.project, "input.project");
+      await assertCanManageProject(tx, viewer, input.project);
+    }
+    const refs = await loadReferences(tx, input);
+    const missing = missingReference(input, refs);
+    if (missing) throw missing;
+    const violations = referenceViolations(input, refs);
+    if (violations.length > 0) throw new BadUserInputError(violations);
+    const row = await tx.risk.update({
+      where: { id },
+      data: {
+        name: input.name,
+        description: input.description ?? null,
+        probability: input.probability ?? null,
+        date: input.date ?? null,
+        projectUserId: input.projectUser ?? null,
+        projectId: input.project,
+        stageId: input.stage ?? null,
+        boardId: input.board ?? null,
+        taskId: input.task ?? null,
+        typeId: input.type ?? null,
+        impactId: input.impact ?? null,
+      },
+      include: riskInclude,
+    });
+    return toRisk(row);
+  });
+}

@@ -1,0 +1,41 @@
+import type { Db } from "../../db/client";
+import type { ReadDb } from "../../db/kysely";
+import { NotFoundError } from "../../errors/errors";
+import { defineEntity } from "../../federation/entity-registry";
+import type { TaskChecklist } from "../../types/task/task-checklist.type";
+import type { TaskChecklistItem } from "../../types/task/task-checklist-item.type";
+import type { TaskChecklistCollection } from "../../types/task/task-checklist-collection.type";
+import { pageWindow, paginationInfo, type PageRequest } from "../shared/pagination";
+import { readTaskChecklistPage, readTaskChecklists } from "./task.read";
+import type { Selection } from "../shared/look-ahead";
+
+const ITEM_SELECT = { id: true, name: true, isChecked: true, weight: true } as const;
+
+export const taskChecklistEntity = defineEntity<TaskChecklist>({
+  typeName: "TaskChecklist",
+  loadMany: (_db, ids, _viewer, read) => readTaskChecklists(read, ids),
+});
+
+export const taskChecklistItemEntity = defineEntity<TaskChecklistItem>({
+  typeName: "TaskChecklistItem",
+  async loadMany(db: Db, ids) {
+    return db.taskChecklistItem.findMany({ where: { id: { in: [...ids] } }, select: ITEM_SELECT });
+  },
+});
+
+/**
+ * E6: a task's checklists by weight, each with its items by weight, in one statement: the task
+ * (NOT_FOUND without it), the total and the page with its items and leaders.
+ */
+export async function listTaskChecklists(
+  read: ReadDb,
+  taskId: string,
+  page: PageRequest,
+  maxUnpaginated: number,
+  selection: Selection,
+): Promise<TaskChecklistCollection> {
+  const window = pageWindow(page, maxUnpaginated);
+  const result = await readTaskChecklistPage(read, taskId, window, selection);
+  if (!result) throw new NotFoundError("Task", taskId);
+  return { items: result.items, paginationInfo: paginationInfo(window, result.total, result.items.length) };
+}

@@ -1,0 +1,33 @@
+import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { UserRef } from "../people/user-ref.type";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A user's membership in a chat topic, with their read and mute state." })
+export class AssignedChatTopicUser {
+  @Field(() => ID, { description: "Id of the membership." })
+  id!: string;
+
+  @Field(() => UserRef, { description: "The member." })
+  chatUser!: UserRef;
+
+  @Field(() => ID, { nullable: true, description: "Id of the last message of the topic the member has read; null when none." })
+  lastReadMessage!: string | null;
+
+  @Field(() => Date, { nullable: true, description: "When the member last read the topic; null when never." })
+  lastReadAt!: Date | null;
+
+  @Field(() => Date, { nullable: true, description: "Notifications of the topic are muted for the member until this moment; null when not." })
+  mutedUntil!: Date | null;
+
+  @Field({ description: "Whether the member muted the topic with no end." })
+  isMutedIndefinitely!: boolean;
+
+  @Field({ description: "Whether the member owns the topic (may manage other members' settings)." })
+  isTopicOwner!: boolean;
+
+  @Field({ description: "Whether the topic is marked unread for the member." })
+  isUnread!: boolean;
+
+  @Field(() => Date, { description: "When the member joined the topic." })
+  createdAt!: Date;
+}

@@ -1,0 +1,46 @@
+import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { MiniUserRef } from "../people/mini-user-ref.type";
+import { TaskCommentFile } from "./task-comment-file.type";
+import { TaskCommentMention } from "./task-comment-mention.type";
+import { TaskCommentReaction } from "./task-comment-reaction.type";
+import { listCost } from "../../server/cost";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A comment on a task, possibly a reply to another comment of the same task." })
+export class TaskComment {
+  @Field(() => ID, { description: "The comment's id." })
+  id!: string;
+
+  @Field({ description: "Whether the comment is a single emoji (shown large)." })
+  isEmoji!: boolean;
+
+  @Field({ description: "The comment's text." })
+  content!: string;
+
+  @Field(() => Date, { description: "When the comment was written." })
+  createdAt!: Date;
+
+  @Field(() => Date, { description: "When the comment was last changed." })
+  updatedAt!: Date;
+
+  @Field(() => MiniUserRef, { description: "Who wrote the comment." })
+  createdBy!: MiniUserRef;
+
+  @Field({ description: "How the comment was made: user (written in the app), system (generated), email (sent by e-mail)." })
+  createdBySource!: string;
+
+  @Field(() => [TaskCommentFile], { complexity: listCost(10), description: "Files attached to the comment, oldest first." })
+  files!: TaskCommentFile[];
+
+  @Field(() => ID, { nullable: true, description: "Id of the comment this one replies to; null for a top-level comment." })
+  repliesTo!: string | null;
+
+  @Field(() => Int, { description: "How many comments reply directly to this one." })
+  repliesCount!: number;
+
+  @Field(() => [TaskCommentMention], { complexity: listCost(10), description: "Users mentioned in the comment." })
+  taskCommentMentions!: TaskCommentMention[];
+
+  @Field(() => [TaskCommentReaction], { complexity: listCost(20), description: "Reactions to the comment." })
+  taskCommentReactions!: TaskCommentReaction[];
+}

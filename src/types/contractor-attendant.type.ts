@@ -1,8 +1,0 @@
-import { Field, ObjectType } from "type-graphql";
-import { MiniUserRef } from "./mini-user-ref.type";
-
-@ObjectType({ description: "A user who looks after a contractor (the client's contact person on our side)." })
-export class ContractorAttendant extends MiniUserRef {
-  @Field({ description: "E-mail address." })
-  email!: string;
-}

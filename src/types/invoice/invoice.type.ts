@@ -1,0 +1,256 @@
+import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { DateScalar } from "../../scalars";
+import { InvoiceCost } from "./invoice-cost.type";
+import { InvoiceFinanceBoard } from "./invoice-finance-board.type";
+import { InvoiceFinanceProject } from "./invoice-finance-project.type";
+import { InvoiceFinanceStage } from "./invoice-finance-stage.type";
+import { InvoiceFinanceTask } from "./invoice-finance-task.type";
+import { InvoiceIncome } from "./invoice-income.type";
+import { InvoiceItem } from "./invoice-item.type";
+import { InvoiceNumbering } from "./invoice-numbering.type";
+import { UserRef } from "../people/user-ref.type";
+import { listCost } from "../../server/cost";
+import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../shared/enums";
+
+@Directive('@key(fields: "id")')
+@ObjectType({
+  description:
+    "An invoice, issued (income) or received (cost), or a correction of one. Amounts are computed by the server from the items; a correction states the invoice after it (its items), and its toPay is the change it makes.",
+})
+export class Invoice {
+  @Field(() => ID, { description: "Id of the invoice." })
+  id!: string;
+
+  @Field(() => Int, { description: "KSeF (national e-invoice system) submission status code; 0 until submitted." })
+  ksefStatus!: number;
+
+  @Field({ description: "Human-readable KSeF status; empty until submitted." })
+  ksefStatusDescription!: string;
+
+  @Field(() => KsefMarker, { nullable: true, description: "KSeF marker: NrKSeF, BFK, OFF or DI; null when none." })
+  ksefMarker!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Invoice number; null for a draft that has none yet." })
+  no!: string | null;
+
+  @Field({ description: "Document title printed on the invoice." })
+  docTitle!: string;
+
+  @Field(() => Date, { nullable: true, description: "Date and time of the sale or service, if given." })
+  saleDate!: Date | null;
+
+  @Field(() => DateScalar, { nullable: true, description: "Issue date; a draft may have none." })
+  issueDate!: Date | null;
+
+  @Field(() => DateScalar, { nullable: true, description: "Payment deadline, if any." })
+  deadlineDate!: Date | null;
+
+  @Field(() => String, { nullable: true, description: "Place of issue." })
+  issuedPlace!: string | null;
+
+  @Field(() => InvoiceType, { description: "Invoice type: fv, pf, fk, Vat, Zal, Kor, Roz, Upr, KorZal, KorRoz, VatPef, VatPefSp, KorPef, VatRr, KorVatRr." })
+  invoiceType!: string;
+
+  @Field(() => InvoiceDirection, { description: "income (issued by us) or cost (received)." })
+  direction!: string;
+
+  @Field(() => ID, { nullable: true, description: "Id of the seller contractor, when the seller is one." })
+  sellerId!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Seller's name." })
+  sellerName!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Seller's tax identifier (NIP)." })
+  sellerIdentifier!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Seller's VAT id: the seller identifier." })
+  sellerVatId!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Seller's street and number." })
+  sellerStreet!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Seller's postal code." })
+  sellerZipCode!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Seller's city." })
+  sellerCity!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Seller's ISO 3166 country code." })
+  sellerCountryCode!: string | null;
+
+  @Field({ description: "Name of the person who issued the invoice." })
+  sellerCreatorName!: string;
+
+  @Field(() => ID, { nullable: true, description: "Id of the buyer contractor, if the buyer is one." })
+  buyerId!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Name of the buyer contractor as the contractor list has it." })
+  buyerContractorName!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Buyer's name as printed on the invoice." })
+  buyerName!: string | null;
+
+  @Field({ description: "Buyer's identifier (of the kind buyerIdentifierType says); empty when none." })
+  buyerIdentifier!: string;
+
+  @Field(() => String, { nullable: true, description: "Buyer's VAT id: the buyer identifier when it is a NIP or an EU VAT number, else null." })
+  buyerVatId!: string | null;
+
+  @Field(() => BuyerIdentifierType, { description: "Kind of the buyer identifier: nip, vat_eu, other, none." })
+  buyerIdentifierType!: string;
+
+  @Field(() => String, { nullable: true, description: "Buyer's street and number." })
+  buyerStreet!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Buyer's postal code." })
+  buyerZipCode!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Buyer's city." })
+  buyerCity!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Buyer's ISO 3166 country code." })
+  buyerCountryCode!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Recipient (a unit of the buyer), if different from the buyer." })
+  buyerRecipientName!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Buyer's accounting e-mail address." })
+  buyerAccountingEmail!: string | null;
+
+  @Field({ description: "Whether the buyer is a local government unit (JST)." })
+  buyerIsJst!: boolean;
+
+  @Field({ description: "Whether the buyer is a member of a VAT group (GV)." })
+  buyerIsGv!: boolean;
+
+  @Field({ description: "Bank account for the payment; empty when none." })
+  bankAccount!: string;
+
+  @Field({ description: "SWIFT/BIC of the bank; empty when none." })
+  bankAccountSwift!: string;
+
+  @Field(() => String, { nullable: true, description: "ISO 4217 currency code of the amounts." })
+  currencyCode!: string | null;
+
+  @Field(() => PaymentMethod, { nullable: true, description: "Payment method, if given." })
+  paymentMethod!: string | null;
+
+  @Field(() => Float, { nullable: true, description: "Amount already paid, if given." })
+  alreadyPaid!: number | null;
+
+  @Field(() => Float, { nullable: true, description: "Amount left to pay; for a correction, the change in the gross amount it makes (negative: to refund)." })
+  toPay!: number | null;
+
+  @Field(() => Float, { description: "Net total: the sum of the items' net amounts (for a correction, after it)." })
+  netAmount!: number;
+
+  @Field(() => Float, { description: "VAT total: the sum of the items' VAT amounts (for a correction, after it)." })
+  vatAmount!: number;
+
+  @Field(() => Float, { description: "Gross total: netAmount + vatAmount." })
+  grossAmount!: number;
+
+  @Field({ description: "Whether any income is booked against the invoice." })
+  hasIncome!: boolean;
+
+  @Field({ description: "Whether any cost is booked against the invoice." })
+  hasCost!: boolean;
+
+  @Field(() => Invoice, { nullable: true, description: "For a correction: the invoice it corrects." })
+  invoice?: Invoice | null;
+
+  @Field(() => [Invoice], { complexity: listCost(10), description: "The corrections of this invoice, oldest first." })
+  corrects?: Invoice[];
+
+  @Field(() => Invoice, { nullable: true, description: "For a correction: the correction of the same invoice made just before it, if any." })
+  prevCorrect?: Invoice | null;
+
+  @Field({ description: "For a correction: whether it is the latest correction of its invoice." })
+  isLastCorrect!: boolean;
+
+  @Field({ description: "Free-text description." })
+  description!: string;
+
+  @Field({ description: "Whether the invoice is posted to the books." })
+  posted!: boolean;
+
+  @Field({ description: "Whether the invoice came from outside the application (imported)." })
+  external!: boolean;
+
+  @Field(() => InvoiceNumbering, { nullable: true, description: "The numbering series of the invoice, if any." })
+  numbering!: InvoiceNumbering | null;
+
+  @Field(() => InvoiceFinanceProject, { nullable: true, description: "Project the invoice is booked to." })
+  financeProject!: InvoiceFinanceProject | null;
+
+  @Field(() => InvoiceFinanceStage, { nullable: true, description: "Stage the invoice is booked to." })
+  financeStage!: InvoiceFinanceStage | null;
+
+  @Field(() => InvoiceFinanceBoard, { nullable: true, description: "Board the invoice is booked to." })
+  financeBoard!: InvoiceFinanceBoard | null;
+
+  @Field(() => InvoiceFinanceTask, { nullable: true, description: "Task the invoice is booked to." })
+  financeTask!: InvoiceFinanceTask | null;
+
+  @Field({ description: "Whether it is a draft: no number is given to it until it is issued." })
+  isDraft!: boolean;
+
+  @Field({ description: "Whether split payment (MPP) applies." })
+  isSplitPayment!: boolean;
+
+  @Field({ description: "Whether reverse charge applies." })
+  isReverseCharge!: boolean;
+
+  @Field({ description: "Whether cash accounting applies." })
+  isCashAccounting!: boolean;
+
+  @Field({ description: "Whether the invoice's document file has been generated." })
+  fileGenerated!: boolean;
+
+  @Field({ description: "Whether a duplicate document file has been generated." })
+  duplicateFileGenerated!: boolean;
+
+  @Field(() => InvoiceLanguage, { description: "Language of the generated document: pl, en, de, it." })
+  fileGeneratedLanguage!: string;
+
+  @Field(() => Float, { nullable: true, description: "Exchange rate to PLN, if the currency is foreign." })
+  exchangeRate!: number | null;
+
+  @Field(() => DateScalar, { nullable: true, description: "Date of the exchange rate." })
+  exchangeDate!: Date | null;
+
+  @Field(() => UserRef, { nullable: true, description: "Who created the invoice." })
+  createdBy!: UserRef | null;
+
+  @Field(() => UserRef, { nullable: true, description: "Who changed the invoice last (the creator until it is changed)." })
+  updatedBy!: UserRef | null;
+
+  @Field(() => Date, { description: "When the invoice was created." })
+  createdAt!: Date;
+
+  @Field(() => Date, { description: "When the invoice was last changed." })
+  updatedAt!: Date;
+
+  @Field({ description: "Whether the invoice has been changed since it was created." })
+  isUpdated!: boolean;
+
+  @Field(() => [InvoiceItem], { complexity: listCost(50), description: "The items; for a correction, the items as they stand after it." })
+  items!: InvoiceItem[];
+
+  @Field(() => [InvoiceItem], { complexity: listCost(50), description: "For a correction: the items as they stood before it; empty otherwise." })
+  prevItems!: InvoiceItem[];
+
+  @Field(() => [InvoiceCost], { complexity: listCost(20), description: "Costs booked against the invoice." })
+  costs!: InvoiceCost[];
+
+  @Field(() => [InvoiceIncome], { complexity: listCost(20), description: "Incomes booked against the invoice." })
+  incomes!: InvoiceIncome[];
+
+  @Field(() => [String], { description: "Third parties named on the invoice." })
+  thirdParties!: string[];
+
+  /** Links the field resolvers follow (not exposed): the corrected invoice, the corrections, the previous correction. */
+  correctedInvoiceId!: string | null;
+  correctionIds!: string[];
+  prevCorrectId!: string | null;
+}

@@ -1,0 +1,23 @@
+import { Directive, Field, ID, ObjectType } from "type-graphql";
+
+// A value type, not an entity: a projection of User whose id is the user's, so a supergraph
+// reaches the person through User; @shareable lets other subgraphs return the same summary.
+// The other six summaries extend this one (as their mappers in src/services/people/user-refs.mapper.ts do).
+@Directive("@shareable")
+@ObjectType({ description: "The shortest user summary: comment and file authors, mentions, reactions." })
+export class MiniUserRef {
+  @Field(() => ID, { description: "The user's id." })
+  id!: string;
+
+  @Field({ description: "First name." })
+  firstName!: string;
+
+  @Field({ description: "Last name." })
+  lastName!: string;
+
+  @Field({ description: "URL of the small avatar, empty when none." })
+  pictureSm!: string;
+
+  @Field({ description: "URL of the large avatar, empty when none." })
+  pictureLg!: string;
+}

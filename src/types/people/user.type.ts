@@ -1,0 +1,89 @@
+import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { UserSsoProvider } from "./user-sso-provider.type";
+import { UserDepartment } from "./user-department.type";
+import { listCost } from "../../server/cost";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A person with an account: staff, external collaborators, people who cannot log in." })
+export class User {
+  @Field(() => ID, { description: "The user's id." })
+  id!: string;
+
+  @Field({ description: "First name." })
+  firstName!: string;
+
+  @Field({ description: "Last name." })
+  lastName!: string;
+
+  @Field({ description: "E-mail address, unique." })
+  email!: string;
+
+  @Field({ description: "Short code, unique (used in mentions and lists)." })
+  shortCode!: string;
+
+  @Field(() => String, { nullable: true, description: "Phone number, empty when unknown; null for an external caller (except their own)." })
+  phoneNumber!: string | null;
+
+  @Field({ description: "URL of the small avatar, empty when none." })
+  pictureSm!: string;
+
+  @Field({ description: "URL of the large avatar, empty when none." })
+  pictureLg!: string;
+
+  @Field(() => ID, { nullable: true, description: "Id of the user's job position, if any." })
+  jobPosition!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Name of the user's job position, if any." })
+  jobPositionName!: string | null;
+
+  @Field(() => ID, { nullable: true, description: "Id of the contractor (company) the user belongs to, if any." })
+  contractorId!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Name of the user's contractor, if any." })
+  contractorName!: string | null;
+
+  @Field({ description: "Whether the user may log in." })
+  canLogIn!: boolean;
+
+  @Field(() => Boolean, { nullable: true, description: "Whether the user may authenticate with API tokens; null unless the caller is the user, an admin or HR." })
+  allowApiTokenAuthentication!: boolean | null;
+
+  @Field({ description: "Whether the user is external (not staff)." })
+  isExternal!: boolean;
+
+  @Field({ description: "Whether the caller may manage this user: an admin or HR, or a leader of one of the user's departments." })
+  canManage!: boolean;
+
+  @Field({ description: "Whether the user uses the mobile app." })
+  isUsingMobile!: boolean;
+
+  @Field(() => Boolean, { nullable: true, description: "Whether the user has two-factor authentication on; null unless the caller is the user, an admin or HR." })
+  twoFactorAuth!: boolean | null;
+
+  @Field(() => Date, { nullable: true, description: "When the user was last active in the web app; null unless the caller is the user, an admin or HR." })
+  lastActivity!: Date | null;
+
+  @Field(() => Date, { nullable: true, description: "When the user was last active in the mobile app; null unless the caller is the user, an admin or HR." })
+  lastActivityMobile!: Date | null;
+
+  @Field(() => Float, { description: "Working hours in the user's work day." })
+  hoursPerWorkDay!: number;
+
+  @Field(() => Int, { description: "How many tasks the user is expected to handle per work day." })
+  tasksPerWorkday!: number;
+
+  @Field(() => Int, { description: "Same as tasksPerWorkday: the interface carries both spellings." })
+  tasksPerWorkDay!: number;
+
+  @Field(() => [UserSsoProvider], { complexity: listCost(3), description: "Single sign-on providers the user is connected to." })
+  ssoProviders!: UserSsoProvider[];
+
+  @Field(() => [UserDepartment], { complexity: listCost(5), description: "Departments the user belongs to, and whether they lead them." })
+  userDepartments!: UserDepartment[];
+
+  @Field(() => Date, { description: "When the user was created." })
+  createdAt!: Date;
+
+  @Field(() => Date, { description: "When the user was last changed." })
+  updatedAt!: Date;
+}

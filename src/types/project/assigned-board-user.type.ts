@@ -1,0 +1,19 @@
+import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { ProjectUserRef } from "./project-user-ref.type";
+import { BoardUserRole } from "../shared/enums";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A project member's assignment to one of the project's boards, with their role on it." })
+export class AssignedBoardUser {
+  @Field(() => ID, { description: "The assignment's id." })
+  id!: string;
+
+  @Field(() => ProjectUserRef, { description: "The assigned user." })
+  projectUser!: ProjectUserRef;
+
+  @Field(() => ID, { description: "Id of the board." })
+  board!: string;
+
+  @Field(() => BoardUserRole, { description: "The user's role on the board: none or leader_active (stored leader-active)." })
+  role!: string;
+}

@@ -1,0 +1,104 @@
+import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { AssignedProjectUser } from "./assigned-project-user.type";
+import { IdName } from "../shared/id-name.type";
+import { ProjectNumbering } from "./project-numbering.type";
+import { listCost } from "../../server/cost";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A project: stages, boards and tasks for one undertaking, with its people, contractors and budget." })
+export class Project {
+  @Field(() => ID, { description: "The project's id." })
+  id!: string;
+
+  @Field({ description: "The project's number, e.g. PRJ/007/2026: given on creation or produced by its numbering." })
+  no!: string;
+
+  @Field(() => ProjectNumbering, { nullable: true, description: "The numbering the project's number comes from, if any." })
+  numbering!: ProjectNumbering | null;
+
+  @Field({ description: "Free-text description; empty when none." })
+  description!: string;
+
+  @Field({ description: "Name of the project." })
+  name!: string;
+
+  @Field(() => IdName, { nullable: true, description: "The project's category, if any." })
+  category!: IdName | null;
+
+  @Field(() => Date, { nullable: true, description: "When work on the project actually started, if it has." })
+  dateStart!: Date | null;
+
+  @Field(() => Date, { nullable: true, description: "When work on the project actually ended, if it has." })
+  dateEnd!: Date | null;
+
+  @Field(() => Date, { description: "When the project is planned to start." })
+  dateStartPlanned!: Date;
+
+  @Field(() => Date, { description: "When the project is planned to end; never before dateStartPlanned." })
+  dateEndPlanned!: Date;
+
+  @Field(() => Date, { description: "When the project was created." })
+  createdAt!: Date;
+
+  @Field(() => Date, { description: "When the project was last changed." })
+  updatedAt!: Date;
+
+  @Field(() => [AssignedProjectUser], { complexity: listCost(10),
+    description: "The project's managers (role pm-active or pm-passive), in the order they were assigned.",
+  })
+  assignedProjectUsersPm!: AssignedProjectUser[];
+
+  @Field({ description: "Whether removing the project's objects records who removed them." })
+  isBlameableRemovalEnabled!: boolean;
+
+  @Field({ description: "State of the project: in-preparation or open on creation. An open set (the interface shows observed values only), hence a String, not an enum." })
+  status!: string;
+
+  @Field({ description: "Short code, unique among projects, made from the name (upper-case letters, digits appended on collision)." })
+  shortCode!: string;
+
+  @Field({ description: "Whether the project is simple: a single board and no stages." })
+  isSimple!: boolean;
+
+  @Field(() => String, { nullable: true, description: "Short code of the single board of a simple project; null otherwise." })
+  simpleBoardShortCode!: string | null;
+
+  @Field(() => ID, { nullable: true, description: "Id of the single board of a simple project; null otherwise." })
+  simpleBoardId!: string | null;
+
+  @Field(() => [IdName], { complexity: listCost(10), description: "Contractors (clients) of the project, by name." })
+  contractors!: IdName[];
+
+  @Field(() => Float, { nullable: true, description: "The project's budget, if set; null unless the caller is an admin, finance or a manager of the project." })
+  budget!: number | null;
+
+  @Field(() => [IdName], { complexity: listCost(10), description: "Tags of the project, by name." })
+  tags!: IdName[];
+
+  @Field({ description: "Whether the caller marked the project as a favourite." })
+  isFavorite!: boolean;
+
+  @Field({ description: "The caller's role in the project (pm-active, pm-passive, member...), or none when not assigned." })
+  userRole!: string;
+
+  @Field(() => [String], {
+    description:
+      "What the caller may do in the project: canManage (an admin or a project manager), canReportTime (assigned with time reporting allowed).",
+  })
+  userPermissions!: string[];
+
+  @Field(() => Int, { nullable: true, description: "How many stages the project has." })
+  stageCount!: number | null;
+
+  @Field(() => Float, {
+    nullable: true,
+    description: "Share of the project's tasks that are finished (finishedAt set), from 0 to 1; 0 when it has no tasks.",
+  })
+  progress!: number | null;
+
+  @Field(() => Float, { nullable: true, description: "Time reported on the project's tasks, in seconds. A Float: the sum may exceed 32 bits." })
+  timeReported!: number | null;
+
+  @Field(() => Float, { nullable: true, description: "Planned effort of the project's tasks: the sum of their timePlanned, in seconds. A Float: the sum may exceed 32 bits." })
+  timePlanned!: number | null;
+}

@@ -1,0 +1,15 @@
+import { Directive, Field, ObjectType } from "type-graphql";
+import { MiniUserRef } from "../people/mini-user-ref.type";
+
+@Directive("@shareable")
+@ObjectType({ description: "The project member responsible for a risk." })
+export class RiskUserRef extends MiniUserRef {
+  @Field({ description: "The user's short code (initials-like handle)." })
+  shortCode!: string;
+
+  @Field({ description: "E-mail address." })
+  email!: string;
+
+  @Field(() => String, { nullable: true, description: "Phone number, empty when unknown; null for an external caller (except their own)." })
+  phoneNumber!: string | null;
+}

@@ -1,0 +1,62 @@
+import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { IdNameDecorator } from "../shared/id-name-decorator.type";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A phase of a project: a time span that groups boards and their tasks." })
+export class Stage {
+  @Field(() => ID, { description: "The stage's id." })
+  id!: string;
+
+  @Field({ description: "Name of the stage." })
+  name!: string;
+
+  @Field({ description: "State of the stage, e.g. in-preparation. An open set (the interface shows observed values only), hence a String, not an enum." })
+  status!: string;
+
+  @Field({ description: "Free-text description; empty when none (a cleared description reads as empty)." })
+  description!: string;
+
+  @Field(() => Date, { description: "When the stage starts." })
+  dateStart!: Date;
+
+  @Field(() => Date, { description: "When the stage ends; never before dateStart." })
+  dateEnd!: Date;
+
+  @Field(() => Date, { description: "When the stage was created." })
+  createdAt!: Date;
+
+  @Field(() => Date, { description: "When the stage was last changed." })
+  updatedAt!: Date;
+
+  @Field(() => Float, {
+    description: "Share of the stage's tasks that are finished (finishedAt set), from 0 to 1; 0 when the stage has no tasks.",
+  })
+  progress!: number;
+
+  @Field(() => Int, { description: "Position of the stage among the project's stages (ascending)." })
+  weight!: number;
+
+  @Field(() => Float, { description: "Planned effort of the stage's tasks: the sum of their timePlanned, in seconds. A Float: the sum may exceed 32 bits." })
+  timePlanned!: number;
+
+  @Field(() => Float, { description: "Time reported on the stage's tasks, in seconds. A Float: the sum may exceed 32 bits." })
+  timeReported!: number;
+
+  @Field({ description: "Whether removing the stage's objects records who removed them." })
+  isBlameableRemovalEnabled!: boolean;
+
+  @Field(() => ID, { description: "Id of the project the stage belongs to." })
+  project!: string;
+
+  @Field({ description: "Name of the project the stage belongs to." })
+  projectName!: string;
+
+  @Field(() => IdNameDecorator, { nullable: true, description: "The stage's type, if one is set." })
+  stageType!: IdNameDecorator | null;
+
+  @Field({ description: "Whether the caller may manage the stage: an admin, or a project manager (pm-active, pm-passive) of its project." })
+  canManage!: boolean;
+
+  @Field(() => Int, { nullable: true, description: "How many boards the stage holds." })
+  boardCount!: number | null;
+}

@@ -1,0 +1,23 @@
+import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { ProjectUserRef } from "../project/project-user-ref.type";
+import { TaskChecklistItem } from "./task-checklist-item.type";
+import { listCost } from "../../server/cost";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A named checklist of a task, with its items and the person leading it." })
+export class TaskChecklist {
+  @Field(() => ID, { description: "The checklist's id." })
+  id!: string;
+
+  @Field({ description: "Name of the checklist." })
+  name!: string;
+
+  @Field(() => Int, { description: "Position among the task's checklists; checklists are listed by ascending weight." })
+  weight!: number;
+
+  @Field(() => [TaskChecklistItem], { complexity: listCost(20), description: "The checklist's items, by ascending weight (ties by id)." })
+  taskChecklistItems!: TaskChecklistItem[];
+
+  @Field(() => ProjectUserRef, { nullable: true, description: "The user leading the checklist, or null when nobody does." })
+  leader!: ProjectUserRef | null;
+}

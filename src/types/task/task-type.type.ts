@@ -1,0 +1,19 @@
+import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { IdName } from "../shared/id-name.type";
+import { listCost } from "../../server/cost";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A kind of task (bug, feature...), offered in the project categories it is linked to." })
+export class TaskType {
+  @Field(() => ID, { description: "The task type's id." })
+  id!: string;
+
+  @Field({ description: "Name of the task type." })
+  name!: string;
+
+  @Field({ description: "Its colour, #rrggbb (one of the ten application colours)." })
+  decorator!: string;
+
+  @Field(() => [IdName], { complexity: listCost(10), description: "Project categories the task type is offered in, by name." })
+  categories!: IdName[];
+}

@@ -1,0 +1,50 @@
+import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { IdName } from "../shared/id-name.type";
+import { SavedCustomFieldValue } from "../project/saved-custom-field-value.type";
+import { TemplateUserRef } from "./template-user-ref.type";
+import { listCost } from "../../server/cost";
+
+@Directive('@key(fields: "id")')
+@ObjectType({
+  description:
+    "A blueprint new projects are made from: stages, boards, custom field values and settings. A private template (isPublic false) is visible to its author and admins only.",
+})
+export class ProjectTemplate {
+  @Field(() => ID, { description: "The template's id." })
+  id!: string;
+
+  @Field({ description: "Name of the template." })
+  name!: string;
+
+  @Field({ description: "What the template is for, empty when not described." })
+  description!: string;
+
+  @Field(() => IdName, { nullable: true, description: "The project category projects made from it get, if any." })
+  projectCategory!: IdName | null;
+
+  @Field(() => Date, { description: "Start of the template's timeline; stage dates are relative to it." })
+  dateStart!: Date;
+
+  @Field(() => Date, { description: "End of the template's timeline." })
+  dateEnd!: Date;
+
+  @Field({ description: "Whether stage dates move with the new project's planned start when a project is made from it." })
+  stageDatesRelativeToProject!: boolean;
+
+  @Field({ description: "Whether projects made from it record who removed things (blameable removal)." })
+  isBlameableRemovalEnabled!: boolean;
+
+  @Field(() => [SavedCustomFieldValue], { complexity: listCost(30),
+    description: "Custom field values copied into projects made from it, by the definitions' weight.",
+  })
+  savedCustomFieldValues!: SavedCustomFieldValue[];
+
+  @Field({ description: "Whether every user may see and use it (false: its author and admins only)." })
+  isPublic!: boolean;
+
+  @Field(() => TemplateUserRef, { description: "Who made the template." })
+  createdBy!: TemplateUserRef;
+
+  @Field({ description: "Whether projects made from it are simple (a single board, no stages)." })
+  isSimple!: boolean;
+}

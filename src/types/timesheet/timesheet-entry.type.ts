@@ -1,0 +1,20 @@
+import { Field, Int, ObjectType } from "type-graphql";
+import { ProjectUserRef } from "../project/project-user-ref.type";
+import { TimesheetDay } from "./timesheet-day.type";
+import { TimesheetRow } from "./timesheet-row.type";
+import { listCost } from "../../server/cost";
+
+@ObjectType({ description: "One user's timesheet for a seven-day window: a row per task, the daily totals and the sum." })
+export class TimesheetEntry {
+  @Field(() => ProjectUserRef, { description: "The user whose time this is." })
+  projectUser!: ProjectUserRef;
+
+  @Field(() => [TimesheetRow], { complexity: listCost(10), description: "One row per task the user reported time on in the window, by project short code, board short code, then task number." })
+  timesheet!: TimesheetRow[];
+
+  @Field(() => [TimesheetDay], { complexity: listCost(7), description: "The seven days of the window in order, each with the user's total over all rows." })
+  days!: TimesheetDay[];
+
+  @Field(() => Int, { description: "The user's total seconds in the window." })
+  seconds!: number;
+}

@@ -1,0 +1,60 @@
+import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { DateScalar } from "../../scalars";
+import { CalendarUserRef } from "./calendar-user-ref.type";
+import { VacationComment } from "./vacation-comment.type";
+import { VacationDate } from "./vacation-date.type";
+import { VacationPermissions } from "./vacation-permissions.type";
+import { VacationType } from "./vacation-type.type";
+import { listCost } from "../../server/cost";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A vacation (absence) request of a user, with its days, comments and decision." })
+export class Vacation {
+  @Field(() => ID, { description: "Id of the vacation." })
+  id!: string;
+
+  @Field(() => CalendarUserRef, { description: "The user who is absent." })
+  calendarUser!: CalendarUserRef;
+
+  @Field(() => VacationType, { description: "The kind of absence." })
+  vacationType!: VacationType;
+
+  @Field({ description: "State of the request: q (queued, awaiting a decision), accepted, rejected or cancelled. An open set (the interface shows observed values only), hence a String, not an enum." })
+  status!: string;
+
+  @Field(() => Int, { description: "Number of days of absence: how many dates the vacation has." })
+  daysCount!: number;
+
+  @Field({ description: "The requester's description, empty when none." })
+  description!: string;
+
+  @Field(() => Int, { description: "The vacation year the days are counted in (the allowance year)." })
+  vacationYear!: number;
+
+  @Field(() => DateScalar, { description: "The day the request was issued." })
+  issueDate!: Date;
+
+  @Field(() => [VacationComment], { complexity: listCost(10), description: "Comments on the request, oldest first." })
+  vacationComments!: VacationComment[];
+
+  @Field(() => [VacationDate], { complexity: listCost(31), description: "The days of absence, earliest first." })
+  vacationDates!: VacationDate[];
+
+  @Field(() => CalendarUserRef, { nullable: true, description: "Who accepted the request, if anyone." })
+  acceptedBy!: CalendarUserRef | null;
+
+  @Field(() => CalendarUserRef, { nullable: true, description: "Who rejected the request, if anyone." })
+  rejectedBy!: CalendarUserRef | null;
+
+  @Field({ description: "Whether the request document (PDF) has been generated." })
+  fileGenerated!: boolean;
+
+  @Field(() => Date, { description: "When the request was created." })
+  createdAt!: Date;
+
+  @Field(() => Date, { description: "When the request was last changed." })
+  updatedAt!: Date;
+
+  @Field(() => VacationPermissions, { nullable: true, description: "What the caller may do with it." })
+  permissions!: VacationPermissions | null;
+}
