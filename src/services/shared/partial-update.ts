@@ -11,8 +11,3 @@ export function refuseNulls<T extends object>(input: T, fields: ReadonlyArray<ke
     .map((f) => ({ field: `${prefix}.${f}`, constraints: { isNotNull: `${f} cannot be cleared; leave it out to keep it` } }));
   if (violations.length > 0) throw new BadUserInputError(violations);
 }
-
-/** Whether the caller sent the field (null included). */
-export function isSent<T>(value: T | undefined): value is T {
-  return value !== undefined;
-}
