@@ -72,7 +72,9 @@ if (process.argv.includes("--check")) {
   let current = "";
   try {
     current = readFileSync(target, "utf8");
-  } catch {}
+  } catch {
+    // no file yet: it is stale like any other difference
+  }
   if (current !== out) {
     console.error("src/db/tables.ts is stale: run node scripts/kysely-tables.mjs");
     process.exit(1);

@@ -1,7 +1,7 @@
 import { createWriteProbe } from "../src/db/health";
 import { getIntrospectionQuery } from "graphql";
 import { createFormatError } from "../src/errors/format-error";
-import { codes, createTestApp, gql, type TestApp, TEST_ADMIN_TOKEN } from "./support/test-app";
+import { codes, createTestApp, type TestApp, TEST_ADMIN_TOKEN } from "./support/test-app";
 
 let t: TestApp;
 let base: string;

@@ -43,6 +43,7 @@ const RUN = [
 const ELSEWHERE: Record<string, string> = {
   "npm install": "the suite runs inside an installed tree; .ci/run runs it on every CI run",
   "npm test": "this is the suite itself",
+  "npm run lint": "npm test runs it before the type check and the suite (so every CI run does)",
   "npm run schema:print": "test/schema-sdl.test.ts runs it (writing to a temporary path, so the committed file stays as it is)",
   "npm run test:postgres": "CI runs it (.ci/run)",
   "bash .ci/run": "CI itself",

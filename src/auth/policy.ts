@@ -19,7 +19,6 @@ export const Role = {
   finance: "finance",
   user: "user",
 } as const;
-export const USER_ROLES: readonly string[] = Object.values(Role);
 
 /** Roles inside one project (ProjectUserAssignment.role). */
 export const ProjectRole = {
@@ -31,7 +30,6 @@ export const ProjectRole = {
 /** Project roles that manage a project (its stages, boards, risks, settings, invoices). */
 export const PROJECT_MANAGER_ROLES: readonly string[] = [ProjectRole.pmActive, ProjectRole.pmPassive];
 
-export const isAdmin = (v: Viewer): boolean => v.isAdmin;
 export const isFinance = (v: Viewer): boolean => v.roles.includes(Role.finance);
 export const isHr = (v: Viewer): boolean => v.roles.includes(Role.hr);
 /** External users (a client's or a subcontractor's staff) see only what they work on. */

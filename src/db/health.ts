@@ -18,11 +18,6 @@ export async function probeDatabase(db: Db, timeoutMs = 2_000): Promise<Probe> {
   }
 }
 
-/** Whether the database answers a trivial query within `timeoutMs`; never hangs. */
-export async function checkDatabase(db: Db, timeoutMs = 2_000): Promise<boolean> {
-  return (await probeDatabase(db, timeoutMs)).ok;
-}
-
 /**
  * A one-line cause for operators (start-up messages), never a stack: Prisma wraps driver errors
  * as P2010 "Raw query failed ... Message: `<driver message>`" with the driver adapter's error

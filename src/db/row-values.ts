@@ -21,15 +21,6 @@ export function toBool(value: boolean | number | null | undefined): boolean {
   return value === true || value === 1;
 }
 
-/** A DECIMAL column as the exact decimal text Prisma's Decimal gives (`toString()`). */
-export function toDecimalText(value: string | number | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "number") return String(value);
-  // PostgreSQL's numeric text keeps the scale's trailing zeros ("8.00"); Decimal.js drops them
-  if (!value.includes(".") || value.includes("e") || value.includes("E")) return value;
-  return value.replace(/0+$/, "").replace(/\.$/, "");
-}
-
 export function toDecimalNumber(value: string | number | null | undefined): number | null {
   if (value === null || value === undefined) return null;
   return Number(value);

@@ -18,6 +18,6 @@ export class TaskCommentResolver {
     @Ctx() ctx: AuthedContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<TaskCommentCollection> {
-    return sharedTaskComments(ctx.read, args, ctx.config.maxUnpaginatedItems, Selection.of(info));
+    return sharedTaskComments(ctx.read, args, Selection.of(info));
   }
 }

@@ -1,5 +1,5 @@
 import {
-  ArrayMaxSize, IsEmail, IsIn, IsNumber, Length, Matches, Max, MaxLength, Min, ValidateNested,
+  ArrayMaxSize, IsEmail, IsIn, Length, Matches, Max, MaxLength, Min, ValidateNested,
 } from "class-validator";
 import { Field, Float, ID, InputType } from "type-graphql";
 import { DateScalar } from "../../scalars";

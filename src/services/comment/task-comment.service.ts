@@ -1,4 +1,4 @@
-import type { Db, Prisma } from "../../db/client";
+import type { Prisma } from "../../db/client";
 import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
 import { defineEntity } from "../../federation/entity-registry";
@@ -9,8 +9,7 @@ import type { TaskComment } from "../../types/comment/task-comment.type";
 import type { TaskCommentCollection } from "../../types/comment/task-comment-collection.type";
 import type { TaskCommentMention } from "../../types/comment/task-comment-mention.type";
 import type { TaskCommentReaction } from "../../types/comment/task-comment-reaction.type";
-import { fileInclude, toTaskCommentFile } from "../task/file.service";
-import { pageWindow, paginationInfo } from "../shared/pagination";
+import { pagedWindow, paginationInfo } from "../shared/pagination";
 import type { ReadDb } from "../../db/kysely";
 import type { Selection } from "../shared/look-ahead";
 import { readSharedTaskComments, readTaskComments } from "./comment.read";
@@ -21,42 +20,12 @@ const miniUserSelect = { id: true, firstName: true, lastName: true, pictureSm: t
 const mentionInclude = { user: { select: miniUserSelect } } satisfies Prisma.TaskCommentMentionInclude;
 const reactionInclude = { user: { select: miniUserSelect } } satisfies Prisma.TaskCommentReactionInclude;
 
-export const taskCommentInclude = {
-  createdBy: { select: miniUserSelect },
-  files: { include: fileInclude, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
-  mentions: {
-    include: mentionInclude,
-    orderBy: [{ user: { lastName: "asc" } }, { user: { firstName: "asc" } }, { id: "asc" }],
-  },
-  reactions: { include: reactionInclude, orderBy: [{ reactionType: "asc" }, { id: "asc" }] },
-  _count: { select: { replies: true } },
-} satisfies Prisma.TaskCommentInclude;
-
-type TaskCommentRow = Prisma.TaskCommentGetPayload<{ include: typeof taskCommentInclude }>;
-
 function toMention(row: { id: string; user: MiniUserRef }): TaskCommentMention {
   return { id: row.id, user: row.user };
 }
 
 function toReaction(row: { id: string; user: MiniUserRef; reactionType: string }): TaskCommentReaction {
   return { id: row.id, user: row.user, reactionType: row.reactionType };
-}
-
-export function toTaskComment(row: TaskCommentRow): TaskComment {
-  return {
-    id: row.id,
-    isEmoji: row.isEmoji,
-    content: row.content,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    createdBy: row.createdBy,
-    createdBySource: row.createdBySource,
-    files: row.files.map(toTaskCommentFile),
-    repliesTo: row.repliesToId,
-    repliesCount: row._count.replies,
-    taskCommentMentions: row.mentions.map(toMention),
-    taskCommentReactions: row.reactions.map(toReaction),
-  };
 }
 
 export const taskCommentEntity = defineEntity<TaskComment>({
@@ -88,11 +57,10 @@ export const taskCommentReactionEntity = defineEntity<TaskCommentReaction>({
 export async function sharedTaskComments(
   read: ReadDb,
   args: SharedTaskCommentsArgs,
-  maxUnpaginated: number,
   selection: Selection,
 ): Promise<TaskCommentCollection> {
   if (!args.token) throw new NotFoundError("Shared task", undefined, "token");
-  const window = pageWindow({ page: args.page, itemsPerPage: args.itemsPerPage }, maxUnpaginated);
+  const window = pagedWindow(args);
   const result = await readSharedTaskComments(
     read,
     {

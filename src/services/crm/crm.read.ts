@@ -9,7 +9,7 @@ import type { ContractorAttendant } from "../../types/crm/contractor-attendant.t
 import type { IdName } from "../../types/shared/id-name.type";
 import { inList, parseJson, toDate, toDateRequired } from "../../db/row-values";
 import { jsonArray, jsonObject } from "../shared/json";
-import { customFieldDefinitionOf, customFieldValueFields, customFieldValuesJson, customFieldValuesOf } from "../project/project.read";
+import { customFieldValueFields, customFieldValuesJson, customFieldValuesOf } from "../project/project.read";
 import { toNoteUserRef, userRefJson, userRefOf } from "../people/user-refs.read";
 
 /** A contractor as NoteContractor wants it, as a JSON object (attendants, branches, tags, custom fields inside). */

@@ -2,8 +2,6 @@ import type { Prisma } from "../../db/client";
 import type { UserRef } from "../../types/people/user-ref.type";
 import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
 import type { CalendarUserRef } from "../../types/vacation/calendar-user-ref.type";
-import type { NoteUserRef } from "../../types/crm/note-user-ref.type";
-import type { TemplateUserRef } from "../../types/template/template-user-ref.type";
 import type { RiskUserRef } from "../../types/project/risk-user-ref.type";
 import type { MiniUserRef } from "../../types/people/mini-user-ref.type";
 
@@ -44,21 +42,4 @@ export function toProjectUserRef(u: UserRefRow): ProjectUserRef {
 
 export function toCalendarUserRef(u: UserRefRow): CalendarUserRef {
   return { ...toUserRef(u), isExternal: u.isExternal, decorator: u.decorator };
-}
-
-export function toNoteUserRef(u: UserRefRow): NoteUserRef {
-  const { shortCode: _shortCode, ...rest } = toUserRef(u);
-  return { ...rest, isExternal: u.isExternal };
-}
-
-export function toTemplateUserRef(u: UserRefRow): TemplateUserRef {
-  return {
-    ...toMiniUserRef(u),
-    shortCode: u.shortCode,
-    email: u.email,
-    contractorName: u.contractor?.name ?? null,
-    jobPositionName: u.jobPosition?.name ?? null,
-    canLogIn: u.canLogIn,
-    isExternal: u.isExternal,
-  };
 }

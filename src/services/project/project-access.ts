@@ -1,6 +1,6 @@
 import type { Db, DbTx } from "../../db/client";
 import type { Viewer } from "../../auth/authenticate";
-import { accessOf, Role } from "../../auth/policy";
+import { accessOf } from "../../auth/policy";
 
 /**
  * Project access, kept under its old names for the services that import it: every rule lives in
@@ -13,9 +13,6 @@ export {
   assertProjectMember,
   assertPmOrAdmin,
 } from "../../auth/policy";
-
-/** The user role that may create projects and edit shared dictionaries such as task types. */
-export const PM_USER_ROLE = Role.pm;
 
 /** The caller's role in each of the given projects (absent: not assigned), asked once per request. */
 export function projectRoles(db: Db | DbTx, viewer: Viewer, projectIds: readonly string[]): Promise<Map<string, string>> {

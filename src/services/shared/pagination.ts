@@ -24,6 +24,11 @@ export function pageWindow(request: PageRequest, maxUnpaginated: number): PageWi
   if (request.pagination === false) {
     return { skip: 0, take: maxUnpaginated, page: 1, itemsPerPage: maxUnpaginated, unpaginated: true };
   }
+  return pagedWindow(request);
+}
+
+/** The window of an operation that is always paged (it has no `pagination` argument). */
+export function pagedWindow(request: Pick<PageRequest, "page" | "itemsPerPage">): PageWindow {
   const page = request.page ?? DEFAULT_PAGE;
   const itemsPerPage = request.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE;
   return { skip: (page - 1) * itemsPerPage, take: itemsPerPage, page, itemsPerPage, unpaginated: false };

@@ -10,8 +10,3 @@ export function refuseNulls<T extends object>(input: T, fields: ReadonlyArray<ke
   for (const f of fields) if (input[f] === null) violations.add(`${prefix}.${f}`, "isNotNull", `${f} cannot be cleared; leave it out to keep it`);
   violations.throwIfAny();
 }
-
-/** Whether the caller sent the field (null included). */
-export function isSent<T>(value: T | undefined): value is T {
-  return value !== undefined;
-}

@@ -4,11 +4,10 @@ import type { Viewer } from "../../auth/authenticate";
 import { NotFoundError } from "../../errors/errors";
 import { defineEntity } from "../../federation/entity-registry";
 import type { ExternalFileUploadInput, FileType } from "../../inputs/task/external-file-upload.input";
-import { toMiniUserRef, toProjectUserRef, userRefInclude } from "../people/user-refs.mapper";
+import { toProjectUserRef, userRefInclude } from "../people/user-refs.mapper";
 import type { File } from "../../types/task/file.type";
 import type { FileBase } from "../../types/task/file-base.type";
 import type { FileTask } from "../../types/task/file-task.type";
-import type { TaskCommentFile } from "../../types/comment/task-comment-file.type";
 import { assertProjectMember } from "../project/project-access";
 import { inProject } from "../../auth/visibility";
 
@@ -78,10 +77,6 @@ function toFileBase(row: FileRow): Omit<FileBase, "createdBy"> {
 export function toFile(row: FileRow): File {
   const base = toFileBase(row);
   return { ...base, createdBy: inProject(toProjectUserRef(row.createdBy), base.project) };
-}
-
-export function toTaskCommentFile(row: FileRow): TaskCommentFile {
-  return { ...toFileBase(row), createdBy: toMiniUserRef(row.createdBy) };
 }
 
 /** Files by id, in the order of `ids` (unknown ids are left out). */
