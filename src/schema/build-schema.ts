@@ -3,7 +3,6 @@ import "reflect-metadata";
 // loads @apollo/federation-internals, only needed for `_service`, see federationSdl)
 import { addResolversToSchema, type GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper";
 import { entitiesResolver } from "@apollo/subgraph/dist/types";
-import { printSchemaWithDirectives } from "@graphql-tools/utils";
 import {
   type DocumentNode,
   GraphQLSchema,
@@ -45,6 +44,9 @@ export async function buildTypeGraphqlSchema(): Promise<GraphQLSchema> {
 
 /** The subgraph SDL: type-graphql's schema printed with its directives, plus the federation link. */
 export function subgraphSdl(schema: GraphQLSchema): string {
+  // loaded here, not at start: the server prints the SDL only when a gateway asks for `_service`
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { printSchemaWithDirectives } = require("@graphql-tools/utils") as typeof import("@graphql-tools/utils");
   return `${FEDERATION_LINK}\n\n${printSchemaWithDirectives(schema)}`;
 }
 
