@@ -62,7 +62,13 @@ async function main() {
     const ok = result["2xx"];
     console.log(`${s.name}: ${(used / ok).toFixed(2)} ms CPU/request (${ok} answered, ${result.non2xx + result.errors} failed, ${result.requests.average.toFixed(0)} req/s)`);
   }
-  console.log(`server RSS at the end: ${rssMb(child.pid!).toFixed(0)} MB`);
+  // where the memory is: the V8 heap (used and reserved), external buffers; the rest is code, Wasm and native
+  const metrics = await (await fetch(`http://127.0.0.1:${PORT}/metrics`)).text();
+  const metric = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, "m").exec(metrics)?.[1] ?? NaN) / 2 ** 20;
+  console.log(
+    `server RSS at the end: ${rssMb(child.pid!).toFixed(0)} MB (V8 heap used ${metric("nodejs_heap_size_used_bytes").toFixed(0)} MB ` +
+      `of ${metric("nodejs_heap_size_total_bytes").toFixed(0)} MB, external ${metric("nodejs_external_memory_bytes").toFixed(0)} MB)`,
+  );
   // a graceful stop, so that a --cpu-prof given in CPU_NODE_ARGS is written
   child.kill("SIGTERM");
   await new Promise((r) => child.once("exit", r));
