@@ -1,9 +1,21 @@
 import "reflect-metadata";
-import { buildSubgraphSchema } from "@apollo/subgraph";
-import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper";
-import { printSchemaWithDirectives } from "@graphql-tools/utils";
-import { type GraphQLSchema, isUnionType, parse } from "graphql";
-import { buildSchema, createResolversMap } from "type-graphql";
+// the two helpers of @apollo/subgraph the served schema needs, without its entry point (which
+// loads @apollo/federation-internals, only needed for `_service`, see federationSdl)
+import { addResolversToSchema, type GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper";
+import { entitiesResolver } from "@apollo/subgraph/dist/types";
+import {
+  type DocumentNode,
+  GraphQLSchema,
+  extendSchema,
+  isObjectType,
+  isIntrospectionType,
+  isSpecifiedDirective,
+  isSpecifiedScalarType,
+  isUnionType,
+  parse,
+  specifiedDirectives,
+} from "graphql";
+import { buildSchema } from "type-graphql";
 import type { AuthedContext } from "../context";
 import { DateTimeScalar } from "../scalars";
 import { validateArgument } from "../validation/validate-args";
@@ -11,7 +23,6 @@ import { guardIdArguments, isUuid } from "../validation/id-arguments";
 import { badInput } from "../services/shared/violations";
 import { ENTITIES, RESOLVERS } from "./registry";
 import type { EntityDefinition } from "../federation/entity-registry";
-import { copyComplexity } from "../server/cost";
 import { applyFieldPolicies, ENTITY_READ } from "../auth/visibility";
 
 /** The Federation 2 spec this subgraph links, and the directives it uses from it. */
@@ -33,35 +44,174 @@ export async function buildTypeGraphqlSchema(): Promise<GraphQLSchema> {
 
 /** The subgraph SDL: type-graphql's schema printed with its directives, plus the federation link. */
 export function subgraphSdl(schema: GraphQLSchema): string {
+  // loaded here, not at start: the server prints the SDL only when a gateway asks for `_service`
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { printSchemaWithDirectives } = require("@graphql-tools/utils") as typeof import("@graphql-tools/utils");
   return `${FEDERATION_LINK}\n\n${printSchemaWithDirectives(schema)}`;
 }
 
 /**
- * type-graphql has no federation support of its own: print its schema with directives, link
- * Federation 2, and let @apollo/subgraph add `_service`/`_entities`. Each registered entity
- * resolves references through the request's batching loader.
+ * What @apollo/subgraph's `buildSubgraphSchema` adds to the schema of a subgraph linking
+ * Federation 2.7 (the definitions it generates, copied verbatim): the `@link` and federation
+ * directives, their scalars, `_Any`, `_Service`, and `Query._entities` / `Query._service`.
+ * `_Entity` is the union of the types with `@key`. test/schema-build.test.ts proves the schema
+ * built with these equals the one `buildSubgraphSchema` builds from the printed SDL (same SDL
+ * with directives, same introspection, same `_service.sdl`), so an upgrade of @apollo/subgraph
+ * that changes them fails there.
  */
-export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; sdl: string }> {
+const FEDERATION_DEFINITIONS = `
+directive @link(url: String, as: String, for: link__Purpose, import: [link__Import]) repeatable on SCHEMA
+
+directive @key(fields: federation__FieldSet!, resolvable: Boolean = true) repeatable on OBJECT | INTERFACE
+
+directive @federation__requires(fields: federation__FieldSet!) on FIELD_DEFINITION
+
+directive @federation__provides(fields: federation__FieldSet!) on FIELD_DEFINITION
+
+directive @federation__external(reason: String) on OBJECT | FIELD_DEFINITION
+
+directive @federation__tag(name: String!) repeatable on FIELD_DEFINITION | OBJECT | INTERFACE | UNION | ARGUMENT_DEFINITION | SCALAR | ENUM | ENUM_VALUE | INPUT_OBJECT | INPUT_FIELD_DEFINITION | SCHEMA
+
+directive @federation__extends on OBJECT | INTERFACE
+
+directive @shareable repeatable on OBJECT | FIELD_DEFINITION
+
+directive @federation__inaccessible on FIELD_DEFINITION | OBJECT | INTERFACE | UNION | ARGUMENT_DEFINITION | SCALAR | ENUM | ENUM_VALUE | INPUT_OBJECT | INPUT_FIELD_DEFINITION
+
+directive @federation__override(from: String!, label: String) on FIELD_DEFINITION
+
+directive @federation__composeDirective(name: String) repeatable on SCHEMA
+
+directive @federation__interfaceObject on OBJECT
+
+directive @federation__authenticated on FIELD_DEFINITION | OBJECT | INTERFACE | SCALAR | ENUM
+
+directive @federation__requiresScopes(scopes: [[federation__Scope!]!]!) on FIELD_DEFINITION | OBJECT | INTERFACE | SCALAR | ENUM
+
+directive @federation__policy(policies: [[federation__Policy!]!]!) on FIELD_DEFINITION | OBJECT | INTERFACE | SCALAR | ENUM
+
+enum link__Purpose {
+  """
+  \`SECURITY\` features provide metadata necessary to securely resolve fields.
+  """
+  SECURITY
+  """
+  \`EXECUTION\` features provide metadata necessary for operation execution.
+  """
+  EXECUTION
+}
+
+scalar link__Import
+
+scalar federation__FieldSet
+
+scalar federation__Scope
+
+scalar federation__Policy
+
+scalar _Any
+
+type _Service {
+  sdl: String
+}
+`;
+
+/** The types of FEDERATION_DEFINITIONS and `_Entity`, in buildSubgraphSchema's order. */
+const FEDERATION_TYPE_NAMES = ["link__Purpose", "link__Import", "federation__FieldSet", "federation__Scope", "federation__Policy", "_Any", "_Service", "_Entity"];
+
+function federationAdditions(entityNames: string[]): DocumentNode {
+  return parse(`${FEDERATION_DEFINITIONS}
+union _Entity = ${entityNames.join(" | ")}
+
+extend type Query {
+  _entities(representations: [_Any!]!): [_Entity]!
+  _service: _Service!
+}
+
+extend schema @link(url: "https://specs.apollo.dev/link/v1.0") ${FEDERATION_LINK.slice("extend schema ".length)}
+`);
+}
+
+/**
+ * `_service.sdl`, what a gateway or `rover` composes: federation's own printing of the subgraph
+ * built from the SDL. Only gateways ask for it (once per composition), and building it takes
+ * @apollo/federation-internals a second or more, so it is computed on the first request for
+ * it, not at start, and kept.
+ */
+function federationSdl(sdl: () => string): () => string {
+  let printed: string | undefined;
+  return () => {
+    if (printed === undefined) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { buildSubgraphSchema } = require("@apollo/subgraph") as typeof import("@apollo/subgraph");
+      const built = buildSubgraphSchema({ typeDefs: parse(sdl()) });
+      const service = built.getQueryType()!.getFields()._service.resolve!({}, {}, {}, {} as never) as { sdl: string };
+      printed = service.sdl;
+    }
+    return printed;
+  };
+}
+
+/**
+ * type-graphql has no federation support of its own: its schema is extended with what
+ * @apollo/subgraph would add (FEDERATION_DEFINITIONS), once, without printing it and rebuilding
+ * it from the SDL (which took most of the start-up). Each registered entity resolves references
+ * through the request's batching loader. `sdl` (the SDL `schema:print` writes) is printed on
+ * demand.
+ */
+export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; readonly sdl: string }> {
   const typeGraphqlSchema = await buildTypeGraphqlSchema();
-  const sdl = subgraphSdl(typeGraphqlSchema);
-  const resolvers = createResolversMap(typeGraphqlSchema) as GraphQLResolverMap<unknown>;
+  let sdl: string | undefined;
+  const printed = () => (sdl ??= subgraphSdl(typeGraphqlSchema));
+  const entityNames = Object.values(typeGraphqlSchema.getTypeMap())
+    .filter((type) => isObjectType(type) && type.astNode?.directives?.some((d) => d.name.value === "key"))
+    .map((type) => type.name)
+    .sort();
+  // extensions (the fields' `complexity` for the cost limit) and resolvers carry over
+  const extended = extendSchema(typeGraphqlSchema, federationAdditions(entityNames), { assumeValidSDL: true });
+  // the order buildSubgraphSchema gives (introspection lists types and directives in it):
+  // type-graphql's types, then federation's, then introspection's; federation's directives first
+  // (built-in scalars are left out: the constructor adds each where it is first referenced)
+  const order = [
+    ...Object.values(typeGraphqlSchema.getTypeMap())
+      .filter((type) => !isIntrospectionType(type) && !isSpecifiedScalarType(type))
+      .map((type) => type.name),
+    ...FEDERATION_TYPE_NAMES,
+  ];
+  const config = extended.toConfig();
+  const schema = new GraphQLSchema({
+    ...config,
+    types: order.map((name) => extended.getType(name)!),
+    directives: [...config.directives.filter((d) => !isSpecifiedDirective(d)), ...specifiedDirectives],
+  });
+  const serviceSdl = federationSdl(printed);
+  const federationResolvers: GraphQLResolverMap<unknown> = {
+    Query: {
+      _service: () => ({ sdl: serviceSdl() }),
+      _entities: (_source: unknown, { representations }: { representations: never[] }, context: unknown, info: never) =>
+        entitiesResolver({ representations, context, info }),
+    } as never,
+    _Entity: { __resolveType: (parent: { __typename: string }) => parent.__typename } as never,
+  };
   for (const entity of ENTITIES) {
     // default deny: an entity nobody wrote a read rule for would be open to every caller
     if (!ENTITY_READ[entity.typeName]) throw new Error(`Entity ${entity.typeName} has no read rule in src/auth/visibility.ts`);
-    resolvers[entity.typeName] = {
-      ...(resolvers[entity.typeName] as object),
+    federationResolvers[entity.typeName] = {
       // representations are checked by guardEntities before they get here; `_entities` is behind authentication
       __resolveReference: (reference: { id: string }, ctx: AuthedContext) => ctx.loaders.loadReference(entity, reference.id),
     } as never;
   }
-  const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
+  addResolversToSchema(schema, federationResolvers);
   checkEntityList(schema);
-  // the fields' declared list sizes (type-graphql's `complexity`) for the cost limit
-  copyComplexity(typeGraphqlSchema, schema);
   guardEntities(schema);
   guardIdArguments(schema);
   applyFieldPolicies(schema);
-  return { schema, sdl };
+  return {
+    schema,
+    get sdl() {
+      return printed();
+    },
+  };
 }
 
 /**

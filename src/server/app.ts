@@ -7,7 +7,7 @@ import type { Config } from "../config/config";
 import { poolStats, type Db } from "../db/client";
 import { buildContext, type Context } from "../context";
 import { createFormatError } from "../errors/format-error";
-import { authPlugin, complexityPlugin, observabilityPlugin, variableFloodPlugin, type DocumentLimits } from "./plugins";
+import { authPlugin, complexityPlugin, CostCache, observabilityPlugin, variableFloodPlugin, type DocumentLimits } from "./plugins";
 import { playgroundPlugin, playgroundRouter } from "./playground";
 import { corsMiddleware } from "./cors";
 import { createWriteProbe } from "../db/health";
@@ -52,6 +52,7 @@ export function createApollo(
   log: (e: unknown) => void,
   metrics?: Metrics,
   admission?: CostAdmission,
+  costs = new CostCache(),
 ): ApolloServer<Context> {
   return new ApolloServer<Context>({
     schema,
@@ -64,7 +65,7 @@ export function createApollo(
       observabilityPlugin(metrics),
       authPlugin(),
       variableFloodPlugin(),
-      complexityPlugin(schema, documentLimits(config), admission),
+      complexityPlugin(schema, documentLimits(config), admission, costs),
       playgroundPlugin(),
       // federated tracing is for Apollo's hosted studio, which this deployment does not report to
       ApolloServerPluginInlineTraceDisabled(),
@@ -91,7 +92,9 @@ export async function createApp(
   const admission = new CostAdmission(config.maxConcurrentCost, Math.floor(config.maxQueryCost / 100));
   const metrics = createMetrics(() => poolStats(db), () => admission.stats());
   applyDeadlines(schema);
-  const apollo = createApollo(schema, config, logError, metrics, admission);
+  // one cache for the cost guard and the complexity plugin: a request's cost is computed once
+  const costs = new CostCache();
+  const apollo = createApollo(schema, config, logError, metrics, admission, costs);
   await apollo.start();
   const auth = new AuthCache(db, config.authCacheTtlMs);
   const context = (authorization?: string) => buildContext(db, config, auth, authorization);
@@ -126,7 +129,7 @@ export async function createApp(
   app.use(
     "/graphql",
     express.json({ limit: config.maxBodyBytes }),
-    costGuard(schema, config, documentLimits(config)),
+    costGuard(schema, config, documentLimits(config), costs),
     expressMiddleware(apollo, {
       context: async ({ res }) => {
         const scope = res.locals.scope as RequestScope;

@@ -143,23 +143,3 @@ export function documentCost(
     maxQueryNodes: options.maxNodes,
   });
 }
-
-/**
- * type-graphql keeps each field's `complexity` in the field's extensions, but the served schema
- * is rebuilt from the printed SDL by @apollo/subgraph, which drops extensions: copy them over,
- * field by field.
- */
-export function copyComplexity(from: GraphQLSchema, to: GraphQLSchema): void {
-  for (const type of Object.values(from.getTypeMap())) {
-    if (!isObjectType(type)) continue;
-    const target = to.getType(type.name);
-    if (!isObjectType(target)) continue;
-    const targetFields = target.getFields();
-    for (const field of Object.values(type.getFields())) {
-      const complexity = field.extensions?.complexity;
-      const targetField = targetFields[field.name];
-      if (complexity === undefined || !targetField) continue;
-      (targetField as { extensions: Record<string, unknown> }).extensions = { ...targetField.extensions, complexity };
-    }
-  }
-}

@@ -4,7 +4,7 @@ import type { Config } from "../config/config";
 import { ErrorCode } from "../errors/errors";
 import type { Logger } from "../observability/logger";
 import type { Metrics } from "../observability/metrics";
-import { operationCost, type DocumentLimits } from "./plugins";
+import { CostCache, operationCost, type DocumentLimits } from "./plugins";
 import { createRequestScope, type RequestScope } from "./request-scope";
 
 /** A refusal in the shape of a GraphQL response, so clients parse every answer the same way. */
@@ -81,7 +81,7 @@ export function shutdownGate(state: { stopping: boolean }, metrics: Metrics): Re
  * are summed against the same limit before any of them runs. The complexity plugin checks each
  * operation again after validation (and sets `extensions.cost`); this guard only refuses early.
  */
-export function costGuard(schema: GraphQLSchema, config: Config, limits: DocumentLimits): RequestHandler {
+export function costGuard(schema: GraphQLSchema, config: Config, limits: DocumentLimits, cache = new CostCache()): RequestHandler {
   return (req, res, next) => {
     const body: unknown = req.method === "GET" ? req.query : req.body;
     const operations = Array.isArray(body) ? body : [body];
@@ -94,12 +94,7 @@ export function costGuard(schema: GraphQLSchema, config: Config, limits: Documen
     let total = 0;
     for (const item of operations as Array<Record<string, unknown> | null | undefined>) {
       if (typeof item?.query !== "string") continue; // Apollo answers a malformed element itself
-      let document;
-      try {
-        document = parse(item.query, { noLocation: true });
-      } catch {
-        continue; // Apollo reports GRAPHQL_PARSE_FAILED for it
-      }
+      const query = item.query;
       let variables = item.variables;
       if (typeof variables === "string") {
         try {
@@ -109,7 +104,21 @@ export function costGuard(schema: GraphQLSchema, config: Config, limits: Documen
         }
       }
       const name = typeof item.operationName === "string" ? item.operationName : undefined;
-      total += operationCost(schema, document, isRecord(variables) ? variables : undefined, name, limits);
+      const given = isRecord(variables) ? variables : undefined;
+      let unparsable = false;
+      // known texts skip the parse too; the complexity plugin finds the cost here after validation
+      const cost = cache.cost(cache.key(query, name, given), () => {
+        let document;
+        try {
+          document = parse(query, { noLocation: true });
+        } catch {
+          unparsable = true; // Apollo reports GRAPHQL_PARSE_FAILED for it
+          return 0;
+        }
+        return operationCost(schema, document, given, name, limits);
+      });
+      if (unparsable) continue;
+      total += cost;
       if (total > limits.maxCost) break;
     }
     if (total > limits.maxCost) {

@@ -49,7 +49,12 @@ export interface DocumentLimits {
  * result's size; see cost.ts). Every answer to an admitted operation carries
  * `extensions.cost: { requested, limit }` so clients can budget.
  */
-export function complexityPlugin(schema: GraphQLSchema, limits: DocumentLimits, admission?: CostAdmission): ApolloServerPlugin<Context> {
+export function complexityPlugin(
+  schema: GraphQLSchema,
+  limits: DocumentLimits,
+  admission?: CostAdmission,
+  cache = new CostCache(),
+): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       let cost: number | undefined;
@@ -72,7 +77,9 @@ export function complexityPlugin(schema: GraphQLSchema, limits: DocumentLimits, 
               maxFields: limits.maxFields,
             });
           }
-          cost = operationCost(schema, document, request.variables, operation.name?.value, limits);
+          // the cost guard usually computed it already for this text, name and variables
+          const key = request.query === undefined ? undefined : cache.key(request.query, request.operationName ?? undefined, request.variables);
+          cost = cache.cost(key, () => operationCost(schema, document, request.variables, operation.name?.value, limits));
           costs.set(request, cost);
           if (cost > limits.maxCost) {
             throw new QueryTooComplexError(`The query's cost is ${cost}; the limit is ${limits.maxCost}. Ask for smaller pages or fewer nested lists.`, {
@@ -92,6 +99,49 @@ export function complexityPlugin(schema: GraphQLSchema, limits: DocumentLimits, 
       };
     },
   };
+}
+
+/**
+ * Costs already computed, by document text, operation name and variables (the cost depends on
+ * nothing else: the schema and limits are the app's). The cost guard computes each operation's
+ * cost at the door and the complexity plugin needs it again after validation; both ask here, so
+ * a request pays for the calculation (and the guard's parse) at most once, and a document sent
+ * again with the same variables not at all. Least recently used entries go first; documents and
+ * variables over KEY_LIMIT characters are not kept.
+ */
+export class CostCache {
+  private readonly entries = new Map<string, number>();
+  static readonly KEY_LIMIT = 32_768;
+
+  constructor(private readonly capacity = 500) {}
+
+  /** The entry's key, or undefined when the operation is too large to keep. */
+  key(query: string, operationName: string | undefined, variables: unknown): string | undefined {
+    if (query.length > CostCache.KEY_LIMIT) return undefined;
+    const vars = variables === undefined || variables === null ? "" : JSON.stringify(variables);
+    if (query.length + vars.length > CostCache.KEY_LIMIT) return undefined;
+    return `${operationName ?? ""}\u0000${vars}\u0000${query}`;
+  }
+
+  /** The cost under `key`, computing it with `compute` when it is not known yet. */
+  cost(key: string | undefined, compute: () => number): number {
+    if (key === undefined) return compute();
+    const known = this.entries.get(key);
+    if (known !== undefined) {
+      // most recently used last: Map keeps insertion order
+      this.entries.delete(key);
+      this.entries.set(key, known);
+      return known;
+    }
+    const cost = compute();
+    this.entries.set(key, cost);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    return cost;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
 }
 
 /** The cost of one operation; a document too large to evaluate counts as over any limit. */

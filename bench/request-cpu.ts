@@ -1,0 +1,81 @@
+/**
+ * `npm run bench:cpu`: the server's CPU milliseconds per request over real HTTP, for the
+ * benchmark's workloads, measured from /proc (user + system time of the server process) while
+ * autocannon sends a fixed number of requests. CPU per request hardly depends on how busy the
+ * rest of the machine is, unlike requests per second, so it is the figure to compare changes
+ * to the per-request work on a shared machine.
+ *
+ *   npm run build && DATABASE_URL=file:/tmp/x.db npm run bench:cpu
+ *   CPU_REQUESTS=2000 CPU_ONLY=users CPU_NODE_ARGS="--max-semi-space-size=16" DATABASE_URL=... npm run bench:cpu
+ *
+ * The database is migrated and seeded (scale 1) by the server when empty. It prints the server's
+ * RSS at the end too.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { scenarios } from "./scenarios";
+
+const root = join(__dirname, "..");
+const REQUESTS = Number(process.env.CPU_REQUESTS ?? 1000);
+const CONNECTIONS = Number(process.env.CPU_CONNECTIONS ?? 4);
+const PORT = Number(process.env.CPU_PORT ?? 4692);
+const TOKEN = "wm_bench_admin_token_0123456789abcdef";
+const url = `http://127.0.0.1:${PORT}/graphql`;
+
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime (fields 14 and 15 of stat, 12 and 13 after the command name), in clock ticks (100 per second)
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+function rssMb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+}
+
+async function main() {
+  if (!process.env.DATABASE_URL) throw new Error("set DATABASE_URL");
+  const child = spawn(process.execPath, [...(process.env.CPU_NODE_ARGS?.split(" ").filter(Boolean) ?? []), join(root, "dist/src/main.js")], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", SEED_ON_EMPTY: "true", SEED_SCALE: "1", SEED_ADMIN_TOKEN: TOKEN, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  process.on("exit", () => child.kill("SIGKILL"));
+  for (;;) {
+    try {
+      if ((await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: '{"query":"{ __typename }"}' })).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const userIds = (await (await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: TOKEN }, body: JSON.stringify({ query: "{ users(itemsPerPage: 100) { items { id } } }" }) })).json()) as { data: { users: { items: { id: string }[] } } };
+  const list = scenarios(userIds.data.users.items.map((u) => u.id)).filter((s) => s.sqlite && (!process.env.CPU_ONLY || s.name.startsWith(process.env.CPU_ONLY)));
+  for (const s of list) {
+    const run = (amount: number) =>
+      autocannon({ url, method: "POST", connections: CONNECTIONS, amount, headers: { "content-type": "application/json", authorization: TOKEN }, body: JSON.stringify(s.project) });
+    await run(Math.max(50, REQUESTS / 10)); // warm-up
+    const before = cpuMs(child.pid!);
+    const result = await run(REQUESTS);
+    const used = cpuMs(child.pid!) - before;
+    const ok = result["2xx"];
+    console.log(`${s.name}: ${(used / ok).toFixed(2)} ms CPU/request (${ok} answered, ${result.non2xx + result.errors} failed, ${result.requests.average.toFixed(0)} req/s)`);
+  }
+  // where the memory is: the V8 heap (used and reserved), external buffers; the rest is code, Wasm and native
+  const metrics = await (await fetch(`http://127.0.0.1:${PORT}/metrics`)).text();
+  const metric = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, "m").exec(metrics)?.[1] ?? NaN) / 2 ** 20;
+  console.log(
+    `server RSS at the end: ${rssMb(child.pid!).toFixed(0)} MB (V8 heap used ${metric("nodejs_heap_size_used_bytes").toFixed(0)} MB ` +
+      `of ${metric("nodejs_heap_size_total_bytes").toFixed(0)} MB, external ${metric("nodejs_external_memory_bytes").toFixed(0)} MB)`,
+  );
+  // a graceful stop, so that a --cpu-prof given in CPU_NODE_ARGS is written
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
