@@ -19,7 +19,7 @@ export class InvoiceResolver {
     @Arg("input", () => CreateInvoiceInput, { description: "The new invoice." }) input: CreateInvoiceInput,
     @Ctx() ctx: Context,
   ): Promise<Invoice | null> {
-    const id = await createInvoice(ctx.db, viewerOf(ctx), input);
+    const id = await createInvoice(ctx.db, viewerOf(ctx), input, ctx.read);
     return loadInvoice(ctx, id);
   }
 

@@ -1,6 +1,6 @@
 import type { Viewer } from "../../auth/authenticate";
 import type { Db } from "../../db/client";
-import { readDbFor } from "../../db/kysely";
+import { readDbFor, type ReadDb } from "../../db/kysely";
 import { ConflictError } from "../../errors/errors";
 import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
 import { isUniqueViolation } from "../shared/prisma-errors";
@@ -36,10 +36,15 @@ const MAX_ATTEMPTS = 3;
  * Admins and finance users may create any invoice; a project manager (pm-active, pm-passive)
  * may create invoices booked to their project; anyone else is FORBIDDEN.
  */
-export async function createInvoice(db: Db, viewer: Viewer, input: CreateInvoiceInput, now?: Date): Promise<string> {
+export async function createInvoice(
+  db: Db,
+  viewer: Viewer,
+  input: CreateInvoiceInput,
+  // the read side of the same database: the request context's (ctx.read), else the client's own
+  read: ReadDb = readDbFor(db),
+  now?: Date,
+): Promise<string> {
   checkCombination(input);
-  // the read side of the same database (the request context's, when called from a resolver)
-  const read = readDbFor(db);
   // A number typed in by hand may already hold the counter's next value: after such a clash the
   // next attempt checks each number it takes (one more statement), otherwise none is checked.
   let checkTaken = false;
