@@ -1,4 +1,4 @@
-import { sql, type AliasedRawBuilder, type ExpressionBuilder, type RawBuilder } from "kysely";
+import { sql, type AliasedRawBuilder, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
 import type { DatabaseKind } from "../../db/client";
 import type { ReadDb } from "../../db/kysely";
 import type { Tables } from "../../db/tables";
@@ -183,6 +183,11 @@ function inChainsOf(kind: DatabaseKind, eb: ExpressionBuilder<Tables & { i: Tabl
     .selectFrom("Invoice as o")
     .select(sql<string>`coalesce(${sql.ref("o.correctedInvoiceId")}, ${sql.ref("o.id")})`.as("originalId"))
     .where((x) => inList(kind, x.ref("o.id"), ids));
+  // PostgreSQL: `= any(array(...))` makes the originals a value computed first, so both terms
+  // are index scans (a BitmapOr); `in (subquery)` under an OR would scan the table
+  if (kind === "postgres") {
+    return sql<SqlBool>`${sql.ref("i.id")} = any(array(${originals})) or ${sql.ref("i.correctedInvoiceId")} = any(array(${originals}))`;
+  }
   return eb.or([eb("i.id", "in", originals), eb("i.correctedInvoiceId", "in", originals)]);
 }
 
