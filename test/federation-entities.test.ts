@@ -158,6 +158,38 @@ describe("_entities for User", () => {
   });
 });
 
+describe("_entities for the invoice area", () => {
+  it("answers each entity type's batch with ONE statement, whatever the batch size", async () => {
+    const [invoices, costs, incomes, numberings, currencies] = await Promise.all([
+      t.db.invoice.findMany({ select: { id: true }, orderBy: { id: "asc" }, take: 20 }),
+      t.db.invoiceCost.findMany({ select: { id: true }, orderBy: { id: "asc" }, take: 20 }),
+      t.db.invoiceIncome.findMany({ select: { id: true }, orderBy: { id: "asc" }, take: 20 }),
+      t.db.invoiceNumbering.findMany({ select: { id: true }, orderBy: { id: "asc" } }),
+      t.db.currencyDictionary.findMany({ select: { id: true }, orderBy: { id: "asc" } }),
+    ]);
+    const all = { Invoice: invoices, InvoiceCost: costs, InvoiceIncome: incomes, InvoiceNumbering: numberings, CurrencyDictionary: currencies };
+    const query = `query ($reps: [_Any!]!) { _entities(representations: $reps) {
+      ... on Invoice { id no items { order netAmount } prevItems { order } costs { id priceNet } incomes { id priceGross } numbering { id closestCounter }
+        createdBy { id contractorName } financeProject { id } financeTask { id } invoice { id items { order } } corrects { id } prevCorrect { id } }
+      ... on InvoiceCost { id priceNet } ... on InvoiceIncome { id priceGross } ... on InvoiceNumbering { id closestCounter } ... on CurrencyDictionary { id code }
+    } }`;
+    const auth = await t.countStatements(() => t.gql("{ __typename }"));
+    for (const [typeName, rows] of Object.entries(all)) {
+      expect(rows.length).toBeGreaterThan(1);
+      const run = (n: number) => t.gql(query, { reps: rows.slice(0, n).map((r) => ({ __typename: typeName, id: r.id })) });
+      const answer = await run(rows.length);
+      expect({ typeName, errors: answer.errors, ids: answer.data!._entities.map((e: { id: string }) => e.id) }).toEqual({
+        typeName,
+        errors: undefined,
+        ids: rows.map((r) => r.id),
+      });
+      const one = await t.countStatements(() => run(1));
+      const many = await t.countStatements(() => run(rows.length));
+      expect({ typeName, one: one - auth, many: many - auth }).toEqual({ typeName, one: 1, many: 1 });
+    }
+  });
+});
+
 describe("_entities for every entity of the subgraph", () => {
   /** Prisma models whose name is not the type's (settings and gantt share their project's id). */
   const MODEL_OF: Record<string, string> = {

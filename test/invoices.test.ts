@@ -602,12 +602,18 @@ describe("invoice entities", () => {
 });
 
 describe("E4 createInvoice: statements", () => {
+  /** What authentication alone sends (the suite runs without the token cache). */
+  const auth = () => t.countStatements(() => t.gql("{ __typename }"));
+
   it("costs the same number of statements for 1 item and for 60", async () => {
     const run = (date: string, n: number) =>
       t.countStatements(() => create(issued(date, { buyerId: demoIds.contractorId, financeTask: demoIds.taskId, items: Array.from({ length: n }, (_, i) => item({ count: i + 1 })) })));
     const one = await run("2032-02-01", 1);
     const many = await run("2032-02-02", 60);
     expect(many).toBe(one);
+    // one look-up (numbering, buyer, task, currency, creator), counter upsert, INSERT invoice,
+    // INSERT items, COMMIT, and one read of the whole answer
+    expect(one - (await auth())).toBe(6);
     // the items' INSERT is split by the driver's bind-parameter limit (SQLite: 999, 13 per item): 500 items cost a few more, never one per item
     const max = await run("2032-02-03", 500);
     expect(max - one).toBeLessThanOrEqual(Math.ceil((500 * 13) / 999));
@@ -626,6 +632,9 @@ describe("E4 createInvoice: statements", () => {
     const a = await t.countStatements(() => kor(small));
     const b = await t.countStatements(() => kor(large));
     expect(b).toBe(a);
+    // the corrected invoice and its latest correction's items come with the one look-up; the
+    // answer's corrected invoice and its corrections come with the one read of the answer
+    expect(a - (await auth())).toBe(6);
     console.log(`correction (1 item, 2 earlier corrections): ${a} statements; (60 items, 6 earlier corrections): ${b}`);
     const check = await kor(large);
     expect(check.data!.createInvoice.invoice.corrects).toHaveLength(8);
@@ -644,6 +653,8 @@ describe("E4 createInvoice: statements", () => {
     const one = await t.countStatements(() => run(1));
     const all = await t.countStatements(() => run(25));
     expect(all).toBe(one);
+    // one statement: the invoices with their correction chains, which answer invoice, corrects and prevCorrect
+    expect(one - (await auth())).toBe(1);
     console.log(`_entities: 1 invoice ${one} statements, 25 invoices ${all}`);
   });
 });

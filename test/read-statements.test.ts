@@ -45,6 +45,10 @@ interface Read {
   /** statements beyond authentication, at most */
   max: number;
   token?: () => string;
+  /** look-ups the entity's read rule makes for an ordinary user whatever the selection (src/auth/visibility.ts) */
+  rule?: number;
+  /** the representations `_entities` is asked for (default: 100 users) */
+  reps?: () => Array<{ __typename: string; id: string }>;
 }
 
 const reads: Read[] = [
@@ -106,12 +110,27 @@ const reads: Read[] = [
     narrow: `query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on User { id } } }`,
     max: 1,
   },
+  {
+    // an invoice batch brings its correction chains along: invoice, corrects and prevCorrect, at
+    // any depth, are answered from the same statement
+    name: "_entities of 5 invoices (corrections nested three levels)",
+    wide: () => {
+      const type = t.app.schema.getType("Invoice") as GraphQLObjectType;
+      return `query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on Invoice { ${everything(type, 3)} } } }`;
+    },
+    narrow: `query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on Invoice { id } } }`,
+    max: 1,
+    // an ordinary user: the invoices' projects, then the caller's roles in them
+    rule: 2,
+    reps: () => invoiceReps,
+  },
 ];
 
 let userReps: Array<{ __typename: string; id: string }>;
+let invoiceReps: Array<{ __typename: string; id: string }>;
 
-async function count(query: string, token?: string): Promise<number> {
-  const variables = { reps: userReps };
+async function count(query: string, token?: string, reps = userReps): Promise<number> {
+  const variables = { reps };
   let errors: unknown;
   const n = await t.countStatements(async () => {
     errors = (await t.gql(query, variables, token)).errors;
@@ -123,17 +142,20 @@ async function count(query: string, token?: string): Promise<number> {
 describe("issue 10: statements per read", () => {
   beforeAll(async () => {
     userReps = (await t.db.user.findMany({ select: { id: true }, orderBy: { id: "asc" }, take: 100 })).map((u) => ({ __typename: "User", id: u.id }));
+    const invoices = await t.db.invoice.findMany({ select: { id: true }, where: { id: { not: d.correctionInvoiceId } }, orderBy: { id: "asc" }, take: 4 });
+    invoiceReps = [d.correctionInvoiceId, ...invoices.map((i) => i.id)].map((id) => ({ __typename: "Invoice", id }));
   });
 
   it.each(reads.map((r) => [r.name, r] as const))("%s: at most the bound, as admin and as an ordinary user", async (_name, read) => {
     for (const token of [t.adminToken, t.userToken]) {
-      const wideCount = await count(read.wide(), token);
-      const narrowCount = await count(read.narrow, token);
+      const wideCount = await count(read.wide(), token, read.reps?.());
+      const narrowCount = await count(read.narrow, token, read.reps?.());
       // The access policy may add its own look-ups when a budget or hourly-rate field is selected
       // (src/auth/visibility.ts): the caller's role in the project and the roles the project hides
       // rates from, each once per request; the narrow selection never needs them.
       const policy = 2;
-      expect({ wide: wideCount <= read.max + policy, narrow: narrowCount <= read.max }).toEqual({ wide: true, narrow: true });
+      const rule = token === t.adminToken ? 0 : (read.rule ?? 0);
+      expect({ wide: wideCount <= read.max + policy + rule, narrow: narrowCount <= read.max + rule }).toEqual({ wide: true, narrow: true });
       expect(narrowCount).toBeLessThanOrEqual(wideCount);
     }
   });

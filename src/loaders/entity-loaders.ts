@@ -66,6 +66,13 @@ export class EntityLoaders {
             ? await loadReadable(entity, this.db, ids, viewer, this.read)
             : await entity.loadMany(this.db, ids, viewer, this.read);
           const byId = new Map(rows.map((r) => [r.id, r]));
+          // a loader may answer more than was asked (an invoice's correction chain): the rest
+          // waits in the request's loader for the fields that lead to it (and so, from a
+          // reference batch, do the rows asked for)
+          if (checked || byId.size > ids.length) {
+            const asked = new Set(ids);
+            for (const row of rows) if (checked || !asked.has(row.id)) this.loader(entity, this.loaders, false).prime(row.id, row);
+          }
           return ids.map((id) => byId.get(id) ?? null);
         },
         { maxBatchSize: 500 },

@@ -17,7 +17,7 @@ export class InvoiceResolver {
     @Arg("input", () => CreateInvoiceInput, { description: "The new invoice." }) input: CreateInvoiceInput,
     @Ctx() ctx: AuthedContext,
   ): Promise<Invoice | null> {
-    return ctx.loaders.loadWritten(invoiceEntity, await createInvoice(ctx.db, ctx.viewer, input));
+    return ctx.loaders.loadWritten(invoiceEntity, await createInvoice(ctx.db, ctx.viewer, input, ctx.read));
   }
 
   @FieldResolver(() => Invoice, { nullable: true, description: "For a correction: the invoice it corrects." })

@@ -24,8 +24,7 @@ import { taskCommentEntity, taskCommentMentionEntity, taskCommentReactionEntity 
 import { noteContractorEntity, noteEntity, noteStatusEntity } from "../services/crm/note.service";
 import { ganttLinkEntity, milestoneEntity, projectGanttEntity } from "../services/gantt/project-gantt.service";
 import { currencyDictionaryEntity } from "../services/invoice/currency-dictionary.service";
-import { invoiceCostEntity } from "../services/invoice/invoice-cost.service";
-import { invoiceIncomeEntity } from "../services/invoice/invoice-income.service";
+import { invoiceCostEntity, invoiceIncomeEntity } from "../services/invoice/invoice-booking.service";
 import { invoiceNumberingEntity } from "../services/invoice/invoice-numbering.service";
 import { invoiceEntity } from "../services/invoice/invoice.service";
 import { shortcutEntity } from "../services/people/shortcut.service";

@@ -8,7 +8,8 @@ import {
 } from "./dates";
 import { demoIds } from "./demo-ids";
 import type { RowOf } from "./insert";
-import { itemAmounts, round2, sumAmounts } from "../services/invoice/invoice-amounts";
+import { itemAmounts, sumAmounts } from "../services/invoice/invoice-amounts";
+import { round2 } from "../services/shared/money";
 import type { TaxRate } from "../services/invoice/invoice-value-sets";
 import { NumberingCounters } from "../services/shared/numbering";
 import type { ProjectsWorld, SeedProject } from "./projects.seed";

@@ -9,9 +9,10 @@ import {
 import { InvoiceItemInput } from "./invoice-item.input";
 import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../../types/shared/enums";
 import { IsDecimal } from "../../validation/rules";
+import { MAX_AMOUNT_NUMBER, MONEY_PLACES } from "../../services/shared/money";
 
-const MAX_MONEY = 999_999_999_999.99;
-const MONEY = 2;
+const MAX_MONEY = MAX_AMOUNT_NUMBER;
+const MONEY = MONEY_PLACES;
 
 @InputType({
   description:

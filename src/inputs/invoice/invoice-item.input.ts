@@ -3,6 +3,7 @@ import { Field, Float, InputType } from "type-graphql";
 import { IsDecimal } from "../../validation/rules";
 import { GTU_CODES, TAX_RATES, type TaxRate } from "../../services/invoice/invoice-value-sets";
 import { GtuCode, TaxRate as TaxRateEnum } from "../../types/shared/enums";
+import { MAX_AMOUNT_NUMBER } from "../../services/shared/money";
 
 @InputType({ description: "A position of a new invoice (or of a correction's items as they stood before). The server computes its amounts." })
 export class InvoiceItemInput {
@@ -23,7 +24,7 @@ export class InvoiceItemInput {
   @Field(() => Float, { description: "Net price of one unit: 0 or more, up to 2 decimal places, at most 999,999,999,999.99." })
   @IsDecimal(2)
   @Min(0)
-  @Max(999_999_999_999.99)
+  @Max(MAX_AMOUNT_NUMBER)
   priceUnit!: number;
 
   @Field(() => TaxRateEnum, { description: "VAT rate: RATE_23, RATE_8, RATE_5, RATE_0 (stored 23, 8, 5, 0), or zw (exempt), np (not subject to VAT), oo (reverse charge), which carry no VAT." })

@@ -2,6 +2,7 @@ import { ArrayMaxSize, IsIn, Length, Max, MaxLength, Min, ValidateNested } from 
 import { Field, Float, ID, InputType } from "type-graphql";
 import { ProjectCustomFieldValueInput } from "./project-custom-field-value.input";
 import { PROJECT_CREATION_STATUSES, ProjectCreationStatus } from "../../types/shared/enums";
+import { MAX_AMOUNT_NUMBER } from "../../services/shared/money";
 
 
 @InputType({ description: "E5: a new project." })
@@ -62,7 +63,7 @@ export class CreateProjectInput {
 
   @Field(() => Float, { defaultValue: 0, description: "Budget, from 0 to 999999999999.99 (two decimal places are kept); default 0." })
   @Min(0)
-  @Max(999_999_999_999.99)
+  @Max(MAX_AMOUNT_NUMBER)
   budget!: number;
 
   @Field(() => [ProjectCustomFieldValueInput], {

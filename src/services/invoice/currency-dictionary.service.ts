@@ -4,12 +4,11 @@ import { defineEntity } from "../../federation/entity-registry";
 import type { CreateCurrencyDictionaryInput } from "../../inputs/invoice/create-currency-dictionary.input";
 import type { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
 import { isUniqueViolation } from "../shared/retry";
+import { readCurrencyDictionaries } from "./invoice.read";
 
 export const currencyDictionaryEntity = defineEntity<CurrencyDictionary>({
   typeName: "CurrencyDictionary",
-  async loadMany(db, ids) {
-    return db.currencyDictionary.findMany({ where: { id: { in: [...ids] } }, select: SELECT });
-  },
+  loadMany: (_db, ids, _viewer, read) => readCurrencyDictionaries(read, ids),
 });
 
 const SELECT = { id: true, name: true, code: true, isDefault: true } as const;

@@ -1,17 +1,10 @@
-import { Prisma } from "../../db/client";
+import { Decimal, fitsMoney, round2, type DecimalValue } from "../shared/money";
 import type { TaxRate } from "./invoice-value-sets";
 
 /**
- * Invoice money arithmetic. Everything is decimal (decimal.js through Prisma.Decimal): amounts
- * never pass through binary floating point, so 0.1 + 0.2 is 0.30 and not 0.30000000000000004.
- * Rounding is half-up (away from zero on a tie) to two places, as Polish VAT rules require.
+ * Invoice arithmetic: VAT by rate, item amounts and their sums. Rounding and bounds are the
+ * money module's (src/services/shared/money.ts): decimal, half-up to two places.
  */
-const Decimal = Prisma.Decimal;
-type Decimal = Prisma.Decimal;
-type DecimalValue = string | number | Decimal;
-
-/** The largest amount a money column (decimal(14, 2)) holds. */
-export const MAX_AMOUNT = new Decimal("999999999999.99");
 
 const RATES: Record<TaxRate, Decimal> = {
   "23": new Decimal("0.23"),
@@ -35,10 +28,6 @@ export interface Amounts {
   netAmount: Decimal;
   vatAmount: Decimal;
   grossAmount: Decimal;
-}
-
-export function round2(value: DecimalValue): Decimal {
-  return new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
 /** The VAT rate of a tax code as a fraction; the non-numeric codes (zw, np, oo) carry no VAT. */
@@ -78,5 +67,5 @@ export function differenceOf(after: Amounts, before: Amounts): Amounts {
 
 /** Whether every amount fits a money column. */
 export function fitsMoneyColumn(amounts: Amounts): boolean {
-  return [amounts.netAmount, amounts.vatAmount, amounts.grossAmount].every((a) => a.abs().lte(MAX_AMOUNT));
+  return [amounts.netAmount, amounts.vatAmount, amounts.grossAmount].every(fitsMoney);
 }

@@ -14,7 +14,7 @@ import { toProjectNumbering, takeProjectNo } from "./project-numbering.service";
 import { createProjectSettings } from "./project-settings.service";
 import { copyTemplateStages, templateCopyInclude, templateCustomFieldValues, type TemplateForCopy } from "../template/project-template-copy";
 import { retryOnUniqueViolation } from "../shared/retry";
-import { round2 } from "../invoice/invoice-amounts";
+import { round2 } from "../shared/money";
 import { freeBoardShortCodes, freeProjectShortCode } from "../shared/short-codes";
 import { NO_TASKS, progressShare, taskTallies, type TaskTally } from "../task/task-tallies";
 

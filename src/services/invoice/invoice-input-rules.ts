@@ -1,0 +1,18 @@
+import { BadUserInputError, type FieldViolation } from "../../errors/errors";
+import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
+import { isCorrectionType } from "./invoice-value-sets";
+
+/** Rules between fields of a new invoice's input that need no database; every broken one is named at once. */
+export function checkCombination(input: CreateInvoiceInput): void {
+  const violations: FieldViolation[] = [];
+  const broken = (field: string, rule: string, message: string) => violations.push({ field, constraints: { [rule]: message } });
+  const correction = isCorrectionType(input.invoiceType);
+  if (correction && !input.invoice) broken("input.invoice", "required", `a ${input.invoiceType} correction must name the invoice it corrects`);
+  if (!correction && input.invoice) broken("input.invoice", "correctionOnly", `only corrections refer to a corrected invoice; ${input.invoiceType} is not one`);
+  if (!correction && input.prevItems) broken("input.prevItems", "correctionOnly", "only corrections carry the items as they stood before");
+  if (input.posted && input.isDraft) broken("input.posted", "notDraft", "a draft cannot be posted to the books");
+  if (input.issueDate && input.deadlineDate && input.deadlineDate < input.issueDate) {
+    broken("input.deadlineDate", "notBeforeIssueDate", "deadlineDate must not be before issueDate");
+  }
+  if (violations.length > 0) throw new BadUserInputError(violations);
+}

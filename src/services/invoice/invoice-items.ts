@@ -1,0 +1,56 @@
+import type { Prisma } from "../../db/client";
+import { BadUserInputError, type FieldViolation } from "../../errors/errors";
+import type { InvoiceItemInput } from "../../inputs/invoice/invoice-item.input";
+import { MAX_AMOUNT } from "../shared/money";
+import { fitsMoneyColumn, itemAmounts, type Amounts } from "./invoice-amounts";
+import type { TaxRate } from "./invoice-value-sets";
+
+/** An item as it is stored: the input's position with the amounts the server computed. */
+export type PricedItem = Amounts & {
+  order: number;
+  positionName: string;
+  unit: string;
+  count: Prisma.Decimal | number;
+  priceUnit: Prisma.Decimal | number;
+  tax: string;
+  gtu: string | null;
+};
+
+/** Prices the input's items (numbered from 1 in their order); every item whose amounts do not fit a money column is named. */
+export function priceItems(items: readonly InvoiceItemInput[], field: string): PricedItem[] {
+  const violations: FieldViolation[] = [];
+  const priced = items.map((item, index) => {
+    const amounts = itemAmounts({ count: item.count, priceUnit: item.priceUnit, tax: item.tax as TaxRate });
+    if (!fitsMoneyColumn(amounts)) {
+      violations.push({ field: `${field}.${index}`, constraints: { amountTooLarge: `the item's amounts must not exceed ${MAX_AMOUNT.toFixed(2)}` } });
+    }
+    return {
+      order: index + 1,
+      positionName: item.positionName,
+      unit: item.unit ?? "",
+      count: item.count,
+      priceUnit: item.priceUnit,
+      tax: item.tax,
+      gtu: item.gtu ?? null,
+      ...amounts,
+    };
+  });
+  if (violations.length > 0) throw new BadUserInputError(violations);
+  return priced;
+}
+
+/** Stored items carried over as they stand, amounts included: "before" is what was invoiced, not a recomputation. */
+export function copyItems(rows: readonly PricedItem[]): PricedItem[] {
+  return rows.map((row) => ({
+    order: row.order,
+    positionName: row.positionName,
+    unit: row.unit,
+    count: row.count,
+    priceUnit: row.priceUnit,
+    tax: row.tax,
+    gtu: row.gtu,
+    netAmount: row.netAmount,
+    vatAmount: row.vatAmount,
+    grossAmount: row.grossAmount,
+  }));
+}

@@ -1,0 +1,46 @@
+import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
+import type { CorrectedInvoice, LookedUpContractor } from "./invoice.read";
+
+const SELLER_FIELDS = ["sellerName", "sellerIdentifier", "sellerStreet", "sellerZipCode", "sellerCity", "sellerCountryCode"] as const;
+const BUYER_FIELDS = [
+  "buyerName", "buyerIdentifier", "buyerIdentifierType", "buyerStreet", "buyerZipCode", "buyerCity", "buyerCountryCode",
+  "buyerRecipientName", "buyerAccountingEmail",
+] as const;
+type SellerField = (typeof SELLER_FIELDS)[number];
+type BuyerField = (typeof BUYER_FIELDS)[number];
+
+/**
+ * Seller and buyer data: what the input gives (an empty string counts as not given), else for
+ * a correction what the corrected invoice says, and for the buyer, when the input names a buyer
+ * contractor, that contractor's data. buyerIdentifier and buyerIdentifierType end as "" and nip
+ * when no source has them.
+ */
+export function partyFields(input: CreateInvoiceInput, buyer: LookedUpContractor | null, corrected: CorrectedInvoice | null) {
+  const given = (value: string | null | undefined) => (value === undefined || value === null || value === "" ? undefined : value);
+  const seller = {} as Record<SellerField, string | null>;
+  for (const field of SELLER_FIELDS) seller[field] = given(input[field]) ?? corrected?.[field] ?? null;
+
+  const fromContractor: Record<BuyerField, string | null> | null = buyer && {
+    buyerName: given(buyer.fullName) ?? buyer.name,
+    buyerIdentifier: given(buyer.vatId) ?? null,
+    buyerIdentifierType: buyer.identifierType,
+    buyerStreet: buyer.street,
+    buyerZipCode: buyer.zipCode,
+    buyerCity: buyer.city,
+    buyerCountryCode: buyer.countryCode,
+    buyerRecipientName: null,
+    buyerAccountingEmail: buyer.accountingEmail,
+  };
+  // a named buyer replaces the corrected invoice's buyer as the source of the buyer's data
+  const source = fromContractor ?? (corrected && Object.fromEntries(BUYER_FIELDS.map((f) => [f, corrected[f]])));
+  const buyerData = {} as Record<BuyerField, string | null>;
+  for (const field of BUYER_FIELDS) buyerData[field] = given(input[field]) ?? given(source?.[field]) ?? null;
+
+  return {
+    ...seller,
+    ...buyerData,
+    buyerId: input.buyerId ?? corrected?.buyerId ?? null,
+    buyerIdentifier: buyerData.buyerIdentifier ?? "",
+    buyerIdentifierType: buyerData.buyerIdentifierType ?? "nip",
+  };
+}

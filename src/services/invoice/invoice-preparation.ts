@@ -1,0 +1,153 @@
+import type { Viewer } from "../../auth/authenticate";
+import { canReadInvoice } from "../../auth/policy";
+import { Prisma, type Db } from "../../db/client";
+import type { ReadDb } from "../../db/kysely";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../errors/errors";
+import { badInput } from "../shared/violations";
+import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
+import { assertCanManageProject } from "../project/project-access";
+import { fitsMoney, MAX_AMOUNT } from "../shared/money";
+import { differenceOf, fitsMoneyColumn, sumAmounts } from "./invoice-amounts";
+import { checkCorrected } from "./invoice-correction";
+import { copyItems, priceItems } from "./invoice-items";
+import { checkNumbering } from "../shared/numbering";
+import { partyFields } from "./invoice-parties";
+import { financeKeys, resolveCurrency, resolveFinance, type FinanceRefs } from "./invoice-references";
+import type { PreparedInvoice } from "./invoice-store";
+import { isCorrectionType } from "./invoice-value-sets";
+import { readInvoiceLookups, type CorrectedInvoice, type InvoiceLookups, type LookedUpNumbering } from "./invoice.read";
+
+/** Who may create invoices without being a manager of the invoice's project: admins and finance. */
+const keepsTheBooks = (viewer: Viewer): boolean => canReadInvoice(viewer, undefined);
+
+/**
+ * Reads and checks everything a new invoice refers to and computes its amounts, outside any
+ * transaction: ONE look-up statement on the read side for the numbering, a hand-given number,
+ * the buyer, the currency, the creator's name and the finance task/board/stage/project
+ * and, for a correction, the corrected invoice with its current items (readInvoiceLookups); for a
+ * caller who does not keep the books, the project role check besides. The foreign keys still
+ * guard every reference when the rows are written.
+ */
+export async function prepareInvoice(db: Db, read: ReadDb, viewer: Viewer, input: CreateInvoiceInput): Promise<PreparedInvoice> {
+  const correction = isCorrectionType(input.invoiceType);
+  const takesNumber = !input.isDraft && !input.no;
+
+  const found = await readInvoiceLookups(read, {
+    numberingId: input.numbering ?? null,
+    defaultNumberingOf: !input.numbering && takesNumber ? input.direction : null,
+    no: input.numbering ? (input.no ?? null) : null,
+    buyerId: input.buyerId ?? null,
+    currencyCode: input.currencyCode ? input.currencyCode.toUpperCase() : null,
+    callerId: input.sellerCreatorName ? null : viewer.id,
+    correctedId: correction && input.invoice ? input.invoice : null,
+    ...financeKeys(input),
+  });
+  const corrected = correction && input.invoice ? checkCorrected(input, found.corrected) : null;
+  const numbering = numberingOf(input, found, takesNumber);
+  if (input.buyerId && !found.buyer) throw new NotFoundError("Contractor", input.buyerId, "input.buyerId");
+
+  const finance = resolveFinance(input, found, corrected);
+  const currencyCode = resolveCurrency(input, found, corrected);
+  if (!keepsTheBooks(viewer)) await checkManager(db, viewer, finance, corrected);
+  const sellerCreatorName = input.sellerCreatorName || (found.callerName ?? "");
+
+  const items = priceItems(input.items ?? [], "input.items");
+  const prevItems = corrected ? (input.prevItems ? priceItems(input.prevItems, "input.prevItems") : copyItems(corrected.currentItems)) : [];
+  // A correction states the invoice as it stands after it; what it changes is what is left to pay (or refund).
+  const totals = sumAmounts(items);
+  const alreadyPaid = input.alreadyPaid ?? null;
+  const toPay =
+    input.toPay != null
+      ? new Prisma.Decimal(input.toPay)
+      : correction
+        ? differenceOf(totals, sumAmounts(prevItems)).grossAmount
+        : totals.grossAmount.minus(alreadyPaid ?? 0);
+  if (!fitsMoneyColumn(totals) || !fitsMoney(toPay)) {
+    throw badInput("input.items", "totalTooLarge", `the invoice's totals must not exceed ${MAX_AMOUNT.toFixed(2)}`);
+  }
+
+  const no = input.no ?? null;
+  // checked here for a clear error; the unique index guards the race (see createInvoice)
+  if (no !== null && numbering !== null && found.noTaken) {
+    throw new ConflictError("input.no must be unique in its numbering: an invoice with this number exists already.", "input.no");
+  }
+  // a number can be taken: refused here, before the counter row is touched
+  if (takesNumber) checkNumbering(numbering!, "input.numbering");
+
+  return {
+    no,
+    series: takesNumber ? numbering : null,
+    takesNumber,
+    issueDate: input.issueDate ?? null,
+    items,
+    prevItems,
+    row: {
+      ksefMarker: input.ksefMarker ?? null,
+      docTitle: input.docTitle ?? numbering?.docTitle ?? "",
+      numberingId: numbering?.id ?? null,
+      saleDate: input.saleDate ?? null,
+      issueDate: null,
+      deadlineDate: input.deadlineDate ?? null,
+      issuedPlace: input.issuedPlace ?? null,
+      invoiceType: input.invoiceType,
+      direction: input.direction,
+      ...partyFields(input, found.buyer, corrected),
+      sellerCreatorName,
+      buyerIsJst: input.buyerIsJst,
+      buyerIsGv: input.buyerIsGv,
+      bankAccount: input.bankAccount ?? "",
+      bankAccountSwift: input.bankAccountSwift ?? "",
+      currencyCode,
+      paymentMethod: input.paymentMethod ?? null,
+      alreadyPaid,
+      toPay,
+      ...totals,
+      description: input.description ?? "",
+      posted: input.posted,
+      isDraft: input.isDraft,
+      isSplitPayment: input.isSplitPayment,
+      isReverseCharge: input.isReverseCharge,
+      isCashAccounting: input.isCashAccounting,
+      fileGeneratedLanguage: input.fileGeneratedLanguage,
+      exchangeRate: input.exchangeRate ?? null,
+      exchangeDate: input.exchangeDate ?? null,
+      thirdParties: JSON.stringify(input.thirdParties ?? []),
+      correctedInvoiceId: corrected?.id ?? null,
+      financeProjectId: finance.projectId,
+      financeStageId: finance.stageId,
+      financeBoardId: finance.boardId,
+      financeTaskId: finance.taskId,
+      createdById: viewer.id,
+      updatedById: viewer.id,
+    },
+  };
+}
+
+/** The numbering the input names (of the invoice's direction), or the direction's default when a number is to be taken. */
+function numberingOf(input: CreateInvoiceInput, found: InvoiceLookups, takesNumber: boolean): LookedUpNumbering | null {
+  if (input.numbering) {
+    if (!found.numbering) throw new NotFoundError("Invoice numbering", input.numbering, "input.numbering");
+    if (found.numbering.kind !== input.direction) {
+      throw badInput("input.numbering", "sameKind", `the numbering numbers ${found.numbering.kind} invoices, this one is ${input.direction}`);
+    }
+    return found.numbering;
+  }
+  if (!takesNumber) return null;
+  if (!found.defaultNumbering) {
+    throw badInput(
+      "input.numbering",
+      "required",
+      `an issued invoice needs a number: name a numbering or give \`no\` (there is no default ${input.direction} numbering)`,
+    );
+  }
+  return found.defaultNumbering;
+}
+
+/** A project manager creates invoices of their own projects only (and corrects only those booked to them). */
+async function checkManager(db: Db, viewer: Viewer, finance: FinanceRefs, corrected: CorrectedInvoice | null): Promise<void> {
+  if (!finance.projectId) throw new ForbiddenError("Only an admin or a finance user may create invoices outside projects.");
+  await assertCanManageProject(db, viewer, finance.projectId);
+  if (corrected?.financeProjectId && corrected.financeProjectId !== finance.projectId) {
+    await assertCanManageProject(db, viewer, corrected.financeProjectId);
+  }
+}
