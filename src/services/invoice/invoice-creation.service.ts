@@ -7,7 +7,7 @@ import type { InvoiceItemInput } from "../../inputs/invoice/invoice-item.input";
 import {
   differenceOf, fitsMoneyColumn, itemAmounts, MAX_AMOUNT, sumAmounts, type Amounts,
 } from "./invoice-amounts";
-import { checkNumbering, takeNextNumber } from "../shared/numbering";
+import { checkNumbering, COUNTER_TX_OPTIONS, takeNextNumber } from "../shared/numbering";
 import { invoiceCounters } from "./invoice-numbering.service";
 import { CORRECTABLE_TYPES, isCorrectionType, type TaxRate } from "./invoice-value-sets";
 import { retryOnUniqueViolation } from "../shared/retry";
@@ -18,12 +18,8 @@ import { canReadInvoice } from "../../auth/policy";
 import { runSerially } from "../shared/serial-queue";
 
 
-/**
- * Concurrent creations queue for the counter row (PostgreSQL, across processes) or for the single
- * SQLite writer; Prisma's defaults (2 s to start, 5 s to finish) would fail a burst of a few
- * dozen, so the transaction may wait and run longer.
- */
-const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
+/** Concurrent creations queue for the counter row: see COUNTER_TX_OPTIONS. */
+const TX_OPTIONS = COUNTER_TX_OPTIONS;
 /** Runs after a lost race on a unique index (see createInvoice). */
 const MAX_ATTEMPTS = 3;
 
