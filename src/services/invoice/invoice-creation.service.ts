@@ -2,18 +2,15 @@ import type { Viewer } from "../../auth/authenticate";
 import type { Db } from "../../db/client";
 import { readDbFor, type ReadDb } from "../../db/kysely";
 import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
+import { COUNTER_TX_OPTIONS } from "../shared/numbering";
 import { retryOnUniqueViolation } from "../shared/retry";
 import { runSerially } from "../shared/serial-queue";
 import { checkCombination } from "./invoice-input-rules";
 import { prepareInvoice } from "./invoice-preparation";
 import { storeInvoice } from "./invoice-store";
 
-/**
- * Concurrent creations queue for the counter row (PostgreSQL, across processes) or for the single
- * SQLite writer; Prisma's defaults (2 s to start, 5 s to finish) would fail a burst of a few
- * dozen, so the transaction may wait and run longer.
- */
-const TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
+/** Concurrent creations queue for the counter row: see COUNTER_TX_OPTIONS. */
+const TX_OPTIONS = COUNTER_TX_OPTIONS;
 /** Runs after a lost race on a unique index (see createInvoice). */
 const MAX_ATTEMPTS = 3;
 

@@ -14,6 +14,7 @@ import { toProjectNumbering, takeProjectNo } from "./project-numbering.service";
 import { createProjectSettings } from "./project-settings.service";
 import { copyTemplateStages, templateCopyInclude, templateCustomFieldValues, type TemplateForCopy } from "../template/project-template-copy";
 import { retryOnUniqueViolation } from "../shared/retry";
+import { COUNTER_TX_OPTIONS } from "../shared/numbering";
 import { round2 } from "../shared/money";
 import { freeBoardShortCodes, freeProjectShortCode } from "../shared/short-codes";
 import { NO_TASKS, progressShare, taskTallies, type TaskTally } from "../task/task-tallies";
@@ -201,7 +202,7 @@ export async function createProject(db: Db, viewer: Viewer, input: CreateProject
   assertPmOrAdmin(viewer, "create projects");
   checkCreateProjectInput(input);
   const race = { attempts: 3, conflict: "The project conflicts with one created at the same time; try again." };
-  return retryOnUniqueViolation(race, () => db.$transaction((tx) => insertProject(tx, viewer, input, new Date())));
+  return retryOnUniqueViolation(race, () => db.$transaction((tx) => insertProject(tx, viewer, input, new Date()), COUNTER_TX_OPTIONS));
 }
 
 async function insertProject(tx: DbTx, viewer: Viewer, input: CreateProjectInput, now: Date): Promise<string> {

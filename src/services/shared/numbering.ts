@@ -14,6 +14,13 @@ import { badInput } from "./violations";
  * increment takes, across processes; SQLite: one writer at a time), so no two get one value.
  */
 
+/**
+ * Options of a transaction that takes a number. Concurrent creations queue for the counter row
+ * (PostgreSQL, across processes) or for the single SQLite writer; Prisma's defaults (2 s to
+ * start, 5 s to finish) would fail a burst of a few dozen, so the transaction may wait and run longer.
+ */
+export const COUNTER_TX_OPTIONS = { maxWait: 60_000, timeout: 60_000 } as const;
+
 /** The period of a numbering that never resets. */
 export const NEVER_RESET_PERIOD = "all";
 
