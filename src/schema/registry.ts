@@ -1,4 +1,4 @@
-import type { NonEmptyArray } from "type-graphql";
+import type { ClassType, NonEmptyArray } from "type-graphql";
 import type { EntityDefinition } from "../federation/entity-registry";
 import { AssignedBoardUserResolver } from "../resolvers/assigned-board-user.resolver";
 import { AssignedChatTopicUserResolver } from "../resolvers/assigned-chat-topic-user.resolver";
@@ -51,7 +51,7 @@ import { vacationCommentEntity, vacationDateEntity, vacationEntity, vacationType
 // ---------------------------------------------------------------------------------------------
 
 /** Every resolver class of the schema, by area. */
-export const RESOLVERS: NonEmptyArray<Function> = [
+export const RESOLVERS: NonEmptyArray<ClassType> = [
   // chat
   AssignedChatTopicUserResolver,
   // comment

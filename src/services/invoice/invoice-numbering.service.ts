@@ -1,7 +1,7 @@
 import { defineEntity } from "../../federation/entity-registry";
 import type { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
 import { readInvoiceNumberings } from "./invoice.read";
-import { periodKey, type CounterStore } from "../shared/numbering";
+import type { CounterStore } from "../shared/numbering";
 
 /** Invoice counters: one row per numbering and period holding the last value given (InvoiceNumberingCounter). */
 export const invoiceCounters: CounterStore = {
@@ -19,7 +19,6 @@ export const invoiceCounters: CounterStore = {
     return (await tx.invoice.findFirst({ where: { numberingId, no }, select: { id: true } })) !== null;
   },
 };
-
 
 /** The InvoiceNumbering entity: a batch with its current counters in one statement (invoice.read.ts). */
 export const invoiceNumberingEntity = defineEntity<InvoiceNumbering>({
