@@ -12,6 +12,6 @@ export class ProjectSettingsResolver {
     @Ctx() ctx: Context,
   ): Promise<ProjectSettings> {
     await assertCanReadProject(ctx.db, viewerOf(ctx), id, "Project settings");
-    return getProjectSettings(ctx.db, id);
+    return getProjectSettings(ctx.read, id);
   }
 }

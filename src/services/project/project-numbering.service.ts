@@ -1,28 +1,12 @@
-import type { Db, DbTx, Prisma } from "../../db/client";
+import type { DbTx } from "../../db/client";
 import { ConflictError } from "../../errors/errors";
 import { defineEntity } from "../../federation/entity-registry";
 import type { ProjectNumbering } from "../../types/project/project-numbering.type";
-
-type NumberingRow = Prisma.ProjectNumberingGetPayload<object>;
-
-export function toProjectNumbering(row: NumberingRow): ProjectNumbering {
-  return {
-    id: row.id,
-    name: row.name,
-    pattern: row.pattern,
-    counterPadLength: row.counterPadLength,
-    counterNextValue: row.counterNextValue,
-    counterInterval: row.counterInterval,
-    isDefault: row.isDefault,
-  };
-}
+import { readProjectNumberings } from "./project.read";
 
 export const projectNumberingEntity = defineEntity<ProjectNumbering>({
   typeName: "ProjectNumbering",
-  async loadMany(db: Db, ids) {
-    const rows = await db.projectNumbering.findMany({ where: { id: { in: [...ids] } } });
-    return rows.map(toProjectNumbering);
-  },
+  loadMany: (_db, ids, _viewer, read) => readProjectNumberings(read, ids),
 });
 
 const pad2 = (n: number) => String(n).padStart(2, "0");

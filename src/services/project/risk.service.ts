@@ -1,59 +1,16 @@
-import type { Db, DbTx, Prisma } from "../../db/client";
+import type { Db, DbTx } from "../../db/client";
 import type { Viewer } from "../../auth/authenticate";
 import { BadUserInputError, NotFoundError, type FieldViolation } from "../../errors/errors";
 import { defineEntity } from "../../federation/entity-registry";
 import type { ReplaceRiskInput } from "../../inputs/project/replace-risk.input";
-import { toRiskUserRef, userRefInclude } from "../people/user-refs.mapper";
 import type { Risk } from "../../types/project/risk.type";
 import { assertCanManageProject } from "./project-access";
-
-export const riskInclude = {
-  projectUser: { include: userRefInclude },
-  project: { select: { name: true, shortCode: true, isSimple: true } },
-  stage: { select: { name: true } },
-  board: { select: { name: true, shortCode: true } },
-  task: { select: { name: true, shortCode: true } },
-  type: { select: { name: true } },
-  impact: { select: { name: true } },
-} satisfies Prisma.RiskInclude;
-
-type RiskRow = Prisma.RiskGetPayload<{ include: typeof riskInclude }>;
-
-export function toRisk(row: RiskRow): Risk {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    probability: row.probability,
-    date: row.date,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    projectUser: row.projectUser ? toRiskUserRef(row.projectUser) : null,
-    project: row.projectId,
-    projectName: row.project.name,
-    projectShortCode: row.project.shortCode,
-    projectIsSimple: row.project.isSimple,
-    stage: row.stageId,
-    stageName: row.stage?.name ?? null,
-    board: row.boardId,
-    boardName: row.board?.name ?? null,
-    boardShortCode: row.board?.shortCode ?? null,
-    task: row.taskId,
-    taskName: row.task?.name ?? null,
-    taskShortCode: row.task?.shortCode ?? null,
-    type: row.typeId,
-    typeName: row.type?.name ?? null,
-    impact: row.impactId,
-    impactName: row.impact?.name ?? null,
-  };
-}
+import { readDbFor } from "../../db/kysely";
+import { readRisks } from "./project.read";
 
 export const riskEntity = defineEntity<Risk>({
   typeName: "Risk",
-  async loadMany(db, ids) {
-    const rows = await db.risk.findMany({ where: { id: { in: [...ids] } }, include: riskInclude });
-    return rows.map(toRisk);
-  },
+  loadMany: (_db, ids, _viewer, read) => readRisks(read, ids),
 });
 
 const none = Promise.resolve(null);
@@ -142,7 +99,7 @@ function referenceViolations(input: ReplaceRiskInput, { stage, board, task, memb
  * BAD_USER_INPUT listing every broken rule. A failure changes nothing.
  */
 export async function replaceRisk(db: Db, viewer: Viewer, id: string, input: ReplaceRiskInput): Promise<Risk> {
-  return db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     const current = await tx.risk.findUnique({ where: { id }, select: { projectId: true } });
     if (!current) throw new NotFoundError("Risk", id);
     await assertCanManageProject(tx, viewer, current.projectId);
@@ -156,7 +113,7 @@ export async function replaceRisk(db: Db, viewer: Viewer, id: string, input: Rep
     if (missing) throw missing;
     const violations = referenceViolations(input, refs);
     if (violations.length > 0) throw new BadUserInputError(violations);
-    const row = await tx.risk.update({
+    await tx.risk.update({
       where: { id },
       data: {
         name: input.name,
@@ -171,8 +128,10 @@ export async function replaceRisk(db: Db, viewer: Viewer, id: string, input: Rep
         typeId: input.type ?? null,
         impactId: input.impact ?? null,
       },
-      include: riskInclude,
+      select: { id: true },
     });
-    return toRisk(row);
   });
+  // the answer is read back after the commit, the way the entity is read
+  const [risk] = await readRisks(readDbFor(db), [id]);
+  return risk;
 }
