@@ -6,33 +6,19 @@ import type { AssignedChatTopicUser } from "../../types/chat/assigned-chat-topic
 import { badInput, NotFoundError } from "../../errors/errors";
 import { assertMayChangeMembership } from "../../auth/policy";
 import { defineEntity } from "../../federation/entity-registry";
-import { toUserRef, userRefInclude } from "../people/user-refs.mapper";
-
-const include = { user: { include: userRefInclude } } satisfies Prisma.AssignedChatTopicUserInclude;
-
-type AssignedRow = Prisma.AssignedChatTopicUserGetPayload<{ include: typeof include }>;
-
-function toAssignedChatTopicUser(row: AssignedRow): AssignedChatTopicUser {
-  return {
-    id: row.id,
-    chatUser: toUserRef(row.user),
-    lastReadMessage: row.lastReadMessageId,
-    lastReadAt: row.lastReadAt,
-    mutedUntil: row.mutedUntil,
-    isMutedIndefinitely: row.isMutedIndefinitely,
-    isTopicOwner: row.isTopicOwner,
-    isUnread: row.isUnread,
-    createdAt: row.createdAt,
-  };
-}
+import { readDbFor } from "../../db/kysely";
+import { readAssignedChatTopicUsers } from "./chat.read";
 
 export const assignedChatTopicUserEntity = defineEntity<AssignedChatTopicUser>({
   typeName: "AssignedChatTopicUser",
-  async loadMany(db, ids) {
-    const rows = await db.assignedChatTopicUser.findMany({ where: { id: { in: [...ids] } }, include });
-    return rows.map(toAssignedChatTopicUser);
-  },
+  loadMany: (_db, ids, _viewer, read) => readAssignedChatTopicUsers(read, ids),
 });
+
+/** The membership as answered after the commit, read the way the entity is read. */
+async function readBack(db: Db, id: string): Promise<AssignedChatTopicUser> {
+  const [membership] = await readAssignedChatTopicUsers(readDbFor(db), [id]);
+  return membership;
+}
 
 /**
  * The membership of `userId` in `topicId`, if the caller may change it (the rule and its answers
@@ -63,11 +49,12 @@ export async function updateAssignedChatTopicUser(
   userId: string,
   input: UpdateAssignedChatTopicUserInput,
 ): Promise<AssignedChatTopicUser> {
-  return db.$transaction(async (tx) => {
+  const id = await db.$transaction(async (tx) => {
     const membership = await changeableMembership(tx, viewer, topicId, userId);
-    const row = await tx.assignedChatTopicUser.update({ where: { id: membership.id }, data: muteChanges(input), include });
-    return toAssignedChatTopicUser(row);
+    await tx.assignedChatTopicUser.update({ where: { id: membership.id }, data: muteChanges(input), select: { id: true } });
+    return membership.id;
   });
+  return readBack(db, id);
 }
 
 function sameId(given: string, actual: string): boolean {
@@ -88,7 +75,7 @@ export async function readChatTopic(
   now: Date = new Date(),
 ): Promise<AssignedChatTopicUser> {
   const body = input ?? {};
-  return db.$transaction(async (tx) => {
+  const id = await db.$transaction(async (tx) => {
     const membership = await changeableMembership(tx, viewer, topicId, userId);
     // identity fields are the server's own data: a client may echo them, not change them
     if (body.id != null && !sameId(body.id, membership.id)) {
@@ -106,9 +93,10 @@ export async function readChatTopic(
       lastReadAt: body.lastReadAt ?? now,
       isUnread: body.isUnread ?? false,
     };
-    const row = await tx.assignedChatTopicUser.update({ where: { id: membership.id }, data, include });
-    return toAssignedChatTopicUser(row);
+    await tx.assignedChatTopicUser.update({ where: { id: membership.id }, data, select: { id: true } });
+    return membership.id;
   });
+  return readBack(db, id);
 }
 
 /**

@@ -1,62 +1,15 @@
-import type { Db, Prisma } from "../../db/client";
 import { badInput, NotFoundError } from "../../errors/errors";
 import { defineEntity } from "../../federation/entity-registry";
 import type { SharedTaskCommentsArgs } from "../../inputs/comment/shared-task-comments.args";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
-import type { MiniUserRef } from "../../types/people/mini-user-ref.type";
 import type { TaskComment } from "../../types/comment/task-comment.type";
 import type { TaskCommentCollection } from "../../types/comment/task-comment-collection.type";
 import type { TaskCommentMention } from "../../types/comment/task-comment-mention.type";
 import type { TaskCommentReaction } from "../../types/comment/task-comment-reaction.type";
-import { fileInclude, toTaskCommentFile } from "../task/file.service";
 import { pageWindow, paginationInfo } from "../shared/pagination";
 import type { ReadDb } from "../../db/kysely";
 import type { Selection } from "../shared/look-ahead";
-import { readSharedTaskComments, readTaskComments } from "./comment.read";
-
-/** Exactly the fields of a MiniUserRef, so a selected user row is one. */
-const miniUserSelect = { id: true, firstName: true, lastName: true, pictureSm: true, pictureLg: true } satisfies Prisma.UserSelect;
-
-const mentionInclude = { user: { select: miniUserSelect } } satisfies Prisma.TaskCommentMentionInclude;
-const reactionInclude = { user: { select: miniUserSelect } } satisfies Prisma.TaskCommentReactionInclude;
-
-export const taskCommentInclude = {
-  createdBy: { select: miniUserSelect },
-  files: { include: fileInclude, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
-  mentions: {
-    include: mentionInclude,
-    orderBy: [{ user: { lastName: "asc" } }, { user: { firstName: "asc" } }, { id: "asc" }],
-  },
-  reactions: { include: reactionInclude, orderBy: [{ reactionType: "asc" }, { id: "asc" }] },
-  _count: { select: { replies: true } },
-} satisfies Prisma.TaskCommentInclude;
-
-type TaskCommentRow = Prisma.TaskCommentGetPayload<{ include: typeof taskCommentInclude }>;
-
-function toMention(row: { id: string; user: MiniUserRef }): TaskCommentMention {
-  return { id: row.id, user: row.user };
-}
-
-function toReaction(row: { id: string; user: MiniUserRef; reactionType: string }): TaskCommentReaction {
-  return { id: row.id, user: row.user, reactionType: row.reactionType };
-}
-
-export function toTaskComment(row: TaskCommentRow): TaskComment {
-  return {
-    id: row.id,
-    isEmoji: row.isEmoji,
-    content: row.content,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    createdBy: row.createdBy,
-    createdBySource: row.createdBySource,
-    files: row.files.map(toTaskCommentFile),
-    repliesTo: row.repliesToId,
-    repliesCount: row._count.replies,
-    taskCommentMentions: row.mentions.map(toMention),
-    taskCommentReactions: row.reactions.map(toReaction),
-  };
-}
+import { readSharedTaskComments, readTaskCommentMentions, readTaskCommentReactions, readTaskComments } from "./comment.read";
 
 export const taskCommentEntity = defineEntity<TaskComment>({
   typeName: "TaskComment",
@@ -65,18 +18,12 @@ export const taskCommentEntity = defineEntity<TaskComment>({
 
 export const taskCommentMentionEntity = defineEntity<TaskCommentMention>({
   typeName: "TaskCommentMention",
-  async loadMany(db, ids) {
-    const rows = await db.taskCommentMention.findMany({ where: { id: { in: [...ids] } }, include: mentionInclude });
-    return rows.map(toMention);
-  },
+  loadMany: (_db, ids, _viewer, read) => readTaskCommentMentions(read, ids),
 });
 
 export const taskCommentReactionEntity = defineEntity<TaskCommentReaction>({
   typeName: "TaskCommentReaction",
-  async loadMany(db, ids) {
-    const rows = await db.taskCommentReaction.findMany({ where: { id: { in: [...ids] } }, include: reactionInclude });
-    return rows.map(toReaction);
-  },
+  loadMany: (_db, ids, _viewer, read) => readTaskCommentReactions(read, ids),
 });
 
 /**

@@ -1,28 +1,17 @@
-import type { Db, Prisma } from "../../db/client";
+import type { Db } from "../../db/client";
 import type { Viewer } from "../../auth/authenticate";
 import { badInput, NotFoundError } from "../../errors/errors";
 import { defineEntity } from "../../federation/entity-registry";
 import type { AssignBoardUserInput } from "../../inputs/project/assign-board-user.input";
-import { toProjectUserRef, userRefInclude } from "../people/user-refs.mapper";
 import type { AssignedBoardUser } from "../../types/project/assigned-board-user.type";
-import { inProject } from "../../auth/visibility";
 import { isUniqueViolation } from "../shared/prisma-errors";
 import { assertCanManageProject } from "./project-access";
-
-export const assignedBoardUserInclude = { user: { include: userRefInclude }, board: { select: { projectId: true } } } satisfies Prisma.AssignedBoardUserInclude;
-
-type AssignedBoardUserRow = Prisma.AssignedBoardUserGetPayload<{ include: typeof assignedBoardUserInclude }>;
-
-export function toAssignedBoardUser(row: AssignedBoardUserRow): AssignedBoardUser {
-  return { id: row.id, projectUser: inProject(toProjectUserRef(row.user), row.board.projectId), board: row.boardId, role: row.role };
-}
+import { readDbFor } from "../../db/kysely";
+import { readAssignedBoardUsers } from "./project.read";
 
 export const assignedBoardUserEntity = defineEntity<AssignedBoardUser>({
   typeName: "AssignedBoardUser",
-  async loadMany(db, ids) {
-    const rows = await db.assignedBoardUser.findMany({ where: { id: { in: [...ids] } }, include: assignedBoardUserInclude });
-    return rows.map(toAssignedBoardUser);
-  },
+  loadMany: (_db, ids, _viewer, read) => readAssignedBoardUsers(read, ids),
 });
 
 /**
@@ -57,15 +46,19 @@ export async function assignBoardUser(
         where: { boardId_userId: { boardId, userId } },
         create: { boardId, userId, role: role ?? "none" },
         update: role === undefined ? {} : { role },
-        include: assignedBoardUserInclude,
+        select: { id: true },
       });
-      return toAssignedBoardUser(row);
+      return row.id;
     });
+  let id: string;
   try {
-    return await attempt();
+    id = await attempt();
   } catch (error) {
     // two concurrent first assignments of one user: the loser finds the winner's row and updates it
-    if (isUniqueViolation(error)) return attempt();
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    id = await attempt();
   }
+  // the answer is read back after the commit, the way the entity is read
+  const [assigned] = await readAssignedBoardUsers(readDbFor(db), [id]);
+  return assigned;
 }

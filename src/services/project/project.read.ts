@@ -8,8 +8,10 @@ import type { CustomFieldUser } from "../../types/project/custom-field-user.type
 import type { IdName } from "../../types/shared/id-name.type";
 import type { ReadDb } from "../../db/kysely";
 import type { Viewer } from "../../auth/authenticate";
+import type { AssignedBoardUser } from "../../types/project/assigned-board-user.type";
 import type { AssignedProjectUser } from "../../types/project/assigned-project-user.type";
 import type { Project } from "../../types/project/project.type";
+
 import type { ProjectNumbering } from "../../types/project/project-numbering.type";
 import type { ProjectSettings } from "../../types/project/project-settings.type";
 import type { Risk } from "../../types/project/risk.type";
@@ -474,4 +476,52 @@ export async function readProjectSettings(read: ReadDb, ids: readonly string[]):
     hideHourlyRateForRoles: stringList(row.hideHourlyRateForRoles),
     restrictTaskDateUpdatesToPMsOrCreators: toBool(row.restrictTaskDateUpdatesToPMsOrCreators),
   }));
+}
+
+/** CustomFieldDefinition entities by id in one statement. */
+export async function readCustomFieldDefinitions(read: ReadDb, ids: readonly string[]): Promise<CustomFieldDefinition[]> {
+  const rows = await read.db
+    .selectFrom("CustomFieldDefinition as cd")
+    .select(["cd.id", "cd.name", "cd.weight", "cd.description", "cd.scope", "cd.dataType", "cd.floatDisplayType", "cd.floatDecimalPlaces", "cd.floatCurrencyCode"])
+    .where((eb) => inList(read.kind, eb.ref("cd.id"), ids))
+    .execute();
+  return rows.map((d) => ({
+    id: d.id,
+    name: d.name,
+    weight: d.weight,
+    description: d.description,
+    scope: d.scope,
+    dataType: d.dataType,
+    floatDisplayType: d.floatDisplayType,
+    floatDecimalPlaces: d.floatDecimalPlaces,
+    floatCurrencyCode: d.floatCurrencyCode,
+  }));
+}
+
+/** CustomFieldOption entities (select options) by id in one statement. */
+export async function readCustomFieldOptions(read: ReadDb, ids: readonly string[]): Promise<CustomFieldOption[]> {
+  const rows = await read.db
+    .selectFrom("CustomFieldSelectOption as o")
+    .select(["o.id", "o.value", "o.weight", "o.decorator"])
+    .where((eb) => inList(read.kind, eb.ref("o.id"), ids))
+    .execute();
+  return rows.map((o) => ({ id: o.id, value: o.value, weight: o.weight, decorator: o.decorator }));
+}
+
+/** AssignedBoardUser entities by id in one statement: the user summary as JSON, the board's project joined (for the rate rule). */
+export async function readAssignedBoardUsers(read: ReadDb, ids: readonly string[]): Promise<AssignedBoardUser[]> {
+  if (ids.length === 0) return [];
+  const { db, kind } = read;
+  const rows = await db
+    .selectFrom("AssignedBoardUser as ab")
+    .innerJoin("Board as b", "b.id", "ab.boardId")
+    .select(["ab.id", "ab.boardId", "ab.role", "b.projectId"])
+    .select((eb) => userRefJson(kind, eb, "ab.userId").as("user"))
+    .where((eb) => inList(kind, eb.ref("ab.id"), [...new Set(ids)]))
+    .execute();
+  return rows.flatMap((row) => {
+    const user = userRefOf(row.user);
+    // rates are shown by the rule of the board's project (src/auth/visibility.ts)
+    return user ? [{ id: row.id, projectUser: inProject(toProjectUserRef(user), row.projectId), board: row.boardId, role: row.role }] : [];
+  });
 }
