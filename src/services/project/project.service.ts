@@ -16,6 +16,8 @@ import { round2 } from "../invoice/invoice-amounts";
 import { freeBoardShortCodes, freeProjectShortCode } from "../shared/short-codes";
 import { readDbFor, type ReadDb } from "../../db/kysely";
 import { readProjects } from "./project.read";
+// registers the AssignedProjectUser entity (a project's managers are of that type)
+import "./assigned-project-user.service";
 
 /** The role the creator of a project gets in it. */
 export const CREATOR_PROJECT_ROLE = "pm-active";
