@@ -6,6 +6,7 @@ import type { GraphQLSchema } from "graphql";
 import type { Config } from "../config/config";
 import { poolStats, type Db } from "../db/client";
 import { buildContext, type Context } from "../context";
+import { attachReadDb } from "../db/kysely";
 import { createFormatError } from "../errors/format-error";
 import { authPlugin, complexityPlugin, CostCache, observabilityPlugin, variableFloodPlugin, type DocumentLimits } from "./plugins";
 import { playgroundPlugin, playgroundRouter } from "./playground";
@@ -134,7 +135,10 @@ export async function createApp(
       context: async ({ res }) => {
         const scope = res.locals.scope as RequestScope;
         const base = await context(res.req.headers.authorization);
-        return { ...base, db: budgetedDb(db, scope), request: scope };
+        const budgeted = budgetedDb(db, scope);
+        // services that answer a mutation by reading it back find the read side by their client
+        attachReadDb(budgeted, base.read);
+        return { ...base, db: budgeted, request: scope };
       },
     }),
   );

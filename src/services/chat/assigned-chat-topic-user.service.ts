@@ -7,33 +7,19 @@ import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
 import { assertMayChangeMembership } from "../../auth/policy";
 import { defineEntity } from "../../federation/entity-registry";
-import { toUserRef, userRefInclude } from "../people/user-refs.mapper";
-
-const include = { user: { include: userRefInclude } } satisfies Prisma.AssignedChatTopicUserInclude;
-
-type AssignedRow = Prisma.AssignedChatTopicUserGetPayload<{ include: typeof include }>;
-
-function toAssignedChatTopicUser(row: AssignedRow): AssignedChatTopicUser {
-  return {
-    id: row.id,
-    chatUser: toUserRef(row.user),
-    lastReadMessage: row.lastReadMessageId,
-    lastReadAt: row.lastReadAt,
-    mutedUntil: row.mutedUntil,
-    isMutedIndefinitely: row.isMutedIndefinitely,
-    isTopicOwner: row.isTopicOwner,
-    isUnread: row.isUnread,
-    createdAt: row.createdAt,
-  };
-}
+import { readDbFor } from "../../db/kysely";
+import { readAssignedChatTopicUsers } from "./chat.read";
 
 export const assignedChatTopicUserEntity = defineEntity<AssignedChatTopicUser>({
   typeName: "AssignedChatTopicUser",
-  async loadMany(db, ids) {
-    const rows = await db.assignedChatTopicUser.findMany({ where: { id: { in: [...ids] } }, include });
-    return rows.map(toAssignedChatTopicUser);
-  },
+  loadMany: (_db, ids, _viewer, read) => readAssignedChatTopicUsers(read, ids),
 });
+
+/** The membership as answered after the commit, read the way the entity is read. */
+async function readBack(db: Db, id: string): Promise<AssignedChatTopicUser> {
+  const [membership] = await readAssignedChatTopicUsers(readDbFor(db), [id]);
+  return membership;
+}
 
 /**
  * The membership of `userId` in `topicId`, if the caller may change it (the rule and its answers

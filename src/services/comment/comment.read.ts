@@ -5,6 +5,8 @@ import type { Tables } from "../../db/tables";
 import type { TaskComment } from "../../types/comment/task-comment.type";
 import type { TaskCommentFile } from "../../types/comment/task-comment-file.type";
 import type { MiniUserRef } from "../../types/people/mini-user-ref.type";
+import type { TaskCommentMention } from "../../types/comment/task-comment-mention.type";
+import type { TaskCommentReaction } from "../../types/comment/task-comment-reaction.type";
 import { inList, parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
 import { jsonArray, jsonObject } from "../shared/json";
 import { Selection } from "../shared/look-ahead";
@@ -27,7 +29,7 @@ function miniUserJson(kind: DatabaseKind, eb: ExpressionBuilder<Tables, never>, 
  * The task summary of a file: its own task, or for a comment's file the comment's task, with the
  * project, stage and board names.
  */
-function fileTaskJson(kind: DatabaseKind, eb: ExpressionBuilder<Tables, never>): RawBuilder<unknown> {
+export function fileTaskJson(kind: DatabaseKind, eb: ExpressionBuilder<Tables, never>): RawBuilder<unknown> {
   return jsonObject(
     kind,
     eb
@@ -119,7 +121,7 @@ const mini = (u: UserColumns): MiniUserRef => ({ id: u.userId, firstName: u.firs
 
 const ABSOLUTE_HTTP_URL = /^https?:\/\/[^\s]+$/i;
 
-interface FileJson {
+export interface FileJson {
   id: string;
   type: string;
   projectId: string | null;
@@ -153,6 +155,11 @@ interface FileTaskJson {
 }
 
 function toFile(f: FileJson): TaskCommentFile {
+  return { ...toFileFields(f), createdBy: parseJson<MiniUserRef>(f.createdBy) ?? (undefined as never) };
+}
+
+/** A file's own fields (a comment's file and a File entity differ only in the creator's summary). */
+export function toFileFields(f: FileJson): Omit<TaskCommentFile, "createdBy"> {
   const task = parseJson<FileTaskJson | null | undefined>(f.task) ?? null;
   const category = parseJson<{ id: string; name: string } | null | undefined>(f.fileCategory) ?? null;
   return {
@@ -187,7 +194,6 @@ function toFile(f: FileJson): TaskCommentFile {
     downloadType: f.downloadType,
     fileCategory: category ? { id: category.id, name: category.name } : null,
     createdAt: toDateRequired(f.createdAt),
-    createdBy: parseJson<MiniUserRef>(f.createdBy) ?? (undefined as never),
   };
 }
 
@@ -299,4 +305,26 @@ export async function readSharedTaskComments(
     total: toInt(r.total),
     items: (parseJson<unknown[] | undefined>(r.page) ?? []).map(toTaskComment),
   };
+}
+
+/** TaskCommentMention entities by id in one statement, with the mentioned user. */
+export async function readTaskCommentMentions(read: ReadDb, ids: readonly string[]): Promise<TaskCommentMention[]> {
+  const rows = await read.db
+    .selectFrom("TaskCommentMention as m")
+    .innerJoin("User as mu", "mu.id", "m.userId")
+    .select(["m.id", "mu.id as userId", "mu.firstName", "mu.lastName", "mu.pictureSm", "mu.pictureLg"])
+    .where((eb) => inList(read.kind, eb.ref("m.id"), ids))
+    .execute();
+  return rows.map((r) => ({ id: r.id, user: mini(r) }));
+}
+
+/** TaskCommentReaction entities by id in one statement, with the reacting user. */
+export async function readTaskCommentReactions(read: ReadDb, ids: readonly string[]): Promise<TaskCommentReaction[]> {
+  const rows = await read.db
+    .selectFrom("TaskCommentReaction as r")
+    .innerJoin("User as ru", "ru.id", "r.userId")
+    .select(["r.id", "r.reactionType", "ru.id as userId", "ru.firstName", "ru.lastName", "ru.pictureSm", "ru.pictureLg"])
+    .where((eb) => inList(read.kind, eb.ref("r.id"), ids))
+    .execute();
+  return rows.map((r) => ({ id: r.id, user: mini(r), reactionType: r.reactionType }));
 }

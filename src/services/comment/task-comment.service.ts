@@ -1,10 +1,8 @@
-import type { Prisma } from "../../db/client";
 import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
 import { defineEntity } from "../../federation/entity-registry";
 import type { SharedTaskCommentsArgs } from "../../inputs/comment/shared-task-comments.args";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
-import type { MiniUserRef } from "../../types/people/mini-user-ref.type";
 import type { TaskComment } from "../../types/comment/task-comment.type";
 import type { TaskCommentCollection } from "../../types/comment/task-comment-collection.type";
 import type { TaskCommentMention } from "../../types/comment/task-comment-mention.type";
@@ -12,21 +10,7 @@ import type { TaskCommentReaction } from "../../types/comment/task-comment-react
 import { pagedWindow, paginationInfo } from "../shared/pagination";
 import type { ReadDb } from "../../db/kysely";
 import type { Selection } from "../shared/look-ahead";
-import { readSharedTaskComments, readTaskComments } from "./comment.read";
-
-/** Exactly the fields of a MiniUserRef, so a selected user row is one. */
-const miniUserSelect = { id: true, firstName: true, lastName: true, pictureSm: true, pictureLg: true } satisfies Prisma.UserSelect;
-
-const mentionInclude = { user: { select: miniUserSelect } } satisfies Prisma.TaskCommentMentionInclude;
-const reactionInclude = { user: { select: miniUserSelect } } satisfies Prisma.TaskCommentReactionInclude;
-
-function toMention(row: { id: string; user: MiniUserRef }): TaskCommentMention {
-  return { id: row.id, user: row.user };
-}
-
-function toReaction(row: { id: string; user: MiniUserRef; reactionType: string }): TaskCommentReaction {
-  return { id: row.id, user: row.user, reactionType: row.reactionType };
-}
+import { readSharedTaskComments, readTaskCommentMentions, readTaskCommentReactions, readTaskComments } from "./comment.read";
 
 export const taskCommentEntity = defineEntity<TaskComment>({
   typeName: "TaskComment",
@@ -35,18 +19,12 @@ export const taskCommentEntity = defineEntity<TaskComment>({
 
 export const taskCommentMentionEntity = defineEntity<TaskCommentMention>({
   typeName: "TaskCommentMention",
-  async loadMany(db, ids) {
-    const rows = await db.taskCommentMention.findMany({ where: { id: { in: [...ids] } }, include: mentionInclude });
-    return rows.map(toMention);
-  },
+  loadMany: (_db, ids, _viewer, read) => readTaskCommentMentions(read, ids),
 });
 
 export const taskCommentReactionEntity = defineEntity<TaskCommentReaction>({
   typeName: "TaskCommentReaction",
-  async loadMany(db, ids) {
-    const rows = await db.taskCommentReaction.findMany({ where: { id: { in: [...ids] } }, include: reactionInclude });
-    return rows.map(toReaction);
-  },
+  loadMany: (_db, ids, _viewer, read) => readTaskCommentReactions(read, ids),
 });
 
 /**

@@ -5,6 +5,7 @@ import type { Tables } from "../../db/tables";
 import type { Viewer } from "../../auth/authenticate";
 import type { Note } from "../../types/crm/note.type";
 import type { NoteContractor } from "../../types/crm/note-contractor.type";
+import type { NoteStatus } from "../../types/crm/note-status.type";
 import type { ContractorAttendant } from "../../types/crm/contractor-attendant.type";
 import type { IdName } from "../../types/shared/id-name.type";
 import { inList, parseJson, toDate, toDateRequired } from "../../db/row-values";
@@ -145,4 +146,14 @@ export async function readNoteContractors(read: ReadDb, ids: readonly string[], 
     .where((eb) => inList(read.kind, eb.ref("k.id"), ids))
     .execute();
   return rows.map((r) => toNoteContractor(r as unknown as ContractorJson, viewer));
+}
+
+/** NoteStatus entities by id in one statement. */
+export async function readNoteStatuses(read: ReadDb, ids: readonly string[]): Promise<NoteStatus[]> {
+  const rows = await read.db
+    .selectFrom("NoteStatus as ns")
+    .select(["ns.id", "ns.name", "ns.createdAt", "ns.updatedAt", "ns.decorator"])
+    .where((eb) => inList(read.kind, eb.ref("ns.id"), ids))
+    .execute();
+  return rows.map((s) => ({ id: s.id, name: s.name, createdAt: toDateRequired(s.createdAt), updatedAt: toDateRequired(s.updatedAt), decorator: s.decorator }));
 }

@@ -3,11 +3,7 @@ import type { NoteContractor } from "../../types/crm/note-contractor.type";
 import type { NoteStatus } from "../../types/crm/note-status.type";
 import { NotFoundError } from "../../errors/errors";
 import { defineEntity } from "../../federation/entity-registry";
-import { readNoteContractors, readNotes } from "./crm.read";
-
-function toNoteStatus(row: { id: string; name: string; createdAt: Date; updatedAt: Date; decorator: string }): NoteStatus {
-  return { id: row.id, name: row.name, createdAt: row.createdAt, updatedAt: row.updatedAt, decorator: row.decorator };
-}
+import { readNoteContractors, readNoteStatuses, readNotes } from "./crm.read";
 
 /** Notes are read by any authenticated user; E14 (`Query.note`) loads through this entity. */
 export const noteEntity = defineEntity<Note>({
@@ -18,9 +14,7 @@ export const noteEntity = defineEntity<Note>({
 
 export const noteStatusEntity = defineEntity<NoteStatus>({
   typeName: "NoteStatus",
-  async loadMany(db, ids) {
-    return (await db.noteStatus.findMany({ where: { id: { in: [...ids] } } })).map(toNoteStatus);
-  },
+  loadMany: (_db, ids, _viewer, read) => readNoteStatuses(read, ids),
 });
 
 export const noteContractorEntity = defineEntity<NoteContractor>({

@@ -241,3 +241,32 @@ function toProjectGantt(row: GanttRow, showTasks: boolean): ProjectGantt {
         })),
   };
 }
+
+/** Milestone entities by id in one statement. */
+export async function readMilestones(read: ReadDb, ids: readonly string[]): Promise<Milestone[]> {
+  const rows = await read.db
+    .selectFrom("Milestone as m")
+    .select(["m.id", "m.projectId", "m.stageId", "m.weight", "m.name", "m.dateStart", "m.description", "m.status"])
+    .where((eb) => inList(read.kind, eb.ref("m.id"), ids))
+    .execute();
+  return rows.map((m) => ({
+    id: m.id,
+    project: m.projectId,
+    stage: m.stageId,
+    weight: m.weight,
+    name: m.name,
+    dateStart: toDateRequired(m.dateStart),
+    description: m.description,
+    status: m.status,
+  }));
+}
+
+/** GanttLink entities by id in one statement. */
+export async function readGanttLinks(read: ReadDb, ids: readonly string[]): Promise<GanttLink[]> {
+  const rows = await read.db
+    .selectFrom("GanttLink as l")
+    .select(["l.id", "l.type", "l.sourceId", "l.targetId"])
+    .where((eb) => inList(read.kind, eb.ref("l.id"), ids))
+    .execute();
+  return rows.map((l) => ({ id: l.id, type: l.type, source: l.sourceId, target: l.targetId }));
+}

@@ -1,31 +1,11 @@
-import type { Prisma } from "../../db/client";
-import { readProjectGantts } from "./gantt.read";
+import type { ReadDb } from "../../db/kysely";
+import { readGanttLinks, readMilestones, readProjectGantts } from "./gantt.read";
 import { Selection } from "../shared/look-ahead";
 import { NotFoundError } from "../../errors/errors";
 import { defineEntity, type EntityDefinition } from "../../federation/entity-registry";
 import type { GanttLink } from "../../types/gantt/gantt-link.type";
 import type { Milestone } from "../../types/gantt/milestone.type";
 import type { ProjectGantt } from "../../types/gantt/project-gantt.type";
-
-type MilestoneRow = Prisma.MilestoneGetPayload<object>;
-type GanttLinkRow = Prisma.GanttLinkGetPayload<object>;
-
-function toMilestone(m: MilestoneRow): Milestone {
-  return {
-    id: m.id,
-    project: m.projectId,
-    stage: m.stageId,
-    weight: m.weight,
-    name: m.name,
-    dateStart: m.dateStart,
-    description: m.description,
-    status: m.status,
-  };
-}
-
-function toGanttLink(l: GanttLinkRow): GanttLink {
-  return { id: l.id, type: l.type, source: l.sourceId, target: l.targetId };
-}
 
 /** As an entity the gantt is read without its tasks; `tasks`, when selected, comes from projectGanttWithTasks. */
 export const projectGanttEntity = defineEntity<ProjectGantt>({
@@ -35,16 +15,12 @@ export const projectGanttEntity = defineEntity<ProjectGantt>({
 
 export const milestoneEntity = defineEntity<Milestone>({
   typeName: "Milestone",
-  async loadMany(db, ids) {
-    return (await db.milestone.findMany({ where: { id: { in: [...ids] } } })).map(toMilestone);
-  },
+  loadMany: (_db, ids, _viewer, read) => readMilestones(read, ids),
 });
 
 export const ganttLinkEntity = defineEntity<GanttLink>({
   typeName: "GanttLink",
-  async loadMany(db, ids) {
-    return (await db.ganttLink.findMany({ where: { id: { in: [...ids] } } })).map(toGanttLink);
-  },
+  loadMany: (_db, ids, _viewer, read) => readGanttLinks(read, ids),
 });
 
 /**

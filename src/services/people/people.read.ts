@@ -3,6 +3,8 @@ import type { ReadDb } from "../../db/kysely";
 import type { Tables } from "../../db/tables";
 import type { Viewer } from "../../auth/authenticate";
 import type { User } from "../../types/people/user.type";
+import type { UserDepartment } from "../../types/people/user-department.type";
+import type { Shortcut } from "../../types/people/shortcut.type";
 import type { UserFilter } from "../../inputs/people/user-filter.input";
 import type { UserOrder } from "../../inputs/people/user-order.input";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
@@ -212,4 +214,25 @@ export function userOrder<O>(q: UserQuery<O>, filter: UserFilter | null | undefi
   }
   for (const [column, direction] of terms) q = q.orderBy(column, direction);
   return q;
+}
+
+/** UserDepartment entities by id in one statement, with their departments joined. */
+export async function readUserDepartments(read: ReadDb, ids: readonly string[]): Promise<UserDepartment[]> {
+  const rows = await read.db
+    .selectFrom("UserDepartment as ud")
+    .innerJoin("Department as d", "d.id", "ud.departmentId")
+    .select(["ud.id", "ud.isLeader", "d.id as departmentId", "d.name as departmentName"])
+    .where((eb) => inList(read.kind, eb.ref("ud.id"), ids))
+    .execute();
+  return rows.map((d) => ({ id: d.id, isLeader: toBool(d.isLeader), department: { id: d.departmentId, name: d.departmentName } }));
+}
+
+/** Shortcut entities by id in one statement. */
+export async function readShortcuts(read: ReadDb, ids: readonly string[]): Promise<Shortcut[]> {
+  const rows = await read.db
+    .selectFrom("Shortcut as s")
+    .select(["s.id", "s.weight", "s.name", "s.viewUrl", "s.isOpenedInNewTab"])
+    .where((eb) => inList(read.kind, eb.ref("s.id"), ids))
+    .execute();
+  return rows.map((s) => ({ id: s.id, weight: s.weight, name: s.name, viewUrl: s.viewUrl, isOpenedInNewTab: toBool(s.isOpenedInNewTab) }));
 }

@@ -2,14 +2,13 @@ import type { Db } from "../../db/client";
 import { defineEntity } from "../../federation/entity-registry";
 import type { CreateShortcutInput } from "../../inputs/people/create-shortcut.input";
 import type { Shortcut } from "../../types/people/shortcut.type";
+import { readShortcuts } from "./people.read";
 
 const SELECT = { id: true, weight: true, name: true, viewUrl: true, isOpenedInNewTab: true } as const;
 
 export const shortcutEntity = defineEntity<Shortcut>({
   typeName: "Shortcut",
-  async loadMany(db, ids) {
-    return db.shortcut.findMany({ where: { id: { in: [...ids] } }, select: SELECT });
-  },
+  loadMany: (_db, ids, _viewer, read) => readShortcuts(read, ids),
 });
 
 /** E20: the shortcut belongs to the caller and goes after their existing ones. */

@@ -10,7 +10,7 @@ import { buildOrderBy } from "../shared/ordering";
 import { pageWindow, paginationInfo, type PageRequest } from "../shared/pagination";
 import { inList, toInt } from "../../db/row-values";
 import { Selection } from "../shared/look-ahead";
-import { selectUsers, toUser, USER_ORDER_COLUMNS, userFilterWhere, userOrder, type UserOrderTerm } from "./people.read";
+import { readUserDepartments, selectUsers, toUser, USER_ORDER_COLUMNS, userFilterWhere, userOrder, type UserOrderTerm } from "./people.read";
 
 export const userEntity = defineEntity<User>({
   typeName: "User",
@@ -25,10 +25,7 @@ export const userEntity = defineEntity<User>({
 
 export const userDepartmentEntity = defineEntity<UserDepartment>({
   typeName: "UserDepartment",
-  async loadMany(db, ids) {
-    const rows = await db.userDepartment.findMany({ where: { id: { in: [...ids] } }, include: { department: true } });
-    return rows.map((d) => ({ id: d.id, isLeader: d.isLeader, department: { id: d.department.id, name: d.department.name } }));
-  },
+  loadMany: (_db, ids, _viewer, read) => readUserDepartments(read, ids),
 });
 
 /**

@@ -1,29 +1,19 @@
-import type { Db, Prisma } from "../../db/client";
+import type { Db } from "../../db/client";
 import type { Viewer } from "../../auth/authenticate";
 import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
 import { defineEntity } from "../../federation/entity-registry";
 import type { AssignBoardUserInput } from "../../inputs/project/assign-board-user.input";
-import { toProjectUserRef, userRefInclude } from "../people/user-refs.mapper";
 import type { AssignedBoardUser } from "../../types/project/assigned-board-user.type";
 import { inProject } from "../../auth/visibility";
 import { retryOnUniqueViolation } from "../shared/retry";
 import { assertCanManageProject } from "./project-access";
-
-export const assignedBoardUserInclude = { user: { include: userRefInclude }, board: { select: { projectId: true } } } satisfies Prisma.AssignedBoardUserInclude;
-
-type AssignedBoardUserRow = Prisma.AssignedBoardUserGetPayload<{ include: typeof assignedBoardUserInclude }>;
-
-export function toAssignedBoardUser(row: AssignedBoardUserRow): AssignedBoardUser {
-  return { id: row.id, projectUser: inProject(toProjectUserRef(row.user), row.board.projectId), board: row.boardId, role: row.role };
-}
+import { readDbFor } from "../../db/kysely";
+import { readAssignedBoardUsers } from "./project.read";
 
 export const assignedBoardUserEntity = defineEntity<AssignedBoardUser>({
   typeName: "AssignedBoardUser",
-  async loadMany(db, ids) {
-    const rows = await db.assignedBoardUser.findMany({ where: { id: { in: [...ids] } }, include: assignedBoardUserInclude });
-    return rows.map(toAssignedBoardUser);
-  },
+  loadMany: (_db, ids, _viewer, read) => readAssignedBoardUsers(read, ids),
 });
 
 /**

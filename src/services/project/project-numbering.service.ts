@@ -1,29 +1,14 @@
-import type { Db, DbTx, Prisma } from "../../db/client";
+import type { DbTx } from "../../db/client";
 import { ConflictError } from "../../errors/errors";
 import { defineEntity } from "../../federation/entity-registry";
 import type { ProjectNumbering } from "../../types/project/project-numbering.type";
 import { NEVER_RESET_PERIOD, takeNextNumber, type CounterStore, type NumberingRules } from "../shared/numbering";
 
-type NumberingRow = Prisma.ProjectNumberingGetPayload<object>;
-
-export function toProjectNumbering(row: NumberingRow): ProjectNumbering {
-  return {
-    id: row.id,
-    name: row.name,
-    pattern: row.pattern,
-    counterPadLength: row.counterPadLength,
-    counterNextValue: row.counterNextValue,
-    counterInterval: row.counterInterval,
-    isDefault: row.isDefault,
-  };
-}
+import { readProjectNumberings } from "./project.read";
 
 export const projectNumberingEntity = defineEntity<ProjectNumbering>({
   typeName: "ProjectNumbering",
-  async loadMany(db: Db, ids) {
-    const rows = await db.projectNumbering.findMany({ where: { id: { in: [...ids] } } });
-    return rows.map(toProjectNumbering);
-  },
+  loadMany: (_db, ids, _viewer, read) => readProjectNumberings(read, ids),
 });
 
 /**
@@ -61,7 +46,7 @@ const projectCounters: CounterStore = {
 };
 
 /** A project numbering in the shared numbering's terms. */
-function projectNumberingRules(row: Pick<NumberingRow, "id" | "pattern" | "counterInterval" | "counterPadLength">): NumberingRules {
+function projectNumberingRules(row: { id: string; pattern: string; counterInterval: string | null; counterPadLength: number }): NumberingRules {
   return { id: row.id, pattern: row.pattern, resetInterval: row.counterInterval, leadingZero: row.counterPadLength };
 }
 

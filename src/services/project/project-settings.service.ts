@@ -1,47 +1,13 @@
-import type { Db, DbTx, Prisma } from "../../db/client";
+import type { DbTx, Prisma } from "../../db/client";
+import type { ReadDb } from "../../db/kysely";
+import { readProjectSettings } from "./project.read";
 import { NotFoundError } from "../../errors/errors";
 import { defineEntity } from "../../federation/entity-registry";
 import type { ProjectSettings } from "../../types/project/project-settings.type";
 
-type SettingsRow = Prisma.ProjectSettingsGetPayload<object>;
-
-/** enabledTabs and hideHourlyRateForRoles are stored as JSON arrays of strings. */
-function stringList(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-export function toProjectSettings(row: SettingsRow): ProjectSettings {
-  return {
-    id: row.id,
-    enabledTabs: stringList(row.enabledTabs),
-    requireTaskTypeOnTaskCreation: row.requireTaskTypeOnTaskCreation,
-    showTaskDeadline: row.showTaskDeadline,
-    projectAutomaticPlanning: row.projectAutomaticPlanning,
-    taskDateRangeBehaviour: row.taskDateRangeBehaviour,
-    taskDateStartType: row.taskDateStartType,
-    taskDateEndType: row.taskDateEndType,
-    taskDateStartInterval: row.taskDateStartInterval,
-    taskDateEndInterval: row.taskDateEndInterval,
-    taskDateStartTime: row.taskDateStartTime,
-    taskDateEndTime: row.taskDateEndTime,
-    hideHourlyRateForRoles: stringList(row.hideHourlyRateForRoles),
-    restrictTaskDateUpdatesToPMsOrCreators: row.restrictTaskDateUpdatesToPMsOrCreators,
-  };
-}
-
-export async function loadProjectSettings(db: Db, ids: readonly string[]): Promise<ProjectSettings[]> {
-  const rows = await db.projectSettings.findMany({ where: { id: { in: [...ids] } } });
-  return rows.map(toProjectSettings);
-}
-
 export const projectSettingsEntity = defineEntity<ProjectSettings>({
   typeName: "ProjectSettings",
-  loadMany: (db, ids) => loadProjectSettings(db, ids),
+  loadMany: (_db, ids, _viewer, read) => readProjectSettings(read, ids),
 });
 
 /** E17: settings share their project's id (read with `load`, the request's loader); readable like the project itself. */

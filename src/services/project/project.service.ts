@@ -1,132 +1,30 @@
 import { randomUUID } from "node:crypto";
 import type { Viewer } from "../../auth/authenticate";
-import type { Db, DbTx, Prisma } from "../../db/client";
+import type { Db, DbTx } from "../../db/client";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
 import { defineEntity } from "../../federation/entity-registry";
 import type { CreateProjectInput } from "../../inputs/project/create-project.input";
 import type { Project } from "../../types/project/project.type";
-import { assignedProjectUserInclude, assignmentOrder, toAssignedProjectUser } from "./assigned-project-user.service";
 import { resolveCustomFieldValues, writeProjectCustomFieldValues } from "./project-custom-fields";
-import { assertPmOrAdmin, canManageProject, PROJECT_MANAGER_ROLES } from "./project-access";
+import { assertPmOrAdmin } from "./project-access";
 import { canReadTemplate, TEMPLATE_REFUSAL } from "../../auth/policy";
-import { toProjectNumbering, takeProjectNo } from "./project-numbering.service";
+import { takeProjectNo } from "./project-numbering.service";
 import { createProjectSettings } from "./project-settings.service";
 import { copyTemplateStages, templateCopyInclude, templateCustomFieldValues, type TemplateForCopy } from "../template/project-template-copy";
 import { retryOnUniqueViolation } from "../shared/retry";
 import { COUNTER_TX_OPTIONS } from "../shared/numbering";
 import { round2 } from "../shared/money";
 import { freeBoardShortCodes, freeProjectShortCode } from "../shared/short-codes";
-import { NO_TASKS, progressShare, taskTallies, type TaskTally } from "../task/task-tallies";
+import { readDbFor, type ReadDb } from "../../db/kysely";
+import { readProjects } from "./project.read";
 
 /** The role the creator of a project gets in it. */
 export const CREATOR_PROJECT_ROLE = "pm-active";
 
-function projectInclude(viewerId: string) {
-  return {
-    numbering: true,
-    category: { select: { id: true, name: true } },
-    simpleBoard: { select: { id: true, shortCode: true } },
-    assignments: {
-      where: { role: { in: [...PROJECT_MANAGER_ROLES] } },
-      include: assignedProjectUserInclude,
-      orderBy: assignmentOrder,
-    },
-    contractors: {
-      include: { contractor: { select: { id: true, name: true } } },
-      orderBy: [{ contractor: { name: "asc" } }, { contractorId: "asc" }],
-    },
-    tags: {
-      include: { tag: { select: { id: true, name: true } } },
-      orderBy: [{ tag: { name: "asc" } }, { tagId: "asc" }],
-    },
-    favorites: { where: { userId: viewerId }, select: { id: true } },
-  } satisfies Prisma.ProjectInclude;
-}
-
-type ProjectRow = Prisma.ProjectGetPayload<{ include: ReturnType<typeof projectInclude> }>;
-
-interface ProjectMetrics {
-  stageCount: number;
-  tasks: Readonly<TaskTally>;
-  timeReported: number;
-}
-
-const EMPTY_METRICS: ProjectMetrics = { stageCount: 0, tasks: NO_TASKS, timeReported: 0 };
-
-/** Derived numbers of many projects in four grouped statements; a task is finished once it has a finishedAt. */
-async function projectMetrics(db: Db | DbTx, ids: string[]): Promise<Map<string, ProjectMetrics>> {
-  const where = { projectId: { in: ids } };
-  const [stages, { projectId: tallies }, reported] = await Promise.all([
-    db.stage.groupBy({ by: ["projectId"], where, _count: { _all: true } }),
-    taskTallies(db, ["projectId"], where),
-    db.reportedTime.groupBy({ by: ["projectId"], where, _sum: { seconds: true } }),
-  ]);
-  const result = new Map<string, ProjectMetrics>(
-    ids.map((id) => [id, { stageCount: 0, tasks: tallies.get(id) ?? NO_TASKS, timeReported: 0 }]),
-  );
-  for (const r of stages) result.get(r.projectId)!.stageCount = r._count._all;
-  for (const r of reported) result.get(r.projectId)!.timeReported = r._sum.seconds ?? 0;
-  return result;
-}
-
-interface ViewerAssignment {
-  role: string;
-  canReportTime: boolean;
-}
-
-function toProject(row: ProjectRow, metrics: ProjectMetrics, viewer: Viewer, mine: ViewerAssignment | undefined): Project {
-  const canManage = canManageProject(viewer, mine?.role);
-  const permissions: string[] = [];
-  if (canManage) permissions.push("canManage");
-  if (mine?.canReportTime) permissions.push("canReportTime");
-  return {
-    id: row.id,
-    no: row.no,
-    numbering: row.numbering ? toProjectNumbering(row.numbering) : null,
-    description: row.description,
-    name: row.name,
-    category: row.category ? { id: row.category.id, name: row.category.name } : null,
-    dateStart: row.dateStart,
-    dateEnd: row.dateEnd,
-    dateStartPlanned: row.dateStartPlanned,
-    dateEndPlanned: row.dateEndPlanned,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    assignedProjectUsersPm: row.assignments.map(toAssignedProjectUser),
-    isBlameableRemovalEnabled: row.isBlameableRemovalEnabled,
-    status: row.status,
-    shortCode: row.shortCode,
-    isSimple: row.isSimple,
-    simpleBoardShortCode: row.simpleBoard?.shortCode ?? null,
-    simpleBoardId: row.simpleBoard?.id ?? null,
-    contractors: row.contractors.map((c) => ({ id: c.contractor.id, name: c.contractor.name })),
-    budget: row.budget === null ? null : row.budget.toNumber(),
-    tags: row.tags.map((t) => ({ id: t.tag.id, name: t.tag.name })),
-    isFavorite: row.favorites.length > 0,
-    userRole: mine?.role ?? "none",
-    userPermissions: permissions,
-    stageCount: metrics.stageCount,
-    progress: progressShare(metrics.tasks),
-    timeReported: metrics.timeReported,
-    timePlanned: metrics.tasks.timePlanned,
-  };
-}
-
-/** Loads and shapes projects for a caller: a fixed number of statements, whatever the number of projects, PMs, contractors or tags. */
-export async function loadProjects(db: Db, ids: readonly string[], viewer: Viewer): Promise<Project[]> {
-  const rows = await db.project.findMany({ where: { id: { in: [...ids] } }, include: projectInclude(viewer.id) });
-  if (rows.length === 0) return [];
-  const projectIds = rows.map((r) => r.id);
-  const [metrics, mine] = await Promise.all([
-    projectMetrics(db, projectIds),
-    db.projectUserAssignment.findMany({
-      where: { userId: viewer.id, projectId: { in: projectIds } },
-      select: { projectId: true, role: true, canReportTime: true },
-    }),
-  ]);
-  const mineByProject = new Map(mine.map((a) => [a.projectId, a]));
-  return rows.map((row) => toProject(row, metrics.get(row.id) ?? EMPTY_METRICS, viewer, mineByProject.get(row.id)));
+/** Loads and shapes projects for a caller: one statement on the read side (src/services/project/project.read.ts). */
+export function loadProjects(db: Db, ids: readonly string[], viewer: Viewer, read: ReadDb = readDbFor(db)): Promise<Project[]> {
+  return readProjects(read, ids, viewer);
 }
 
 export const projectEntity = defineEntity<Project>({ typeName: "Project", loadMany: loadProjects });

@@ -1,60 +1,17 @@
-import type { Db, DbTx, Prisma } from "../../db/client";
+import type { Db, DbTx } from "../../db/client";
 import type { Viewer } from "../../auth/authenticate";
 import { NotFoundError } from "../../errors/errors";
 import { Violations } from "../shared/violations";
 import { defineEntity } from "../../federation/entity-registry";
 import type { ReplaceRiskInput } from "../../inputs/project/replace-risk.input";
-import { toRiskUserRef, userRefInclude } from "../people/user-refs.mapper";
 import type { Risk } from "../../types/project/risk.type";
 import { assertCanManageProject } from "./project-access";
-
-export const riskInclude = {
-  projectUser: { include: userRefInclude },
-  project: { select: { name: true, shortCode: true, isSimple: true } },
-  stage: { select: { name: true } },
-  board: { select: { name: true, shortCode: true } },
-  task: { select: { name: true, shortCode: true } },
-  type: { select: { name: true } },
-  impact: { select: { name: true } },
-} satisfies Prisma.RiskInclude;
-
-type RiskRow = Prisma.RiskGetPayload<{ include: typeof riskInclude }>;
-
-export function toRisk(row: RiskRow): Risk {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    probability: row.probability,
-    date: row.date,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    projectUser: row.projectUser ? toRiskUserRef(row.projectUser) : null,
-    project: row.projectId,
-    projectName: row.project.name,
-    projectShortCode: row.project.shortCode,
-    projectIsSimple: row.project.isSimple,
-    stage: row.stageId,
-    stageName: row.stage?.name ?? null,
-    board: row.boardId,
-    boardName: row.board?.name ?? null,
-    boardShortCode: row.board?.shortCode ?? null,
-    task: row.taskId,
-    taskName: row.task?.name ?? null,
-    taskShortCode: row.task?.shortCode ?? null,
-    type: row.typeId,
-    typeName: row.type?.name ?? null,
-    impact: row.impactId,
-    impactName: row.impact?.name ?? null,
-  };
-}
+import { readDbFor } from "../../db/kysely";
+import { readRisks } from "./project.read";
 
 export const riskEntity = defineEntity<Risk>({
   typeName: "Risk",
-  async loadMany(db, ids) {
-    const rows = await db.risk.findMany({ where: { id: { in: [...ids] } }, include: riskInclude });
-    return rows.map(toRisk);
-  },
+  loadMany: (_db, ids, _viewer, read) => readRisks(read, ids),
 });
 
 const none = Promise.resolve(null);

@@ -1,97 +1,17 @@
 import { randomUUID } from "node:crypto";
-import type { Db, DbTx, Prisma } from "../../db/client";
+import type { Db, DbTx } from "../../db/client";
 import type { Viewer } from "../../auth/authenticate";
 import { NotFoundError } from "../../errors/errors";
 import { defineEntity } from "../../federation/entity-registry";
 import type { ExternalFileUploadInput, FileType } from "../../inputs/task/external-file-upload.input";
-import { toProjectUserRef, userRefInclude } from "../people/user-refs.mapper";
 import type { File } from "../../types/task/file.type";
-import type { FileBase } from "../../types/task/file-base.type";
-import type { FileTask } from "../../types/task/file-task.type";
 import { assertProjectMember } from "../project/project-access";
-import { inProject } from "../../auth/visibility";
-
-/** What to load with a task so that its file summary can be built. */
-export const fileTaskInclude = {
-  project: { select: { id: true, shortCode: true, name: true, isSimple: true } },
-  stage: { select: { id: true, name: true } },
-  board: { select: { id: true, shortCode: true, name: true } },
-} satisfies Prisma.TaskInclude;
-
-type FileTaskRow = Prisma.TaskGetPayload<{ include: typeof fileTaskInclude }>;
-
-export function toFileTask(task: FileTaskRow): FileTask {
-  return {
-    id: task.id,
-    name: task.name,
-    shortCode: task.shortCode,
-    no: task.no,
-    project: task.project.id,
-    projectShortCode: task.project.shortCode,
-    projectName: task.project.name,
-    projectIsSimple: task.project.isSimple,
-    stage: task.stage?.id ?? null,
-    stageName: task.stage?.name ?? null,
-    board: task.board.id,
-    boardShortCode: task.board.shortCode,
-    boardName: task.board.name,
-  };
-}
-
-/**
- * Everything a file view needs. A comment's file reaches its task through the comment, so that
- * rows holding only `taskCommentId` still show their task and project.
- */
-export const fileInclude = {
-  createdBy: { include: userRefInclude },
-  fileCategory: { select: { id: true, name: true } },
-  task: { include: fileTaskInclude },
-  taskComment: { select: { task: { include: fileTaskInclude } } },
-} satisfies Prisma.FileInclude;
-
-export type FileRow = Prisma.FileGetPayload<{ include: typeof fileInclude }>;
-
-const ABSOLUTE_HTTP_URL = /^https?:\/\/[^\s]+$/i;
-
-function toFileBase(row: FileRow): Omit<FileBase, "createdBy"> {
-  const task = row.task ?? row.taskComment?.task ?? null;
-  return {
-    id: row.id,
-    type: row.type,
-    project: row.projectId ?? task?.projectId ?? null,
-    task: task ? toFileTask(task) : null,
-    taskComment: row.taskCommentId,
-    displayedName: row.displayedName,
-    extension: row.extension,
-    size: row.size,
-    source: row.source,
-    previewImageUrl: row.previewImageUrl,
-    // an internal file's path is a storage key; it is only an address when stored as one
-    downloadUrl: ABSOLUTE_HTTP_URL.test(row.path) ? row.path : null,
-    downloadType: row.downloadType,
-    fileCategory: row.fileCategory ? { id: row.fileCategory.id, name: row.fileCategory.name } : null,
-    createdAt: row.createdAt,
-  };
-}
-
-export function toFile(row: FileRow): File {
-  const base = toFileBase(row);
-  return { ...base, createdBy: inProject(toProjectUserRef(row.createdBy), base.project) };
-}
-
-/** Files by id, in the order of `ids` (unknown ids are left out). */
-async function loadFiles(db: Db | DbTx, ids: readonly string[]): Promise<File[]> {
-  const rows = await db.file.findMany({ where: { id: { in: [...ids] } }, include: fileInclude });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toFile(row)] : [];
-  });
-}
+import { readDbFor } from "../../db/kysely";
+import { readFiles } from "./task.read";
 
 export const fileEntity = defineEntity<File>({
   typeName: "File",
-  loadMany: (db, ids) => loadFiles(db, ids),
+  loadMany: (_db, ids, _viewer, read) => readFiles(read, ids),
 });
 
 const EXTENSION = /^[a-z0-9]{1,10}$/;

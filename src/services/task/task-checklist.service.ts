@@ -1,4 +1,3 @@
-import type { Db } from "../../db/client";
 import type { ReadDb } from "../../db/kysely";
 import { NotFoundError } from "../../errors/errors";
 import { defineEntity } from "../../federation/entity-registry";
@@ -6,10 +5,8 @@ import type { TaskChecklist } from "../../types/task/task-checklist.type";
 import type { TaskChecklistItem } from "../../types/task/task-checklist-item.type";
 import type { TaskChecklistCollection } from "../../types/task/task-checklist-collection.type";
 import { pageWindow, paginationInfo, type PageRequest } from "../shared/pagination";
-import { readTaskChecklistPage, readTaskChecklists } from "./task.read";
+import { readTaskChecklistItems, readTaskChecklistPage, readTaskChecklists } from "./task.read";
 import type { Selection } from "../shared/look-ahead";
-
-const ITEM_SELECT = { id: true, name: true, isChecked: true, weight: true } as const;
 
 export const taskChecklistEntity = defineEntity<TaskChecklist>({
   typeName: "TaskChecklist",
@@ -18,9 +15,7 @@ export const taskChecklistEntity = defineEntity<TaskChecklist>({
 
 export const taskChecklistItemEntity = defineEntity<TaskChecklistItem>({
   typeName: "TaskChecklistItem",
-  async loadMany(db: Db, ids) {
-    return db.taskChecklistItem.findMany({ where: { id: { in: [...ids] } }, select: ITEM_SELECT });
-  },
+  loadMany: (_db, ids, _viewer, read) => readTaskChecklistItems(read, ids),
 });
 
 /**

@@ -6,27 +6,13 @@ import type { UpdateTaskTypeInput } from "../../inputs/task/update-task-type.inp
 import type { TaskType } from "../../types/task/task-type.type";
 import { refuseNulls } from "../shared/partial-update";
 import { assertPmOrAdmin } from "../project/project-access";
+import { readDbFor } from "../../db/kysely";
+import { readTaskTypes } from "./task.read";
 
-const taskTypeInclude = {
-  categories: {
-    include: { category: { select: { id: true, name: true } } },
-    orderBy: [{ category: { name: "asc" } }, { categoryId: "asc" }],
-  },
-} satisfies Prisma.TaskTypeInclude;
-
-type TaskTypeRow = Prisma.TaskTypeGetPayload<{ include: typeof taskTypeInclude }>;
-
-function toTaskType(row: TaskTypeRow): TaskType {
-  const categories = row.categories.map((link) => ({ id: link.category.id, name: link.category.name }));
-  return { id: row.id, name: row.name, decorator: row.decorator, categories };
-}
-
-export async function loadTaskTypes(db: Db, ids: readonly string[]): Promise<TaskType[]> {
-  const rows = await db.taskType.findMany({ where: { id: { in: [...ids] } }, include: taskTypeInclude });
-  return rows.map(toTaskType);
-}
-
-export const taskTypeEntity = defineEntity<TaskType>({ typeName: "TaskType", loadMany: (db, ids) => loadTaskTypes(db, ids) });
+export const taskTypeEntity = defineEntity<TaskType>({
+  typeName: "TaskType",
+  loadMany: (_db, ids, _viewer, read) => readTaskTypes(read, ids),
+});
 
 /**
  * E19. Task types are shared by every project, so changing one is for admins and holders of the

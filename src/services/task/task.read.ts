@@ -2,9 +2,14 @@ import { inProject } from "../../auth/visibility";
 import { sql } from "kysely";
 import type { ReadDb } from "../../db/kysely";
 import type { TaskChecklist } from "../../types/task/task-checklist.type";
+import type { TaskChecklistItem } from "../../types/task/task-checklist-item.type";
+import type { TaskType } from "../../types/task/task-type.type";
+import type { File } from "../../types/task/file.type";
+import type { IdName } from "../../types/shared/id-name.type";
+import { fileTaskJson, toFileFields, type FileJson } from "../comment/comment.read";
 import { inList, parseJson, toBool, toInt } from "../../db/row-values";
 import type { PageWindow } from "../shared/pagination";
-import { jsonArray } from "../shared/json";
+import { jsonArray, jsonObject } from "../shared/json";
 import { Selection } from "../shared/look-ahead";
 import { toProjectUserRef, userRefJson, userRefOf } from "../people/user-refs.read";
 
@@ -104,4 +109,73 @@ export async function readTaskChecklists(read: ReadDb, ids: readonly string[]): 
     .where((eb) => inList(read.kind, eb.ref("c.id"), ids))
     .execute();
   return rows.map((r) => toTaskChecklist(r as ChecklistJson));
+}
+
+/** TaskChecklistItem entities by id in one statement. */
+export async function readTaskChecklistItems(read: ReadDb, ids: readonly string[]): Promise<TaskChecklistItem[]> {
+  const rows = await read.db
+    .selectFrom("TaskChecklistItem as i")
+    .select(["i.id", "i.name", "i.isChecked", "i.weight"])
+    .where((eb) => inList(read.kind, eb.ref("i.id"), ids))
+    .execute();
+  return rows.map((i) => ({ id: i.id, name: i.name, isChecked: toBool(i.isChecked), weight: i.weight }));
+}
+
+/** Task types by id in one statement, each with its project categories (by name) as JSON. */
+export async function readTaskTypes(read: ReadDb, ids: readonly string[]): Promise<TaskType[]> {
+  const { db, kind } = read;
+  const rows = await db
+    .selectFrom("TaskType as tt")
+    .select(["tt.id", "tt.name", "tt.decorator"])
+    .select((eb) =>
+      jsonArray(
+        kind,
+        eb
+          .selectFrom("TaskTypeCategory as x")
+          .innerJoin("ProjectCategory as pc", "pc.id", "x.categoryId")
+          .select(["pc.id", "pc.name"])
+          .whereRef("x.taskTypeId", "=", "tt.id")
+          .orderBy("pc.name")
+          .orderBy("x.categoryId"),
+      ).as("categories"),
+    )
+    .where((eb) => inList(kind, eb.ref("tt.id"), ids))
+    .execute();
+  return rows.map((t) => ({
+    id: t.id,
+    name: t.name,
+    decorator: t.decorator,
+    categories: (parseJson<IdName[] | undefined>(t.categories) ?? []).map((c) => ({ id: c.id, name: c.name })),
+  }));
+}
+
+/**
+ * Files by id in ONE statement, in the order of `ids` (unknown ids left out): the task summary
+ * (a comment's file reaches it through the comment), the category and the creator's summary
+ * (its hourly rate shown by the rule of the file's project) as JSON.
+ */
+export async function readFiles(read: ReadDb, ids: readonly string[]): Promise<File[]> {
+  if (ids.length === 0) return [];
+  const { db, kind } = read;
+  const rows = await db
+    .selectFrom("File as f")
+    .select([
+      "f.id", "f.type", "f.projectId", "f.taskCommentId", "f.displayedName", "f.extension", "f.size", "f.source", "f.path",
+      "f.previewImageUrl", "f.downloadType", "f.createdAt",
+    ])
+    .select((eb) => [
+      fileTaskJson(kind, eb as never).as("task"),
+      jsonObject(kind, eb.selectFrom("FileCategory as fk").select(["fk.id", "fk.name"]).whereRef("fk.id", "=", "f.fileCategoryId")).as("fileCategory"),
+      userRefJson(kind, eb, "f.createdById").as("createdBy"),
+    ])
+    .where((eb) => inList(kind, eb.ref("f.id"), [...new Set(ids)]))
+    .execute();
+  const byId = new Map<string, File>();
+  for (const row of rows) {
+    const creator = userRefOf(row.createdBy);
+    if (!creator) continue;
+    const fields = toFileFields(row as unknown as FileJson);
+    byId.set(row.id, { ...fields, createdBy: inProject(toProjectUserRef(creator), fields.project) });
+  }
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -3,6 +3,9 @@ import type { ReadDb } from "../../db/kysely";
 import type { Tables } from "../../db/tables";
 import type { Viewer } from "../../auth/authenticate";
 import type { Vacation } from "../../types/vacation/vacation.type";
+import type { VacationComment } from "../../types/vacation/vacation-comment.type";
+import type { VacationDate } from "../../types/vacation/vacation-date.type";
+import type { VacationType } from "../../types/vacation/vacation-type.type";
 import type { VacationFilter } from "../../inputs/vacation/vacation-filter.input";
 import type { VacationOrder } from "../../inputs/vacation/vacation-order.input";
 import { inList, parseJson, sqlTimestamp, toBool, toDateRequired, toInt } from "../../db/row-values";
@@ -234,4 +237,41 @@ export function vacationOrder<O>(q: VacationQuery<O>, terms: readonly VacationOr
     }
   }
   return q;
+}
+
+/** VacationType entities by id in one statement. */
+export async function readVacationTypes(read: ReadDb, ids: readonly string[]): Promise<VacationType[]> {
+  const rows = await read.db
+    .selectFrom("VacationType as vt")
+    .select(["vt.id", "vt.name", "vt.decrementVacation", "vt.isActive"])
+    .where((eb) => inList(read.kind, eb.ref("vt.id"), ids))
+    .execute();
+  return rows.map((t) => ({ id: t.id, name: t.name, decrementVacation: toBool(t.decrementVacation), isActive: toBool(t.isActive) }));
+}
+
+/** VacationDate entities by id in one statement. */
+export async function readVacationDates(read: ReadDb, ids: readonly string[]): Promise<VacationDate[]> {
+  const rows = await read.db
+    .selectFrom("VacationDate as vd")
+    .select(["vd.id", "vd.date"])
+    .where((eb) => inList(read.kind, eb.ref("vd.id"), ids))
+    .execute();
+  return rows.map((d) => ({ id: d.id, date: toDateRequired(d.date) }));
+}
+
+/**
+ * VacationComment entities by id in one statement, each with its author's summary as JSON; a
+ * comment whose author is gone is left out (the author's deletion removes it).
+ */
+export async function readVacationComments(read: ReadDb, ids: readonly string[]): Promise<VacationComment[]> {
+  const rows = await read.db
+    .selectFrom("VacationComment as vc")
+    .select(["vc.id", "vc.content", "vc.createdAt"])
+    .select((eb) => userRefJson(read.kind, eb, "vc.calendarUserId").as("author"))
+    .where((eb) => inList(read.kind, eb.ref("vc.id"), ids))
+    .execute();
+  return rows.flatMap((c) => {
+    const author = userRefOf(c.author);
+    return author ? [{ id: c.id, content: c.content, calendarUser: toCalendarUserRef(author), createdAt: toDateRequired(c.createdAt) }] : [];
+  });
 }
