@@ -7,19 +7,12 @@ import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
 import { assertMayChangeMembership } from "../../auth/policy";
 import { defineEntity } from "../../federation/entity-registry";
-import { readDbFor } from "../../db/kysely";
 import { readAssignedChatTopicUsers } from "./chat.read";
 
 export const assignedChatTopicUserEntity = defineEntity<AssignedChatTopicUser>({
   typeName: "AssignedChatTopicUser",
   loadMany: (_db, ids, _viewer, read) => readAssignedChatTopicUsers(read, ids),
 });
-
-/** The membership as answered after the commit, read the way the entity is read. */
-async function readBack(db: Db, id: string): Promise<AssignedChatTopicUser> {
-  const [membership] = await readAssignedChatTopicUsers(readDbFor(db), [id]);
-  return membership;
-}
 
 /**
  * The membership of `userId` in `topicId`, if the caller may change it (the rule and its answers

@@ -1,4 +1,3 @@
-import type { ReadDb } from "../../db/kysely";
 import { readGanttLinks, readMilestones, readProjectGantts } from "./gantt.read";
 import { Selection } from "../shared/look-ahead";
 import { NotFoundError } from "../../errors/errors";

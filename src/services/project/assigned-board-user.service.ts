@@ -5,10 +5,8 @@ import { badInput } from "../shared/violations";
 import { defineEntity } from "../../federation/entity-registry";
 import type { AssignBoardUserInput } from "../../inputs/project/assign-board-user.input";
 import type { AssignedBoardUser } from "../../types/project/assigned-board-user.type";
-import { inProject } from "../../auth/visibility";
 import { retryOnUniqueViolation } from "../shared/retry";
 import { assertCanManageProject } from "./project-access";
-import { readDbFor } from "../../db/kysely";
 import { readAssignedBoardUsers } from "./project.read";
 
 export const assignedBoardUserEntity = defineEntity<AssignedBoardUser>({

@@ -1,5 +1,4 @@
 import type { DbTx, Prisma } from "../../db/client";
-import type { ReadDb } from "../../db/kysely";
 import { readProjectSettings } from "./project.read";
 import { NotFoundError } from "../../errors/errors";
 import { defineEntity } from "../../federation/entity-registry";

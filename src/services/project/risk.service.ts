@@ -6,7 +6,6 @@ import { defineEntity } from "../../federation/entity-registry";
 import type { ReplaceRiskInput } from "../../inputs/project/replace-risk.input";
 import type { Risk } from "../../types/project/risk.type";
 import { assertCanManageProject } from "./project-access";
-import { readDbFor } from "../../db/kysely";
 import { readRisks } from "./project.read";
 
 export const riskEntity = defineEntity<Risk>({

@@ -1,5 +1,5 @@
 import type { Viewer } from "../../auth/authenticate";
-import type { Db, DbTx, Prisma } from "../../db/client";
+import type { Db, Prisma } from "../../db/client";
 import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
 import { defineEntity } from "../../federation/entity-registry";

@@ -6,7 +6,6 @@ import { defineEntity } from "../../federation/entity-registry";
 import type { ExternalFileUploadInput, FileType } from "../../inputs/task/external-file-upload.input";
 import type { File } from "../../types/task/file.type";
 import { assertProjectMember } from "../project/project-access";
-import { readDbFor } from "../../db/kysely";
 import { readFiles } from "./task.read";
 
 export const fileEntity = defineEntity<File>({

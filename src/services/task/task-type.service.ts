@@ -6,7 +6,6 @@ import type { UpdateTaskTypeInput } from "../../inputs/task/update-task-type.inp
 import type { TaskType } from "../../types/task/task-type.type";
 import { refuseNulls } from "../shared/partial-update";
 import { assertPmOrAdmin } from "../project/project-access";
-import { readDbFor } from "../../db/kysely";
 import { readTaskTypes } from "./task.read";
 
 export const taskTypeEntity = defineEntity<TaskType>({
