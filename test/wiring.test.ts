@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { buildAppSchema, checkEntityList } from "../src/schema/build-schema";
 import { auditFederation } from "../src/federation/schema-audit";
 import { ENTITIES } from "../src/schema/registry";
@@ -27,6 +29,44 @@ describe("the written list of entities", () => {
     expect(() => checkEntityList(schema, ENTITIES.filter((e) => e.typeName !== "Risk"))).toThrow(/missing Risk;/);
     const stage = ENTITIES.find((e) => e.typeName === "Stage")!;
     expect(() => checkEntityList(schema, [...ENTITIES, stage])).toThrow(/repeated Stage/);
+  });
+});
+
+describe("the layout by area", () => {
+  const services = join(__dirname, "../src/services");
+  const areas = readdirSync(services, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== "shared")
+    .map((d) => d.name);
+
+  it("gives every area one read module, named after it, and a folder of types", () => {
+    expect(areas.length).toBeGreaterThanOrEqual(10);
+    for (const area of areas) {
+      const reads = readdirSync(join(services, area)).filter((f) => f.endsWith(".read.ts"));
+      expect({ area, reads }).toEqual({ area, reads: [`${area}.read.ts`] });
+      expect(readdirSync(join(__dirname, "../src/types", area)).length).toBeGreaterThan(0);
+    }
+  });
+
+  it("defines every listed entity in the read module of its area, and entities nowhere else", async () => {
+    const definedIn = new Map<unknown, string>();
+    for (const area of areas) {
+      const module = (await import(join(services, area, `${area}.read`))) as Record<string, unknown>;
+      for (const value of Object.values(module)) definedIn.set(value, area);
+    }
+    const homeless = ENTITIES.filter((e) => !definedIn.has(e)).map((e) => e.typeName);
+    expect(homeless).toEqual([]);
+
+    // a definition is a call `defineEntity<X>(`; the function itself is declared with `<T extends`
+    const src = join(__dirname, "../src");
+    const callers = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+        const path = join(dir, d.name);
+        if (d.isDirectory()) return callers(path);
+        return /\bdefineEntity<\w+>\(/.test(readFileSync(path, "utf8")) ? [path.slice(src.length)] : [];
+      });
+    const found = callers(src);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.filter((path) => !/^\/services\/(\w+)\/\1\.read\.ts$/.test(path))).toEqual([]);
   });
 });
 

@@ -3,7 +3,8 @@ import type { AuthedContext } from "../context";
 import { assert, canCreateCurrency } from "../auth/policy";
 import { CreateCurrencyDictionaryInput } from "../inputs/invoice/create-currency-dictionary.input";
 import { CurrencyDictionary } from "../types/invoice/currency-dictionary.type";
-import { createCurrencyDictionary, currencyDictionaryEntity } from "../services/invoice/currency-dictionary.service";
+import { createCurrencyDictionary } from "../services/invoice/currency-dictionary.service";
+import { currencyDictionaryEntity } from "../services/invoice/invoice.read";
 
 @Resolver(() => CurrencyDictionary)
 export class CurrencyDictionaryResolver {

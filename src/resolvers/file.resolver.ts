@@ -2,7 +2,8 @@ import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
 import type { AuthedContext } from "../context";
 import { ExternalFileUploadInput } from "../inputs/task/external-file-upload.input";
 import { File } from "../types/task/file.type";
-import { fileEntity, uploadExternalFiles } from "../services/task/file.service";
+import { uploadExternalFiles } from "../services/task/file.service";
+import { fileEntity } from "../services/task/task.read";
 import { listCost } from "../server/cost";
 
 @Resolver(() => File)

@@ -3,7 +3,7 @@ import type { AuthedContext } from "../context";
 import { CreateInvoiceInput } from "../inputs/invoice/create-invoice.input";
 import { Invoice } from "../types/invoice/invoice.type";
 import { createInvoice } from "../services/invoice/invoice-creation.service";
-import { invoiceEntity } from "../services/invoice/invoice.service";
+import { invoiceEntity } from "../services/invoice/invoice.read";
 import { listCost } from "../server/cost";
 
 @Resolver(() => Invoice)

@@ -4,7 +4,8 @@ import type { AuthedContext } from "../context";
 import { assertCanReadProject } from "../auth/policy";
 import { ProjectGantt } from "../types/gantt/project-gantt.type";
 import { GanttTask } from "../types/gantt/gantt-task.type";
-import { projectGantt, projectGanttSelecting, projectGanttWithTasks } from "../services/gantt/project-gantt.service";
+import { projectGantt } from "../services/gantt/project-gantt.service";
+import { projectGanttSelecting, projectGanttWithTasks } from "../services/gantt/gantt.read";
 import { Selection } from "../services/shared/look-ahead";
 import { listCost } from "../server/cost";
 

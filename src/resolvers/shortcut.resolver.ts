@@ -2,7 +2,8 @@ import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
 import type { AuthedContext } from "../context";
 import { CreateShortcutInput } from "../inputs/people/create-shortcut.input";
 import { Shortcut } from "../types/people/shortcut.type";
-import { createShortcut, shortcutEntity } from "../services/people/shortcut.service";
+import { createShortcut } from "../services/people/shortcut.service";
+import { shortcutEntity } from "../services/people/people.read";
 
 @Resolver(() => Shortcut)
 export class ShortcutResolver {

@@ -2,17 +2,9 @@ import type { Db, DbTx, Prisma } from "../../db/client";
 import type { Viewer } from "../../auth/authenticate";
 import type { UpdateAssignedChatTopicUserInput } from "../../inputs/chat/update-assigned-chat-topic-user.input";
 import type { ReadChatTopicInput } from "../../inputs/chat/read-chat-topic.input";
-import type { AssignedChatTopicUser } from "../../types/chat/assigned-chat-topic-user.type";
 import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
 import { assertMayChangeMembership } from "../../auth/policy";
-import { defineEntity } from "../../federation/entity-registry";
-import { readAssignedChatTopicUsers } from "./chat.read";
-
-export const assignedChatTopicUserEntity = defineEntity<AssignedChatTopicUser>({
-  typeName: "AssignedChatTopicUser",
-  loadMany: (_db, ids, _viewer, read) => readAssignedChatTopicUsers(read, ids),
-});
 
 /**
  * The membership of `userId` in `topicId`, if the caller may change it (the rule and its answers

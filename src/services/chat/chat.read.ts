@@ -1,7 +1,8 @@
 import type { ReadDb } from "../../db/kysely";
 import type { AssignedChatTopicUser } from "../../types/chat/assigned-chat-topic-user.type";
 import { inList, toBool, toDate, toDateRequired } from "../../db/row-values";
-import { toUserRef, userRefJson, userRefOf } from "../people/user-refs.read";
+import { toUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { defineEntity } from "../../federation/entity-registry";
 
 /** The chat area's reads: topic memberships by id in ONE statement, the member's summary as JSON. */
 export async function readAssignedChatTopicUsers(read: ReadDb, ids: readonly string[]): Promise<AssignedChatTopicUser[]> {
@@ -31,3 +32,10 @@ export async function readAssignedChatTopicUsers(read: ReadDb, ids: readonly str
     ];
   });
 }
+
+// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+
+export const assignedChatTopicUserEntity = defineEntity<AssignedChatTopicUser>({
+  typeName: "AssignedChatTopicUser",
+  loadMany: (_db, ids, _viewer, read) => readAssignedChatTopicUsers(read, ids),
+});

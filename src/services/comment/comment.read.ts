@@ -10,6 +10,8 @@ import type { TaskCommentReaction } from "../../types/comment/task-comment-react
 import { inList, parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
 import { jsonArray, jsonObject } from "../shared/json";
 import { Selection } from "../shared/look-ahead";
+import { linkedUsersJson, linkedUsersOf } from "../shared/user-refs";
+import { defineEntity } from "../../federation/entity-registry";
 
 type C = Tables & { c: Tables["TaskComment"] };
 type CommentQuery<O> = SelectQueryBuilder<C, "c", O>;
@@ -79,21 +81,7 @@ export function selectComments(read: ReadDb, sel: Selection): CommentQuery<Recor
         ).as("files"),
       ),
     )
-    .$if(sel.has("taskCommentMentions"), (q) =>
-      q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
-            .selectFrom("TaskCommentMention as m")
-            .innerJoin("User as mu", "mu.id", "m.userId")
-            .select(["m.id", "mu.id as userId", "mu.firstName", "mu.lastName", "mu.pictureSm", "mu.pictureLg"])
-            .whereRef("m.commentId", "=", "c.id")
-            .orderBy("mu.lastName")
-            .orderBy("mu.firstName")
-            .orderBy("m.id"),
-        ).as("mentions"),
-      ),
-    )
+    .$if(sel.has("taskCommentMentions"), (q) => q.select((eb) => linkedUsersJson(kind, eb, "TaskCommentMention", "commentId", "c.id").as("mentions")))
     .$if(sel.has("taskCommentReactions"), (q) =>
       q.select((eb) =>
         jsonArray(
@@ -219,7 +207,7 @@ export function toTaskComment(raw: unknown): TaskComment {
     files: (parseJson<FileJson[] | undefined>(row.files) ?? []).map(toFile),
     repliesTo: row.repliesToId,
     repliesCount: toInt(row.repliesCount as number),
-    taskCommentMentions: (parseJson<Array<UserColumns & { id: string }> | undefined>(row.mentions) ?? []).map((m) => ({ id: m.id, user: mini(m) })),
+    taskCommentMentions: linkedUsersOf(row.mentions).map((m) => ({ id: m.id, user: mini(m) })),
     taskCommentReactions: (parseJson<Array<UserColumns & { id: string; reactionType: string }> | undefined>(row.reactions) ?? []).map((r) => ({
       id: r.id,
       reactionType: r.reactionType,
@@ -328,3 +316,20 @@ export async function readTaskCommentReactions(read: ReadDb, ids: readonly strin
     .execute();
   return rows.map((r) => ({ id: r.id, user: mini(r), reactionType: r.reactionType }));
 }
+
+// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+
+export const taskCommentEntity = defineEntity<TaskComment>({
+  typeName: "TaskComment",
+  loadMany: (_db, ids, _viewer, read) => readTaskComments(read, ids),
+});
+
+export const taskCommentMentionEntity = defineEntity<TaskCommentMention>({
+  typeName: "TaskCommentMention",
+  loadMany: (_db, ids, _viewer, read) => readTaskCommentMentions(read, ids),
+});
+
+export const taskCommentReactionEntity = defineEntity<TaskCommentReaction>({
+  typeName: "TaskCommentReaction",
+  loadMany: (_db, ids, _viewer, read) => readTaskCommentReactions(read, ids),
+});

@@ -1,31 +1,12 @@
 import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
-import { defineEntity } from "../../federation/entity-registry";
 import type { SharedTaskCommentsArgs } from "../../inputs/comment/shared-task-comments.args";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
-import type { TaskComment } from "../../types/comment/task-comment.type";
 import type { TaskCommentCollection } from "../../types/comment/task-comment-collection.type";
-import type { TaskCommentMention } from "../../types/comment/task-comment-mention.type";
-import type { TaskCommentReaction } from "../../types/comment/task-comment-reaction.type";
 import { pagedWindow, paginationInfo } from "../shared/pagination";
 import type { ReadDb } from "../../db/kysely";
 import type { Selection } from "../shared/look-ahead";
-import { readSharedTaskComments, readTaskCommentMentions, readTaskCommentReactions, readTaskComments } from "./comment.read";
-
-export const taskCommentEntity = defineEntity<TaskComment>({
-  typeName: "TaskComment",
-  loadMany: (_db, ids, _viewer, read) => readTaskComments(read, ids),
-});
-
-export const taskCommentMentionEntity = defineEntity<TaskCommentMention>({
-  typeName: "TaskCommentMention",
-  loadMany: (_db, ids, _viewer, read) => readTaskCommentMentions(read, ids),
-});
-
-export const taskCommentReactionEntity = defineEntity<TaskCommentReaction>({
-  typeName: "TaskCommentReaction",
-  loadMany: (_db, ids, _viewer, read) => readTaskCommentReactions(read, ids),
-});
+import { readSharedTaskComments } from "./comment.read";
 
 /**
  * E12: the comments of the task shared under `token`, in one statement. Filters combine with AND

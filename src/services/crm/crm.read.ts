@@ -6,12 +6,11 @@ import type { Viewer } from "../../auth/authenticate";
 import type { Note } from "../../types/crm/note.type";
 import type { NoteContractor } from "../../types/crm/note-contractor.type";
 import type { NoteStatus } from "../../types/crm/note-status.type";
-import type { ContractorAttendant } from "../../types/crm/contractor-attendant.type";
-import type { IdName } from "../../types/shared/id-name.type";
 import { inList, parseJson, toDate, toDateRequired } from "../../db/row-values";
-import { jsonArray, jsonObject } from "../shared/json";
+import { idNamesOf, jsonObject, linkedNamesJson } from "../shared/json";
 import { customFieldValueFields, customFieldValuesJson, customFieldValuesOf } from "../project/project.read";
-import { toNoteUserRef, userRefJson, userRefOf } from "../people/user-refs.read";
+import { linkedUsersJson, linkedUsersOf, toNoteUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { defineEntity } from "../../federation/entity-registry";
 
 /** A contractor as NoteContractor wants it, as a JSON object (attendants, branches, tags, custom fields inside). */
 export function noteContractorColumns(kind: DatabaseKind, eb: ExpressionBuilder<Tables, never>) {
@@ -19,31 +18,9 @@ export function noteContractorColumns(kind: DatabaseKind, eb: ExpressionBuilder<
     .selectFrom("Contractor as k")
     .select(["k.id", "k.name", "k.fullName", "k.pictureSm", "k.pictureLg", "k.email", "k.phoneNumber", "k.defaultLocation", "k.shortCode", "k.vatId"])
     .select((e) => [
-      jsonArray(
-        kind,
-        e
-          .selectFrom("ContractorAttendant as a")
-          .innerJoin("User as au", "au.id", "a.userId")
-          .select(["au.id", "au.firstName", "au.lastName", "au.email", "au.pictureSm", "au.pictureLg"])
-          .whereRef("a.contractorId", "=", "k.id")
-          .orderBy("au.lastName")
-          .orderBy("au.firstName")
-          .orderBy("a.id"),
-      ).as("attendants"),
-      jsonArray(
-        kind,
-        e
-          .selectFrom("ContractorIndustryBranch as cb")
-          .innerJoin("IndustryBranch as ib", "ib.id", "cb.industryBranchId")
-          .select(["ib.id", "ib.name"])
-          .whereRef("cb.contractorId", "=", "k.id")
-          .orderBy("ib.name")
-          .orderBy("cb.id"),
-      ).as("industryBranches"),
-      jsonArray(
-        kind,
-        e.selectFrom("ContractorTag as ct").innerJoin("Tag as tg", "tg.id", "ct.tagId").select(["tg.id", "tg.name"]).whereRef("ct.contractorId", "=", "k.id").orderBy("tg.name").orderBy("ct.id"),
-      ).as("tags"),
+      linkedUsersJson(kind, e, "ContractorAttendant", "contractorId", "k.id").as("attendants"),
+      linkedNamesJson(kind, e, { link: "ContractorIndustryBranch", owner: "contractorId", target: "industryBranchId", named: "IndustryBranch" }, "k.id").as("industryBranches"),
+      linkedNamesJson(kind, e, { link: "ContractorTag", owner: "contractorId", target: "tagId", named: "Tag" }, "k.id").as("tags"),
       customFieldValuesJson(kind, e as never, "cv.contractorId", "k.id").as("customFields"),
     ]);
 }
@@ -111,8 +88,7 @@ export interface ContractorJson {
 }
 
 export function toNoteContractor(row: ContractorJson, viewer: Viewer): NoteContractor {
-  const attendants = parseJson<ContractorAttendant[]>(row.attendants) ?? [];
-  const idName = (value: unknown): IdName[] => (parseJson<IdName[] | undefined>(value) ?? []).map((x) => ({ id: x.id, name: x.name }));
+  const attendants = linkedUsersOf(row.attendants);
   return {
     id: row.id,
     name: row.name,
@@ -124,11 +100,11 @@ export function toNoteContractor(row: ContractorJson, viewer: Viewer): NoteContr
     defaultLocation: row.defaultLocation,
     shortCode: row.shortCode,
     // admins manage every contractor; otherwise the users who look after it (its attendants) do
-    canManage: viewer.isAdmin || attendants.some((a) => a.id === viewer.id),
+    canManage: viewer.isAdmin || attendants.some((a) => a.userId === viewer.id),
     vatId: row.vatId,
-    attendants: attendants.map((a) => ({ id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email, pictureSm: a.pictureSm, pictureLg: a.pictureLg })),
-    industryBranches: idName(row.industryBranches),
-    tags: idName(row.tags),
+    attendants: attendants.map((a) => ({ id: a.userId, firstName: a.firstName, lastName: a.lastName, email: a.email, pictureSm: a.pictureSm, pictureLg: a.pictureLg })),
+    industryBranches: idNamesOf(row.industryBranches),
+    tags: idNamesOf(row.tags),
     customFields: customFieldValuesOf(row.customFields).map((v) => ({
       id: v.definitionId,
       valueId: v.id,
@@ -157,3 +133,22 @@ export async function readNoteStatuses(read: ReadDb, ids: readonly string[]): Pr
     .execute();
   return rows.map((s) => ({ id: s.id, name: s.name, createdAt: toDateRequired(s.createdAt), updatedAt: toDateRequired(s.updatedAt), decorator: s.decorator }));
 }
+
+// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+
+/** Notes are read by any authenticated user; E14 (`Query.note`) loads through this entity. */
+export const noteEntity = defineEntity<Note>({
+  typeName: "Note",
+  /** A batch of notes, with their contractors and everything below them, in one statement. */
+  loadMany: (_db, ids, viewer, read) => readNotes(read, ids, viewer),
+});
+
+export const noteStatusEntity = defineEntity<NoteStatus>({
+  typeName: "NoteStatus",
+  loadMany: (_db, ids, _viewer, read) => readNoteStatuses(read, ids),
+});
+
+export const noteContractorEntity = defineEntity<NoteContractor>({
+  typeName: "NoteContractor",
+  loadMany: (_db, ids, viewer, read) => readNoteContractors(read, ids, viewer),
+});

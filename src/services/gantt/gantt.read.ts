@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
+import type { Tables } from "../../db/tables";
 import type { ReadDb } from "../../db/kysely";
 import type { ProjectGantt } from "../../types/gantt/project-gantt.type";
 import type { IdNameDecorator } from "../../types/shared/id-name-decorator.type";
@@ -8,6 +9,7 @@ import { inList, parseJson, toBool, toDate, toDateRequired, toInt } from "../../
 import { progressShare } from "../task/task-tallies";
 import { jsonArray, jsonObject } from "../shared/json";
 import { Selection } from "../shared/look-ahead";
+import { defineEntity, type EntityDefinition } from "../../federation/entity-registry";
 
 /**
  * The gantt charts of the given projects in ONE statement: the project row with its stages,
@@ -32,8 +34,7 @@ export async function readProjectGantts(read: ReadDb, projectIds: readonly strin
     ])
     .$if(wantTally, (q) =>
       q.select((eb) => [
-        eb.selectFrom("Task as t").select((e) => e.fn.countAll().as("n")).whereRef("t.projectId", "=", "p.id").as("taskCount"),
-        eb.selectFrom("Task as t").select((e) => e.fn.count("t.finishedAt").as("n")).whereRef("t.projectId", "=", "p.id").as("finishedCount"),
+        ...taskCounts(eb, []),
         eb.selectFrom("Task as t").select((e) => e.fn.sum("t.timePlanned").as("n")).whereRef("t.projectId", "=", "p.id").as("timePlanned"),
       ]),
     )
@@ -53,10 +54,7 @@ export async function readProjectGantts(read: ReadDb, projectIds: readonly strin
               ),
             )
             .$if(stages.has("progress"), (sq) =>
-              sq.select((e) => [
-                e.selectFrom("Task as t").select((x) => x.fn.countAll().as("n")).whereRef("t.stageId", "=", "s.id").whereRef("t.projectId", "=", "p.id").as("taskCount"),
-                e.selectFrom("Task as t").select((x) => x.fn.count("t.finishedAt").as("n")).whereRef("t.stageId", "=", "s.id").whereRef("t.projectId", "=", "p.id").as("finishedCount"),
-              ]),
+              sq.select((e) => taskCounts(e, [["t.stageId", "s.id"]])),
             )
             .whereRef("s.projectId", "=", "p.id")
             .orderBy("s.dateStart").orderBy("s.dateEnd").orderBy("s.weight").orderBy("s.id"),
@@ -76,10 +74,7 @@ export async function readProjectGantts(read: ReadDb, projectIds: readonly strin
               ),
             )
             .$if(boards.has("progress"), (bq) =>
-              bq.select((e) => [
-                e.selectFrom("Task as t").select((x) => x.fn.countAll().as("n")).whereRef("t.boardId", "=", "b.id").whereRef("t.projectId", "=", "p.id").as("taskCount"),
-                e.selectFrom("Task as t").select((x) => x.fn.count("t.finishedAt").as("n")).whereRef("t.boardId", "=", "b.id").whereRef("t.projectId", "=", "p.id").as("finishedCount"),
-              ]),
+              bq.select((e) => taskCounts(e, [["t.boardId", "b.id"]])),
             )
             .whereRef("b.projectId", "=", "p.id")
             .orderBy("b.dateStart").orderBy("b.dateEnd").orderBy("b.weight").orderBy("b.id"),
@@ -129,6 +124,21 @@ export async function readProjectGantts(read: ReadDb, projectIds: readonly strin
     .execute();
 
   return rows.map((row) => toProjectGantt(row as unknown as GanttRow, showTasks));
+}
+
+/**
+ * The counts behind a progress (all tasks, finished tasks) of the gantt's project `p`, or of one
+ * of its stages or boards: correlated to the outer query by the given `[task column, outer
+ * column]` pairs besides the project, so each runs over the Task index by project.
+ */
+function taskCounts<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, also: ReadonlyArray<readonly ["t.stageId" | "t.boardId", "s.id" | "b.id"]>) {
+  const e = eb as unknown as ExpressionBuilder<Tables, never>;
+  const tasks = () =>
+    also.reduce(
+      (q, [column, outer]) => q.where(sql<boolean>`${sql.ref(column)} = ${sql.ref(outer)}`),
+      e.selectFrom("Task as t").where(sql<boolean>`${sql.ref("t.projectId")} = ${sql.ref("p.id")}`),
+    );
+  return [tasks().select((x) => x.fn.countAll().as("n")).as("taskCount"), tasks().select((x) => x.fn.count("t.finishedAt").as("n")).as("finishedCount")];
 }
 
 interface Tally {
@@ -270,3 +280,36 @@ export async function readGanttLinks(read: ReadDb, ids: readonly string[]): Prom
     .execute();
   return rows.map((l) => ({ id: l.id, type: l.type, source: l.sourceId, target: l.targetId }));
 }
+
+// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+
+/** As an entity the gantt is read without its tasks; `tasks`, when selected, comes from projectGanttWithTasks. */
+export const projectGanttEntity = defineEntity<ProjectGantt>({
+  typeName: "ProjectGantt",
+  loadMany: (_db, ids, _viewer, read) => readProjectGantts(read, ids, false, Selection.all()),
+});
+
+export const milestoneEntity = defineEntity<Milestone>({
+  typeName: "Milestone",
+  loadMany: (_db, ids, _viewer, read) => readMilestones(read, ids),
+});
+
+export const ganttLinkEntity = defineEntity<GanttLink>({
+  typeName: "GanttLink",
+  loadMany: (_db, ids, _viewer, read) => readGanttLinks(read, ids),
+});
+
+/**
+ * E15's loader of the entity (not listed in src/schema/registry.ts): the same read and mapping,
+ * compiled for what the document selects (the tasks in the same statement when selected, the
+ * task tallies only when progress or timePlanned is), since a gantt is one large statement.
+ */
+export function projectGanttSelecting(selection: Selection): EntityDefinition<ProjectGantt> {
+  return defineEntity<ProjectGantt>({
+    typeName: "ProjectGantt",
+    loadMany: (_db, ids, _viewer, read) => readProjectGantts(read, ids, selection.has("tasks"), selection),
+  });
+}
+
+/** Gantts with everything and their tasks, for `tasks` selected below a gantt read without them (through `_entities`). */
+export const projectGanttWithTasks = projectGanttSelecting(Selection.all());

@@ -1,15 +1,8 @@
 import type { Db } from "../../db/client";
 import { ConflictError } from "../../errors/errors";
-import { defineEntity } from "../../federation/entity-registry";
 import type { CreateCurrencyDictionaryInput } from "../../inputs/invoice/create-currency-dictionary.input";
 import type { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
 import { isUniqueViolation } from "../shared/retry";
-import { readCurrencyDictionaries } from "./invoice.read";
-
-export const currencyDictionaryEntity = defineEntity<CurrencyDictionary>({
-  typeName: "CurrencyDictionary",
-  loadMany: (_db, ids, _viewer, read) => readCurrencyDictionaries(read, ids),
-});
 
 const SELECT = { id: true, name: true, code: true, isDefault: true } as const;
 

@@ -1,6 +1,3 @@
-import { defineEntity } from "../../federation/entity-registry";
-import type { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
-import { readInvoiceNumberings } from "./invoice.read";
 import type { CounterStore } from "../shared/numbering";
 
 /** Invoice counters: one row per numbering and period holding the last value given (InvoiceNumberingCounter). */
@@ -19,9 +16,3 @@ export const invoiceCounters: CounterStore = {
     return (await tx.invoice.findFirst({ where: { numberingId, no }, select: { id: true } })) !== null;
   },
 };
-
-/** The InvoiceNumbering entity: a batch with its current counters in one statement (invoice.read.ts). */
-export const invoiceNumberingEntity = defineEntity<InvoiceNumbering>({
-  typeName: "InvoiceNumbering",
-  loadMany: (_db, ids, _viewer, read) => readInvoiceNumberings(read, ids),
-});

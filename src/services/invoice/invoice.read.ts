@@ -9,10 +9,11 @@ import type { InvoiceCost } from "../../types/invoice/invoice-cost.type";
 import type { InvoiceIncome } from "../../types/invoice/invoice-income.type";
 import type { InvoiceItem } from "../../types/invoice/invoice-item.type";
 import type { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
-import { toUserRef, userRefJson, userRefOf } from "../people/user-refs.read";
+import { toUserRef, userRefJson, userRefOf } from "../shared/user-refs";
 import { jsonArray, jsonObject } from "../shared/json";
 import { Decimal } from "../shared/money";
 import { periodKey } from "../shared/numbering";
+import { defineEntity } from "../../federation/entity-registry";
 
 /**
  * The invoice area's reads (Kysely, one statement per batch): invoices with everything they show,
@@ -658,3 +659,39 @@ export async function readInvoiceLookups(read: ReadDb, keys: InvoiceLookupKeys):
     corrected: toCorrected(row.corrected),
   };
 }
+
+// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+
+/**
+ * The Invoice entity: a batch in one statement (src/services/invoice/invoice.read.ts). The
+ * batch brings the rest of its invoices' correction chains along, which the request's loader
+ * keeps for the `invoice`, `corrects` and `prevCorrect` fields: they cost no further statement.
+ */
+export const invoiceEntity = defineEntity<Invoice>({
+  typeName: "Invoice",
+  loadMany: (_db, ids, _viewer, read) => readInvoices(read, ids, { chains: true }),
+});
+
+/**
+ * An invoice's costs and incomes: one shape, one read (readInvoiceBookings), two entity types.
+ */
+export const invoiceCostEntity = defineEntity<InvoiceCost>({
+  typeName: "InvoiceCost",
+  loadMany: (_db, ids, _viewer, read) => readInvoiceBookings(read, "cost", ids),
+});
+
+export const invoiceIncomeEntity = defineEntity<InvoiceIncome>({
+  typeName: "InvoiceIncome",
+  loadMany: (_db, ids, _viewer, read) => readInvoiceBookings(read, "income", ids),
+});
+
+/** The InvoiceNumbering entity: a batch with its current counters in one statement (invoice.read.ts). */
+export const invoiceNumberingEntity = defineEntity<InvoiceNumbering>({
+  typeName: "InvoiceNumbering",
+  loadMany: (_db, ids, _viewer, read) => readInvoiceNumberings(read, ids),
+});
+
+export const currencyDictionaryEntity = defineEntity<CurrencyDictionary>({
+  typeName: "CurrencyDictionary",
+  loadMany: (_db, ids, _viewer, read) => readCurrencyDictionaries(read, ids),
+});

@@ -14,6 +14,7 @@ import { canManagePerson } from "../../auth/policy";
 import { personRuleSql } from "../../auth/policy-sql";
 import { jsonArray } from "../shared/json";
 import { Selection } from "../shared/look-ahead";
+import { defineEntity } from "../../federation/entity-registry";
 
 type From = Tables & { u: Tables["User"] };
 type UserQuery<O> = SelectQueryBuilder<From, "u", O>;
@@ -236,3 +237,26 @@ export async function readShortcuts(read: ReadDb, ids: readonly string[]): Promi
     .execute();
   return rows.map((s) => ({ id: s.id, weight: s.weight, name: s.name, viewUrl: s.viewUrl, isOpenedInNewTab: toBool(s.isOpenedInNewTab) }));
 }
+
+// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+
+export const userEntity = defineEntity<User>({
+  typeName: "User",
+  /** A batch of users (e.g. 100 `_entities` representations) in one statement. */
+  async loadMany(_db, ids, viewer, read) {
+    const rows = await selectUsers(read, viewer, Selection.all())
+      .where((eb) => inList(read.kind, eb.ref("u.id"), ids))
+      .execute();
+    return rows.map(toUser);
+  },
+});
+
+export const userDepartmentEntity = defineEntity<UserDepartment>({
+  typeName: "UserDepartment",
+  loadMany: (_db, ids, _viewer, read) => readUserDepartments(read, ids),
+});
+
+export const shortcutEntity = defineEntity<Shortcut>({
+  typeName: "Shortcut",
+  loadMany: (_db, ids, _viewer, read) => readShortcuts(read, ids),
+});

@@ -2,31 +2,12 @@ import type { ReadDb } from "../../db/kysely";
 import type { Viewer } from "../../auth/authenticate";
 import type { UserFilter } from "../../inputs/people/user-filter.input";
 import type { UserOrder } from "../../inputs/people/user-order.input";
-import type { User } from "../../types/people/user.type";
-import type { UserDepartment } from "../../types/people/user-department.type";
 import type { UserCollection } from "../../types/people/user-collection.type";
-import { defineEntity } from "../../federation/entity-registry";
 import { buildOrderBy } from "../shared/ordering";
 import { pageWindow, paginationInfo, type PageRequest } from "../shared/pagination";
-import { inList, toInt } from "../../db/row-values";
+import { toInt } from "../../db/row-values";
 import { Selection } from "../shared/look-ahead";
-import { readUserDepartments, selectUsers, toUser, USER_ORDER_COLUMNS, userFilterWhere, userOrder, type UserOrderTerm } from "./people.read";
-
-export const userEntity = defineEntity<User>({
-  typeName: "User",
-  /** A batch of users (e.g. 100 `_entities` representations) in one statement. */
-  async loadMany(_db, ids, viewer, read) {
-    const rows = await selectUsers(read, viewer, Selection.all())
-      .where((eb) => inList(read.kind, eb.ref("u.id"), ids))
-      .execute();
-    return rows.map(toUser);
-  },
-});
-
-export const userDepartmentEntity = defineEntity<UserDepartment>({
-  typeName: "UserDepartment",
-  loadMany: (_db, ids, _viewer, read) => readUserDepartments(read, ids),
-});
+import { selectUsers, toUser, USER_ORDER_COLUMNS, userFilterWhere, userOrder, type UserOrderTerm } from "./people.read";
 
 /**
  * E8: the user list. One statement for the page (departments, SSO providers, names and

@@ -2,17 +2,9 @@ import type { Db } from "../../db/client";
 import type { Viewer } from "../../auth/authenticate";
 import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
-import { defineEntity } from "../../federation/entity-registry";
 import type { AssignBoardUserInput } from "../../inputs/project/assign-board-user.input";
-import type { AssignedBoardUser } from "../../types/project/assigned-board-user.type";
 import { retryOnUniqueViolation } from "../shared/retry";
 import { assertCanManageProject } from "./project-access";
-import { readAssignedBoardUsers } from "./project.read";
-
-export const assignedBoardUserEntity = defineEntity<AssignedBoardUser>({
-  typeName: "AssignedBoardUser",
-  loadMany: (_db, ids, _viewer, read) => readAssignedBoardUsers(read, ids),
-});
 
 /**
  * E10: creates the user's assignment to the board, or changes the role of an existing one. Only a

@@ -1,15 +1,7 @@
 import type { DbTx } from "../../db/client";
 import { ConflictError } from "../../errors/errors";
-import { defineEntity } from "../../federation/entity-registry";
-import type { ProjectNumbering } from "../../types/project/project-numbering.type";
 import { NEVER_RESET_PERIOD, takeNextNumber, type CounterStore, type NumberingRules } from "../shared/numbering";
 
-import { readProjectNumberings } from "./project.read";
-
-export const projectNumberingEntity = defineEntity<ProjectNumbering>({
-  typeName: "ProjectNumbering",
-  loadMany: (_db, ids, _viewer, read) => readProjectNumberings(read, ids),
-});
 
 /**
  * Project counters live on the numbering row itself (the interface shows `counterNextValue`):

@@ -1,13 +1,6 @@
 import type { DbTx, Prisma } from "../../db/client";
-import { readProjectSettings } from "./project.read";
 import { NotFoundError } from "../../errors/errors";
-import { defineEntity } from "../../federation/entity-registry";
 import type { ProjectSettings } from "../../types/project/project-settings.type";
-
-export const projectSettingsEntity = defineEntity<ProjectSettings>({
-  typeName: "ProjectSettings",
-  loadMany: (_db, ids, _viewer, read) => readProjectSettings(read, ids),
-});
 
 /** E17: settings share their project's id (read with `load`, the request's loader); readable like the project itself. */
 export async function getProjectSettings(projectId: string, load: (id: string) => Promise<ProjectSettings | null>): Promise<ProjectSettings> {

@@ -19,9 +19,10 @@ import type { Stage } from "../../types/project/stage.type";
 import { inList, parseJson, toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db/row-values";
 import { inProject } from "../../auth/visibility";
 import { canManageProject, PROJECT_MANAGER_ROLES } from "../../auth/policy";
-import { jsonArray, jsonObject } from "../shared/json";
+import { idNamesOf, jsonArray, jsonObject, linkedNamesJson } from "../shared/json";
 import { progressShare } from "../task/task-tallies";
-import { toProjectUserRef, toRiskUserRef, userRefJson, userRefOf } from "../people/user-refs.read";
+import { toProjectUserRef, toRiskUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { defineEntity } from "../../federation/entity-registry";
 
 /**
  * The custom field values of an owner (a contractor, a project template: `owner` names the
@@ -229,26 +230,8 @@ export async function readProjects(read: ReadDb, ids: readonly string[], viewer:
           .orderBy("pa.createdAt")
           .orderBy("pa.id"),
       ).as("managers"),
-      jsonArray(
-        kind,
-        eb
-          .selectFrom("ProjectContractor as x")
-          .innerJoin("Contractor as c", "c.id", "x.contractorId")
-          .select(["c.id", "c.name"])
-          .whereRef("x.projectId", "=", "p.id")
-          .orderBy("c.name")
-          .orderBy("x.contractorId"),
-      ).as("contractors"),
-      jsonArray(
-        kind,
-        eb
-          .selectFrom("ProjectTag as x")
-          .innerJoin("Tag as tg", "tg.id", "x.tagId")
-          .select(["tg.id", "tg.name"])
-          .whereRef("x.projectId", "=", "p.id")
-          .orderBy("tg.name")
-          .orderBy("x.tagId"),
-      ).as("tags"),
+      linkedNamesJson(kind, eb, { link: "ProjectContractor", owner: "projectId", target: "contractorId", named: "Contractor" }, "p.id").as("contractors"),
+      linkedNamesJson(kind, eb, { link: "ProjectTag", owner: "projectId", target: "tagId", named: "Tag" }, "p.id").as("tags"),
       eb.exists(eb.selectFrom("ProjectFavorite as f").select(sql.lit(1).as("one")).whereRef("f.projectId", "=", "p.id").where("f.userId", "=", me)).as("isFavorite"),
       eb.selectFrom("ProjectUserAssignment as m").select("m.role").whereRef("m.projectId", "=", "p.id").where("m.userId", "=", me).as("myRole"),
       eb.selectFrom("ProjectUserAssignment as m").select("m.canReportTime").whereRef("m.projectId", "=", "p.id").where("m.userId", "=", me).as("myCanReportTime"),
@@ -287,9 +270,9 @@ export async function readProjects(read: ReadDb, ids: readonly string[], viewer:
       isSimple: toBool(row.isSimple),
       simpleBoardShortCode: row.simpleBoardShortCode ?? null,
       simpleBoardId: row.simpleBoardId ?? null,
-      contractors: (parseJson<IdName[] | undefined>(row.contractors) ?? []).map((c) => ({ id: c.id, name: c.name })),
+      contractors: idNamesOf(row.contractors),
       budget: toDecimalNumber(row.budget),
-      tags: (parseJson<IdName[] | undefined>(row.tags) ?? []).map((c) => ({ id: c.id, name: c.name })),
+      tags: idNamesOf(row.tags),
       isFavorite: toBool(row.isFavorite as boolean | number),
       userRole: role ?? "none",
       userPermissions: permissions,
@@ -525,3 +508,50 @@ export async function readAssignedBoardUsers(read: ReadDb, ids: readonly string[
     return user ? [{ id: row.id, projectUser: inProject(toProjectUserRef(user), row.projectId), board: row.boardId, role: row.role }] : [];
   });
 }
+
+// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+
+export const projectEntity = defineEntity<Project>({
+  typeName: "Project",
+  loadMany: (_db, ids, viewer, read) => readProjects(read, ids, viewer),
+});
+
+export const projectNumberingEntity = defineEntity<ProjectNumbering>({
+  typeName: "ProjectNumbering",
+  loadMany: (_db, ids, _viewer, read) => readProjectNumberings(read, ids),
+});
+
+export const projectSettingsEntity = defineEntity<ProjectSettings>({
+  typeName: "ProjectSettings",
+  loadMany: (_db, ids, _viewer, read) => readProjectSettings(read, ids),
+});
+
+export const stageEntity = defineEntity<Stage>({
+  typeName: "Stage",
+  loadMany: (_db, ids, viewer, read) => readStages(read, ids, viewer),
+});
+
+export const riskEntity = defineEntity<Risk>({
+  typeName: "Risk",
+  loadMany: (_db, ids, _viewer, read) => readRisks(read, ids),
+});
+
+export const assignedProjectUserEntity = defineEntity<AssignedProjectUser>({
+  typeName: "AssignedProjectUser",
+  loadMany: (_db, ids, _viewer, read) => readAssignedProjectUsers(read, ids),
+});
+
+export const assignedBoardUserEntity = defineEntity<AssignedBoardUser>({
+  typeName: "AssignedBoardUser",
+  loadMany: (_db, ids, _viewer, read) => readAssignedBoardUsers(read, ids),
+});
+
+export const customFieldDefinitionEntity = defineEntity<CustomFieldDefinition>({
+  typeName: "CustomFieldDefinition",
+  loadMany: (_db, ids, _viewer, read) => readCustomFieldDefinitions(read, ids),
+});
+
+export const customFieldOptionEntity = defineEntity<CustomFieldOption>({
+  typeName: "CustomFieldOption",
+  loadMany: (_db, ids, _viewer, read) => readCustomFieldOptions(read, ids),
+});

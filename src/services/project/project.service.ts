@@ -3,9 +3,7 @@ import type { Viewer } from "../../auth/authenticate";
 import type { Db, DbTx } from "../../db/client";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
-import { defineEntity } from "../../federation/entity-registry";
 import type { CreateProjectInput } from "../../inputs/project/create-project.input";
-import type { Project } from "../../types/project/project.type";
 import { resolveCustomFieldValues, writeProjectCustomFieldValues } from "./project-custom-fields";
 import { assertPmOrAdmin } from "./project-access";
 import { canReadTemplate, TEMPLATE_REFUSAL } from "../../auth/policy";
@@ -16,18 +14,9 @@ import { retryOnUniqueViolation } from "../shared/retry";
 import { COUNTER_TX_OPTIONS } from "../shared/numbering";
 import { round2 } from "../shared/money";
 import { freeBoardShortCodes, freeProjectShortCode } from "../shared/short-codes";
-import { readDbFor, type ReadDb } from "../../db/kysely";
-import { readProjects } from "./project.read";
 
 /** The role the creator of a project gets in it. */
 export const CREATOR_PROJECT_ROLE = "pm-active";
-
-/** Loads and shapes projects for a caller: one statement on the read side (src/services/project/project.read.ts). */
-export function loadProjects(db: Db, ids: readonly string[], viewer: Viewer, read: ReadDb = readDbFor(db)): Promise<Project[]> {
-  return readProjects(read, ids, viewer);
-}
-
-export const projectEntity = defineEntity<Project>({ typeName: "Project", loadMany: loadProjects });
 
 /** Checks the rules that need no database, so a malformed request costs nothing. */
 function checkCreateProjectInput(input: CreateProjectInput): void {

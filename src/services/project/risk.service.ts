@@ -2,16 +2,8 @@ import type { Db, DbTx } from "../../db/client";
 import type { Viewer } from "../../auth/authenticate";
 import { NotFoundError } from "../../errors/errors";
 import { Violations } from "../shared/violations";
-import { defineEntity } from "../../federation/entity-registry";
 import type { ReplaceRiskInput } from "../../inputs/project/replace-risk.input";
-import type { Risk } from "../../types/project/risk.type";
 import { assertCanManageProject } from "./project-access";
-import { readRisks } from "./project.read";
-
-export const riskEntity = defineEntity<Risk>({
-  typeName: "Risk",
-  loadMany: (_db, ids, _viewer, read) => readRisks(read, ids),
-});
 
 const none = Promise.resolve(null);
 

@@ -2,20 +2,9 @@ import type { Viewer } from "../../auth/authenticate";
 import type { Db, Prisma } from "../../db/client";
 import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
-import { defineEntity } from "../../federation/entity-registry";
 import type { UpdateStageInput } from "../../inputs/project/update-stage.input";
-import type { Stage } from "../../types/project/stage.type";
 import { refuseNulls } from "../shared/partial-update";
 import { assertCanManageProject } from "./project-access";
-import { readDbFor, type ReadDb } from "../../db/kysely";
-import { readStages } from "./project.read";
-
-/** Loads and shapes stages for a caller: one statement on the read side (src/services/project/project.read.ts). */
-export function loadStages(db: Db, ids: readonly string[], viewer: Viewer, read: ReadDb = readDbFor(db)): Promise<Stage[]> {
-  return readStages(read, ids, viewer);
-}
-
-export const stageEntity = defineEntity<Stage>({ typeName: "Stage", loadMany: loadStages });
 
 /**
  * E3. Absent fields stay; null clears description (stored as empty text) and stageType, and is

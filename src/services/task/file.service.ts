@@ -2,16 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Db, DbTx } from "../../db/client";
 import type { Viewer } from "../../auth/authenticate";
 import { NotFoundError } from "../../errors/errors";
-import { defineEntity } from "../../federation/entity-registry";
 import type { ExternalFileUploadInput, FileType } from "../../inputs/task/external-file-upload.input";
-import type { File } from "../../types/task/file.type";
 import { assertProjectMember } from "../project/project-access";
-import { readFiles } from "./task.read";
-
-export const fileEntity = defineEntity<File>({
-  typeName: "File",
-  loadMany: (_db, ids, _viewer, read) => readFiles(read, ids),
-});
 
 const EXTENSION = /^[a-z0-9]{1,10}$/;
 

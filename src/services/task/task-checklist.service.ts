@@ -1,22 +1,9 @@
 import type { ReadDb } from "../../db/kysely";
 import { NotFoundError } from "../../errors/errors";
-import { defineEntity } from "../../federation/entity-registry";
-import type { TaskChecklist } from "../../types/task/task-checklist.type";
-import type { TaskChecklistItem } from "../../types/task/task-checklist-item.type";
 import type { TaskChecklistCollection } from "../../types/task/task-checklist-collection.type";
 import { pageWindow, paginationInfo, type PageRequest } from "../shared/pagination";
-import { readTaskChecklistItems, readTaskChecklistPage, readTaskChecklists } from "./task.read";
+import { readTaskChecklistPage } from "./task.read";
 import type { Selection } from "../shared/look-ahead";
-
-export const taskChecklistEntity = defineEntity<TaskChecklist>({
-  typeName: "TaskChecklist",
-  loadMany: (_db, ids, _viewer, read) => readTaskChecklists(read, ids),
-});
-
-export const taskChecklistItemEntity = defineEntity<TaskChecklistItem>({
-  typeName: "TaskChecklistItem",
-  loadMany: (_db, ids, _viewer, read) => readTaskChecklistItems(read, ids),
-});
 
 /**
  * E6: a task's checklists by weight, each with its items by weight, in one statement: the task

@@ -1,17 +1,9 @@
 import type { Viewer } from "../../auth/authenticate";
 import type { Db, Prisma } from "../../db/client";
 import { NotFoundError } from "../../errors/errors";
-import { defineEntity } from "../../federation/entity-registry";
 import type { UpdateTaskTypeInput } from "../../inputs/task/update-task-type.input";
-import type { TaskType } from "../../types/task/task-type.type";
 import { refuseNulls } from "../shared/partial-update";
 import { assertPmOrAdmin } from "../project/project-access";
-import { readTaskTypes } from "./task.read";
-
-export const taskTypeEntity = defineEntity<TaskType>({
-  typeName: "TaskType",
-  loadMany: (_db, ids, _viewer, read) => readTaskTypes(read, ids),
-});
 
 /**
  * E19. Task types are shared by every project, so changing one is for admins and holders of the

@@ -5,13 +5,13 @@ import type { TaskChecklist } from "../../types/task/task-checklist.type";
 import type { TaskChecklistItem } from "../../types/task/task-checklist-item.type";
 import type { TaskType } from "../../types/task/task-type.type";
 import type { File } from "../../types/task/file.type";
-import type { IdName } from "../../types/shared/id-name.type";
 import { fileTaskJson, toFileFields, type FileJson } from "../comment/comment.read";
 import { inList, parseJson, toBool, toInt } from "../../db/row-values";
 import type { PageWindow } from "../shared/pagination";
-import { jsonArray, jsonObject } from "../shared/json";
+import { idNamesOf, jsonArray, jsonObject, linkedNamesJson } from "../shared/json";
 import { Selection } from "../shared/look-ahead";
-import { toProjectUserRef, userRefJson, userRefOf } from "../people/user-refs.read";
+import { toProjectUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { defineEntity } from "../../federation/entity-registry";
 
 /** A checklist's columns with its items and leader (each only when selected), for a JSON array or a page. */
 function checklistColumns(read: ReadDb, sel: Selection) {
@@ -127,25 +127,14 @@ export async function readTaskTypes(read: ReadDb, ids: readonly string[]): Promi
   const rows = await db
     .selectFrom("TaskType as tt")
     .select(["tt.id", "tt.name", "tt.decorator"])
-    .select((eb) =>
-      jsonArray(
-        kind,
-        eb
-          .selectFrom("TaskTypeCategory as x")
-          .innerJoin("ProjectCategory as pc", "pc.id", "x.categoryId")
-          .select(["pc.id", "pc.name"])
-          .whereRef("x.taskTypeId", "=", "tt.id")
-          .orderBy("pc.name")
-          .orderBy("x.categoryId"),
-      ).as("categories"),
-    )
+    .select((eb) => linkedNamesJson(kind, eb, { link: "TaskTypeCategory", owner: "taskTypeId", target: "categoryId", named: "ProjectCategory" }, "tt.id").as("categories"))
     .where((eb) => inList(kind, eb.ref("tt.id"), ids))
     .execute();
   return rows.map((t) => ({
     id: t.id,
     name: t.name,
     decorator: t.decorator,
-    categories: (parseJson<IdName[] | undefined>(t.categories) ?? []).map((c) => ({ id: c.id, name: c.name })),
+    categories: idNamesOf(t.categories),
   }));
 }
 
@@ -179,3 +168,25 @@ export async function readFiles(read: ReadDb, ids: readonly string[]): Promise<F
   }
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+
+export const taskChecklistEntity = defineEntity<TaskChecklist>({
+  typeName: "TaskChecklist",
+  loadMany: (_db, ids, _viewer, read) => readTaskChecklists(read, ids),
+});
+
+export const taskChecklistItemEntity = defineEntity<TaskChecklistItem>({
+  typeName: "TaskChecklistItem",
+  loadMany: (_db, ids, _viewer, read) => readTaskChecklistItems(read, ids),
+});
+
+export const fileEntity = defineEntity<File>({
+  typeName: "File",
+  loadMany: (_db, ids, _viewer, read) => readFiles(read, ids),
+});
+
+export const taskTypeEntity = defineEntity<TaskType>({
+  typeName: "TaskType",
+  loadMany: (_db, ids, _viewer, read) => readTaskTypes(read, ids),
+});

@@ -1,19 +1,8 @@
 import type { Db } from "../../db/client";
 import { ForbiddenError, NotFoundError } from "../../errors/errors";
 import { TEMPLATE_REFUSAL } from "../../auth/policy";
-import { defineEntity } from "../../federation/entity-registry";
 import type { ProjectTemplate } from "../../types/template/project-template.type";
-import { readVisibleProjectTemplates } from "./template.read";
 // the template's definitions and options are federation entities too: registered with their services
-import "../project/custom-field-definition.service";
-import "../project/custom-field-option.service";
-
-/** Federation references resolve only to templates the caller may see (others are null). */
-export const projectTemplateEntity = defineEntity<ProjectTemplate>({
-  typeName: "ProjectTemplate",
-  /** One statement per batch (category, author and custom field values inside). */
-  loadMany: (_db, ids, viewer, read) => readVisibleProjectTemplates(read, ids, viewer),
-});
 
 /**
  * E9. `load` is the request's batching loader, which answers only visible templates; a template it

@@ -6,7 +6,8 @@ import type { ProjectTemplate } from "../../types/template/project-template.type
 import { inList, parseJson, toBool, toDateRequired } from "../../db/row-values";
 import { jsonObject } from "../shared/json";
 import { customFieldDefinitionOf, customFieldValueFields, customFieldValuesJson, customFieldValuesOf } from "../project/project.read";
-import { toTemplateUserRef, userRefJson, userRefOf } from "../people/user-refs.read";
+import { toTemplateUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { defineEntity } from "../../federation/entity-registry";
 
 /**
  * Project templates by id in ONE statement, only those the caller may see (canReadTemplate in
@@ -49,3 +50,12 @@ export async function readVisibleProjectTemplates(read: ReadDb, ids: readonly st
   }
   return out;
 }
+
+// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+
+/** Federation references resolve only to templates the caller may see (others are null). */
+export const projectTemplateEntity = defineEntity<ProjectTemplate>({
+  typeName: "ProjectTemplate",
+  /** One statement per batch (category, author and custom field values inside). */
+  loadMany: (_db, ids, viewer, read) => readVisibleProjectTemplates(read, ids, viewer),
+});

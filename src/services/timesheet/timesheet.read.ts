@@ -6,7 +6,7 @@ import type { TimesheetArgs } from "../../inputs/timesheet/timesheet.args";
 import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
 import { inList, sqlTimestamp, toBool, toDateRequired, toInt } from "../../db/row-values";
 import type { ReportedSeconds, TimesheetTask, TimesheetWindow } from "./timesheet-aggregation";
-import { toProjectUserRef, userRefJson, userRefOf } from "../people/user-refs.read";
+import { toProjectUserRef, userRefJson, userRefOf } from "../shared/user-refs";
 
 type R = Tables & { r: Tables["ReportedTime"] };
 

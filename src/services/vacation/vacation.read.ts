@@ -14,7 +14,8 @@ import { canManageVacationsOf } from "../../auth/policy";
 import { personRuleSql } from "../../auth/policy-sql";
 import { jsonArray, jsonObject } from "../shared/json";
 import { Selection } from "../shared/look-ahead";
-import { toCalendarUserRef, userRefJson, userRefOf } from "../people/user-refs.read";
+import { toCalendarUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { defineEntity } from "../../federation/entity-registry";
 
 type From = Tables & { v: Tables["Vacation"] };
 type VacationQuery<O> = SelectQueryBuilder<From, "v", O>;
@@ -275,3 +276,31 @@ export async function readVacationComments(read: ReadDb, ids: readonly string[])
     return author ? [{ id: c.id, content: c.content, calendarUser: toCalendarUserRef(author), createdAt: toDateRequired(c.createdAt) }] : [];
   });
 }
+
+// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+
+export const vacationEntity = defineEntity<Vacation>({
+  typeName: "Vacation",
+  /** A batch of vacations in one statement. */
+  async loadMany(_db, ids, viewer, read) {
+    const rows = await selectVacations(read, viewer, Selection.all())
+      .where((eb) => inList(read.kind, eb.ref("v.id"), ids))
+      .execute();
+    return toVacations(rows);
+  },
+});
+
+export const vacationTypeEntity = defineEntity<VacationType>({
+  typeName: "VacationType",
+  loadMany: (_db, ids, _viewer, read) => readVacationTypes(read, ids),
+});
+
+export const vacationCommentEntity = defineEntity<VacationComment>({
+  typeName: "VacationComment",
+  loadMany: (_db, ids, _viewer, read) => readVacationComments(read, ids),
+});
+
+export const vacationDateEntity = defineEntity<VacationDate>({
+  typeName: "VacationDate",
+  loadMany: (_db, ids, _viewer, read) => readVacationDates(read, ids),
+});

@@ -1,44 +1,13 @@
 import type { Viewer } from "../../auth/authenticate";
 import type { VacationFilter } from "../../inputs/vacation/vacation-filter.input";
 import type { VacationOrder } from "../../inputs/vacation/vacation-order.input";
-import type { Vacation } from "../../types/vacation/vacation.type";
 import type { VacationCollection } from "../../types/vacation/vacation-collection.type";
-import type { VacationComment } from "../../types/vacation/vacation-comment.type";
-import type { VacationDate } from "../../types/vacation/vacation-date.type";
-import type { VacationType } from "../../types/vacation/vacation-type.type";
-import { defineEntity } from "../../federation/entity-registry";
 import { buildOrderBy } from "../shared/ordering";
 import { pageWindow, paginationInfo, type PageRequest } from "../shared/pagination";
 import type { ReadDb } from "../../db/kysely";
-import { inList, toInt } from "../../db/row-values";
+import { toInt } from "../../db/row-values";
 import { Selection } from "../shared/look-ahead";
-import { readVacationComments, readVacationDates, readVacationTypes, selectVacations, toVacations, VACATION_ORDER_COLUMNS, vacationFilterWhere, vacationOrder, type VacationOrderTerm } from "./vacation.read";
-
-export const vacationEntity = defineEntity<Vacation>({
-  typeName: "Vacation",
-  /** A batch of vacations in one statement. */
-  async loadMany(_db, ids, viewer, read) {
-    const rows = await selectVacations(read, viewer, Selection.all())
-      .where((eb) => inList(read.kind, eb.ref("v.id"), ids))
-      .execute();
-    return toVacations(rows);
-  },
-});
-
-export const vacationTypeEntity = defineEntity<VacationType>({
-  typeName: "VacationType",
-  loadMany: (_db, ids, _viewer, read) => readVacationTypes(read, ids),
-});
-
-export const vacationCommentEntity = defineEntity<VacationComment>({
-  typeName: "VacationComment",
-  loadMany: (_db, ids, _viewer, read) => readVacationComments(read, ids),
-});
-
-export const vacationDateEntity = defineEntity<VacationDate>({
-  typeName: "VacationDate",
-  loadMany: (_db, ids, _viewer, read) => readVacationDates(read, ids),
-});
+import { selectVacations, toVacations, VACATION_ORDER_COLUMNS, vacationFilterWhere, vacationOrder, type VacationOrderTerm } from "./vacation.read";
 
 /**
  * E7: the vacation list, filtered, ordered (default: vacation year ascending, then id) and

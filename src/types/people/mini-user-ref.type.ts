@@ -2,7 +2,7 @@ import { Directive, Field, ID, ObjectType } from "type-graphql";
 
 // A value type, not an entity: a projection of User whose id is the user's, so a supergraph
 // reaches the person through User; @shareable lets other subgraphs return the same summary.
-// The other six summaries extend this one (as their mappers in src/services/people/user-refs.read.ts do).
+// The other six summaries extend this one (as their mappers in src/services/shared/user-refs.ts do).
 @Directive("@shareable")
 @ObjectType({ description: "The shortest user summary: comment and file authors, mentions, reactions." })
 export class MiniUserRef {

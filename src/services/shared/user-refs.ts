@@ -9,7 +9,10 @@ import type { NoteUserRef } from "../../types/crm/note-user-ref.type";
 import type { TemplateUserRef } from "../../types/template/template-user-ref.type";
 import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
 import { parseJson, toBool, toDecimalNumber } from "../../db/row-values";
-import { jsonObject } from "../shared/json";
+import { jsonArray, jsonObject } from "./json";
+
+// The user summaries (MiniUserRef ... ProjectUserRef) are embedded in the reads of every area, so
+// their SQL and mapping are shared here rather than owned by the people area.
 
 /** The user columns behind every user summary (MiniUserRef ... ProjectUserRef), as one JSON object. */
 export interface UserRefJson {
@@ -103,4 +106,40 @@ export function toTemplateUserRef(u: UserRefJson): TemplateUserRef {
     canLogIn: toBool(u.canLogIn),
     isExternal: toBool(u.isExternal),
   };
+}
+
+/** A user linked through a join table, as linkedUsersJson reads it: the link's id and the user's columns of a MiniUserRef and an email. */
+export interface LinkedUserJson {
+  id: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  pictureSm: string;
+  pictureLg: string;
+}
+
+/**
+ * The users linked to the outer row `ownerRef` (a column reference) through the join table
+ * `link` (its `owner` column naming the outer row, its `userId` the user), as a JSON array by
+ * last name, first name, then link: a comment's mentions, a contractor's attendants.
+ */
+export function linkedUsersJson<DB, TB extends keyof DB>(kind: DatabaseKind, eb: ExpressionBuilder<DB, TB>, link: keyof Tables, owner: string, ownerRef: string) {
+  const e = eb as unknown as ExpressionBuilder<{ lk: { id: string; userId: string } & Record<string, string>; User: Tables["User"] }, never>;
+  return jsonArray(
+    kind,
+    e
+      .selectFrom(`${link} as lk` as "lk")
+      .innerJoin("User as lu", "lu.id", "lk.userId")
+      .select(["lk.id", "lu.id as userId", "lu.firstName", "lu.lastName", "lu.email", "lu.pictureSm", "lu.pictureLg"])
+      .where(sql<boolean>`${sql.ref(`lk.${owner}`)} = ${sql.ref(ownerRef)}`)
+      .orderBy("lu.lastName")
+      .orderBy("lu.firstName")
+      .orderBy("lk.id"),
+  );
+}
+
+/** The users of a linkedUsersJson column (SQLite hands nested JSON over as text). */
+export function linkedUsersOf(value: unknown): LinkedUserJson[] {
+  return parseJson<LinkedUserJson[] | undefined>(value) ?? [];
 }
