@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Tables } from "../../db/tables";
+import type { DatabaseKind } from "../../db/client";
 import type { ReadDb } from "../../db/kysely";
 import type { ProjectGantt } from "../../types/gantt/project-gantt.type";
 import type { IdNameDecorator } from "../../types/shared/id-name-decorator.type";
@@ -22,8 +23,6 @@ export async function readProjectGantts(read: ReadDb, projectIds: readonly strin
   if (projectIds.length === 0) return [];
   const { db, kind } = read;
   const project = sel.get("project");
-  const stages = sel.get("stages");
-  const boards = sel.get("boards");
   const wantTally = project.has("progress") || sel.has("timePlanned");
 
   const rows = await db
@@ -34,53 +33,15 @@ export async function readProjectGantts(read: ReadDb, projectIds: readonly strin
     ])
     .$if(wantTally, (q) =>
       q.select((eb) => [
-        ...taskCounts(eb, []),
+        ...taskCounts(eb),
         eb.selectFrom("Task as t").select((e) => e.fn.sum("t.timePlanned").as("n")).whereRef("t.projectId", "=", "p.id").as("timePlanned"),
       ]),
     )
     .$if(sel.has("timeReported"), (q) =>
       q.select((eb) => eb.selectFrom("ReportedTime as r").select((e) => e.fn.sum("r.seconds").as("n")).whereRef("r.projectId", "=", "p.id").as("timeReported")),
     )
-    .$if(sel.has("stages"), (q) =>
-      q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
-            .selectFrom("Stage as s")
-            .select(["s.id", "s.name", "s.status", "s.dateStart", "s.dateEnd", "s.weight", "s.isBlameableRemovalEnabled"])
-            .$if(stages.has("stageType"), (sq) =>
-              sq.select((e) =>
-                jsonObject(kind, e.selectFrom("StageType as c").select(["c.id", "c.name", "c.decorator"]).whereRef("c.id", "=", "s.stageTypeId")).as("stageType"),
-              ),
-            )
-            .$if(stages.has("progress"), (sq) =>
-              sq.select((e) => taskCounts(e, [["t.stageId", "s.id"]])),
-            )
-            .whereRef("s.projectId", "=", "p.id")
-            .orderBy("s.dateStart").orderBy("s.dateEnd").orderBy("s.weight").orderBy("s.id"),
-        ).as("stages"),
-      ),
-    )
-    .$if(sel.has("boards"), (q) =>
-      q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
-            .selectFrom("Board as b")
-            .select(["b.id", "b.name", "b.status", "b.shortCode", "b.dateStart", "b.dateEnd", "b.weight", "b.stageId"])
-            .$if(boards.has("boardType"), (bq) =>
-              bq.select((e) =>
-                jsonObject(kind, e.selectFrom("BoardType as c").select(["c.id", "c.name", "c.decorator"]).whereRef("c.id", "=", "b.boardTypeId")).as("boardType"),
-              ),
-            )
-            .$if(boards.has("progress"), (bq) =>
-              bq.select((e) => taskCounts(e, [["t.boardId", "b.id"]])),
-            )
-            .whereRef("b.projectId", "=", "p.id")
-            .orderBy("b.dateStart").orderBy("b.dateEnd").orderBy("b.weight").orderBy("b.id"),
-        ).as("boards"),
-      ),
-    )
+    .$if(sel.has("stages"), (q) => q.select((eb) => groupsJson(kind, eb, "stages", sel.get("stages")).as("stages")))
+    .$if(sel.has("boards"), (q) => q.select((eb) => groupsJson(kind, eb, "boards", sel.get("boards")).as("boards")))
     .$if(sel.has("milestones"), (q) =>
       q.select((eb) =>
         jsonArray(
@@ -128,17 +89,65 @@ export async function readProjectGantts(read: ReadDb, projectIds: readonly strin
 
 /**
  * The counts behind a progress (all tasks, finished tasks) of the gantt's project `p`, or of one
- * of its stages or boards: correlated to the outer query by the given `[task column, outer
- * column]` pairs besides the project, so each runs over the Task index by project.
+ * of its stages or boards `g` (`t.stageId` or `t.boardId` equal to `g.id`), correlated to the
+ * outer query, so each runs over the Task index by project.
  */
-function taskCounts<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, also: ReadonlyArray<readonly ["t.stageId" | "t.boardId", "s.id" | "b.id"]>) {
+function taskCounts<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, groupColumn?: "t.stageId" | "t.boardId") {
   const e = eb as unknown as ExpressionBuilder<Tables, never>;
   const tasks = () =>
-    also.reduce(
-      (q, [column, outer]) => q.where(sql<boolean>`${sql.ref(column)} = ${sql.ref(outer)}`),
-      e.selectFrom("Task as t").where(sql<boolean>`${sql.ref("t.projectId")} = ${sql.ref("p.id")}`),
-    );
+    e
+      .selectFrom("Task as t")
+      .where(sql<boolean>`${sql.ref("t.projectId")} = ${sql.ref("p.id")}`)
+      .$if(groupColumn !== undefined, (q) => q.where(sql<boolean>`${sql.ref(groupColumn!)} = ${sql.ref("g.id")}`));
   return [tasks().select((x) => x.fn.countAll().as("n")).as("taskCount"), tasks().select((x) => x.fn.count("t.finishedAt").as("n")).as("finishedCount")];
+}
+
+/** The gantt's two kinds of task groups: their table, columns, type and the Task column naming them. */
+const GROUPS = {
+  stages: {
+    table: "Stage",
+    columns: ["id", "name", "status", "dateStart", "dateEnd", "weight", "isBlameableRemovalEnabled"],
+    type: { field: "stageType", table: "StageType", column: "stageTypeId" },
+    taskColumn: "t.stageId",
+  },
+  boards: {
+    table: "Board",
+    columns: ["id", "name", "status", "shortCode", "dateStart", "dateEnd", "weight", "stageId"],
+    type: { field: "boardType", table: "BoardType", column: "boardTypeId" },
+    taskColumn: "t.boardId",
+  },
+} as const;
+
+// the aliases groupsJson reads from, typed for both kinds of group
+type GroupTables = { g: Record<string, unknown>; c: { id: string; name: string; decorator: string } };
+
+/**
+ * The project's stages or boards as a JSON array in the gantt's order (start, end, weight, id),
+ * each with its type and its task counts only when the document selects them.
+ */
+function groupsJson<DB, TB extends keyof DB>(kind: DatabaseKind, eb: ExpressionBuilder<DB, TB>, kindOfGroup: keyof typeof GROUPS, sel: Selection) {
+  const group = GROUPS[kindOfGroup];
+  const e = eb as unknown as ExpressionBuilder<GroupTables, never>;
+  return jsonArray(
+    kind,
+    e
+      .selectFrom(`${group.table} as g` as "g")
+      .select(group.columns.map((column) => sql.ref(`g.${column}`).as(column)))
+      .$if(sel.has(group.type.field), (q) =>
+        q.select((x) =>
+          jsonObject(
+            kind,
+            x.selectFrom(`${group.type.table} as c` as "c").select(["c.id", "c.name", "c.decorator"]).where(sql<boolean>`${sql.ref("c.id")} = ${sql.ref(`g.${group.type.column}`)}`),
+          ).as(group.type.field),
+        ),
+      )
+      .$if(sel.has("progress"), (q) => q.select((x) => taskCounts(x, group.taskColumn)))
+      .where(sql<boolean>`${sql.ref("g.projectId")} = ${sql.ref("p.id")}`)
+      .orderBy(sql.ref("g.dateStart"))
+      .orderBy(sql.ref("g.dateEnd"))
+      .orderBy(sql.ref("g.weight"))
+      .orderBy(sql.ref("g.id")),
+  );
 }
 
 interface Tally {
