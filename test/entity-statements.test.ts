@@ -1,7 +1,8 @@
-import { getNamedType, isEnumType, isObjectType, isScalarType, type GraphQLObjectType } from "graphql";
+import type { GraphQLObjectType } from "graphql";
 import { createTestApp, demoIds, type TestApp } from "./support/test-app";
 import { ENTITIES } from "../src/schema/registry";
 import { auditFederation } from "../src/federation/schema-audit";
+import { everything } from "./support/full-selection";
 
 /**
  * Issue 10: `_entities` answers a batch of representations of any entity type with at most two
@@ -30,18 +31,6 @@ const MODEL_OF: Record<string, string> = {
   AssignedProjectUser: "projectUserAssignment",
   CustomFieldOption: "customFieldSelectOption",
 };
-
-/** Every field of `type` without required arguments, nested `depth` levels (scalars only at the last). */
-function everything(type: GraphQLObjectType, depth: number): string {
-  const parts: string[] = [];
-  for (const field of Object.values(type.getFields())) {
-    if (field.args.some((a) => a.type.toString().endsWith("!") && a.defaultValue === undefined)) continue;
-    const named = getNamedType(field.type);
-    if (isScalarType(named) || isEnumType(named)) parts.push(field.name);
-    else if (isObjectType(named) && depth > 1) parts.push(`${field.name} { ${everything(named, depth - 1)} }`);
-  }
-  return parts.length > 0 ? parts.join(" ") : "__typename";
-}
 
 const BATCH = 20;
 /** What the access policy may add when budget or rate fields are selected: the caller's project role and the project's hidden-rate roles. */

@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { projectRoot } from "../src/config/paths";
-import { getNamedType, isObjectType, isScalarType, isEnumType, type GraphQLObjectType } from "graphql";
+import { getNamedType, type GraphQLObjectType } from "graphql";
 import { createTestApp, demoIds, type TestApp } from "./support/test-app";
+import { everything } from "./support/full-selection";
 
 /**
  * Issue 10: every read answers with at most two SQL statements (the page and, where selected,
@@ -20,18 +21,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const d = demoIds;
-
-/** Every field of `type` without required arguments, nested `depth` levels (scalars only at the last). */
-function everything(type: GraphQLObjectType, depth: number): string {
-  const parts: string[] = [];
-  for (const field of Object.values(type.getFields())) {
-    if (field.args.some((a) => a.type.toString().endsWith("!") && a.defaultValue === undefined)) continue;
-    const named = getNamedType(field.type);
-    if (isScalarType(named) || isEnumType(named)) parts.push(field.name);
-    else if (isObjectType(named) && depth > 1) parts.push(`${field.name} { ${everything(named, depth - 1)} }`);
-  }
-  return parts.length > 0 ? parts.join(" ") : "__typename";
-}
 
 function wide(field: string, args: string, depth = 4): string {
   const type = getNamedType(t.app.schema.getQueryType()!.getFields()[field].type) as GraphQLObjectType;

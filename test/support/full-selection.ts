@@ -1,4 +1,4 @@
-import { getNamedType, isAbstractType, isLeafType, isObjectType, type GraphQLNamedType, type GraphQLSchema } from "graphql";
+import { getNamedType, isAbstractType, isLeafType, isObjectType, type GraphQLNamedType, type GraphQLObjectType, type GraphQLSchema } from "graphql";
 
 /**
  * A selection of every field of `type`, nested objects included, down to `depth` levels, never
@@ -25,4 +25,19 @@ export function fullSelection(schema: GraphQLSchema, type: GraphQLNamedType, dep
     }
   }
   return parts.join(" ");
+}
+
+/**
+ * Every field of `type` without required arguments, nested `depth` levels (leaves only at the
+ * last), re-entering types on the path: the widest answer of a given depth, for statement bounds.
+ */
+export function everything(type: GraphQLObjectType, depth: number): string {
+  const parts: string[] = [];
+  for (const field of Object.values(type.getFields())) {
+    if (field.args.some((a) => a.type.toString().endsWith("!") && a.defaultValue === undefined)) continue;
+    const named = getNamedType(field.type);
+    if (isLeafType(named)) parts.push(field.name);
+    else if (isObjectType(named) && depth > 1) parts.push(`${field.name} { ${everything(named, depth - 1)} }`);
+  }
+  return parts.length > 0 ? parts.join(" ") : "__typename";
 }

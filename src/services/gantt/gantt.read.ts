@@ -173,7 +173,6 @@ interface GanttRow extends Tally {
   links?: unknown;
   tasks?: unknown;
 }
-type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
 const progress = (t: Tally) => progressShare({ total: toInt(t.taskCount), finished: toInt(t.finishedCount), timePlanned: 0 });
 /** A nested JSON object: SQLite hands it over as text (a subquery's value loses its JSON type). */
@@ -182,11 +181,13 @@ const classifier = (value: unknown): IdNameDecorator | null => {
   return c ? { id: c.id, name: c.name, decorator: c.decorator } : null;
 };
 
+/** A milestone as its row (entities) or inside the gantt's JSON (dates as text there). */
+type MilestoneJson = { id: string; projectId: string; stageId: string | null; weight: number; name: string; dateStart: string | Date; description: string; status: string };
+type LinkJson = { id: string; type: string; sourceId: string; targetId: string };
+
 function toProjectGantt(row: GanttRow, showTasks: boolean): ProjectGantt {
   type StageJson = Tally & { id: string; name: string; status: string; dateStart: string; dateEnd: string; weight: number; isBlameableRemovalEnabled: boolean | number; stageType?: unknown };
   type BoardJson = Tally & { id: string; name: string; status: string; shortCode: string; dateStart: string; dateEnd: string; weight: number; stageId: string | null; boardType?: unknown };
-  type MilestoneJson = Json<Omit<Milestone, "project" | "stage">> & { projectId: string; stageId: string | null };
-  type LinkJson = { id: string; type: string; sourceId: string; targetId: string };
   type TaskJson = { id: string; name: string; no: number; shortCode: string; dateStart: string | null; dateEnd: string | null; projectId: string; boardId: string; finishedAt: string | null; columnStatus: string; columnDecorator: string; status: string; weight: number };
   return {
     id: row.id,
@@ -228,19 +229,8 @@ function toProjectGantt(row: GanttRow, showTasks: boolean): ProjectGantt {
       stage: b.stageId,
       boardType: classifier(b.boardType),
     })),
-    milestones: (parseJson<MilestoneJson[] | undefined>(row.milestones) ?? []).map(
-      (m): Milestone => ({
-        id: m.id,
-        project: m.projectId,
-        stage: m.stageId,
-        weight: m.weight,
-        name: m.name,
-        dateStart: toDateRequired(m.dateStart),
-        description: m.description,
-        status: m.status,
-      }),
-    ),
-    links: (parseJson<LinkJson[] | undefined>(row.links) ?? []).map((l): GanttLink => ({ id: l.id, type: l.type, source: l.sourceId, target: l.targetId })),
+    milestones: (parseJson<MilestoneJson[] | undefined>(row.milestones) ?? []).map(toMilestone),
+    links: (parseJson<LinkJson[] | undefined>(row.links) ?? []).map(toGanttLink),
     tasks: !showTasks
       ? null
       : (parseJson<TaskJson[] | undefined>(row.tasks) ?? []).map((t) => ({
@@ -261,14 +251,8 @@ function toProjectGantt(row: GanttRow, showTasks: boolean): ProjectGantt {
   };
 }
 
-/** Milestone entities by id in one statement. */
-export async function readMilestones(read: ReadDb, ids: readonly string[]): Promise<Milestone[]> {
-  const rows = await read.db
-    .selectFrom("Milestone as m")
-    .select(["m.id", "m.projectId", "m.stageId", "m.weight", "m.name", "m.dateStart", "m.description", "m.status"])
-    .where((eb) => inList(read.kind, eb.ref("m.id"), ids))
-    .execute();
-  return rows.map((m) => ({
+function toMilestone(m: MilestoneJson): Milestone {
+  return {
     id: m.id,
     project: m.projectId,
     stage: m.stageId,
@@ -277,7 +261,21 @@ export async function readMilestones(read: ReadDb, ids: readonly string[]): Prom
     dateStart: toDateRequired(m.dateStart),
     description: m.description,
     status: m.status,
-  }));
+  };
+}
+
+function toGanttLink(l: LinkJson): GanttLink {
+  return { id: l.id, type: l.type, source: l.sourceId, target: l.targetId };
+}
+
+/** Milestone entities by id in one statement. */
+export async function readMilestones(read: ReadDb, ids: readonly string[]): Promise<Milestone[]> {
+  const rows = await read.db
+    .selectFrom("Milestone as m")
+    .select(["m.id", "m.projectId", "m.stageId", "m.weight", "m.name", "m.dateStart", "m.description", "m.status"])
+    .where((eb) => inList(read.kind, eb.ref("m.id"), ids))
+    .execute();
+  return rows.map(toMilestone);
 }
 
 /** GanttLink entities by id in one statement. */
@@ -287,7 +285,7 @@ export async function readGanttLinks(read: ReadDb, ids: readonly string[]): Prom
     .select(["l.id", "l.type", "l.sourceId", "l.targetId"])
     .where((eb) => inList(read.kind, eb.ref("l.id"), ids))
     .execute();
-  return rows.map((l) => ({ id: l.id, type: l.type, source: l.sourceId, target: l.targetId }));
+  return rows.map(toGanttLink);
 }
 
 // ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
