@@ -12,6 +12,7 @@ import { jsonArray, jsonObject } from "../shared/json";
 import { Selection } from "../shared/look-ahead";
 import { linkedUsersJson, linkedUsersOf } from "../shared/user-refs";
 import { defineEntity } from "../../federation/entity-registry";
+import { PLACEMENT_NAMES } from "../project/project.read";
 
 type C = Tables & { c: Tables["TaskComment"] };
 type CommentQuery<O> = SelectQueryBuilder<C, "c", O>;
@@ -35,16 +36,13 @@ export function fileTaskJson(kind: DatabaseKind, eb: ExpressionBuilder<Tables, n
   return jsonObject(
     kind,
     eb
-      .selectFrom("Task as ft")
-      .innerJoin("Project as fp", "fp.id", "ft.projectId")
-      .innerJoin("Board as fb", "fb.id", "ft.boardId")
-      .leftJoin("Stage as fs", "fs.id", "ft.stageId")
-      .select([
-        "ft.id", "ft.name", "ft.shortCode", "ft.no", "ft.projectId", "fp.shortCode as projectShortCode", "fp.name as projectName",
-        "fp.isSimple as projectIsSimple", "ft.stageId", "fs.name as stageName", "ft.boardId", "fb.shortCode as boardShortCode", "fb.name as boardName",
-      ])
+      .selectFrom("Task as t")
+      .innerJoin("Project as p", "p.id", "t.projectId")
+      .innerJoin("Board as b", "b.id", "t.boardId")
+      .leftJoin("Stage as s", "s.id", "t.stageId")
+      .select(["t.id", "t.name", "t.shortCode", "t.no", "t.projectId", "t.stageId", "t.boardId", ...PLACEMENT_NAMES])
       .where(
-        sql<boolean>`${sql.ref("ft.id")} = coalesce(${sql.ref("f.taskId")}, (select ${sql.ref("fc.taskId")} from ${sql.table("TaskComment")} as ${sql.id("fc")} where ${sql.ref("fc.id")} = ${sql.ref("f.taskCommentId")}))`,
+        sql<boolean>`${sql.ref("t.id")} = coalesce(${sql.ref("f.taskId")}, (select ${sql.ref("fc.taskId")} from ${sql.table("TaskComment")} as ${sql.id("fc")} where ${sql.ref("fc.id")} = ${sql.ref("f.taskCommentId")}))`,
       ),
   );
 }

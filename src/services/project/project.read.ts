@@ -373,6 +373,14 @@ export async function readStages(read: ReadDb, ids: readonly string[], viewer: V
   }));
 }
 
+/**
+ * The names that place something in a project, its stage and its board, for a query that has
+ * joined them as `p`, `s` and `b`: what a risk, a file's task and a timesheet row show.
+ */
+export const PLACEMENT_NAMES = [
+  "p.shortCode as projectShortCode", "p.name as projectName", "p.isSimple as projectIsSimple", "s.name as stageName", "b.shortCode as boardShortCode", "b.name as boardName",
+] as const;
+
 /** Risks by id in ONE statement: the user summary as JSON, the names of what the risk refers to joined. */
 export async function readRisks(read: ReadDb, ids: readonly string[]): Promise<Risk[]> {
   if (ids.length === 0) return [];
@@ -387,8 +395,7 @@ export async function readRisks(read: ReadDb, ids: readonly string[]): Promise<R
     .leftJoin("RiskImpact as im", "im.id", "r.impactId")
     .select([
       "r.id", "r.name", "r.description", "r.probability", "r.date", "r.createdAt", "r.updatedAt", "r.projectId", "r.stageId", "r.boardId",
-      "r.taskId", "r.typeId", "r.impactId", "p.name as projectName", "p.shortCode as projectShortCode", "p.isSimple as projectIsSimple",
-      "s.name as stageName", "b.name as boardName", "b.shortCode as boardShortCode", "t.name as taskName", "t.shortCode as taskShortCode",
+      "r.taskId", "r.typeId", "r.impactId", ...PLACEMENT_NAMES, "t.name as taskName", "t.shortCode as taskShortCode",
       "ty.name as typeName", "im.name as impactName",
     ])
     .select((eb) => userRefJson(kind, eb, "r.projectUserId").as("projectUser"))

@@ -7,6 +7,7 @@ import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
 import { inList, sqlTimestamp, toBool, toDateRequired, toInt } from "../../db/row-values";
 import type { ReportedSeconds, TimesheetTask, TimesheetWindow } from "./timesheet-aggregation";
 import { toProjectUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { PLACEMENT_NAMES } from "../project/project.read";
 
 type R = Tables & { r: Tables["ReportedTime"] };
 
@@ -65,8 +66,7 @@ export async function readTimesheet(read: ReadDb, viewer: Viewer, args: Timeshee
     .leftJoin("Stage as s", "s.id", "t.stageId")
     .select([
       "g.userId", "g.taskId", "g.date", "g.seconds", "t.name as taskName", "t.no as taskNumber", "t.shortCode as taskShortCode",
-      "t.boardId", "b.shortCode as boardShortCode", "b.name as boardName", "t.stageId", "s.name as stageName", "t.projectId",
-      "p.shortCode as projectShortCode", "p.name as projectName", "p.isSimple as projectIsSimple",
+      "t.boardId", "t.stageId", "t.projectId", ...PLACEMENT_NAMES,
     ])
     .select((eb) =>
       eb.selectFrom("ProjectUserAssignment as pa").select("pa.role").whereRef("pa.projectId", "=", "t.projectId").where("pa.userId", "=", viewer.id).limit(1).as("role"),
