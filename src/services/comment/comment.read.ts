@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import type { ReadDb } from "../../db/kysely";
 import type { DatabaseKind } from "../../db/client";
-import type { Tables } from "../../db/tables";
+import type { FileTable, Tables } from "../../db/tables";
 import type { TaskComment } from "../../types/comment/task-comment.type";
 import type { TaskCommentFile } from "../../types/comment/task-comment-file.type";
 import type { MiniUserRef } from "../../types/people/mini-user-ref.type";
@@ -107,18 +107,7 @@ const mini = (u: UserColumns): MiniUserRef => ({ id: u.userId, firstName: u.firs
 
 const ABSOLUTE_HTTP_URL = /^https?:\/\/[^\s]+$/i;
 
-export interface FileJson {
-  id: string;
-  type: string;
-  projectId: string | null;
-  taskCommentId: string | null;
-  displayedName: string;
-  extension: string;
-  size: number;
-  source: string;
-  path: string;
-  previewImageUrl: string;
-  downloadType: string;
+export interface FileJson extends Omit<FileTable, "taskId" | "fileCategoryId" | "createdById" | "createdAt"> {
   createdAt: string;
   task?: unknown;
   createdBy?: unknown;

@@ -1,7 +1,7 @@
 import { sql, type AliasedRawBuilder, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
 import type { DatabaseKind } from "../../db/client";
 import type { ReadDb } from "../../db/kysely";
-import type { Tables } from "../../db/tables";
+import type { ContractorTable, InvoiceTable, Tables } from "../../db/tables";
 import { inList, parseJson, toBool, toDate, toDateRequired, toDecimalNumber } from "../../db/row-values";
 import type { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
 import type { Invoice } from "../../types/invoice/invoice.type";
@@ -452,17 +452,10 @@ export interface LookedUpNumbering {
   docTitle: string;
 }
 
-export interface LookedUpContractor {
-  name: string;
-  fullName: string;
-  vatId: string;
-  identifierType: string;
-  street: string | null;
-  zipCode: string | null;
-  city: string | null;
-  countryCode: string | null;
-  accountingEmail: string | null;
-}
+export type LookedUpContractor = Pick<
+  ContractorTable,
+  "name" | "fullName" | "vatId" | "identifierType" | "street" | "zipCode" | "city" | "countryCode" | "accountingEmail"
+>;
 
 export interface InvoiceLookups {
   numbering: LookedUpNumbering | null;
@@ -493,38 +486,6 @@ export interface StoredItem {
   grossAmount: Decimal;
 }
 
-/** What a correction takes from the invoice it corrects. */
-export interface CorrectedInvoice {
-  id: string;
-  correctedInvoiceId: string | null;
-  invoiceType: string;
-  direction: string;
-  isDraft: boolean;
-  currencyCode: string | null;
-  buyerId: string | null;
-  financeProjectId: string | null;
-  financeStageId: string | null;
-  financeBoardId: string | null;
-  financeTaskId: string | null;
-  sellerName: string | null;
-  sellerIdentifier: string | null;
-  sellerStreet: string | null;
-  sellerZipCode: string | null;
-  sellerCity: string | null;
-  sellerCountryCode: string | null;
-  buyerName: string | null;
-  buyerIdentifier: string;
-  buyerIdentifierType: string;
-  buyerStreet: string | null;
-  buyerZipCode: string | null;
-  buyerCity: string | null;
-  buyerCountryCode: string | null;
-  buyerRecipientName: string | null;
-  buyerAccountingEmail: string | null;
-  /** its items as they stand now: those of its latest correction, else its own */
-  currentItems: StoredItem[];
-}
-
 const CORRECTED_COLUMNS = [
   "ci.id", "ci.correctedInvoiceId", "ci.invoiceType", "ci.direction", "ci.isDraft", "ci.currencyCode", "ci.buyerId",
   "ci.financeProjectId", "ci.financeStageId", "ci.financeBoardId", "ci.financeTaskId", "ci.sellerName", "ci.sellerIdentifier",
@@ -532,6 +493,14 @@ const CORRECTED_COLUMNS = [
   "ci.buyerIdentifierType", "ci.buyerStreet", "ci.buyerZipCode", "ci.buyerCity", "ci.buyerCountryCode", "ci.buyerRecipientName",
   "ci.buyerAccountingEmail",
 ] as const;
+
+/** What a correction takes from the invoice it corrects: the CORRECTED_COLUMNS of its row. */
+export interface CorrectedInvoice extends Omit<Pick<InvoiceTable, Unaliased<(typeof CORRECTED_COLUMNS)[number]>>, "isDraft"> {
+  isDraft: boolean;
+  /** its items as they stand now: those of its latest correction, else its own */
+  currentItems: StoredItem[];
+}
+type Unaliased<C> = C extends `ci.${infer Column}` ? Column : never;
 
 /** The current (not previous) items of the invoice whose id column is `invoiceId`, exact, in order. */
 function storedItems(kind: DatabaseKind, e: Eb, invoiceId: RawBuilder<unknown> | string) {

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
 import type { DatabaseKind } from "../../db/client";
-import type { Tables } from "../../db/tables";
+import type { CustomFieldDefinitionTable, ProjectNumberingTable, Tables } from "../../db/tables";
 import { Prisma } from "../../db/client";
 import type { CustomFieldDefinition } from "../../types/project/custom-field-definition.type";
 import type { CustomFieldOption } from "../../types/project/custom-field-option.type";
@@ -78,17 +78,9 @@ export function customFieldValuesJson(
   );
 }
 
-export interface CustomFieldValueJson {
+export interface CustomFieldValueJson extends Omit<CustomFieldDefinitionTable, "id"> {
   id: string;
   definitionId: string;
-  name: string;
-  weight: number;
-  description: string;
-  scope: string;
-  dataType: string;
-  floatDisplayType: string;
-  floatDecimalPlaces: number;
-  floatCurrencyCode: string;
   valueText: string | null;
   valueFloat: string | number | null;
   valueDateTime: string | null;
@@ -284,15 +276,7 @@ export async function readProjects(read: ReadDb, ids: readonly string[], viewer:
   });
 }
 
-interface ProjectNumberingJson {
-  id: string;
-  name: string;
-  pattern: string;
-  counterPadLength: number;
-  counterNextValue: number;
-  counterInterval: string | null;
-  isDefault: boolean | number;
-}
+type ProjectNumberingJson = Omit<ProjectNumberingTable, "counterPeriod">;
 
 /** A ProjectNumbering row (top-level or JSON) as the GraphQL type. */
 export function toProjectNumbering(row: ProjectNumberingJson): ProjectNumbering {
