@@ -158,23 +158,42 @@ describe(`graceful shutdown with heavy requests in flight (${onPostgres ? "Postg
     const probe = await post(server.url, { query: heavy });
     expect(probe.status).toBe(200);
     const COST: number = probe.json.extensions.cost.requested;
-    const inFlight = Array.from({ length: 5 }, () => post(server.url, { query: heavy }));
-    // one more on a raw keep-alive connection, to see the server close it once answered
-    const socket = await openSocket(server.url);
-    let raw = "";
-    socket.on("data", (d) => (raw += d));
-    const body = JSON.stringify({ query: heavy });
-    socket.write(
-      `POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer ${TEST_ADMIN_TOKEN}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}` +
-        "",
-    );
-    // they have arrived: some running (cost in use), at least three waiting their turn
-    await waitUntil(async () => {
+    // The signal must come once the server has read all eight (answered, running or waiting): a
+    // request it has not read yet is not in flight, and is closed or refused like any later one.
+    // A heavy document holds the event loop for a while, so a poll may not see the moment it waits
+    // for; a batch mostly answered before it was seen is let go and another sent (at most 10).
+    const admission = async () => {
       const metrics = await (await fetch(`${server.url}/metrics`)).text();
       const inUse = Number(/^graphql_admission\{state="in_use"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
       const waiting = Number(/^graphql_admission\{state="waiting"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
-      return inUse >= COST && waiting >= 3;
-    }, "the requests in flight");
+      return { running: inUse >= COST ? 1 : 0, waiting };
+    };
+    const seen: string[] = [];
+    let batch: Batch | undefined;
+    let attempts = 0;
+    while (!batch) {
+      attempts++;
+      const sent = await sendBatch(server.url, heavy);
+      let caught = false;
+      await waitUntil(async () => {
+        // counted before the poll, so that an answer arriving meanwhile is counted nowhere, never twice
+        const answered = sent.answered();
+        if (answered > 4) return true;
+        const { running, waiting } = await admission();
+        seen.push(`${answered}+${running}+${waiting}`);
+        caught = running === 1 && waiting >= 3 && answered + running + waiting === 8;
+        return caught;
+      }, "the requests in flight");
+      if (caught) batch = sent;
+      else {
+        await Promise.all(sent.inFlight);
+        await waitUntil(async () => (await admission()).running === 0 && sent.answered() === 8, "the batch answered");
+        sent.socket.destroy();
+        if (attempts === 10) throw new Error(`10 batches mostly answered before all eight were seen in flight; answered+running+waiting seen: ${seen.join(" ")}`);
+      }
+    }
+    const { inFlight, socket } = batch;
+    const answeredBefore = batch.answered();
     const signalled = Date.now();
     server.child.kill("SIGTERM");
     await waitUntil(async () => server.output().includes("SIGTERM received"), "the signal handled");
@@ -201,9 +220,9 @@ describe(`graceful shutdown with heavy requests in flight (${onPostgres ? "Postg
     }
     // the raw connection got its whole answer, then the server closed it (keep-alive ends)
     await waitUntil(async () => socket.destroyed || socket.readableEnded, "the raw connection closed").catch((e: Error) => {
-      throw new Error(`${e.message}: ${JSON.stringify(raw.slice(0, 300))} ${raw.length}`);
+      throw new Error(`${e.message}: ${JSON.stringify(batch.raw().slice(0, 300))} ${batch.raw().length}`);
     });
-    const responses = raw.split(/(?=HTTP\/1\.1 )/);
+    const responses = batch.raw().split(/(?=HTTP\/1\.1 )/);
     expect(responses).toHaveLength(1);
     expect(responses[0]).toMatch(/^HTTP\/1\.1 200/);
     expect(responses[0]).toContain('"a39":{"items":[');
@@ -211,13 +230,39 @@ describe(`graceful shutdown with heavy requests in flight (${onPostgres ? "Postg
 
     const code = await server.exited;
     const took = Date.now() - signalled;
-    console.log(`SIGTERM with 6 heavy requests in flight: handled after ${handledAfter} ms, all answered, exit ${code} after ${took} ms`);
+    console.log(`SIGTERM with 8 heavy requests sent, ${answeredBefore} answered before it (batch ${attempts}): handled after ${handledAfter} ms, all answered, exit ${code} after ${took} ms`);
     expect(code).toBe(0);
     expect(took).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
     expect(server.output()).toContain("SIGTERM received");
     expect(server.output()).toContain('"msg":"Stopped."');
   });
 });
+
+/** Seven heavy requests over fetch, and one more on a raw keep-alive connection (to see the server close it once answered). */
+interface Batch {
+  inFlight: Array<ReturnType<typeof post>>;
+  socket: Socket;
+  /** How many of the eight have their whole answer. */
+  answered(): number;
+  raw(): string;
+}
+
+/** Connects first, then sends all eight at once, so that they reach the server together. */
+async function sendBatch(url: string, query: string): Promise<Batch> {
+  const socket = await openSocket(url);
+  let raw = "";
+  socket.on("data", (d) => (raw += d));
+  const body = JSON.stringify({ query });
+  socket.write(`POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer ${TEST_ADMIN_TOKEN}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  let settled = 0;
+  const inFlight = Array.from({ length: 7 }, () => post(url, { query }).finally(() => settled++));
+  const rawAnswered = () => {
+    const headEnd = raw.indexOf("\r\n\r\n");
+    const length = /^content-length: (\d+)/im.exec(raw.slice(0, headEnd))?.[1];
+    return headEnd >= 0 && length !== undefined && Buffer.byteLength(raw.slice(headEnd + 4)) >= Number(length) ? 1 : 0;
+  };
+  return { inFlight, socket, answered: () => settled + rawAnswered(), raw: () => raw };
+}
 
 async function waitUntil(predicate: () => Promise<boolean>, what = "the condition", timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
