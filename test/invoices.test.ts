@@ -6,7 +6,8 @@ import { codes, createTestApp, demoIds, gql, invalidFields, type TestApp } from 
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // batches of invoices with their corrections' items: statement counts, not cost (query-cost.test.ts)
+  t = await createTestApp({ MAX_QUERY_COST: "100000000", MAX_RESULT_NODES: "100000000" });
 });
 afterAll(() => t.close());
 

@@ -5,6 +5,7 @@ import { Invoice } from "../types/invoice/invoice.type";
 import { createInvoice } from "../services/invoice/invoice-creation.service";
 import { invoiceEntity } from "../services/invoice/invoice.read";
 import { listCost } from "../server/cost";
+import { MAX_CORRECTIONS } from "../services/invoice/invoice-correction";
 
 @Resolver(() => Invoice)
 export class InvoiceResolver {
@@ -21,21 +22,20 @@ export class InvoiceResolver {
   }
 
   @FieldResolver(() => Invoice, { nullable: true, description: "For a correction: the invoice it corrects." })
-  invoice(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Promise<Invoice | null> | null {
-    return invoice.correctedInvoiceId ? ctx.loaders.load(invoiceEntity, invoice.correctedInvoiceId) : null;
+  invoice(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Invoice | null | Promise<Invoice | null> {
+    return invoice.correctedInvoiceId ? ctx.loaders.loadNow(invoiceEntity, invoice.correctedInvoiceId) : null;
   }
 
-  @FieldResolver(() => [Invoice], { complexity: listCost(10), description: "The corrections of this invoice, oldest first." })
-  async corrects(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Promise<Invoice[]> {
-    const loaded = await Promise.all(invoice.correctionIds.map((id) => ctx.loaders.load(invoiceEntity, id)));
-    return loaded.filter((c): c is Invoice => c !== null);
+  @FieldResolver(() => [Invoice], { complexity: listCost(MAX_CORRECTIONS), description: `The corrections of this invoice, oldest first: at most ${MAX_CORRECTIONS} (an invoice takes no more).` })
+  corrects(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Invoice[] | Promise<Invoice[]> {
+    return ctx.loaders.loadAll(invoiceEntity, invoice.correctionIds);
   }
 
   @FieldResolver(() => Invoice, {
     nullable: true,
     description: "For a correction: the correction of the same invoice made just before it, if any.",
   })
-  prevCorrect(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Promise<Invoice | null> | null {
-    return invoice.prevCorrectId ? ctx.loaders.load(invoiceEntity, invoice.prevCorrectId) : null;
+  prevCorrect(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Invoice | null | Promise<Invoice | null> {
+    return invoice.prevCorrectId ? ctx.loaders.loadNow(invoiceEntity, invoice.prevCorrectId) : null;
   }
 }

@@ -24,6 +24,7 @@ import { badInput } from "../services/shared/violations";
 import { ENTITIES, RESOLVERS } from "./registry";
 import type { EntityDefinition } from "../federation/entity-registry";
 import { applyFieldPolicies, ENTITY_READ } from "../auth/visibility";
+import { capDeclaredLists } from "../server/cost";
 
 /** The Federation 2 spec this subgraph links, and the directives it uses from it. */
 export const FEDERATION_LINK =
@@ -206,6 +207,7 @@ export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; readonl
   guardEntities(schema);
   guardIdArguments(schema);
   applyFieldPolicies(schema);
+  capDeclaredLists(schema);
   return {
     schema,
     get sdl() {

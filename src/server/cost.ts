@@ -1,4 +1,5 @@
 import {
+  defaultFieldResolver,
   getNamedType,
   getNullableType,
   isAbstractType,
@@ -6,6 +7,7 @@ import {
   isObjectType,
   type DocumentNode,
   type GraphQLField,
+  type GraphQLFieldResolver,
   type GraphQLSchema,
 } from "graphql";
 import { DEFAULT_ITEMS_PER_PAGE } from "../services/shared/pagination";
@@ -20,10 +22,17 @@ import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type Complexi
  * - a paginated field (one with `itemsPerPage`) by the page size asked for, or
  *   MAX_UNPAGINATED_ITEMS with `pagination: false`;
  * - `_entities` by the number of representations sent;
- * - every other list of objects by the bound declared on its field with `complexity:
- *   listCost(n)` (type-graphql puts it in the field's extensions), an estimate of how many items
- *   such a list holds at most in practice (test/query-cost.test.ts keeps every list declared).
+ * - every other list of objects by the cap declared on its field with `complexity: listCost(n)`
+ *   (type-graphql puts it in the field's extensions): a real bound, never an estimate. Either
+ *   the domain keeps the list within it (an input rule, a check when the list grows), or it is
+ *   the most the field returns (capDeclaredLists cuts a longer list); the README lists which, per
+ *   list, and test/query-cost.test.ts keeps every list declared.
  * Lists of scalars cost 1: their size does not multiply any work below them.
+ *
+ * Every root field that reads or writes the database adds STATEMENT_COST for its statements, so
+ * that many aliases of a cheap-looking root field (each one or two statements of its own) are
+ * priced as the work they are. Nested fields are read by the same statement or by one batched
+ * statement per level and type (the loaders), whatever the number of items: their items price them.
  */
 
 /** What an object list costs when nothing declares its size (test/query-cost.test.ts lists such fields: none should be). */
@@ -33,25 +42,69 @@ export const UNDECLARED_LIST_BOUND = 100;
 export const PAGED_BY_PARENT = ({ childComplexity }: { childComplexity: number }): number => 1 + childComplexity;
 
 /**
- * The `complexity` option of a list field holding at most about `bound` items:
- * `@Field(() => [Invoice], { complexity: listCost(20) })`.
+ * What the statements of one root field cost: a statement is worth about as much work as a few
+ * hundred answered values (a round trip, planning, a scan), and a root field issues one or two
+ * (a mutation a handful, inside one transaction).
  */
-export function listCost(bound: number) {
-  const estimate = ({ childComplexity }: { childComplexity: number }): number => 1 + bound * Math.max(childComplexity, 1);
-  // recorded for the README's table and the schema audit test
-  Object.defineProperty(estimate, "listBound", { value: bound });
+export const STATEMENT_COST = 250;
+
+/** Root fields answered without the database: introspection, `__typename`, the federation SDL. */
+const WITHOUT_STATEMENTS = new Set(["__schema", "__type", "__typename", "_service"]);
+
+/** How many items a capped list may hold, given the field's arguments. */
+type Cap = (args: Record<string, unknown>) => number;
+
+/**
+ * The `complexity` option of a list field holding at most `cap` items (the domain keeps it so,
+ * or capDeclaredLists cuts it there): `@Field(() => [Invoice], { complexity: listCost(20) })`.
+ */
+export function listCost(cap: number) {
+  return capped(() => cap, cap);
+}
+
+/** The `complexity` option of a list with one item per element of a list argument (`users`), at most `fallback` without it. */
+export function listArgCost(argument: string, fallback: number) {
+  return capped((args) => {
+    const given = args[argument];
+    return Array.isArray(given) ? given.length : fallback;
+  }, `length of ${argument} (else ${fallback})`);
+}
+
+function capped(cap: Cap, described: number | string) {
+  const estimate = ({ childComplexity, args }: { childComplexity: number; args: Record<string, unknown> }): number =>
+    1 + Math.max(cap(args), 1) * Math.max(childComplexity, 1);
+  // recorded for the README's table, the schema audit test and capDeclaredLists
+  Object.defineProperties(estimate, { listBound: { value: described }, cap: { value: cap } });
   return estimate;
 }
 
-/** The `complexity` option of a list whose length is that of a list argument (`users`, `input`), at most `max`. */
-export function listArgCost(argument: string, fallback: number) {
-  const estimate = ({ childComplexity, args }: { childComplexity: number; args: Record<string, unknown> }): number => {
-    const given = args[argument];
-    const n = Array.isArray(given) ? given.length : fallback;
-    return 1 + Math.max(n, 1) * Math.max(childComplexity, 1);
-  };
-  Object.defineProperty(estimate, "listBound", { value: `length of ${argument} (else ${fallback})` });
-  return estimate;
+const CAPPED = Symbol("capped list");
+
+/**
+ * Makes every declared cap true of what is answered: a list field with `listCost(n)` returns at
+ * most its first `n` items (in the list's own order), whatever the data holds. Where the domain
+ * already keeps a list within its cap, this never cuts anything; where it does not (data this API
+ * never writes: imported bookings, long vacations...), the README says what is cut. Idempotent.
+ */
+export function capDeclaredLists(schema: GraphQLSchema): void {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith("__")) continue;
+    for (const field of Object.values(type.getFields())) {
+      const cap = (field.extensions?.complexity as { cap?: Cap } | undefined)?.cap;
+      const resolve = (field.resolve ?? defaultFieldResolver) as GraphQLFieldResolver<unknown, unknown> & { [CAPPED]?: true };
+      if (!cap || resolve[CAPPED]) continue;
+      const cut = (value: unknown, args: Record<string, unknown>) => {
+        const n = cap(args);
+        return Array.isArray(value) && value.length > n ? value.slice(0, n) : value;
+      };
+      const cappedResolve: GraphQLFieldResolver<unknown, unknown> & { [CAPPED]?: true } = (source, args, ctx, info) => {
+        const value = resolve(source, args, ctx, info);
+        return value instanceof Promise ? value.then((v) => cut(v, args)) : cut(value, args);
+      };
+      cappedResolve[CAPPED] = true;
+      field.resolve = cappedResolve;
+    }
+  }
 }
 
 /** The declared item bound of a field (for documentation and the audit test), if any. */
@@ -110,9 +163,21 @@ export interface CostOptions {
   maxNodes: number;
 }
 
+/** A root field's statements on top of what the other estimators price (see STATEMENT_COST). */
+function withStatements(estimators: ComplexityEstimator[]): ComplexityEstimator {
+  return (args) => {
+    if ((args.type.name !== "Query" && args.type.name !== "Mutation") || WITHOUT_STATEMENTS.has(args.field.name)) return undefined;
+    for (const estimate of estimators) {
+      const cost = estimate(args);
+      if (typeof cost === "number" && !Number.isNaN(cost)) return cost + STATEMENT_COST;
+    }
+    return undefined;
+  };
+}
+
 /** The estimators in the order graphql-query-complexity asks them (the first number wins). */
 export function costEstimators(options: Pick<CostOptions, "maxUnpaginatedItems">): ComplexityEstimator[] {
-  return [
+  const answer = [
     introspectionEstimator,
     entitiesEstimator,
     paginationEstimator(options.maxUnpaginatedItems),
@@ -120,6 +185,7 @@ export function costEstimators(options: Pick<CostOptions, "maxUnpaginatedItems">
     undeclaredListEstimator,
     simpleEstimator({ defaultComplexity: 1 }),
   ];
+  return [withStatements(answer), ...answer];
 }
 
 /**

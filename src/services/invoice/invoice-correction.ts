@@ -5,6 +5,12 @@ import { CORRECTABLE_TYPES, isCorrectionType } from "./invoice-value-sets";
 import type { CorrectedInvoice } from "./invoice.read";
 
 /**
+ * Most corrections one invoice takes. A real bound the cost model relies on (Invoice.corrects,
+ * whose nesting through `invoice` multiplies): the API lists at most this many.
+ */
+export const MAX_CORRECTIONS = 10;
+
+/**
  * The invoice a correction corrects (read with the other look-ups, readInvoiceLookups), checked
  * to be a correctable original of the correction's kind and direction.
  */
@@ -19,6 +25,9 @@ export function checkCorrected(input: CreateInvoiceInput, row: CorrectedInvoice 
     throw badInput("input.invoice", "matchingType", `a ${input.invoiceType} corrects ${allowed.join(", ")} invoices; this one is ${row.invoiceType}`);
   }
   if (row.isDraft) throw badInput("input.invoice", "issued", "a draft is not corrected: it is changed or issued");
+  if (row.correctionCount >= MAX_CORRECTIONS) {
+    throw badInput("input.invoice", "maxCorrections", `an invoice takes at most ${MAX_CORRECTIONS} corrections; this one has them all`);
+  }
   if (row.direction !== input.direction) {
     throw badInput("input.direction", "sameAsCorrected", `a correction has the direction of the invoice it corrects (${row.direction})`);
   }

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Db, DbTx } from "../../db/client";
 import type { Viewer } from "../../auth/authenticate";
 import { NotFoundError } from "../../errors/errors";
-import type { ExternalFileUploadInput, FileType } from "../../inputs/task/external-file-upload.input";
+import { MAX_FILES_PER_COMMENT, type ExternalFileUploadInput, type FileType } from "../../inputs/task/external-file-upload.input";
+import { badInput } from "../shared/violations";
 import { assertProjectMember } from "../project/project-access";
 
 const EXTENSION = /^[a-z0-9]{1,10}$/;
@@ -41,8 +42,11 @@ interface Target {
   taskCommentId: string | null;
 }
 
-/** The object `assignId` names, with the project (and task) it belongs to; NOT_FOUND when there is none. */
-async function resolveTarget(tx: DbTx, fileType: FileType, assignId: string): Promise<Target> {
+/**
+ * The object `assignId` names, with the project (and task) it belongs to; NOT_FOUND when there is
+ * none. A comment must have room for the `adding` files.
+ */
+async function resolveTarget(tx: DbTx, fileType: FileType, assignId: string, adding: number): Promise<Target> {
   switch (fileType) {
     case "project": {
       const project = await tx.project.findUnique({ where: { id: assignId }, select: { id: true } });
@@ -57,9 +61,12 @@ async function resolveTarget(tx: DbTx, fileType: FileType, assignId: string): Pr
     case "task-comment": {
       const comment = await tx.taskComment.findUnique({
         where: { id: assignId },
-        select: { id: true, task: { select: { id: true, projectId: true } } },
+        select: { id: true, task: { select: { id: true, projectId: true } }, _count: { select: { files: true } } },
       });
       if (!comment) throw new NotFoundError("Task comment", assignId, "input.assignId");
+      if (comment._count.files + adding > MAX_FILES_PER_COMMENT) {
+        throw badInput("input.files", "maxFilesPerComment", `a task comment holds at most ${MAX_FILES_PER_COMMENT} files; this one has ${comment._count.files}`);
+      }
       return { projectId: comment.task.projectId, taskId: comment.task.id, taskCommentId: comment.id };
     }
   }
@@ -75,7 +82,7 @@ export async function uploadExternalFiles(db: Db, viewer: Viewer, input: Externa
   const fileType = input.fileType as FileType;
   const ids = input.files.map(() => randomUUID());
   return db.$transaction(async (tx) => {
-    const target = await resolveTarget(tx, fileType, input.assignId);
+    const target = await resolveTarget(tx, fileType, input.assignId, input.files.length);
     await assertProjectMember(tx, viewer, target.projectId);
     if (input.fileCategory) {
       const category = await tx.fileCategory.findUnique({ where: { id: input.fileCategory }, select: { id: true } });
