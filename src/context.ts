@@ -29,9 +29,15 @@ export interface Context {
  */
 export type AuthedContext = Context & { viewer: Viewer };
 
-export async function buildContext(db: Db, config: Config, auth: AuthCache, authorization: string | undefined): Promise<Context> {
+/** The request's context; `read` is the read side it goes through (by default the client's own, readDbFor). */
+export async function buildContext(
+  db: Db,
+  config: Config,
+  auth: AuthCache,
+  authorization: string | undefined,
+  read: ReadDb = readDbFor(db),
+): Promise<Context> {
   const result = await auth.authenticate(authorization);
-  const read = readDbFor(db);
   return {
     db,
     read,

@@ -83,9 +83,12 @@ export function applyFieldPolicies(schema: GraphQLSchema): void {
       if (!field) throw new Error(`Field policy names ${name}, which the schema does not have`);
       if (isNonNullType(field.type)) throw new Error(`Field policy on ${name} needs the field to be nullable`);
       const resolve = field.resolve ?? defaultFieldResolver;
-      field.resolve = async (source, args, ctx, info) => {
-        if (!(await rule.visible(ctx.db, ctx.viewer, source as Source))) return null;
-        return resolve(source, args, ctx, info);
+      // synchronous when the rule is (most are): a promise per field and object would weigh on
+      // every large answer (measured: most of the heap of 12,000 users with every field)
+      field.resolve = (source, args, ctx, info) => {
+        const visible = rule.visible(ctx.db, ctx.viewer, source as Source);
+        if (visible instanceof Promise) return visible.then((v) => (v ? resolve(source, args, ctx, info) : null));
+        return visible ? resolve(source, args, ctx, info) : null;
       };
     }
   }

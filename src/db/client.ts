@@ -111,6 +111,15 @@ export function preparedStatementName(sql: string): string | undefined {
   return name;
 }
 
+/**
+ * Whether `error` says the pool is exhausted: no connection came free within
+ * `connectTimeoutMs` (pg-pool's message, as Prisma and Kysely pass it on). The request may be
+ * sent again later: the server answers SERVICE_UNAVAILABLE, never a server failure.
+ */
+export function isPoolExhausted(error: unknown): boolean {
+  return error instanceof Error && error.message.includes("timeout exceeded when trying to connect");
+}
+
 /** Path of the SQLite file behind a `file:` URL. */
 export function sqlitePath(url: string): string {
   return url.slice("file:".length).replace(/\?.*$/, "");

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver, type LogEvent } from "kysely";
 import { nextTurn, turnExpired } from "../server/turns";
 import { Pool, types as pgTypes, type PoolClient } from "pg";
-import { databaseKind, dbConnection, postgresPoolConfig, sqlitePath, type DatabaseKind, type Db } from "./client";
+import { databaseKind, dbConnection, isPoolExhausted, postgresPoolConfig, sqlitePath, type DatabaseKind, type Db } from "./client";
+import type { Release } from "./statement-gate";
+import { ServiceUnavailableError } from "../errors/errors";
 import type { Tables } from "./tables";
 
 /**
@@ -16,6 +18,16 @@ export interface ReadDb {
   db: Kysely<Tables>;
   /** Closes what this instance opened (an injected pool is left to its owner). */
   destroy(): Promise<void>;
+  /** The same read side as one request uses it (see RequestHooks); SQLite, whose statements never wait: itself. */
+  through(hooks: RequestHooks): ReadDb;
+}
+
+/** How one request's statements reach a PostgreSQL pool. */
+export interface RequestHooks {
+  /** Waits for the request's turn before each statement (its share of the pool, src/db/statement-gate.ts). */
+  admit?: () => Promise<Release>;
+  /** How the request waits for a statement: it may give up before the statement ends (its time budget). */
+  guard?: <T>(statement: Promise<T>) => Promise<T>;
 }
 
 export interface ReadDbOptions {
@@ -56,15 +68,35 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
-/** A pg pool as Kysely's dialect sees it, with every statement named and read with raw types. */
-function namedStatementPool(pool: Pool, owned: boolean) {
+/**
+ * A pg pool as Kysely's dialect sees it, with every statement named and read with raw types, and
+ * a request's hooks: each connection first admitted, each statement guarded (a statement the
+ * request gave up on keeps its connection until it ends). An exhausted pool is SERVICE_UNAVAILABLE.
+ */
+function namedStatementPool(pool: Pool, owned: boolean, hooks: RequestHooks = {}) {
   return {
     async connect() {
-      const client: PoolClient = await pool.connect();
+      const admitted = await hooks.admit?.();
+      let client: PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        admitted?.();
+        throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
+      }
+      let running: Promise<unknown> = Promise.resolve();
       return {
-        query: (text: string, values: unknown[]) =>
-          client.query({ text, values, name: statementName(text), types: rawTypes } as never),
-        release: (error?: Error | boolean) => client.release(error),
+        query: (text: string, values: unknown[]) => {
+          const statement = client.query({ text, values, name: statementName(text), types: rawTypes } as never) as Promise<unknown>;
+          running = statement.catch(() => undefined);
+          return hooks.guard ? hooks.guard(statement) : statement;
+        },
+        release: (error?: Error | boolean) => {
+          void running.then(() => {
+            client.release(error);
+            admitted?.();
+          });
+        },
       };
     },
     async end() {
@@ -121,7 +153,16 @@ export function createReadDb(options: ReadDbOptions): ReadDb {
     // new one on demand, and the next statement's own error is what the request reports
     if (owned) pool.on("error", () => undefined);
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool, owned) as never }), log });
-    return { kind, db, destroy: () => db.destroy() };
+    return {
+      kind,
+      db,
+      destroy: () => db.destroy(),
+      through(hooks) {
+        // a Kysely of its own (a handful of objects, microseconds) over the same pool: nothing to destroy
+        const own = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool, false, hooks) as never }), log });
+        return { kind, db: own, destroy: async () => undefined, through: this.through };
+      },
+    };
   }
   // better-sqlite3 comes with Prisma's SQLite adapter; a second handle on the same file, read-only
   // (writes go through Prisma), waiting like Prisma's when a writer holds the lock.
@@ -129,7 +170,8 @@ export function createReadDb(options: ReadDbOptions): ReadDb {
   const Database = require("better-sqlite3") as new (path: string, options: { readonly: boolean; timeout: number }) => SqliteHandle;
   const handle = new Database(sqlitePath(options.url), { readonly: true, timeout: 5_000 });
   const db = new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database: cachingSqlite(handle) as never }), log });
-  return { kind, db, destroy: () => db.destroy() };
+  const read: ReadDb = { kind, db, destroy: () => db.destroy(), through: () => read };
+  return read;
 }
 
 /**

@@ -4,9 +4,11 @@ import { expressMiddleware } from "@as-integrations/express5";
 import express, { type Express } from "express";
 import type { GraphQLSchema } from "graphql";
 import type { Config } from "../config/config";
-import { poolStats, type Db } from "../db/client";
+import { dbConnection, isPoolExhausted, poolStats, type Db } from "../db/client";
+import { StatementGate } from "../db/statement-gate";
+import { ServiceUnavailableError } from "../errors/errors";
 import { buildContext, type Context } from "../context";
-import { attachReadDb } from "../db/kysely";
+import { attachReadDb, readDbFor } from "../db/kysely";
 import { createFormatError } from "../errors/format-error";
 import { authPlugin, complexityPlugin, CostCache, observabilityPlugin, variableFloodPlugin, type DocumentLimits } from "./plugins";
 import { playgroundPlugin, playgroundRouter } from "./playground";
@@ -17,6 +19,7 @@ import { createLogger, errorSummary, silentLogger, type Logger } from "../observ
 import { createMetrics, type Metrics } from "../observability/metrics";
 import { CostAdmission } from "./admission";
 import { applyDeadlines, budgetedDb, type RequestScope } from "./request-scope";
+import { applyResultBudget, resultBudgetPlugin, stringifyResult } from "./result-budget";
 import { costGuard, jsonErrorHandler, requestScopeMiddleware, shutdownGate } from "./http-middleware";
 
 export interface App {
@@ -62,6 +65,7 @@ export function createApollo(
     allowBatchedHttpRequests: true,
     includeStacktraceInErrorResponses: config.debugErrors,
     formatError: createFormatError({ debug: config.debugErrors, log }),
+    stringifyResult,
     plugins: [
       observabilityPlugin(metrics),
       authPlugin(),
@@ -72,6 +76,8 @@ export function createApollo(
       ApolloServerPluginInlineTraceDisabled(),
       // no HTTP caching of GraphQL answers; its per-field hook costs on every response
       ApolloServerPluginCacheControlDisabled(),
+      // last: it measures the answer as the plugins above left it
+      resultBudgetPlugin(),
     ],
   });
 }
@@ -90,9 +96,13 @@ export async function createApp(
   const logger = typeof options === "function" ? silentLogger() : (options.logger ?? createLogger(config.logLevel));
   const logError =
     typeof options === "function" ? options : (error: unknown) => logger.error({ err: errorSummary(error) }, "unexpected error");
-  const admission = new CostAdmission(config.maxConcurrentCost, Math.floor(config.maxQueryCost / 100));
+  const lightBelow = Math.floor(config.maxQueryCost / 100);
+  const admission = new CostAdmission(config.maxConcurrentCost, lightBelow);
+  // PostgreSQL: heavy requests get a share of the pool, light ones the rest (SQLite has no pool)
+  const gate = dbConnection(db).pool ? new StatementGate(config.dbPoolSize) : undefined;
   const metrics = createMetrics(() => poolStats(db), () => admission.stats());
   applyDeadlines(schema);
+  applyResultBudget(schema);
   // one cache for the cost guard and the complexity plugin: a request's cost is computed once
   const costs = new CostCache();
   const apollo = createApollo(schema, config, logError, metrics, admission, costs);
@@ -134,7 +144,17 @@ export async function createApp(
     expressMiddleware(apollo, {
       context: async ({ res }) => {
         const scope = res.locals.scope as RequestScope;
-        const base = await context(res.req.headers.authorization);
+        const holder = { held: 0 };
+        const read = readDbFor(db).through({
+          // heavy requests take turns for their share of the pool; light ones go straight to it
+          admit: gate && scope.cost > lightBelow ? () => gate.admit(holder, scope.signal, () => scope.stopped!) : undefined,
+          // a statement that hangs is given up at the deadline
+          guard: scope.guard,
+        });
+        const base = await buildContext(db, config, auth, res.req.headers.authorization, read).catch((error: unknown) => {
+          // authentication found no free connection: the client may retry, it is no server failure
+          throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
+        });
         const budgeted = budgetedDb(db, scope);
         // services that answer a mutation by reading it back find the read side by their client
         attachReadDb(budgeted, base.read);

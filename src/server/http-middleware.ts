@@ -21,7 +21,10 @@ function refuse(res: Response, status: number, code: string, message: string, ex
 export function requestScopeMiddleware(options: { config: Config; logger: Logger; inFlight: Set<RequestScope> }): RequestHandler {
   const { config, logger, inFlight } = options;
   return (req, res, next) => {
-    const scope = createRequestScope(config.requestTimeoutMs, req.get("x-request-id"));
+    const scope = createRequestScope(config.requestTimeoutMs, req.get("x-request-id"), {
+      maxNodes: config.maxResultNodes,
+      maxBytes: config.maxResultBytes,
+    });
     res.locals.scope = scope;
     scope.closeConnectionAfter = () => {
       if (!res.headersSent) res.setHeader("Connection", "close");
@@ -121,6 +124,8 @@ export function costGuard(schema: GraphQLSchema, config: Config, limits: Documen
       total += cost;
       if (total > limits.maxCost) break;
     }
+    const scope = res.locals.scope as RequestScope | undefined;
+    if (scope) scope.cost = total;
     if (total > limits.maxCost) {
       res.locals.errorCode = ErrorCode.QUERY_TOO_COMPLEX;
       const cost = Number.isFinite(total) ? total : undefined;

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { isObjectType, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
-import type { Db } from "../db/client";
-import { RequestTimeoutError } from "../errors/errors";
+import { setMaxListeners } from "node:events";
+import { getNamedType, isLeafType, isObjectType, type GraphQLError, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
+import { isPoolExhausted, type Db } from "../db/client";
+import { RequestTimeoutError, ResultTooLargeError, ServiceUnavailableError } from "../errors/errors";
 import { nextTurn, turnExpired } from "./turns";
 
 /**
@@ -15,10 +16,32 @@ export interface RequestScope {
   /** Date.now() past which the request is abandoned. */
   deadline: number;
   budgetMs: number;
-  /** Aborted when the budget runs out (or the server gives up on the request). */
+  /** Aborted when execution is abandoned: the budget ran out, the answer outgrew its budget, or the server gave up on the request. */
   signal: AbortSignal;
-  /** Rejects with a RequestTimeoutError when `signal` aborts; never settles otherwise. */
-  expired: Promise<never>;
+  /**
+   * `work` as the request waits for it: settled by `work`, or rejected with `stopped` as soon as
+   * execution is abandoned, whichever comes first (statements are guarded: one that hangs is given
+   * up at the deadline, and so is every resolver waiting on it). Keeps nothing once `work` settles.
+   */
+  guard<T>(work: Promise<T>): Promise<T>;
+  /**
+   * Why execution was abandoned (REQUEST_TIMEOUT, RESULT_TOO_LARGE), once it was: one error for
+   * the whole request, which every resolver and every object still to complete throws at once,
+   * so graphql-js unwinds without doing (or allocating) anything more.
+   */
+  stopped?: GraphQLError;
+  /** Abandons execution with `error` (the first reason wins) and aborts `signal`. */
+  stop(error: GraphQLError): void;
+  /** The cost of the request's operations, priced at the door (costGuard); 0 until then. */
+  cost: number;
+  /** The result budget: nodes spent and bytes answered so far, and their limits (MAX_RESULT_NODES, MAX_RESULT_BYTES). */
+  result: { nodes: number; bytes: number; maxNodes: number; maxBytes: number };
+  /**
+   * Spends one node of the result budget: an object completed (the cost model prices every
+   * object at least 1, so an admitted document never runs out). Answers `stopped` once the request
+   * is abandoned (this node one too many, or the time is up), else nothing.
+   */
+  countNode(): GraphQLError | undefined;
   /** Filled in by the GraphQL plugins, for the request's log line and metrics. */
   operations: Array<{ name: string; cost?: number; errorCodes: string[] }>;
   /** The authenticated caller's id, once known. */
@@ -40,31 +63,84 @@ export interface RequestScope {
 /** A client's own request id is echoed when it looks like one (no control characters, bounded). */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function createRequestScope(budgetMs: number, clientRequestId?: string): RequestScope {
+/** How many nodes pass between looks at the clock (see countNode). */
+const CLOCK_EVERY = 1024;
+
+/** Limits of what one request may answer (MAX_RESULT_NODES, MAX_RESULT_BYTES); unlimited when absent. */
+export interface ResultLimits {
+  maxNodes: number;
+  maxBytes: number;
+}
+
+export function createRequestScope(budgetMs: number, clientRequestId?: string, limits?: ResultLimits): RequestScope {
   const controller = new AbortController();
-  let reject!: (error: Error) => void;
-  const expired = new Promise<never>((_, r) => (reject = r));
-  // nobody may be listening when it fires (the response went out first): not an unhandled rejection
-  expired.catch(() => undefined);
+  // every statement of a heavy request waiting for its share of the pool listens (and stops
+  // listening once admitted): not a leak, however many wait
+  setMaxListeners(0, controller.signal);
+  // the rejecters of the guarded work still pending (not a race with one long-lived promise,
+  // which would keep a reaction for every resolver call until the request ends)
+  const waiting = new Set<(error: Error) => void>();
   let holds = 0;
   let expireWhenReleased = false;
+  const stop = (error: GraphQLError) => {
+    if (scope.stopped) return;
+    // located (it has a path): graphql-js then passes this one instance on at every abandoned
+    // position of the result, instead of wrapping it anew (and capturing a stack) at each
+    (error as { path?: readonly unknown[] }).path ??= [];
+    scope.stopped = error;
+    controller.abort();
+    for (const reject of waiting) reject(error);
+    waiting.clear();
+  };
   const expire = () => {
     if (controller.signal.aborted) return;
     if (holds > 0) {
       expireWhenReleased = true;
       return;
     }
-    controller.abort();
-    reject(new RequestTimeoutError(budgetMs));
+    stop(new RequestTimeoutError(budgetMs));
   };
   const timer = setTimeout(expire, budgetMs);
-  return {
+  const result = { nodes: 0, bytes: 0, maxNodes: limits?.maxNodes ?? Infinity, maxBytes: limits?.maxBytes ?? Infinity };
+  const scope: RequestScope = {
     id: clientRequestId && REQUEST_ID.test(clientRequestId) ? clientRequestId : randomUUID(),
     startedAt: performance.now(),
     deadline: Date.now() + budgetMs,
     budgetMs,
     signal: controller.signal,
-    expired,
+    guard: <T>(work: Promise<T>) => {
+      if (scope.stopped) return Promise.reject(scope.stopped);
+      const guarded = new Promise<T>((resolve, reject) => {
+        waiting.add(reject);
+        work.then(
+          (value) => {
+            waiting.delete(reject);
+            resolve(value);
+          },
+          (error: unknown) => {
+            waiting.delete(reject);
+            // no free connection (Prisma's statements; the read side says so itself): retry later
+            reject(isPoolExhausted(error) ? new ServiceUnavailableError() : error);
+          },
+        );
+      });
+      // statements are sent at once (Prisma's are lazy otherwise): one a service started but no
+      // longer waits for (it gave up on the request first) must not end the process unhandled
+      guarded.catch(() => undefined);
+      return guarded;
+    },
+    stop,
+    cost: 0,
+    result,
+    countNode: () => {
+      if (!scope.stopped) {
+        result.nodes += 1;
+        if (result.nodes > result.maxNodes) stop(new ResultTooLargeError("nodes", result.maxNodes));
+        // a synchronous list completion never lets the budget's timer run: look at the clock now and then
+        else if (result.nodes % CLOCK_EVERY === 0 && Date.now() >= scope.deadline) expire();
+      }
+      return scope.stopped;
+    },
     operations: [],
     finish: () => clearTimeout(timer),
     holdDeadline: () => {
@@ -82,6 +158,7 @@ export function createRequestScope(budgetMs: number, clientRequestId?: string): 
       expire();
     },
   };
+  return scope;
 }
 
 const WRAPPED = Symbol("deadline-aware resolver");
@@ -103,13 +180,17 @@ export function applyDeadlines(schema: GraphQLSchema): void {
       if (!resolve || resolve[WRAPPED]) continue;
       const run = (source: unknown, args: Record<string, unknown>, ctx: { request?: RequestScope }, info: GraphQLResolveInfo): unknown => {
         const scope = ctx?.request;
-        if (scope?.signal.aborted) throw new RequestTimeoutError(scope.budgetMs);
+        // a rejection, not a throw: graphql-js abandons the promises of an object's other fields
+        // (or a list's other items) when one throws, and those would reject unhandled
+        if (scope?.stopped) return Promise.reject(scope.stopped);
         const result = resolve(source, args, ctx, info);
-        if (scope && result instanceof Promise) return Promise.race([result, scope.expired]);
         return result;
       };
+      // fields that lead to more work (objects, lists of them) wait for the next turn once the
+      // current one ran out; a scalar is computed at once (deferring it would only allocate)
+      const yields = !isLeafType(getNamedType(field.type));
       const wrapped: GraphQLFieldResolver<unknown, { request?: RequestScope }> & { [WRAPPED]?: true } = (source, args, ctx, info) =>
-        ctx?.request && turnExpired() ? nextTurn().then(() => run(source, args, ctx, info)) : run(source, args, ctx, info);
+        yields && ctx?.request && turnExpired() ? nextTurn().then(() => run(source, args, ctx, info)) : run(source, args, ctx, info);
       wrapped[WRAPPED] = true;
       field.resolve = wrapped as GraphQLFieldResolver<unknown, unknown>;
     }
@@ -129,14 +210,16 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
     const $transaction = db.$transaction.bind(db) as unknown as TransactionFn;
     if (typeof arg !== "function") return $transaction(arg, options);
     const remaining = scope.deadline - Date.now();
-    if (remaining <= 0 || scope.signal.aborted) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
+    if (scope.stopped) return Promise.reject(scope.stopped);
+    if (remaining <= 0) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
     const work = arg as (tx: unknown) => Promise<unknown>;
     let release: (() => void) | undefined;
     return $transaction(
       async (tx: unknown) => {
         const value = await work(tx);
         // work that ended after the deadline is not committed: the client was already told
-        if (scope.signal.aborted || Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
+        if (scope.stopped) throw scope.stopped;
+        if (Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
         release = scope.holdDeadline();
         return value;
       },
@@ -152,7 +235,8 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
       (error: unknown) => {
         release?.();
         // Prisma's own timeout (the remaining budget) closed it: the same outcome as the deadline
-        if (scope.signal.aborted || Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
+        if (scope.stopped) throw scope.stopped;
+        if (Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
         throw error;
       },
     );
@@ -162,8 +246,9 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
   const guard = <F extends (...a: unknown[]) => unknown>(fn: F, self: unknown) =>
     ((...args: unknown[]) => {
       const send = () => {
-        if (scope.signal.aborted) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
-        return fn.apply(self, args);
+        if (scope.stopped) return Promise.reject(scope.stopped);
+        const sent = fn.apply(self, args);
+        return typeof (sent as PromiseLike<unknown> | undefined)?.then === "function" ? scope.guard(sent as Promise<unknown>) : sent;
       };
       return turnExpired() ? nextTurn().then(send) : send();
     }) as F;

@@ -14,14 +14,22 @@ export function turnExpired(): boolean {
   return performance.now() - turnStarted > TURN_MS;
 }
 
-/** Resolves on a later turn of the event loop, after pending I/O. */
+let next: Promise<void> | undefined;
+
+/**
+ * Resolves on a later turn of the event loop, after pending I/O. Everything that waits for the
+ * same next turn shares one promise (a burst of resolvers past the slice would otherwise queue
+ * one timer each).
+ */
 export function nextTurn(): Promise<void> {
-  return new Promise((resolve) =>
+  next ??= new Promise((resolve) =>
     setImmediate(() => {
       turnStarted = performance.now();
+      next = undefined;
       resolve();
     }),
   );
+  return next;
 }
 
 /**
