@@ -1,4 +1,7 @@
 import { getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, parse, type GraphQLField, type GraphQLInputType } from "graphql";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { projectRoot } from "../src/config/paths";
 import { createTestApp, demoIds, type TestApp } from "./support/test-app";
 import { fullSelection } from "./support/full-selection";
 import { declaredBound, documentCost, isObjectList, STATEMENT_COST } from "../src/server/cost";
@@ -166,6 +169,51 @@ describe("documents over MAX_QUERY_COST", () => {
     const r = await post({ query }, null);
     expect(r.status).toBeGreaterThanOrEqual(400);
     expect(r.status).toBeLessThan(500);
+  });
+});
+
+describe("the statements of a document (issue 23, finding 2)", () => {
+  it("prices 1,000 aliases of timesheetByUser { seconds } by their statements: refused, nothing runs", async () => {
+    const query = `{ ${Array.from({ length: 1000 }, (_, i) => `t${i}: timesheetByUser(dateStart: "2026-10-26T00:00:00Z") { seconds }`).join(" ")} }`;
+    const statements = await t.countStatements(async () => {
+      const r = await post({ query }, t.userToken);
+      expect(r.status).toBe(400);
+      expect(r.body.errors[0].extensions).toEqual({ code: "QUERY_TOO_COMPLEX", cost: expect.any(Number), limit: limit() });
+      expect(r.body.errors[0].extensions.cost).toBeGreaterThan(1000 * STATEMENT_COST);
+    });
+    expect(statements).toBe(0);
+  });
+});
+
+describe("list caps", () => {
+  it("are real: a list the data holds longer (imported, never written through the API) answers its first items up to the cap", async () => {
+    const vacation = await t.db.vacation.findFirstOrThrow({ select: { id: true } });
+    await t.db.vacationDate.deleteMany({ where: { vacationId: vacation.id } });
+    const dates = Array.from({ length: 40 }, (_, i) => new Date(Date.UTC(2031, 0, 1 + i)));
+    await t.db.vacationDate.createMany({ data: dates.map((date) => ({ vacationId: vacation.id, date })) });
+    const field = (t.app.schema.getType("Vacation") as { getFields(): Record<string, GraphQLField<unknown, unknown>> }).getFields().vacationDates;
+    expect(declaredBound(field)).toBe(31);
+    const r = await t.gql(`query ($r: [_Any!]!) { _entities(representations: $r) { ... on Vacation { vacationDates { date } } } }`, {
+      r: [{ __typename: "Vacation", id: vacation.id }],
+    });
+    expect(r.errors).toBeUndefined();
+    const answered = (r.data as any)._entities[0].vacationDates.map((d: { date: string }) => d.date);
+    expect(answered).toEqual(dates.slice(0, 31).map((d) => d.toISOString().slice(0, 10)));
+  });
+
+  it("are each documented in the README, with the decision that keeps them", () => {
+    const readme = readFileSync(join(projectRoot, "README.md"), "utf8");
+    const missing: string[] = [];
+    for (const type of Object.values(t.app.schema.getTypeMap())) {
+      if (type.name.startsWith("__") || !("getFields" in type)) continue;
+      for (const field of Object.values((type as { getFields(): Record<string, GraphQLField<unknown, unknown>> }).getFields())) {
+        const bound = declaredBound(field);
+        if (typeof bound !== "number") continue;
+        const row = new RegExp(`^\\| [^|]*\`${type.name}\\.${field.name}\`[^|]* \\| ${bound} \\|`, "m");
+        if (!row.test(readme)) missing.push(`${type.name}.${field.name} (${bound})`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });
 

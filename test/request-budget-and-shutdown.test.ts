@@ -54,6 +54,9 @@ describe("the time budget (REQUEST_TIMEOUT_MS)", () => {
     expect([r.status, r.json.errors?.[0]?.message]).toEqual([503, expect.stringContaining("budget")]);
     expect(r.json.errors[0].extensions).toEqual({ code: "REQUEST_TIMEOUT" });
     expect(r.json.errors[0].message).toContain(`${BUDGET_MS} ms`);
+    // execution was abandoned, not completed with every field nulled: one error, no partial data
+    expect(r.json.errors).toHaveLength(1);
+    expect(r.json.data).toBeUndefined();
     // answered soon after the deadline (statements already sent finish first), not when the whole
     // document would have (tens of seconds); generous, the machines running this are shared
     console.log(`400 heavy aliases under a ${BUDGET_MS} ms budget: answered REQUEST_TIMEOUT after ${r.ms.toFixed(0)} ms`);

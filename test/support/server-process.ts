@@ -31,11 +31,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node src/main.ts` with `env` on top of a clean environment (no NODE_ENV=test from jest). */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts `node src/main.ts` with `env` on top of a clean environment (no NODE_ENV=test from
+ * jest); `nodeArgs` go to node itself (`--max-old-space-size=...`).
+ */
+export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const { NODE_ENV: _jest, TEST_DATABASE_URL: _t, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["-r", "@swc-node/register", join(projectRoot, "src/main.ts")], {
+  const child = spawn(process.execPath, [...nodeArgs, "-r", "@swc-node/register", join(projectRoot, "src/main.ts")], {
     cwd: projectRoot,
     env: { ...inherited, HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
