@@ -37,7 +37,8 @@ export class StatementGate {
    */
   admit(holder: GateHolder, signal: AbortSignal, reason: () => Error): Promise<Release> {
     if (signal.aborted) return Promise.reject(reason());
-    if (this.waiting.length === 0 && this.fits(holder)) return Promise.resolve(this.take(holder));
+    // nobody earlier that could go instead (a waiter at its own request's share is no reason to wait)
+    if (this.fits(holder) && !this.waiting.some((w) => this.fits(w.holder))) return Promise.resolve(this.take(holder));
     return new Promise<Release>((resolve, reject) => {
       const entry = {
         holder,
