@@ -40,7 +40,7 @@ async function post(body: unknown) {
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, json: JSON.parse(text) as any, bytes: text.length, ms: performance.now() - started };
+  return { status: response.status, json: JSON.parse(text) as any, text, bytes: text.length, ms: performance.now() - started };
 }
 
 const CREATE = `mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { id } }`;
@@ -86,6 +86,8 @@ describe("finding 1: an invoice with 40 corrections asked for through the API, t
     const leaves = top.corrects.flatMap((a: any) => a.invoice.corrects.flatMap((b: any) => b.invoice.corrects.flatMap((c: any) => c.invoice.corrects)));
     expect(leaves).toHaveLength(MAX_CORRECTIONS ** 4);
     expect(r.json.extensions.cost.requested).toBeLessThanOrEqual(r.json.extensions.cost.limit);
+    // a heavy answer is written in pieces between turns: the very text JSON.stringify writes
+    expect(r.text).toBe(`${JSON.stringify(r.json)}\n`);
     console.log(`the issue's document with ${MAX_CORRECTIONS} corrections: ${r.bytes} bytes in ${r.ms.toFixed(0)} ms, cost ${r.json.extensions.cost.requested}`);
     const next = await post({ query: `{ users(itemsPerPage: 1) { items { id } } }` });
     expect([next.status, next.json.errors]).toEqual([200, undefined]);

@@ -4,7 +4,6 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { Pool, type PoolConfig } from "pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
-import { takingTurns } from "../server/turns";
 
 export { Prisma } from "../generated/sqlite/client";
 export type * from "../generated/sqlite/models";
@@ -140,8 +139,8 @@ export function createDb(options: DatabaseOptions): Db {
   let connection: DbConnection;
   if (kind === "sqlite") {
     const path = sqlitePath(options.url);
-    // better-sqlite3 is synchronous: statements take turns with other requests (src/server/turns.ts)
-    const adapter = takingTurns(new PrismaBetterSqlite3({ url: path }, { timestampFormat: "iso8601" }));
+    // better-sqlite3 is synchronous: heavy requests' statements take turns (budgetedDb, src/server/request-scope.ts)
+    const adapter = new PrismaBetterSqlite3({ url: path }, { timestampFormat: "iso8601" });
     client = new SqliteClient({ adapter, log, queryPlanCacheMaxSize });
     connection = { kind, url: options.url, sqlitePath: path };
   } else {

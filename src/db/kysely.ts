@@ -18,16 +18,22 @@ export interface ReadDb {
   db: Kysely<Tables>;
   /** Closes what this instance opened (an injected pool is left to its owner). */
   destroy(): Promise<void>;
-  /** The same read side as one request uses it (see RequestHooks); SQLite, whose statements never wait: itself. */
+  /** The same read side as one request uses it (see RequestHooks). */
   through(hooks: RequestHooks): ReadDb;
 }
 
-/** How one request's statements reach a PostgreSQL pool. */
+/** How one request's statements reach the database. */
 export interface RequestHooks {
-  /** Waits for the request's turn before each statement (its share of the pool, src/db/statement-gate.ts). */
+  /** PostgreSQL: waits for the request's turn before each statement (its share of the pool, src/db/statement-gate.ts). */
   admit?: () => Promise<Release>;
-  /** How the request waits for a statement: it may give up before the statement ends (its time budget). */
+  /** PostgreSQL: how the request waits for a statement: it may give up before the statement ends (its time budget). */
   guard?: <T>(statement: Promise<T>) => Promise<T>;
+  /**
+   * SQLite (synchronous): each statement first waits for a later turn of the event loop once the
+   * current one has run its slice (src/server/turns.ts): what heavy requests do, so that light
+   * ones get in between. Light requests' statements run at once.
+   */
+  takeTurns?: boolean;
 }
 
 export interface ReadDbOptions {
@@ -169,8 +175,17 @@ export function createReadDb(options: ReadDbOptions): ReadDb {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Database = require("better-sqlite3") as new (path: string, options: { readonly: boolean; timeout: number }) => SqliteHandle;
   const handle = new Database(sqlitePath(options.url), { readonly: true, timeout: 5_000 });
-  const db = new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database: cachingSqlite(handle) as never }), log });
-  const read: ReadDb = { kind, db, destroy: () => db.destroy(), through: () => read };
+  const database = cachingSqlite(handle) as never;
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database }), log });
+  const read: ReadDb = {
+    kind,
+    db,
+    destroy: () => db.destroy(),
+    // a request taking turns gets a driver of its own on the same handle: its statements wait
+    // for their turn without holding the shared driver's lock, which light requests use
+    through: (hooks) =>
+      hooks.takeTurns ? { kind, db: new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database }), log }), destroy: async () => undefined, through: read.through } : read,
+  };
   return read;
 }
 
@@ -198,10 +213,9 @@ export function readDbFor(prisma: Db, options: { onQuery?: (sql: string) => void
 }
 
 /**
- * better-sqlite3 runs each statement synchronously: like Prisma's SQLite statements
- * (src/db/client.ts), each read statement first gives the event loop back when the current turn
- * has run past its slice (src/server/turns.ts), so a document of many heavy reads lets other
- * requests in between them.
+ * better-sqlite3 runs each statement synchronously: for a heavy request, each read statement
+ * first gives the event loop back when the current turn has run past its slice
+ * (src/server/turns.ts), so a document of many heavy reads lets other requests in between them.
  */
 class TurnTakingSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {

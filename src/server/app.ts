@@ -17,7 +17,7 @@ import { createWriteProbe } from "../db/health";
 import { AuthCache } from "../auth/auth-cache";
 import { createLogger, errorSummary, silentLogger, type Logger } from "../observability/logger";
 import { createMetrics, type Metrics } from "../observability/metrics";
-import { CostAdmission } from "./admission";
+import { CostAdmission, lightCost } from "./admission";
 import { applyDeadlines, budgetedDb, type RequestScope } from "./request-scope";
 import { applyResultBudget, resultBudgetPlugin, stringifyResult } from "./result-budget";
 import { costGuard, jsonErrorHandler, requestScopeMiddleware, shutdownGate } from "./http-middleware";
@@ -96,8 +96,7 @@ export async function createApp(
   const logger = typeof options === "function" ? silentLogger() : (options.logger ?? createLogger(config.logLevel));
   const logError =
     typeof options === "function" ? options : (error: unknown) => logger.error({ err: errorSummary(error) }, "unexpected error");
-  const lightBelow = Math.floor(config.maxQueryCost / 100);
-  const admission = new CostAdmission(config.maxConcurrentCost, lightBelow);
+  const admission = new CostAdmission(config.maxConcurrentCost, lightCost(config.maxQueryCost));
   // PostgreSQL: heavy requests get a share of the pool, light ones the rest (SQLite has no pool)
   const gate = dbConnection(db).pool ? new StatementGate(config.dbPoolSize) : undefined;
   const metrics = createMetrics(() => poolStats(db), () => admission.stats());
@@ -146,8 +145,9 @@ export async function createApp(
         const scope = res.locals.scope as RequestScope;
         const holder = { held: 0 };
         const read = readDbFor(db).through({
-          // heavy requests take turns for their share of the pool; light ones go straight to it
-          admit: gate && scope.cost > lightBelow ? () => gate.admit(holder, scope.signal, () => scope.stopped!) : undefined,
+          // heavy requests take turns for their share of the pool and of the event loop; light ones go straight on
+          admit: gate && scope.heavy ? () => gate.admit(holder, scope.signal, () => scope.stopped!) : undefined,
+          takeTurns: scope.heavy,
           // a statement that hangs is given up at the deadline
           guard: scope.guard,
         });

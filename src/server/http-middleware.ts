@@ -6,6 +6,7 @@ import type { Logger } from "../observability/logger";
 import type { Metrics } from "../observability/metrics";
 import { CostCache, operationCost, type DocumentLimits } from "./plugins";
 import { createRequestScope, type RequestScope } from "./request-scope";
+import { lightCost } from "./admission";
 
 /** A refusal in the shape of a GraphQL response, so clients parse every answer the same way. */
 function refuse(res: Response, status: number, code: string, message: string, extensions: Record<string, unknown> = {}): void {
@@ -125,7 +126,10 @@ export function costGuard(schema: GraphQLSchema, config: Config, limits: Documen
       if (total > limits.maxCost) break;
     }
     const scope = res.locals.scope as RequestScope | undefined;
-    if (scope) scope.cost = total;
+    if (scope) {
+      scope.cost = total;
+      scope.heavy = total > lightCost(limits.maxCost);
+    }
     if (total > limits.maxCost) {
       res.locals.errorCode = ErrorCode.QUERY_TOO_COMPLEX;
       const cost = Number.isFinite(total) ? total : undefined;

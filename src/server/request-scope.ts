@@ -3,7 +3,7 @@ import { setMaxListeners } from "node:events";
 import { getNamedType, isLeafType, isObjectType, type GraphQLError, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
 import { isPoolExhausted, type Db } from "../db/client";
 import { RequestTimeoutError, ResultTooLargeError, ServiceUnavailableError } from "../errors/errors";
-import { nextTurn, turnExpired } from "./turns";
+import { inTurn, nextTurn, turnExpired } from "./turns";
 
 /**
  * What one HTTP request carries through the server: its id (for logs), its time budget and the
@@ -34,6 +34,11 @@ export interface RequestScope {
   stop(error: GraphQLError): void;
   /** The cost of the request's operations, priced at the door (costGuard); 0 until then. */
   cost: number;
+  /**
+   * Whether it costs more than a light operation (src/server/admission.ts): then it takes turns
+   * for the event loop (src/server/turns.ts) and for PostgreSQL connections; light requests never wait.
+   */
+  heavy: boolean;
   /** The result budget: nodes spent and bytes answered so far, and their limits (MAX_RESULT_NODES, MAX_RESULT_BYTES). */
   result: { nodes: number; bytes: number; maxNodes: number; maxBytes: number };
   /**
@@ -131,6 +136,7 @@ export function createRequestScope(budgetMs: number, clientRequestId?: string, l
     },
     stop,
     cost: 0,
+    heavy: false,
     result,
     countNode: () => {
       if (!scope.stopped) {
@@ -190,7 +196,7 @@ export function applyDeadlines(schema: GraphQLSchema): void {
       // current one ran out; a scalar is computed at once (deferring it would only allocate)
       const yields = !isLeafType(getNamedType(field.type));
       const wrapped: GraphQLFieldResolver<unknown, { request?: RequestScope }> & { [WRAPPED]?: true } = (source, args, ctx, info) =>
-        yields && ctx?.request && turnExpired() ? nextTurn().then(() => run(source, args, ctx, info)) : run(source, args, ctx, info);
+        yields && ctx?.request?.heavy ? inTurn(() => run(source, args, ctx, info)) : run(source, args, ctx, info);
       wrapped[WRAPPED] = true;
       field.resolve = wrapped as GraphQLFieldResolver<unknown, unknown>;
     }
@@ -250,7 +256,8 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
         const sent = fn.apply(self, args);
         return typeof (sent as PromiseLike<unknown> | undefined)?.then === "function" ? scope.guard(sent as Promise<unknown>) : sent;
       };
-      return turnExpired() ? nextTurn().then(send) : send();
+      // a heavy request's statements take turns (SQLite runs them synchronously)
+      return scope.heavy && turnExpired() ? nextTurn().then(send) : send();
     }) as F;
   const delegates = new Map<PropertyKey, unknown>();
   return new Proxy(db, {

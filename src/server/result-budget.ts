@@ -3,6 +3,7 @@ import { isObjectType, type FormattedExecutionResult, type GraphQLError, type Gr
 import type { Context } from "../context";
 import { ResultTooLargeError } from "../errors/errors";
 import type { RequestScope } from "./request-scope";
+import { nextTurn, turnExpired } from "./turns";
 
 /**
  * The result budget: what one request may answer, enforced while it is computed, whatever the
@@ -68,14 +69,61 @@ export function resultBudgetPlugin(): ApolloServerPlugin<Context> {
           if (response.body.kind !== "single") return;
           if (stoppedHere) return answerWith(response, stoppedHere);
           const result = response.body.singleResult;
-          const text = JSON.stringify({ errors: result.errors, data: result.data, extensions: result.extensions });
-          scope.result.bytes += Buffer.byteLength(text);
-          if (scope.result.bytes > scope.result.maxBytes) return answerWith(response, new ResultTooLargeError("bytes", scope.result.maxBytes));
-          if (result.data) measured.set(result.data, { text, errors: result.errors, extensions: result.extensions });
+          const answer = { errors: result.errors, data: result.data, extensions: result.extensions };
+          const room = scope.result.maxBytes - scope.result.bytes;
+          // a heavy request's answer (megabytes) is written in slices between turns, and no further than the budget
+          const text = scope.heavy ? await stringifyInTurns(answer, room) : JSON.stringify(answer);
+          const bytes = text === undefined ? Infinity : Buffer.byteLength(text);
+          if (bytes > room) return answerWith(response, new ResultTooLargeError("bytes", scope.result.maxBytes));
+          scope.result.bytes += bytes;
+          if (result.data) measured.set(result.data, { text: text!, errors: result.errors, extensions: result.extensions });
         },
       };
     },
   };
+}
+
+/**
+ * `JSON.stringify(value)`, written in pieces that give the event loop back between turns (one
+ * piece per element of a list, objects inside lists whole); undefined, with nothing more
+ * written, once longer than `max` characters. Measured: JSON.stringify of 12,000 users (6 MB)
+ * blocked the event loop 20-90 ms in one piece.
+ */
+async function stringifyInTurns(value: unknown, max: number): Promise<string | undefined> {
+  const parts: string[] = [];
+  let length = 0;
+  for (const piece of pieces(value)) {
+    parts.push(piece);
+    length += piece.length;
+    if (length > max) return undefined;
+    if (turnExpired()) await nextTurn();
+  }
+  return parts.join("");
+}
+
+/** The JSON text of an answer (plain objects, arrays, JSON values), piece by piece. */
+function* pieces(value: unknown): Generator<string> {
+  if (Array.isArray(value)) {
+    yield "[";
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) yield ",";
+      const item: unknown = value[i];
+      if (Array.isArray(item)) yield* pieces(item);
+      else yield JSON.stringify(item) ?? "null";
+    }
+    yield "]";
+  } else if (value !== null && typeof value === "object" && !("toJSON" in value)) {
+    let separator = "{";
+    for (const [key, item] of Object.entries(value)) {
+      if (item === undefined || typeof item === "function" || typeof item === "symbol") continue;
+      yield `${separator}${JSON.stringify(key)}:`;
+      separator = ",";
+      yield* pieces(item);
+    }
+    yield separator === "{" ? "{}" : "}";
+  } else {
+    yield JSON.stringify(value) ?? "null";
+  }
 }
 
 function answerWith(response: GraphQLResponse, error: GraphQLError): void {
