@@ -28,8 +28,12 @@ jest.setTimeout(420_000);
       expect(output).toMatch(new RegExp(`rows: ${workload.replace(/[{}]/g, "\\$&")}[^\\n]*: same \\(`));
     }
     const table = output.split("\n").filter((line) => /^\| (1|16) \|/.test(line));
-    expect(table).toHaveLength(16); // 8 workloads at 1 and 16 connections
-    for (const line of table) expect(line).toMatch(/\d+ req\/s, p50 \d+ \/ p99 \d+ ms, [\d.]+ st\/req/);
+    expect(table).toHaveLength(18); // 9 workloads at 1 and 16 connections
+    for (const line of table) expect(line).toMatch(/\d+ req\/s, p50 \d+ \/ p99 \d+ ms, ([\d.]+ st\/req|\(statements shared with the background\))/);
+    // the fairness workload ran with its background callers, on both databases
+    for (const target of ["project-pg", "project-sqlite"]) {
+      expect(output).toMatch(new RegExp(`background \\(4 callers\\): [^\\n]*\\d+ x 200\\b[^\\n]*\\nround [^\\n]*fairness: [^\\n]*\\[${target}\\]`));
+    }
     expect(output).toMatch(/createInvoice[^\n]*\d+ req\/s[^\n]*—[^\n]*\d+ req\/s/); // project only: PG and SQLite
     expect(output).toMatch(/Server RSS after the run: project-pg \d+ MB[^\n]*project-sqlite \d+ MB[^\n]*postgraphile \d+ MB/);
     console.log(`BENCH_QUICK=1 npm run bench: ${((Date.now() - started) / 1000).toFixed(0)} s`);
