@@ -72,7 +72,7 @@ async function drain(): Promise<void> {
     head += 1;
     piece();
     // the piece's continuations run before the next piece starts
-    await undefined;
+    await Promise.resolve();
   }
   // nothing of the pieces run stays referenced
   queue = [];
