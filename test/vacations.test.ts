@@ -351,6 +351,13 @@ describe("E7 vacations: order and pages", () => {
     expect(names(all)).toEqual(["V1", "V2", "V4", "V3"]);
   });
 
+  it("pagination: false reports the same page facts when items are not selected (issue 24)", async () => {
+    const info = gql`query ($filter: VacationFilter) { vacations(filter: $filter, pagination: false) { paginationInfo { page itemsPerPage totalCount lastPage hasNextPage } } }`;
+    const r = await t.gql(info, { filter: { calendarUser: mine } });
+    expect(r.errors).toBeUndefined();
+    expect(r.data!.vacations.paginationInfo).toEqual({ page: 1, itemsPerPage: 4, totalCount: 4, lastPage: 1, hasNextPage: false });
+  });
+
   it("checks page bounds: itemsPerPage 0..100, page >= 1", async () => {
     expect((await t.gql(VACATIONS, { itemsPerPage: 100 })).errors).toBeUndefined();
     const tooMany = await t.gql(VACATIONS, { itemsPerPage: 101 });
