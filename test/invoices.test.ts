@@ -357,6 +357,22 @@ describe("E4 createInvoice: corrections", () => {
     expect(r.data!.createInvoice.prevItems).toEqual([expect.objectContaining({ count: 10, netAmount: 1000, vatAmount: 230, grossAmount: 1230 })]);
   });
 
+  it("a correction keeps the corrected invoice's currency: another code is BAD_USER_INPUT on input.currencyCode (issue 24)", async () => {
+    const corrected = await t.db.invoice.findUniqueOrThrow({ where: { id: demoIds.invoiceId } });
+    const other = corrected.currencyCode === "EUR" ? "USD" : "EUR";
+    expect(await t.db.currencyDictionary.count({ where: { code: other } })).toBe(1);
+    const before = await financeSnapshot();
+    expectBadInput(await create(base({ invoiceType: "Kor", invoice: demoIds.invoiceId, currencyCode: other, items: [item()] })), ["input.currencyCode"]);
+    expectBadInput(await create(base({ invoiceType: "Kor", invoice: demoIds.invoiceId, currencyCode: other.toLowerCase() })), ["input.currencyCode"]);
+    expect(await financeSnapshot()).toEqual(before);
+    // its own currency, in any case, is accepted, and so is none (the corrected invoice's)
+    for (const currencyCode of [corrected.currencyCode!.toLowerCase(), null]) {
+      const r = await create(base({ invoiceType: "Kor", invoice: demoIds.invoiceId, currencyCode }));
+      expect(r.errors).toBeUndefined();
+      expect(r.data!.createInvoice.currencyCode).toBe(corrected.currencyCode);
+    }
+  });
+
   it("a correction must name its invoice; only corrections may", async () => {
     expectBadInput(await create(base({ invoiceType: "Kor" })), ["input.invoice"]);
     expectBadInput(await create(base({ invoiceType: "Vat", invoice: demoIds.invoiceId })), ["input.invoice"]);

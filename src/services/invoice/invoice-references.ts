@@ -66,10 +66,21 @@ export function resolveFinance(input: CreateInvoiceInput, found: InvoiceLookups,
   return given;
 }
 
-/** A given code must be in the currency dictionary; absent, a correction keeps its invoice's currency, else the default currency. */
+/**
+ * A correction is in the currency of the invoice it corrects: its `toPay` is a difference of two
+ * invoices' amounts, which means nothing across currencies (a change of currency is a new invoice).
+ * Otherwise a given code must be in the currency dictionary; absent, the default currency.
+ */
 export function resolveCurrency(input: CreateInvoiceInput, found: InvoiceLookups, corrected: CorrectedInvoice | null): string | null {
   if (input.currencyCode) {
     const code = input.currencyCode.toUpperCase();
+    if (corrected && code !== corrected.currencyCode) {
+      throw badInput(
+        "input.currencyCode",
+        "sameAsCorrected",
+        `a correction keeps the currency of the invoice it corrects (${corrected.currencyCode ?? "none"}); leave currencyCode out or give that one`,
+      );
+    }
     if (!found.currencyKnown) throw badInput("input.currencyCode", "known", `${code} is not in the currency dictionary`);
     return code;
   }
