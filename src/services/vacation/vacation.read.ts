@@ -195,7 +195,7 @@ export function vacationFilterWhere<O>(read: ReadDb, q: VacationQuery<O>, filter
     // all bounds apply to the same day: a vacation matches when one of its days lies in the range
     q = q.where((eb) => {
       let days = eb.selectFrom("VacationDate as fd").select(sql.lit(1).as("one")).whereRef("fd.vacationId", "=", "v.id");
-      const bound = (op: "<=" | "<" | ">=" | ">", value: Date) => sql<boolean>`${sql.ref("fd.date")} ${sql.raw(op)} ${timestampParam(read, value)}`;
+      const bound = (op: "<=" | "<" | ">=" | ">", value: Date) => sql<boolean>`${sql.ref("fd.date")} ${sql.raw(op)} ${dayParam(read, value)}`;
       if (range.before) days = days.where(bound("<=", range.before));
       if (range.strictlyBefore) days = days.where(bound("<", range.strictlyBefore));
       if (range.after) days = days.where(bound(">=", range.after));
@@ -206,9 +206,9 @@ export function vacationFilterWhere<O>(read: ReadDb, q: VacationQuery<O>, filter
   return q;
 }
 
-function timestampParam(read: ReadDb, value: Date) {
-  const text = sqlTimestamp(read.kind, value);
-  return read.kind === "postgres" ? sql`${text}::timestamptz` : sql`${text}`;
+/** A day (midnight UTC) as a parameter comparable with a DATE column: a date on PostgreSQL, the stored text on SQLite. */
+function dayParam(read: ReadDb, value: Date) {
+  return read.kind === "postgres" ? sql`${value.toISOString().slice(0, 10)}::date` : sql`${sqlTimestamp(read.kind, value)}`;
 }
 
 export const VACATION_ORDER_COLUMNS = {
