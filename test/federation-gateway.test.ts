@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { projectRoot } from "../src/config/paths";
 import { codes, createTestApp, demoIds, type TestApp } from "./support/test-app";
 import { createReviewsSubgraph, serveSubgraph, type KudosRow, type ReviewsSubgraph } from "./federation/reviews-subgraph";
 import { startGateway, type RunningGateway } from "./federation/gateway";
@@ -117,6 +120,26 @@ describe("a supergraph through @apollo/gateway", () => {
     expect(created.health).toBe("quiet");
     expect(await t.db.project.findUnique({ where: { id: created.id }, select: { name: true } })).toEqual({ name: "Federated launch" });
     expect(reviews.references).toContainEqual({ typeName: "Project", id: created.id });
+  });
+
+  it("runs docs/federation.md's crossing queries exactly as written there (issue 24)", async () => {
+    const doc = readFileSync(join(projectRoot, "docs", "federation.md"), "utf8");
+    const intro = doc.indexOf("Queries that cross the two graphs");
+    const block = /```graphql\n([\s\S]*?)```/.exec(doc.slice(intro))![1];
+    // the operations of the block, each after its comment line, as text
+    const operations = block.split(/^#.*$/m).map((op) => op.trim()).filter((op) => op.length > 0);
+    expect(operations).toHaveLength(3);
+    const answers = [];
+    for (const operation of operations) {
+      const res = await gateway.post<Record<string, any>>(operation, undefined, bearer());
+      expect([operation, res.body.errors]).toEqual([operation, undefined]);
+      answers.push(res.body.data!);
+    }
+    expect(answers[0].users.items.map((u: { id: string }) => u.id)).toEqual([demoIds.userId]);
+    expect(answers[1].kudos.map((k: { message: string }) => k.message)).toEqual(kudos.map((k) => k.message));
+    const created = answers[2].createProject;
+    expect(created).toMatchObject({ name: "Federated launch", health: "quiet" });
+    expect(await t.db.project.findUnique({ where: { id: created.id }, select: { status: true } })).toEqual({ status: "open" });
   });
 });
 
