@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../src/config/paths";
 import { codes, createTestApp, type TestApp, TEST_ADMIN_TOKEN } from "./support/test-app";
+import { describeIf } from "./support/skip";
 
 let t: TestApp;
 let base: string;
@@ -225,7 +226,7 @@ describe("the README's table of error codes and HTTP statuses (issue 24)", () =>
   }, 120_000);
 });
 
-const sqliteOnly = process.env.TEST_DATABASE_URL ? describe.skip : describe;
+const sqliteOnly = describeIf(!process.env.TEST_DATABASE_URL, "about the SQLite file: runs when the suite runs on SQLite");
 sqliteOnly("/health fails when the SQLite database cannot be written", () => {
   it("after the file is made read-only, and after it is deleted", async () => {
     const own = await createTestApp();

@@ -18,6 +18,7 @@ import { createDb, type DatabaseKind, type Db } from "../src/db/client";
 import { migrate, PRISMA_MIGRATIONS_DDL, readMigrations, splitSql, defaultMigrationsDir } from "../src/db/migrate";
 import { projectRoot } from "../src/config/paths";
 import { onPostgres, postgresUrl, TEST_SERVER_URL } from "./support/databases";
+import { describeIf, NEEDS_POSTGRES } from "./support/skip";
 
 jest.setTimeout(120_000);
 
@@ -306,7 +307,7 @@ async function pgStructure(url: string) {
   }
 }
 
-(onPostgres ? describe : describe.skip)("PostgreSQL migrations (TEST_DATABASE_URL is PostgreSQL)", () => {
+describeIf(onPostgres, NEEDS_POSTGRES)("PostgreSQL migrations (TEST_DATABASE_URL is PostgreSQL)", () => {
   const created: string[] = [];
   async function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
     const c = new Client({ connectionString: TEST_SERVER_URL });

@@ -6,6 +6,7 @@ import { Client } from "pg";
 import { onPostgres, postgresUrl, TEST_SERVER_URL } from "./support/databases";
 import { httpGql, startServer } from "./support/server-process";
 import { markerPath } from "../src/db/first-start";
+import { describeIf, NEEDS_POSTGRES } from "./support/skip";
 
 /**
  * When the server seeds demo data (issue 11, operations): the embedded SQLite file only on its
@@ -49,7 +50,7 @@ describe("SQLite: seeded on the first start only", () => {
   });
 });
 
-const pgOnly = onPostgres ? describe : describe.skip;
+const pgOnly = describeIf(onPostgres, NEEDS_POSTGRES);
 pgOnly("PostgreSQL: an empty database is seeded only with SEED_ON_EMPTY=true", () => {
   const name = `wm_seedrule_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
   beforeAll(async () => {
