@@ -165,8 +165,8 @@ describe(`graceful shutdown with heavy requests in flight (${onPostgres ? "Postg
     // for; a batch mostly answered before it was seen is let go and another sent (at most 10).
     const admission = async () => {
       const metrics = await (await fetch(`${server.url}/metrics`)).text();
-      const inUse = Number(/^graphql_admission\{state="in_use"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
-      const waiting = Number(/^graphql_admission\{state="waiting"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
+      const inUse = Number(/^graphql_cost_in_use (\d+)/m.exec(metrics)?.[1] ?? 0);
+      const waiting = Number(/^graphql_operations_waiting (\d+)/m.exec(metrics)?.[1] ?? 0);
       return { running: inUse >= COST ? 1 : 0, waiting };
     };
     const seen: string[] = [];
