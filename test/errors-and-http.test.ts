@@ -188,7 +188,8 @@ describe("the README's table of error codes and HTTP statuses (issue 24)", () =>
     };
     const currency = (code: string) => `mutation { createCurrencyDictionary(input: { name: "Waluta", code: "${code}", isDefault: false }) { id } }`;
 
-    await expectOne(post({ query: "{ users { items { id } } }" }, { authorization: "" }));
+    await expectOne(post({ query: "{ users { items { id } } }" }, { authorization: "", accept: "application/graphql-response+json" }));
+    await expectOne(post({ query: "{ users { items { id } } }" }, { authorization: "", accept: "application/json" }));
     await expectOne(post({ query: currency("QQQ") }, { authorization: t.userToken }));
     await expectOne(post({ query: `{ projectGantt(id: "00000000-0000-4000-8000-000000000000") { id } }` }));
     await expectOne(post({ query: "{ users(itemsPerPage: 101) { items { id } } }" }));
