@@ -44,7 +44,8 @@ const RUN = [
   "npm run schema:check",
 ];
 const ELSEWHERE: Record<string, string> = {
-  "npm install": "the suite runs inside an installed tree; .ci/run runs it on every CI run",
+  "npm install": "the suite runs inside an installed tree; .ci/run runs it (with --package-lock-only) and checks the lockfile stays as committed",
+  "npm ci": "the suite runs inside an installed tree; .ci/run installs with it on every CI run",
   "npm test": "this is the suite itself",
   "npm run lint": "npm test runs it before the type check and the suite (so every CI run does)",
   "npm run schema:print": "test/schema-sdl.test.ts runs it (writing to a temporary path, so the committed file stays as it is)",
