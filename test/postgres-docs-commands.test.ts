@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { projectRoot } from "../src/config/paths";
 import { onPostgres } from "./support/databases";
-import { freePort } from "./support/server-process";
+import { freePort, tokenHint, untilPrinted } from "./support/server-process";
 import { describeIf, NEEDS_POSTGRES } from "./support/skip";
 
 /**
@@ -43,29 +43,12 @@ describeIf(onPostgres, NEEDS_POSTGRES)("docs/postgres.md, as typed", () => {
     server = spawn("bash", ["-c", BLOCK], { cwd: projectRoot, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     server.stdout!.on("data", (chunk) => (output += chunk));
     server.stderr!.on("data", (chunk) => (output += chunk));
-    await new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => {
-        if (/GraphQL API ready/.test(output)) {
-          clearInterval(timer);
-          resolve();
-        } else if (server!.exitCode !== null || server!.signalCode !== null) {
-          clearInterval(timer);
-          reject(new Error(`the commands stopped:\n${output}`));
-        }
-      }, 200);
-    });
+    await untilPrinted(server, () => output, /GraphQL API ready/);
     const url = `postgresql://postgres@127.0.0.1:${env.PGPORT}/postgres`;
     expect(output).toContain(`serving the PostgreSQL database ${url}`);
     expect(output).toContain("Seeded demo data");
 
-    const messages = output.split("\n").flatMap((line) => {
-      try {
-        return [String((JSON.parse(line) as { msg?: unknown }).msg ?? "")];
-      } catch {
-        return [];
-      }
-    });
-    const hint = messages.map((m) => /^Create a token for any user[^:]*: (.+)$/.exec(m)?.[1]).find(Boolean) ?? "";
+    const hint = tokenHint(output);
     expect(hint).toBe(`DATABASE_URL='${url}' npm run token:create -- --email piotr.wisniewski@kompas-software.pl`);
     // typed in another terminal, where DATABASE_URL is not set
     const token = execSync(hint, { cwd: projectRoot, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 }).trim().split("\n").pop()!;

@@ -8,6 +8,7 @@ import { authenticate } from "../src/auth/authenticate";
 import { createDb } from "../src/db/client";
 import { onPostgres } from "./support/databases";
 import { describeIf } from "./support/skip";
+import { tokenHint, untilPrinted } from "./support/server-process";
 
 /**
  * Every command the README shows, run as a user types it, so that a broken command (like the
@@ -105,17 +106,7 @@ describe("the README's commands", () => {
       server = spawn("npm start", { cwd: projectRoot, env: env(), shell: true, detached: true, stdio: ["ignore", "pipe", "pipe"] });
       server.stdout!.on("data", (chunk) => (output += chunk));
       server.stderr!.on("data", (chunk) => (output += chunk));
-      await new Promise<void>((resolve, reject) => {
-        const timer = setInterval(() => {
-          if (/GraphQL API ready/.test(output)) {
-            clearInterval(timer);
-            resolve();
-          } else if (server!.exitCode !== null || server!.signalCode !== null) {
-            clearInterval(timer);
-            reject(new Error(`npm start stopped:\n${output}`));
-          }
-        }, 200);
-      });
+      await untilPrinted(server, () => output, /GraphQL API ready/);
       adminToken = /Demo admin token \([^)]+\): (wm_[A-Za-z0-9_-]+)/.exec(output)?.[1] ?? "";
       expect(adminToken).toMatch(/^wm_/);
       expect(output).toContain("Seeded demo data");
@@ -138,15 +129,7 @@ describe("the README's commands", () => {
     }, 120_000);
 
     it("the start-up hint's command, typed where DATABASE_URL is not set, makes a token of the served database (issue 24)", async () => {
-      // the log is one JSON object per line
-      const messages = output.split("\n").flatMap((line) => {
-        try {
-          return [String((JSON.parse(line) as { msg?: unknown }).msg ?? "")];
-        } catch {
-          return [];
-        }
-      });
-      const hint = messages.map((m) => /^Create a token for any user[^:]*: (.+)$/.exec(m)?.[1]).find(Boolean) ?? "";
+      const hint = tokenHint(output);
       expect(hint).toBe(`DATABASE_URL='file:${join(dir, "dev.db")}' npm run token:create -- --email piotr.wisniewski@kompas-software.pl`);
       const { DATABASE_URL: _served, ...shell } = env();
       const token = execSync(hint, { cwd: projectRoot, env: shell, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 }).trim().split("\n").pop()!;

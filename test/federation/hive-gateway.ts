@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { composeServices } from "@apollo/composition";
 import { createGatewayRuntime } from "@graphql-hive/gateway-runtime";
 import { parse } from "graphql";
-import type { RunningGateway } from "./gateway";
+import { postTo, type RunningGateway } from "./gateway";
 
 /**
  * Hive Gateway (The Guild's federation gateway, its runtime as a library) over the given
@@ -36,14 +36,7 @@ export async function startHiveGateway(subgraphs: Array<{ name: string; url: str
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
   return {
     url,
-    async post(query, variables, authorization) {
-      const response = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(authorization ? { authorization } : {}) },
-        body: JSON.stringify({ query, variables }),
-      });
-      return { status: response.status, body: (await response.json()) as never };
-    },
+    post: postTo(url),
     async stop() {
       await runtime.dispose();
       await new Promise((resolve) => server.close(resolve));
