@@ -17,9 +17,9 @@ const PUBLIC_ROOT_FIELDS = new Set(["__schema", "__type", "__typename", "_servic
  * The refusal's status follows GraphQL over HTTP: HTTP 401 to a client that asks for
  * `application/graphql-response+json` (Apollo Client 4, urql, Hive Gateway), whose media type
  * tells it the body is a GraphQL answer whatever the status; HTTP 200 to one that accepts
- * `application/json` only, or any type: for that media type the spec recommends 200
- * for every GraphQL answer, and gateways that send it (Apollo Gateway, Apollo Router) read a
- * non-2xx answer as an HTTP failure ("401: Unauthorized", without the message, code or path).
+ * `application/json` only, or any type: for that media type the spec recommends 200 for every
+ * GraphQL answer, and Apollo Gateway, which asks for any type, reads a non-2xx answer as an HTTP
+ * failure ("401: Unauthorized", without the subgraph's message).
  */
 export function authPlugin(): ApolloServerPlugin<Context> {
   return {

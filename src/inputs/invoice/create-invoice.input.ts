@@ -150,7 +150,7 @@ export class CreateInvoiceInput {
 
   @Field(() => String, {
     nullable: true,
-    description: "Currency: the code of a currency dictionary entry (any letter case). Default: the default currency. A correction is in the corrected invoice's currency (the default for it; another code is BAD_USER_INPUT).",
+    description: "Currency: the code of a currency dictionary entry (any letter case). Default: the default currency. An invoice naming another in `invoice` (a correction, a settlement, one issued from a pro forma) is in that invoice's currency (its default; another code is BAD_USER_INPUT).",
   })
   @Matches(/^[A-Za-z]{3}$/, { message: "currencyCode must be a three-letter code" })
   currencyCode?: string | null;

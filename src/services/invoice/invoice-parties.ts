@@ -10,10 +10,10 @@ type SellerField = (typeof SELLER_FIELDS)[number];
 type BuyerField = (typeof BUYER_FIELDS)[number];
 
 /**
- * Seller and buyer data: what the input gives (an empty string counts as not given), else for
- * a correction or a related document what the invoice it names says, and for the buyer, when the input names a buyer
- * contractor, that contractor's data. buyerIdentifier and buyerIdentifierType end as "" and nip
- * when no source has them.
+ * Seller and buyer data: what the input gives (an empty string counts as not given), else what
+ * the invoice named in `input.invoice` says (a correction's, a settlement's, ...), and for the
+ * buyer, when the input names a buyer contractor, that contractor's data. buyerIdentifier and
+ * buyerIdentifierType end as "" and nip when no source has them.
  */
 export function partyFields(input: CreateInvoiceInput, buyer: LookedUpContractor | null, related: RelatedInvoice | null) {
   const given = (value: string | null | undefined) => (value === undefined || value === null || value === "" ? undefined : value);
