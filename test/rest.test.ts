@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { getNamedType, isInputObjectType, print } from "graphql";
 import { readFragments, withFragments } from "../src/rest/documents";
 import { REST_ROUTES } from "../src/rest/routes";
+import { createLogger } from "../src/observability/logger";
 import { createTestApp, demoIds, type TestApp } from "./support/test-app";
 
 /**
@@ -471,6 +472,13 @@ describe("E7 and E8: every filter and order in bracket syntax, as the GraphQL fi
     const all = await rest("GET", "/user/users?pagination=false");
     expect(all.body).toHaveLength(users.length);
     expect(all.headers.get("link")).toBeNull();
+    const checklists = await rest("GET", `/project/tasks/${d.taskId}/task-checklists?pagination=false`);
+    expect([checklists.status, checklists.body.length]).toEqual([200, Number(checklists.headers.get("x-total-count"))]);
+    // every vacation with its comments, dates and people at the unpaginated bound costs more than
+    // the default MAX_QUERY_COST (README, REST interface): refused as the GraphQL side refuses it
+    const everyVacation = await rest("GET", "/calendar/vacations?pagination=false");
+    expect([everyVacation.status, everyVacation.body.code]).toEqual([400, "QUERY_TOO_COMPLEX"]);
+    expect((await rest("GET", "/calendar/vacations?itemsPerPage=100")).status).toBe(200);
     const over = await rest("GET", "/user/users?itemsPerPage=101");
     expect(over.status).toBe(422);
     expect(over.body.violations).toEqual([expect.objectContaining({ propertyPath: "itemsPerPage" })]);
@@ -522,6 +530,8 @@ describe("errors as problem details with the HTTP status", () => {
     expect(r.headers.get("allow")).toBe("GET, HEAD");
     const post = await rest("GET", "/user/shortcuts");
     expect([post.status, post.headers.get("allow")]).toEqual([405, "POST"]);
+    const head = await rest("HEAD", `/crm/notes/${d.noteId}`);
+    expect([head.status, head.text]).toEqual([200, ""]);
   });
 
   it("400 for a body that is not JSON or not an object, 415 for one that is not sent as JSON, 413 for one too large", async () => {
@@ -582,6 +592,7 @@ describe("one server: the GraphQL side's limits, logs and metrics count REST cal
       const r = await fetch(`${url}/user/users?itemsPerPage=100`, { headers: { authorization: small.adminToken } });
       const body = (await r.json()) as any;
       expect([r.status, body.code]).toEqual([400, "QUERY_TOO_COMPLEX"]);
+      expect(body.detail).toMatch(/^The answer asked for would cost \d+; the server admits 500 \(MAX_QUERY_COST\)\. Ask for a smaller page/);
       const few = await fetch(`${url}/user/users?itemsPerPage=1`, { headers: { authorization: small.adminToken } });
       expect(few.status).toBe(200);
     } finally {
@@ -589,7 +600,66 @@ describe("one server: the GraphQL side's limits, logs and metrics count REST cal
     }
   });
 
-  it("counts REST calls in graphql_requests_total by their operation, and in the request's log line", async () => {
+  /** An app whose request log lines are kept in `lines`. */
+  async function loggedApp(env: Record<string, string> = {}) {
+    const lines: any[] = [];
+    const app = await createTestApp(env, { logger: createLogger("info", { write: (line: string) => void lines.push(JSON.parse(line)) }) });
+    return { app, lines, url: await app.url() };
+  }
+
+  it("logs one line per REST call: its path, status, caller and operation with cost", async () => {
+    const { app, lines, url } = await loggedApp();
+    try {
+      const r = await fetch(`${url}/crm/notes/${d.noteId}`, { headers: { authorization: app.adminToken } });
+      expect(r.status).toBe(200);
+      await new Promise((resolve) => setImmediate(resolve));
+      const line = lines.find((l) => l.msg === "request" && l.path === `/crm/notes/${d.noteId}`);
+      expect(line).toMatchObject({ method: "GET", status: 200, callerId: d.adminUserId, operations: [{ name: "note", errorCodes: [] }] });
+      expect(line.operations[0].cost).toBeGreaterThan(1);
+      expect(JSON.stringify(lines)).not.toContain(app.adminToken);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("shares the request's time budget: past REQUEST_TIMEOUT_MS a REST call answers 503 REQUEST_TIMEOUT, the GraphQL operation's own error", async () => {
+    const { app, lines, url } = await loggedApp({ REQUEST_TIMEOUT_MS: "10" });
+    try {
+      // a hundred vacations with their people, comments and dates: far more than 10 ms of work
+      const r = await fetch(`${url}/calendar/vacations?itemsPerPage=100`, { headers: { authorization: app.adminToken } });
+      const body = (await r.json()) as any;
+      expect([r.status, body.code]).toEqual([503, "REQUEST_TIMEOUT"]);
+      expect(body.detail).toContain("10 ms");
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(lines.find((l) => l.msg === "request" && l.path === "/calendar/vacations")).toMatchObject({
+        status: 503,
+        operations: [{ name: "vacations", errorCodes: ["REQUEST_TIMEOUT"] }],
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("answers CORS for the REST paths as for /graphql: an allowed origin's preflight for PATCH, and its GET", async () => {
+    const origin = "http://app.example.test:5173";
+    const app = await createTestApp({ CORS_ORIGINS: origin });
+    try {
+      const url = await app.url();
+      const preflight = await fetch(`${url}/project/stages/${d.stageId}`, {
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": "PATCH", "access-control-request-headers": "authorization,content-type" },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get("access-control-allow-origin")).toBe(origin);
+      expect(preflight.headers.get("access-control-allow-methods")).toContain("PATCH");
+      const get = await fetch(`${url}/crm/notes/${d.noteId}`, { headers: { origin, authorization: app.adminToken } });
+      expect([get.status, get.headers.get("access-control-allow-origin")]).toEqual([200, origin]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("counts REST calls in graphql_requests_total by their operation", async () => {
     const metric = async () => {
       const text = await (await fetch(`${base}/metrics`)).text();
       return Number(/graphql_requests_total\{operation="note",outcome="ok"\} (\d+)/.exec(text)?.[1] ?? 0);

@@ -287,8 +287,17 @@ function errorAnswer(route: CompiledRoute, errors: GraphQLFormattedError[], grap
       const detail = violations.length === 1 ? `${violations[0].propertyPath}: ${violations[0].message}` : `The request breaks ${violations.length} rules; see violations.`;
       return problem(422, code, violations.length > 0 ? detail : first.message, { violations });
     }
+    case "QUERY_TOO_COMPLEX": {
+      // the GraphQL message speaks of documents; a REST client chooses only the page
+      const { cost, limit } = (first.extensions ?? {}) as { cost?: number; limit?: number };
+      const detail =
+        cost !== undefined && limit !== undefined
+          ? `The answer asked for would cost ${cost}; the server admits ${limit} (MAX_QUERY_COST). Ask for a smaller page (itemsPerPage) rather than pagination=false.`
+          : first.message;
+      return problem(graphqlStatus >= 400 ? graphqlStatus : 400, code, detail);
+    }
     default:
-      // the limits keep the GraphQL side's status (QUERY_TOO_COMPLEX 400, REQUEST_TIMEOUT 503, ...)
+      // the other limits keep the GraphQL side's status (REQUEST_TIMEOUT 503, ...)
       return problem(graphqlStatus >= 400 ? graphqlStatus : 500, code, first.message);
   }
 }
