@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { createTestApp, type TestApp } from "./support/test-app";
-import { describeWithBrowser, launchBrowser, screenshotDir } from "./support/browser";
+import { collectProblems, describeWithBrowser, launchBrowser, screenshotDir } from "./support/browser";
 import { REST_ROUTES } from "../src/rest/routes";
 
 /**
@@ -16,7 +16,7 @@ describeWithBrowser("REST documentation page in Chromium", () => {
   let browser: Browser;
   let page: Page;
   let shots: string;
-  const problems: string[] = [];
+  let problems: string[];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -24,17 +24,7 @@ describeWithBrowser("REST documentation page in Chromium", () => {
     shots = screenshotDir("rest-docs-screenshots");
     page = await browser.newPage();
     await page.setViewport({ width: 1400, height: 900 });
-    page.on("pageerror", (e) => problems.push(`page error: ${(e as Error).message}`));
-    page.on("response", (r) => {
-      if (r.status() >= 400) problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-    });
-    // a CSP violation is reported on the console as an error ("Refused to ...")
-    page.on("console", (m) => {
-      if (m.type() === "error" || /Content Security Policy|Refused to/.test(m.text())) problems.push(`console: ${m.text()}`);
-    });
-    page.on("request", (r) => {
-      if (!r.url().startsWith("http://127.0.0.1") && !r.url().startsWith("data:")) problems.push(`outside request: ${r.url()}`);
-    });
+    problems = collectProblems(page);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -77,5 +67,17 @@ describeWithBrowser("REST documentation page in Chromium", () => {
 
   it("raised no page error, CSP violation or request to another origin", () => {
     expect(problems).toEqual([]);
+  });
+
+  it("would have seen a CSP violation (the check above can fail)", async () => {
+    await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.inlineRan = true";
+      document.body.appendChild(script);
+    });
+    await page.waitForFunction(() => true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await page.evaluate(() => (window as unknown as { inlineRan?: boolean }).inlineRan)).toBeUndefined();
+    expect(problems).toEqual([expect.stringMatching(/Content Security Policy/)]);
   });
 });

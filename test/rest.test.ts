@@ -310,7 +310,19 @@ describe("the twenty operations over REST answer what GraphQL answers", () => {
     expect(r.body).toEqual(await entity("Shortcut", r.body.id));
   });
 
-  it("covers every route of the table, and the table is the interface's twenty", () => {
+  it("selects every field of each type (the REST answer leaves nothing of the GraphQL type out)", () => {
+    for (const [name, fragment] of fragments) {
+      const type = t.app.schema.getType(fragment.typeCondition.name.value) as import("graphql").GraphQLObjectType;
+      const selected = fragment.selectionSet.selections.flatMap((s) => (s.kind === "Field" ? [s.name.value] : []));
+      // InvoiceFields is an invoice without its related invoices, which the Invoice fragment adds
+      const related = ["invoice", "corrects", "prevCorrect"];
+      const expected = Object.keys(type.getFields()).filter((f) => name !== "InvoiceFields" || !related.includes(f));
+      if (name === "Invoice") expect(selected.sort()).toEqual([...related].sort());
+      else expect([name, selected]).toEqual([name, expected]);
+    }
+  });
+
+  it("the route table is the interface's twenty paths and methods, in its order", () => {
     expect(REST_ROUTES.map((r) => `${r.id} ${r.method} ${r.path}`)).toEqual([
       "E1 PATCH /chat/chat-topics/{topicId}/chat-users/{userId}",
       "E2 POST /chat/chat-topics/{topicId}/chat-users/{userId}/read-topic",
@@ -692,7 +704,12 @@ describe("one server: the GraphQL side's limits, logs and metrics count REST cal
     expect(names("E12")).toEqual(["token", "page", "itemsPerPage", "cursorId", "topLevel", "repliesTo", "order[createdAt]"]);
     expect(names("E16")).toEqual(["users[]", "dateStart", "project", "projectContractors[]", "reportedTimeType"]);
     expect(byId.E7.parameters.find((p: any) => p.name === "order[status]").schema.enum).toEqual(["asc", "desc"]);
-    expect(Object.keys(byId.E4.responses)).toEqual(["201", "400", "401", "403", "404", "409", "413", "415", "422", "503"]);
+    expect(Object.keys(byId.E4.responses)).toEqual(["201", "400", "401", "403", "409", "413", "415", "422", "503"]);
+    expect(Object.keys(byId.E14.responses)).toEqual(["200", "400", "401", "403", "404", "422", "503"]);
+    expect(byId.E4.requestBody.required).toBe(true);
+    expect(byId.E2.requestBody.required).toBe(false);
+    expect(byId.E7.parameters.find((p: any) => p.name === "itemsPerPage").schema).toMatchObject({ type: "integer", default: 30 });
+    expect(byId.E15.parameters).toEqual([expect.objectContaining({ name: "id" }), expect.objectContaining({ name: "showTasks", description: expect.stringContaining("tasks") })]);
     expect(byId.E7.responses["200"].headers).toHaveProperty("X-Total-Count");
     const schemas = r.body.components.schemas;
     expect(schemas.InvoiceItemInput.properties.tax.enum).toEqual(["23", "8", "5", "0", "zw", "np", "oo"]);

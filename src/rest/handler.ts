@@ -26,8 +26,6 @@ export interface RestHandler {
    * (its caller, time budget and database), exactly as for /graphql.
    */
   handle(request: RestRequest, context: () => Promise<Context>): Promise<RestResponse | undefined>;
-  /** The OpenAPI 3.1 document served at /openapi.json. */
-  openapi: Record<string, unknown>;
 }
 
 /** A query parameter ready to apply: where its value goes and what type it has there. */
@@ -59,9 +57,8 @@ interface CompiledRoute {
 export function createRestHandler(apollo: ApolloServer<Context>, schema: GraphQLSchema, routes: readonly RestRoute[] = REST_ROUTES): RestHandler {
   const operations = loadStoredOperations(schema, routes);
   const compiled = routes.map((route) => compile(route, operations.get(route)!));
-  const openapi = openApiDocument(operations);
   const pages = docsPages();
-  pages.set("/openapi.json", { status: 200, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(openapi) });
+  pages.set("/openapi.json", { status: 200, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(openApiDocument(operations)) });
 
   async function handle(request: RestRequest, context: () => Promise<Context>): Promise<RestResponse | undefined> {
     const url = new URL(request.url, "http://localhost");
@@ -116,7 +113,7 @@ export function createRestHandler(apollo: ApolloServer<Context>, schema: GraphQL
     return answer(route, operation, value, url, variables);
   }
 
-  return { handle, openapi };
+  return { handle };
 }
 
 function compile(route: RestRoute, operation: StoredOperation): CompiledRoute {

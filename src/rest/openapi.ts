@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../config/paths";
 import type { FieldShape, ObjectShape, StoredOperation } from "./documents";
-import type { RestRoute } from "./routes";
+import type { QueryParameter, RestRoute } from "./routes";
 import { interfaceValues } from "./values";
 
 type Schema = Record<string, unknown>;
@@ -75,7 +75,8 @@ export function openApiDocument(operations: ReadonlyMap<RestRoute, StoredOperati
         content: { "application/json": { schema: outputSchema(success, components, true) } },
       },
     };
-    const codes = route.body ? ["400", "401", "403", "404", "409", "413", "415", "422", "503"] : ["400", "401", "403", "404", "422", "503"];
+    // 404 answers a path naming no resource; a missing object named in a body or query is a 422
+    const codes = ["400", "401", "403", ...(pathNames.length > 0 ? ["404"] : []), ...(route.body ? ["409", "413", "415"] : []), "422", "503"];
     for (const code of codes) responses[code] = { $ref: `#/components/responses/E${code}` };
     const area = route.path.split("/")[1];
     paths[route.path] ??= {};
@@ -87,7 +88,8 @@ export function openApiDocument(operations: ReadonlyMap<RestRoute, StoredOperati
       parameters: parameters.length > 0 ? parameters : undefined,
       requestBody: route.body
         ? {
-            required: false,
+            // an absent body counts as {}: required where that breaks a rule
+            required: hasRequiredField(operation.variables.get(route.body)!),
             description: "JSON, with the interface's field names and values (an absent body counts as {}).",
             content: { "application/json": { schema: inputSchema(operation.variables.get(route.body)!, components, false) } },
           }
@@ -143,16 +145,18 @@ export function openApiDocument(operations: ReadonlyMap<RestRoute, StoredOperati
   };
 }
 
-function queryParameter(parameter: { name: string; variable: string }, operation: StoredOperation, route: RestRoute, components: Record<string, Schema>): Schema {
+function queryParameter(parameter: QueryParameter, operation: StoredOperation, route: RestRoute, components: Record<string, Schema>): Schema {
   const segments = parameter.variable.split(".");
   let type: GraphQLInputType = operation.variables.get(segments[0].replace("[]", ""))!;
-  let description = operation.rootField.args.find((a) => a.name === segments[0].replace("[]", ""))?.description ?? undefined;
+  const argument = operation.rootField.args.find((a) => a.name === segments[0].replace("[]", ""));
+  let description = parameter.description ?? argument?.description ?? undefined;
+  const byDefault = segments.length === 1 && argument?.defaultValue !== undefined ? { default: argument.defaultValue } : {};
   for (const segment of segments.slice(1)) {
     const holder = getNamedType(type);
     if (!isInputObjectType(holder)) break;
     const field = holder.getFields()[segment];
     type = field.type;
-    description = field.description ?? description;
+    description = parameter.description ?? field.description ?? description;
   }
   const placeholder = /^(.+)\[\{(\w+)\}\]$/.exec(parameter.name);
   if (placeholder) {
@@ -169,7 +173,7 @@ function queryParameter(parameter: { name: string; variable: string }, operation
   // the bare name of a list that the interface also lists with [] takes one value (repeat it for more)
   const alsoBracketed = !parameter.name.endsWith("[]") && (route.query ?? []).some((p) => p.name === `${parameter.name}[]`);
   const schema = list && alsoBracketed ? inputSchema(getNamedType(type) as GraphQLInputType, components, false) : inputSchema(type, components, false);
-  return { name: parameter.name, in: "query", description, ...(list && !alsoBracketed ? { style: "form", explode: true } : {}), schema };
+  return { name: parameter.name, in: "query", description, ...(list && !alsoBracketed ? { style: "form", explode: true } : {}), schema: { ...schema, ...byDefault } };
 }
 
 /** A JSON Schema of an input type: objects become components named after the type; enums list the interface's values. */
@@ -266,6 +270,11 @@ function defaults(value: unknown, named: GraphQLNamedType | undefined): Schema {
     return { default: index >= 0 ? interfaceValues(named)[index] : value };
   }
   return { default: value };
+}
+
+function hasRequiredField(type: GraphQLInputType): boolean {
+  const named = getNamedType(type);
+  return isInputObjectType(named) && Object.values(named.getFields()).some((f) => isNonNullType(f.type) && f.defaultValue === undefined);
 }
 
 function nonEmpty(list: string[]): string[] | undefined {

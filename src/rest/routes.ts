@@ -43,6 +43,8 @@ export interface RestRoute {
 export interface QueryParameter {
   name: string;
   variable: string;
+  /** For a parameter that fills no argument of the schema (whose description the OpenAPI document takes otherwise). */
+  description?: string;
 }
 
 const PAGE: QueryParameter[] = [
@@ -232,7 +234,8 @@ export const REST_ROUTES: readonly RestRoute[] = [
     path: "/project/projects/{id}/get-gantt",
     summary: "Project summary with budget and reported hours context",
     document: "E15-project-gantt",
-    query: [{ name: "showTasks", variable: "showTasks" }],
+    // the GraphQL field answers tasks whenever they are selected; the interface only when asked
+    query: [{ name: "showTasks", variable: "showTasks", description: "true: the answer includes the project's tasks (default false: no tasks field)." }],
     answer: "object",
   },
   {

@@ -10,7 +10,7 @@ import {
 } from "graphql";
 import type { FieldShape } from "./documents";
 
-/**
+/*
  * The interface's spelling of a value and GraphQL's, converted by the schema alone: an enum value
  * travels in REST as the stored string the enum stands for (`in-preparation`, `leader-active`,
  * `23`, `asc`), in GraphQL as its name (`in_preparation`, `leader_active`, `RATE_23`, `ASC`).
@@ -29,15 +29,10 @@ export function interfaceValues(type: GraphQLEnumType): string[] {
   });
 }
 
-/** The enum value's name for the interface's spelling `given` (also taken: the name itself, any letter case when unambiguous). */
+/** The enum value's name for the interface's spelling `given`; anything else as given (a GraphQL name is taken as it is). */
 function enumValueName(type: GraphQLEnumType, given: string): string {
-  const values = type.getValues();
-  const rest = interfaceValues(type);
-  const exact = rest.indexOf(given);
-  if (exact >= 0) return values[exact].name;
-  if (values.some((v) => v.name === given)) return given;
-  const folded = values.filter((v, i) => v.name.toLowerCase() === given.toLowerCase() || rest[i].toLowerCase() === given.toLowerCase());
-  return folded.length === 1 ? folded[0].name : given;
+  const index = interfaceValues(type).indexOf(given);
+  return index >= 0 ? type.getValues()[index].name : given;
 }
 
 /** A JSON body value for an input of `type`: enum values renamed, everything else as given. */
