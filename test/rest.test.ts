@@ -491,6 +491,13 @@ describe("E7 and E8: every filter and order in bracket syntax, as the GraphQL fi
     const everyVacation = await rest("GET", "/calendar/vacations?pagination=false");
     expect([everyVacation.status, everyVacation.body.code]).toEqual([400, "QUERY_TOO_COMPLEX"]);
     expect((await rest("GET", "/calendar/vacations?itemsPerPage=100")).status).toBe(200);
+    // unknown parameters are ignored; booleans may be 1 and 0
+    const ignored = await rest("GET", "/user/users?itemsPerPage=2&_=1732600000&utm_source=x");
+    expect([ignored.status, ignored.body.length]).toEqual([200, 2]);
+    const ones = await rest("GET", `/user/users?${qs([["pagination", 0], ["exists[userDepartments]", 1]])}`);
+    const trues = await rest("GET", `/user/users?${qs([["pagination", false], ["exists[userDepartments]", true]])}`);
+    expect(ones.body.map((u: any) => u.id)).toEqual(trues.body.map((u: any) => u.id));
+    expect(ones.body.length).toBeLessThan(users.length);
     const over = await rest("GET", "/user/users?itemsPerPage=101");
     expect(over.status).toBe(422);
     expect(over.body.violations).toEqual([expect.objectContaining({ propertyPath: "itemsPerPage" })]);
@@ -668,6 +675,19 @@ describe("one server: the GraphQL side's limits, logs and metrics count REST cal
       expect([get.status, get.headers.get("access-control-allow-origin")]).toEqual([200, origin]);
     } finally {
       await app.close();
+    }
+  });
+
+  it("sends the very SQL statements of the GraphQL operation: nothing is read twice or another way", async () => {
+    for (const [path, operation, variables] of [
+      [`/crm/notes/${d.noteId}`, `query($id: ID!) { note(id: $id) { ...Note } }`, { id: d.noteId }],
+      ["/calendar/vacations?itemsPerPage=10&status=q", `{ vacations(itemsPerPage: 10, filter: { status: ["q"] }) { items { ...Vacation } paginationInfo { ...PaginationInfo } } }`, {}],
+    ] as const) {
+      const viaRest = await t.statementsOf(() => rest("GET", path));
+      const viaGraphql = await t.statementsOf(() => graphql(operation, variables));
+      expect(viaRest.length).toBeGreaterThan(0);
+      // the same statements (a page and its count run side by side, so in either order on PostgreSQL)
+      expect([...viaRest].sort()).toEqual([...viaGraphql].sort());
     }
   });
 
