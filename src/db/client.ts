@@ -5,6 +5,7 @@ import { Pool, type PoolConfig } from "pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import { takingTurns } from "../server/turns";
+import { immediateTransactions, SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-write-lock";
 
 export { Prisma } from "../generated/sqlite/client";
 export type * from "../generated/sqlite/models";
@@ -35,6 +36,11 @@ export interface DatabaseOptions {
    * Prisma 7, 1000 entries). It halves Prisma's CPU per operation; 0 turns it off (benchmarks).
    */
   queryPlanCacheMaxSize?: number;
+  /**
+   * SQLite: how long a transaction waits for another process's write lock (without blocking the
+   * event loop; see src/db/sqlite-write-lock.ts). The server passes its request budget.
+   */
+  lockWaitMs?: number;
 }
 
 /**
@@ -67,6 +73,9 @@ export function databaseKind(url: string): DatabaseKind {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return "postgres";
   throw new Error(`DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)`);
 }
+
+/** SQLite: how long a transaction waits for another process's write lock unless told (DatabaseOptions.lockWaitMs). */
+const DEFAULT_LOCK_WAIT_MS = 10_000;
 
 export const POSTGRES_DEFAULTS = {
   poolSize: 10,
@@ -132,7 +141,8 @@ export function createDb(options: DatabaseOptions): Db {
   if (kind === "sqlite") {
     const path = sqlitePath(options.url);
     // better-sqlite3 is synchronous: statements take turns with other requests (src/server/turns.ts)
-    const adapter = takingTurns(new PrismaBetterSqlite3({ url: path }, { timestampFormat: "iso8601" }));
+    const factory = new PrismaBetterSqlite3({ url: path, timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "iso8601" });
+    const adapter = takingTurns(immediateTransactions(factory, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS));
     client = new SqliteClient({ adapter, log, queryPlanCacheMaxSize });
     connection = { kind, url: options.url, sqlitePath: path };
   } else {

@@ -10,6 +10,7 @@ import type { TemplateUserRef } from "../../types/template/template-user-ref.typ
 import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
 import { parseJson, toBool, toDecimalNumber } from "../../db/row-values";
 import { jsonArray, jsonObject } from "./json";
+import { inProject } from "../../auth/visibility";
 
 // The user summaries (MiniUserRef ... ProjectUserRef) are embedded in the reads of every area, so
 // their SQL and mapping are shared here rather than owned by the people area.
@@ -87,8 +88,13 @@ export function toCalendarUserRef(u: UserRefJson): CalendarUserRef {
   return { ...toUserRef(u), isExternal: toBool(u.isExternal), decorator: u.decorator };
 }
 
-export function toProjectUserRef(u: UserRefJson): ProjectUserRef {
-  return { ...toUserRef(u), hourlyRate: toDecimalNumber(u.hourlyRate), isExternal: toBool(u.isExternal), decorator: u.decorator };
+/**
+ * A user summary with the hourly rate, always with the project it is shown in: the rate's rule
+ * (src/auth/visibility.ts) is that project's, however the object was reached (a list, a nested
+ * field, `_entities`). `projectId` null: shown outside any project (a timesheet across projects).
+ */
+export function toProjectUserRef(u: UserRefJson, projectId: string | null | undefined): ProjectUserRef {
+  return inProject({ ...toUserRef(u), hourlyRate: toDecimalNumber(u.hourlyRate), isExternal: toBool(u.isExternal), decorator: u.decorator }, projectId);
 }
 
 export function toNoteUserRef(u: UserRefJson): NoteUserRef {

@@ -5,7 +5,6 @@ import type { TimesheetEntry } from "../../types/timesheet/timesheet-entry.type"
 import { canManageProject } from "../project/project-access";
 import { aggregateTimesheet, timesheetWindow } from "./timesheet-aggregation";
 import { readTimesheet } from "./timesheet.read";
-import { inProject } from "../../auth/visibility";
 
 /**
  * E16: a seven-day timesheet per user. The database sums the time per user, task and day (with
@@ -17,7 +16,7 @@ export async function timesheetByUser(read: ReadDb, viewer: Viewer, args: Timesh
   const data = await readTimesheet(read, viewer, args, window);
   return aggregateTimesheet({
     window,
-    users: data.users.map((u) => ({ ...u, projectUser: inProject(u.projectUser, args.project) })),
+    users: data.users,
     times: data.times,
     tasks: data.tasks,
     canEdit: (userId, projectId) => userId === viewer.id || canManageProject(viewer, data.roles.get(projectId)),
