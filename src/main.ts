@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   if (lost) throw new StartupError(lost);
   if (sqliteFile) mkdirSync(dirname(sqliteFile), { recursive: true });
 
-  const db = createDb({ url: config.databaseUrl, poolSize: config.dbPoolSize });
+  const db = createDb({ url: config.databaseUrl, poolSize: config.dbPoolSize, lockWaitMs: config.requestTimeoutMs });
   const probe = await probeDatabase(db, 10_000);
   mark("database");
   if (!probe.ok) {

@@ -4,6 +4,7 @@ import { nextTurn, turnExpired } from "../server/turns";
 import { Pool, types as pgTypes, type PoolClient } from "pg";
 import { databaseKind, dbConnection, postgresPoolConfig, sqlitePath, type DatabaseKind, type Db } from "./client";
 import type { Tables } from "./tables";
+import { SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-write-lock";
 
 /**
  * The read side: Kysely over the same database as Prisma. Prisma stays the schema, the
@@ -127,7 +128,7 @@ export function createReadDb(options: ReadDbOptions): ReadDb {
   // (writes go through Prisma), waiting like Prisma's when a writer holds the lock.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Database = require("better-sqlite3") as new (path: string, options: { readonly: boolean; timeout: number }) => SqliteHandle;
-  const handle = new Database(sqlitePath(options.url), { readonly: true, timeout: 5_000 });
+  const handle = new Database(sqlitePath(options.url), { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS });
   const db = new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database: cachingSqlite(handle) as never }), log });
   return { kind, db, destroy: () => db.destroy() };
 }

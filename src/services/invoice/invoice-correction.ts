@@ -19,7 +19,7 @@ export function checkRelated(input: CreateInvoiceInput, row: RelatedInvoice | nu
   }
   if (!allowed.includes(row.invoiceType)) {
     const verb = isCorrectionType(input.invoiceType) ? "corrects" : "names";
-    throw badInput("input.invoice", "matchingType", `a ${input.invoiceType} ${verb} ${allowed.join(", ")} invoices; this one is ${row.invoiceType}`);
+    throw badInput("input.invoice", "matchingType", `this invoiceType ${verb} ${allowed.join(", ")} invoices; the invoice named is ${row.invoiceType}`);
   }
   if (row.isDraft) throw badInput("input.invoice", "issued", "a draft is not referred to: it is changed or issued");
   if (row.direction !== input.direction) {

@@ -9,7 +9,7 @@ export function checkCombination(input: CreateInvoiceInput): void {
   const correction = isCorrectionType(input.invoiceType);
   if (correction && !input.invoice) broken("input.invoice", "required", `a ${input.invoiceType} correction must name the invoice it corrects`);
   if (input.invoice && relatedTypesOf(input.invoiceType).length === 0) {
-    broken("input.invoice", "related", `a ${input.invoiceType} invoice names no related invoice (see the field's description for who names what)`);
+    broken("input.invoice", "related", "this invoiceType names no related invoice (see the field's description for who names what)");
   }
   if (!correction && input.prevItems) broken("input.prevItems", "correctionOnly", "only corrections carry the items as they stood before");
   if (input.posted && input.isDraft) broken("input.posted", "notDraft", "a draft cannot be posted to the books");

@@ -83,7 +83,8 @@ export function resolveCurrency(input: CreateInvoiceInput, found: InvoiceLookups
         `an invoice keeps the currency of the invoice it names in \`invoice\` (${related.currencyCode ?? "none"}); leave currencyCode out or give that one`,
       );
     }
-    if (!found.currencyKnown) throw badInput("input.currencyCode", "known", `${code} is not in the currency dictionary`);
+    // the message names the field, never the code sent (a client's value is not echoed)
+    if (!found.currencyKnown) throw badInput("input.currencyCode", "known", "the code is not in the currency dictionary");
     return code;
   }
   if (related) return related.currencyCode;

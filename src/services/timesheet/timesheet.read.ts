@@ -126,7 +126,8 @@ export async function readTimesheet(read: ReadDb, viewer: Viewer, args: Timeshee
   return {
     users: users.flatMap((u) => {
       const ref = userRefOf(u.ref);
-      return ref ? [{ id: u.id, projectUser: toProjectUserRef(ref) }] : [];
+      // shown by the rate rule of the project asked for, if any (src/auth/visibility.ts)
+      return ref ? [{ id: u.id, projectUser: toProjectUserRef(ref, args.project) }] : [];
     }),
     times: times.map((g) => ({ userId: g.userId, taskId: g.taskId, date: toDateRequired(g.date), seconds: toInt(g.seconds as number) })),
     tasks,

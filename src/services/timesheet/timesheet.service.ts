@@ -7,7 +7,6 @@ import { canReadProject } from "../../auth/policy";
 import { NotFoundError } from "../../errors/errors";
 import { aggregateTimesheet, timesheetWindow } from "./timesheet-aggregation";
 import { readTimesheet, type TimesheetData } from "./timesheet.read";
-import { inProject } from "../../auth/visibility";
 
 /**
  * E16: a seven-day timesheet per user. The database sums the time per user, task and day (with
@@ -20,7 +19,7 @@ export async function timesheetByUser(read: ReadDb, viewer: Viewer, args: Timesh
   checkNamed(viewer, args, data);
   return aggregateTimesheet({
     window,
-    users: data.users.map((u) => ({ ...u, projectUser: inProject(u.projectUser, args.project) })),
+    users: data.users,
     times: data.times,
     tasks: data.tasks,
     canEdit: (userId, projectId) => userId === viewer.id || canManageProject(viewer, data.roles.get(projectId)),

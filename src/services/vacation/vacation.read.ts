@@ -32,7 +32,8 @@ const VACATION_COLUMNS = [
  * and the comments (with their authors) as JSON, the day count as a count over the vacation's
  * own dates (the (vacationId, date) index: its cost follows the page, not the table), and
  * `permissions.canManage` as an EXISTS over the caller's led departments; each only when
- * selected. The owner is always read: a vacation whose owner is gone is left out, as before.
+ * selected, and each person's summary with only the fields selected of it. The owner is always
+ * read: a vacation whose owner is gone is left out, as before.
  */
 export function selectVacations(read: ReadDb, viewer: Viewer, sel: Selection) {
   const { db, kind } = read;
@@ -41,9 +42,9 @@ export function selectVacations(read: ReadDb, viewer: Viewer, sel: Selection) {
   return db
     .selectFrom("Vacation as v")
     .select(VACATION_COLUMNS)
-    .select((eb) => userRefJson(kind, eb, "v.calendarUserId").as("owner"))
-    .$if(sel.has("acceptedBy"), (q) => q.select((eb) => userRefJson(kind, eb, "v.acceptedById").as("acceptedBy")))
-    .$if(sel.has("rejectedBy"), (q) => q.select((eb) => userRefJson(kind, eb, "v.rejectedById").as("rejectedBy")))
+    .select((eb) => userRefJson(kind, eb, "v.calendarUserId", sel.get("calendarUser")).as("owner"))
+    .$if(sel.has("acceptedBy"), (q) => q.select((eb) => userRefJson(kind, eb, "v.acceptedById", sel.get("acceptedBy")).as("acceptedBy")))
+    .$if(sel.has("rejectedBy"), (q) => q.select((eb) => userRefJson(kind, eb, "v.rejectedById", sel.get("rejectedBy")).as("rejectedBy")))
     .$if(sel.has("vacationType"), (q) =>
       q.select((eb) =>
         jsonObject(kind, eb.selectFrom("VacationType as vt").select(["vt.id", "vt.name", "vt.decrementVacation", "vt.isActive"]).whereRef("vt.id", "=", "v.vacationTypeId")).as(
@@ -70,7 +71,7 @@ export function selectVacations(read: ReadDb, viewer: Viewer, sel: Selection) {
             // a comment whose author is gone is left out, as the author's deletion removes it
             .innerJoin("User as ca", "ca.id", "vc.calendarUserId")
             .select(["vc.id", "vc.content", "vc.createdAt"])
-            .$if(comments.has("calendarUser"), (cq) => cq.select((e) => userRefJson(kind, e, "vc.calendarUserId").as("calendarUser")))
+            .$if(comments.has("calendarUser"), (cq) => cq.select((e) => userRefJson(kind, e, "vc.calendarUserId", comments.get("calendarUser")).as("calendarUser")))
             .whereRef("vc.vacationId", "=", "v.id")
             .orderBy("vc.createdAt")
             .orderBy("vc.id"),
