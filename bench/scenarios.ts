@@ -19,6 +19,8 @@ export interface Scenario {
   rows?: { project(data: any): unknown; postgraphile(data: any): unknown };
   /** Runs on SQLite too (everything but what only makes sense against PostgreSQL). */
   sqlite: boolean;
+  /** Runs on the bare Apollo Server 5 too (bench/apollo-bare.ts): the reference for the fixed cost of a request. */
+  bareApollo?: boolean;
   /** Documents other callers loop, one caller each, while `project` is measured (fairness). */
   background?: Query[];
 }
@@ -158,6 +160,7 @@ export function scenarios(userIds: string[]): Scenario[] {
     {
       name: "{ __typename }",
       sqlite: true,
+      bareApollo: true,
       project: { query: `{ __typename }` },
       postgraphile: { query: `{ __typename }` },
       rows: { project: (d) => d, postgraphile: (d) => d },

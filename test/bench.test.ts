@@ -9,15 +9,16 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { projectRoot } from "../src/config/paths";
 import { onPostgres } from "./support/databases";
+import { describeIf, NEEDS_POSTGRES } from "./support/skip";
 
 jest.setTimeout(420_000);
 
-(onPostgres ? describe : describe.skip)("npm run bench (BENCH_QUICK=1)", () => {
+describeIf(onPostgres, NEEDS_POSTGRES)("npm run bench (BENCH_QUICK=1)", () => {
   it("compares the project with PostGraphile v4 on equivalent queries, on PostgreSQL and SQLite", () => {
     const started = Date.now();
     const r = spawnSync(process.execPath, ["-r", "@swc-node/register", join(projectRoot, "bench/run.ts")], {
       cwd: projectRoot,
-      env: { ...process.env, NODE_ENV: "production", BENCH_QUICK: "1", BENCH_PGPORT: process.env.BENCH_PGPORT ?? "54378", BENCH_PORT: "4680" },
+      env: { ...process.env, NODE_ENV: "production", BENCH_QUICK: "1", BENCH_PGPORT: process.env.BENCH_PGPORT ?? "54378", BENCH_PORT: process.env.BENCH_PORT ?? "4680" },
       encoding: "utf8",
       timeout: 400_000,
     });
@@ -27,14 +28,35 @@ jest.setTimeout(420_000);
       // the equivalence check ran and found the same rows and columns
       expect(output).toMatch(new RegExp(`rows: ${workload.replace(/[{}]/g, "\\$&")}[^\\n]*: same \\(`));
     }
-    const table = output.split("\n").filter((line) => /^\| (1|16) \|/.test(line));
-    expect(table).toHaveLength(18); // 9 workloads at 1 and 16 connections
+    const lines = output.split("\n").filter((line) => /^\| (1|16) \|/.test(line));
+    // 9 workloads at 1 and 16 connections: the throughput table, then the cost per request
+    expect(lines).toHaveLength(36);
+    const [table, costs] = [lines.slice(0, 18), lines.slice(18)];
     for (const line of table) expect(line).toMatch(/\d+ req\/s, p50 \d+ \/ p99 \d+ ms, ([\d.]+ st\/req|\(statements shared with the background\))/);
     // the fairness workload ran with its background callers, on both databases
     for (const target of ["project-pg", "project-sqlite"]) {
       expect(output).toMatch(new RegExp(`background \\(4 callers\\): [^\\n]*\\d+ x 200\\b[^\\n]*\\nround [^\\n]*fairness: [^\\n]*\\[${target}\\]`));
     }
     expect(output).toMatch(/createInvoice[^\n]*\d+ req\/s[^\n]*—[^\n]*\d+ req\/s/); // project only: PG and SQLite
+    // the bare Apollo Server 5 answers `{ __typename }` alone, alongside, with the same answer
+    for (const line of table) {
+      const cells = line.split(" | ");
+      if (line.includes("{ __typename }")) expect(cells[7]).toMatch(/^\d+ req\/s, p50 \d+ \/ p99 \d+ ms/);
+      else expect(cells[7]).toBe("—");
+    }
+    expect(output).toMatch(/rows: \{ __typename \}: same \([^\n]*bare Apollo the same/);
+    // per request: server CPU on every target; PostgreSQL's time, CPU and statements for the servers on it
+    const number = /^\d+\.\d+$/;
+    for (const line of costs) {
+      const cells = line.replace(/ \|$/, "").split(" | ").slice(2);
+      const [projectPg, pgTime, pgCpu, pgStatements] = cells;
+      for (const cell of [projectPg, pgTime, pgCpu, pgStatements, cells[8]]) expect(cell).toMatch(number);
+      if (!line.includes("createInvoice") && !line.includes("fairness")) for (const cell of cells.slice(4, 8)) expect(cell).toMatch(number); // PostGraphile
+      expect(cells[9]).toMatch(line.includes("{ __typename }") ? number : /^—$/);
+    }
+    // pg_stat_statements saw the project's statements
+    const users = costs.find((line) => line.includes("users:"))!.split(" | ");
+    expect(Number(users[5])).toBeGreaterThanOrEqual(1);
     expect(output).toMatch(/Server RSS after the run: project-pg \d+ MB[^\n]*project-sqlite \d+ MB[^\n]*postgraphile \d+ MB/);
     console.log(`BENCH_QUICK=1 npm run bench: ${((Date.now() - started) / 1000).toFixed(0)} s`);
   });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { existsSync, statSync } from "node:fs";
 import type { Browser, Page } from "puppeteer-core";
 import { createTestApp, type TestApp } from "./support/test-app";
-import { describeWithBrowser, launchBrowser, screenshotDir } from "./support/browser";
+import { collectProblems, describeWithBrowser, launchBrowser, screenshotDir } from "./support/browser";
 import { loadExamples } from "../src/server/examples";
 
 /**
@@ -15,7 +15,7 @@ describeWithBrowser("GraphiQL playground in Chromium", () => {
   let browser: Browser;
   let page: Page;
   let shots: string;
-  const problems: string[] = [];
+  let problems: string[];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -23,18 +23,8 @@ describeWithBrowser("GraphiQL playground in Chromium", () => {
     shots = screenshotDir("playground-screenshots");
     page = await browser.newPage();
     await page.setViewport({ width: 1400, height: 900 });
-    page.on("pageerror", (e) => problems.push(`page error: ${(e as Error).message}`));
-    // the one 401 is the run without a token, asked for below
-    page.on("response", (r) => {
-      if (r.status() >= 400 && r.status() !== 401) problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-    });
-    page.on("console", (m) => {
-      if (m.type() === "error" && !/status of 401/.test(m.text())) problems.push(`console: ${m.text()}`);
-    });
-    // nothing may be loaded from anywhere but this server
-    page.on("request", (r) => {
-      if (!r.url().startsWith("http://127.0.0.1") && !r.url().startsWith("data:")) problems.push(`outside request: ${r.url()}`);
-    });
+    // the one 401 is the run without a token, asked for below; nothing may come from elsewhere
+    problems = collectProblems(page, { status: 401, console: /status of 401/ });
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -101,6 +91,48 @@ describeWithBrowser("GraphiQL playground in Chromium", () => {
     await page.keyboard.type("\n{ projectG");
     await page.waitForFunction(() => document.querySelector(".CodeMirror-hints")?.textContent?.includes("projectGantt"), { timeout: 20_000 });
     await page.screenshot({ path: join(shots, "autocompletion.png") });
+  });
+
+  /** The lint annotations of GraphiQL's editors (query, variables, headers, response), each as `severity: message`. */
+  const lintMarks = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll(".CodeMirror")).flatMap((el) =>
+        ((el as any).CodeMirror?.state?.lint?.marked ?? []).map((m: any) => `${m.__annotation?.severity}: ${m.__annotation?.message}`),
+      ),
+    );
+  const setEditor = (editor: "query" | "variables", text: string) =>
+    page.evaluate(
+      (selector, value) => (document.querySelector(selector) as any).CodeMirror.setValue(value),
+      editor === "query" ? ".graphiql-query-editor .CodeMirror" : ".graphiql-editor-tool .CodeMirror",
+      text,
+    );
+  /** GraphiQL lints half a second after a change; a person reads the markers after that. */
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 1_500));
+
+  it("marks none of its twenty examples, nor the deprecated showTasks, as an error (issue 24)", async () => {
+    // the examples panel is open (the autocompletion test above opened it)
+    // the linter is on: a real mistake is marked, in the query and in the variables
+    await page.click('button[data-example="E4"]');
+    await setEditor("variables", JSON.stringify({ input: { invoiceType: "Vat", fileGeneratedLanguage: "pl", items: [{ positionName: "A", count: "two", priceUnit: 1, tax: "RATE_23" }] } }));
+    await page.waitForFunction(() => document.querySelector(".CodeMirror-lint-mark-error"), { timeout: 20_000 });
+    expect((await lintMarks()).join("\n")).toMatch(/error: .*Float/);
+
+    const marked: Record<string, string[]> = {};
+    for (const example of loadExamples()) {
+      await page.click(`button[data-example="${example.id}"]`);
+      await settled();
+      const marks = await lintMarks();
+      if (marks.length > 0) marked[example.id] = marks;
+    }
+    expect(marked).toEqual({});
+
+    // a deprecated argument is known (introspected with inputValueDeprecation): a warning, not an error
+    await setEditor("query", `query Gantt($id: ID!) { projectGantt(id: $id, showTasks: true) { id } }`);
+    await setEditor("variables", `{ "id": "00000000-0000-4000-8000-000000000000" }`);
+    await settled();
+    const marks = await lintMarks();
+    expect(marks).toHaveLength(1);
+    expect(marks[0]).toMatch(/^warning: Field "Query.projectGantt" argument "showTasks" is deprecated/);
   });
 
   it("raised no page error, CSP violation or request to another origin", () => {

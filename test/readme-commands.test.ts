@@ -4,7 +4,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot } from "../src/config/paths";
+import { authenticate } from "../src/auth/authenticate";
+import { createDb } from "../src/db/client";
 import { onPostgres } from "./support/databases";
+import { describeIf } from "./support/skip";
+import { tokenHint, untilPrinted } from "./support/server-process";
 
 /**
  * Every command the README shows, run as a user types it, so that a broken command (like the
@@ -30,6 +34,8 @@ function readmeCommands(): string[] {
 
 const URL_IN_README = "http://localhost:4000/graphql";
 const CURL = readmeCommands().find((c) => c.startsWith("curl "))!;
+/** The REST interface's examples, one per area (the README's "REST interface" section). */
+const REST_CURLS = readmeCommands().filter((c) => c.startsWith("curl ") && c !== CURL);
 
 /** Commands run below, and the ones left to other tests or to CI, with the reason. */
 const RUN = [
@@ -37,11 +43,13 @@ const RUN = [
   "npm run token:create -- --email piotr.wisniewski@kompas-software.pl",
   "TOKEN=wm_...",
   CURL,
+  ...REST_CURLS,
   "npm run db:seed -- --reset --scale 2",
   "npm run schema:check",
 ];
 const ELSEWHERE: Record<string, string> = {
-  "npm install": "the suite runs inside an installed tree; .ci/run runs it on every CI run",
+  "npm install": "the suite runs inside an installed tree; .ci/run runs it (with --package-lock-only) and checks the lockfile stays as committed",
+  "npm ci": "the suite runs inside an installed tree; .ci/run installs with it on every CI run",
   "npm test": "this is the suite itself",
   "npm run lint": "npm test runs it before the type check and the suite (so every CI run does)",
   "npm run schema:print": "test/schema-sdl.test.ts runs it (writing to a temporary path, so the committed file stays as it is)",
@@ -58,7 +66,7 @@ describe("the README's commands", () => {
   });
 
   // the commands use their own SQLite database whatever the suite runs on: once per CI run is enough
-  (onPostgres ? describe.skip : describe)("as typed, against a temporary database", () => {
+  describeIf(!onPostgres, "the commands use a SQLite database of their own whatever the suite runs on: they run in the SQLite run of the suite")("as typed, against a temporary database", () => {
     let dir: string;
     let port: number;
     let server: ChildProcess | undefined;
@@ -101,20 +109,18 @@ describe("the README's commands", () => {
       server = spawn("npm start", { cwd: projectRoot, env: env(), shell: true, detached: true, stdio: ["ignore", "pipe", "pipe"] });
       server.stdout!.on("data", (chunk) => (output += chunk));
       server.stderr!.on("data", (chunk) => (output += chunk));
-      await new Promise<void>((resolve, reject) => {
-        const timer = setInterval(() => {
-          if (/GraphQL API ready/.test(output)) {
-            clearInterval(timer);
-            resolve();
-          } else if (server!.exitCode !== null || server!.signalCode !== null) {
-            clearInterval(timer);
-            reject(new Error(`npm start stopped:\n${output}`));
-          }
-        }, 200);
-      });
+      await untilPrinted(server, () => output, /GraphQL API ready/);
       adminToken = /Demo admin token \([^)]+\): (wm_[A-Za-z0-9_-]+)/.exec(output)?.[1] ?? "";
       expect(adminToken).toMatch(/^wm_/);
       expect(output).toContain("Seeded demo data");
+      // it says which database it serves
+      expect(output).toContain(`serving the SQLite database ${join(dir, "dev.db")}`);
+      // and, before the build's silent tsc run, what it is doing and how long that takes; then how long it took
+      const building = output.search(/Building the server \(tsc -p tsconfig\.build\.json into dist\/\): (the first build takes about \d+ s on 2 cores|what changed since the last build)/);
+      const built = output.search(/Built in \d+\.\d s\./);
+      expect(building).toBeGreaterThanOrEqual(0);
+      expect(built).toBeGreaterThan(building);
+      expect(output.indexOf("GraphQL API ready")).toBeGreaterThan(built);
       const health = await fetch(`http://127.0.0.1:${port}/health`);
       expect(await health.json()).toMatchObject({ status: "ok" });
     }, 300_000);
@@ -123,6 +129,19 @@ describe("the README's commands", () => {
       const printed = run("npm run token:create -- --email piotr.wisniewski@kompas-software.pl");
       userToken = printed.trim().split("\n").pop()!;
       expect(userToken).toMatch(/^wm_[A-Za-z0-9_-]+$/);
+    }, 120_000);
+
+    it("the start-up hint's command, typed where DATABASE_URL is not set, makes a token of the served database (issue 24)", async () => {
+      const hint = tokenHint(output);
+      expect(hint).toBe(`DATABASE_URL='file:${join(dir, "dev.db")}' npm run token:create -- --email piotr.wisniewski@kompas-software.pl`);
+      const { DATABASE_URL: _served, ...shell } = env();
+      const token = execSync(hint, { cwd: projectRoot, env: shell, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 }).trim().split("\n").pop()!;
+      const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: "{ users(itemsPerPage: 1) { items { id } } }" }),
+      });
+      expect(res.status).toBe(200);
     }, 120_000);
 
     it("the curl example answers the first users, with the token just created", () => {
@@ -134,10 +153,44 @@ describe("the README's commands", () => {
       expect(admin.data.users.items).toEqual(answer.data.users.items);
     }, 60_000);
 
+    it("the REST examples answer, one per area of the interface, with the admin's token", () => {
+      const areas = REST_CURLS.map((c) => /localhost:4000\/(\w+)\//.exec(c)?.[1]);
+      expect(areas).toEqual(["project", "finance", "calendar", "user", "chat", "crm"]);
+      const answers = REST_CURLS.map((c) => {
+        const printed = run(c.replace(/http:\/\/localhost:4000/g, `http://127.0.0.1:${port}`), { TOKEN: adminToken });
+        // `-D -` prints the headers before the body
+        const [head, body] = printed.startsWith("HTTP/") ? printed.split(/\r?\n\r?\n/, 2) : ["", printed];
+        return { head, body: JSON.parse(body) };
+      });
+      const [gantt, invoice, vacations, users, membership, note] = answers;
+      expect(gantt.body.tasks.length).toBeGreaterThan(0);
+      expect(invoice.body).toMatchObject({ invoiceType: "Vat", grossAmount: 2460, items: [{ tax: "23" }] });
+      expect(invoice.body.no).toMatch(/^FV\//);
+      expect(vacations.body).toHaveLength(3);
+      expect(vacations.body.every((v: any) => ["q", "accepted"].includes(v.status))).toBe(true);
+      expect(users.head).toMatch(/^HTTP\/1\.1 200/);
+      expect(users.head).toMatch(/^x-total-count: \d+/im);
+      expect(users.head).toMatch(/^link: .*rel="next"/im);
+      expect(users.body).toHaveLength(3);
+      expect(membership.body).toMatchObject({ isMutedIndefinitely: true });
+      expect(note.body).toMatchObject({ id: "7d4e5f6a-7c8d-4e9f-9a0b-1c2d3e4f5a22" });
+    }, 60_000);
+
     it("npm run db:seed -- --reset --scale 2 replaces the data with twice the demo volume", async () => {
       await stopServer();
       const printed = run("npm run db:seed -- --reset --scale 2");
-      expect(printed).toContain("Deleted all data.");
+      expect(printed).toContain("Deleted all data, API tokens included: every token issued before no longer works.");
+      // as the README says where it shows the command: the tokens issued before are refused now
+      const shown = README.indexOf("npm run db:seed -- --reset --scale 2");
+      expect(README.slice(shown, shown + 400)).toMatch(/every token issued before stops working/);
+      const db = createDb({ url: `file:${join(dir, "dev.db")}` });
+      try {
+        for (const token of [adminToken, userToken]) expect((await authenticate(db, `Bearer ${token}`)).viewer).toBeNull();
+        const fresh = /API token: (wm_[A-Za-z0-9_-]+)/.exec(printed)![1];
+        expect((await authenticate(db, `Bearer ${fresh}`)).viewer).not.toBeNull();
+      } finally {
+        await db.$disconnect();
+      }
       expect(printed).toMatch(/Seeded \d+ rows \(scale 2\)/);
       expect(printed).toMatch(/API token: wm_/);
       // without --reset it refuses to overwrite, with a message saying how

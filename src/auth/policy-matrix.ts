@@ -122,6 +122,7 @@ export const POLICY_MATRIX: MatrixRow[] = [
 
   field("AssignedProjectUser.hourlyRate", "U 0 0 Y 0 Y 0 Y", "admins, finance, the project's managers; never a role in hideHourlyRateForRoles"),
   field("ProjectUserRef.hourlyRate (board member)", "U 0 0 Y 0 Y 0 Y", "as above, for the board's project"),
+  field("ProjectUserRef.hourlyRate (checklist leader, through _entities)", "U 0 0 Y 0 Y 0 Y", "as above, for the task's project (as in taskChecklists)"),
   field("ProjectUserRef.hourlyRate (timesheet)", "U F 0 0 0 Y 0 Y", "without a project: admins and finance"),
   field("Project.budget", "U 0 0 Y 0 Y 0 Y", "admins, finance, the project's managers"),
   field("ProjectGantt.budget", "U 0 0 Y 0 Y 0 Y", "admins, finance, the project's managers"),

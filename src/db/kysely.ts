@@ -6,6 +6,7 @@ import { databaseKind, dbConnection, isPoolExhausted, postgresPoolConfig, sqlite
 import type { Release } from "./statement-gate";
 import { ServiceUnavailableError } from "../errors/errors";
 import type { Tables } from "./tables";
+import { SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-write-lock";
 
 /**
  * The read side: Kysely over the same database as Prisma. Prisma stays the schema, the
@@ -29,11 +30,12 @@ export interface RequestHooks {
   /** PostgreSQL: how the request waits for a statement: it may give up before the statement ends (its time budget). */
   guard?: <T>(statement: Promise<T>) => Promise<T>;
   /**
-   * SQLite (synchronous): each statement first waits for a later turn of the event loop once the
-   * current one has run its slice (src/server/turns.ts): what heavy requests do, so that light
-   * ones get in between. Light requests' statements run at once.
+   * SQLite (synchronous): whether the request's statements take turns (a heavy request; known
+   * once its cost is): each then first waits for a later turn of the event loop once the current
+   * one has run its slice (src/server/turns.ts), so that light requests get in between. A light
+   * request's statements run at once.
    */
-  takeTurns?: boolean;
+  takeTurns?: () => boolean;
 }
 
 export interface ReadDbOptions {
@@ -174,17 +176,19 @@ export function createReadDb(options: ReadDbOptions): ReadDb {
   // (writes go through Prisma), waiting like Prisma's when a writer holds the lock.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Database = require("better-sqlite3") as new (path: string, options: { readonly: boolean; timeout: number }) => SqliteHandle;
-  const handle = new Database(sqlitePath(options.url), { readonly: true, timeout: 5_000 });
+  const handle = new Database(sqlitePath(options.url), { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS });
   const database = cachingSqlite(handle) as never;
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database }), log });
   const read: ReadDb = {
     kind,
     db,
     destroy: () => db.destroy(),
-    // a request taking turns gets a driver of its own on the same handle: its statements wait
-    // for their turn without holding the shared driver's lock, which light requests use
+    // a driver of the request's own on the same handle: a statement waiting for its turn holds
+    // its request's lock only, never one other requests use
     through: (hooks) =>
-      hooks.takeTurns ? { kind, db: new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database }), log }), destroy: async () => undefined, through: read.through } : read,
+      hooks.takeTurns
+        ? { kind, db: new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database }, hooks.takeTurns), log }), destroy: async () => undefined, through: read.through }
+        : read,
   };
   return read;
 }
@@ -213,11 +217,18 @@ export function readDbFor(prisma: Db, options: { onQuery?: (sql: string) => void
 }
 
 /**
- * better-sqlite3 runs each statement synchronously: for a heavy request, each read statement
- * first gives the event loop back when the current turn has run past its slice
+ * better-sqlite3 runs each statement synchronously: for a heavy request (`takesTurns`), each read
+ * statement first gives the event loop back when the current turn has run past its slice
  * (src/server/turns.ts), so a document of many heavy reads lets other requests in between them.
  */
 class TurnTakingSqliteDialect extends SqliteDialect {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly takesTurns: () => boolean,
+  ) {
+    super(config);
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver();
     const acquire = driver.acquireConnection.bind(driver);
@@ -225,7 +236,7 @@ class TurnTakingSqliteDialect extends SqliteDialect {
       const connection = await acquire();
       return {
         executeQuery: async (query) => {
-          if (turnExpired()) await nextTurn();
+          if (this.takesTurns() && turnExpired()) await nextTurn();
           return connection.executeQuery(query);
         },
         streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),

@@ -100,7 +100,9 @@ export class ServiceUnavailableError extends GraphQLError {
     super(`The server is busy: no database connection came free in time. Send the request again in ${RETRY_AFTER_SECONDS} s.`, {
       extensions: {
         code: ErrorCode.SERVICE_UNAVAILABLE,
-        http: { status: 503, headers: new HeaderMap([["retry-after", String(RETRY_AFTER_SECONDS)]]) },
+        // Apollo Server reads `http.headers` as a HeaderMap (a Map); a dev dependency's typing of
+        // GraphQLErrorExtensions (GraphQL Yoga's) says a plain record
+        http: { status: 503, headers: new HeaderMap([["retry-after", String(RETRY_AFTER_SECONDS)]]) as unknown as Record<string, string> },
       },
     });
   }

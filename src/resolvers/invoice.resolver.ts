@@ -21,9 +21,13 @@ export class InvoiceResolver {
     return ctx.loaders.loadWritten(invoiceEntity, await createInvoice(ctx.db, ctx.viewer, input, ctx.read));
   }
 
-  @FieldResolver(() => Invoice, { nullable: true, description: "For a correction: the invoice it corrects." })
+  @FieldResolver(() => Invoice, {
+    nullable: true,
+    description: "The related invoice: for a correction, the invoice it corrects; for a settlement (Roz), the advance invoice (Zal) it settles; for an invoice issued from a pro forma (fv, Vat, Zal), that pro forma (pf); else null.",
+  })
   invoice(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Invoice | null | Promise<Invoice | null> {
-    return invoice.correctedInvoiceId ? ctx.loaders.loadNow(invoiceEntity, invoice.correctedInvoiceId) : null;
+    const id = invoice.correctedInvoiceId ?? invoice.relatedInvoiceId;
+    return id ? ctx.loaders.loadNow(invoiceEntity, id) : null;
   }
 
   @FieldResolver(() => [Invoice], { complexity: listCost(MAX_CORRECTIONS), description: `The corrections of this invoice, oldest first: at most ${MAX_CORRECTIONS} (an invoice takes no more).` })

@@ -15,12 +15,16 @@ import { playgroundPlugin, playgroundRouter } from "./playground";
 import { corsMiddleware } from "./cors";
 import { createWriteProbe } from "../db/health";
 import { AuthCache } from "../auth/auth-cache";
-import { createLogger, errorSummary, silentLogger, type Logger } from "../observability/logger";
+import { createLogger, silentLogger, type Logger } from "../observability/logger";
 import { createMetrics, type Metrics } from "../observability/metrics";
 import { CostAdmission, lightCost } from "./admission";
 import { applyDeadlines, budgetedDb, type RequestScope } from "./request-scope";
 import { applyResultBudget, resultBudgetPlugin, stringifyResult } from "./result-budget";
 import { costGuard, jsonErrorHandler, requestScopeMiddleware, shutdownGate } from "./http-middleware";
+import { createRestHandler } from "../rest/handler";
+import { REST_PREFIXES } from "../rest/routes";
+import { DOCS_PATH } from "../rest/docs-page";
+import { restMiddleware } from "./rest-adapter";
 
 export interface App {
   express: Express;
@@ -83,8 +87,10 @@ export function createApollo(
 }
 
 /**
- * The HTTP application: GraphQL at /graphql; /health (= /health/ready) and /health/live probes;
- * Prometheus metrics at /metrics. Every request gets an id, a time budget and one log line.
+ * The HTTP application: GraphQL at /graphql; the interface's REST paths (/project, /finance,
+ * /calendar, /user, /chat, /crm), answered by the same Apollo server, with /openapi.json and the
+ * /docs page; /health (= /health/ready) and /health/live probes; Prometheus metrics at /metrics.
+ * Every request gets an id, a time budget and one log line.
  */
 export async function createApp(
   db: Db,
@@ -95,7 +101,7 @@ export async function createApp(
   // a bare function (older callers) receives unexpected errors; the request log is then silent
   const logger = typeof options === "function" ? silentLogger() : (options.logger ?? createLogger(config.logLevel));
   const logError =
-    typeof options === "function" ? options : (error: unknown) => logger.error({ err: errorSummary(error) }, "unexpected error");
+    typeof options === "function" ? options : (error: unknown) => logger.error({ err: error }, "unexpected error");
   const admission = new CostAdmission(config.maxConcurrentCost, lightCost(config.maxQueryCost));
   // PostgreSQL: heavy requests get a share of the pool, light ones the rest (SQLite has no pool)
   const gate = dbConnection(db).pool ? new StatementGate(config.dbPoolSize) : undefined;
@@ -133,35 +139,37 @@ export async function createApp(
   app.get("/metrics", async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
+  // the context of one HTTP request, /graphql and REST alike: its caller, its budget, its database
+  const requestContext = async (res: express.Response): Promise<Context> => {
+    const scope = res.locals.scope as RequestScope;
+    const holder = { held: 0 };
+    const read = readDbFor(db).through({
+      // a heavy request takes turns for its share of the pool and of the event loop; a light one goes straight on
+      admit: gate ? () => (scope.heavy ? gate.admit(holder, scope.signal, () => scope.stopped!) : Promise.resolve(() => undefined)) : undefined,
+      takeTurns: () => scope.heavy,
+      // a statement that hangs is given up at the deadline
+      guard: scope.guard,
+    });
+    const base = await buildContext(db, config, auth, res.req.headers.authorization, read).catch((error: unknown) => {
+      // authentication found no free connection: the client may retry, it is no server failure
+      throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
+    });
+    const budgeted = budgetedDb(db, scope);
+    // services that answer a mutation by reading it back find the read side by their client
+    attachReadDb(budgeted, base.read);
+    return { ...base, db: budgeted, request: scope };
+  };
+  const restPaths = [...REST_PREFIXES, "/openapi.json", DOCS_PATH];
   // CORS first: it must answer preflights before any router (express answers OPTIONS for its routes)
-  app.use("/graphql", corsMiddleware(config.corsOrigins));
+  app.use(["/graphql", ...restPaths], corsMiddleware(config.corsOrigins));
   if (config.playground) app.use(playgroundRouter());
   app.use(
     "/graphql",
     express.json({ limit: config.maxBodyBytes }),
     costGuard(schema, config, documentLimits(config), costs),
-    expressMiddleware(apollo, {
-      context: async ({ res }) => {
-        const scope = res.locals.scope as RequestScope;
-        const holder = { held: 0 };
-        const read = readDbFor(db).through({
-          // heavy requests take turns for their share of the pool and of the event loop; light ones go straight on
-          admit: gate && scope.heavy ? () => gate.admit(holder, scope.signal, () => scope.stopped!) : undefined,
-          takeTurns: scope.heavy,
-          // a statement that hangs is given up at the deadline
-          guard: scope.guard,
-        });
-        const base = await buildContext(db, config, auth, res.req.headers.authorization, read).catch((error: unknown) => {
-          // authentication found no free connection: the client may retry, it is no server failure
-          throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
-        });
-        const budgeted = budgetedDb(db, scope);
-        // services that answer a mutation by reading it back find the read side by their client
-        attachReadDb(budgeted, base.read);
-        return { ...base, db: budgeted, request: scope };
-      },
-    }),
+    expressMiddleware(apollo, { context: async ({ res }) => requestContext(res) }),
   );
+  app.use(restPaths, ...restMiddleware(createRestHandler(apollo, schema), { maxBodyBytes: config.maxBodyBytes, metrics, context: requestContext }));
   app.use(jsonErrorHandler(logger, metrics));
   return {
     express: app,

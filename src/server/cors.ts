@@ -2,9 +2,10 @@ import cors from "cors";
 import type { RequestHandler } from "express";
 
 /**
- * Request headers a browser page may send: the token, the JSON body, and the headers Apollo
- * Client and urql add (apollo-require-preflight satisfies Apollo Server's CSRF check for GET
- * queries; the x-apollo-operation-name / apollographql-client-* headers are sent by Apollo Client).
+ * Request headers a browser page may send: the token, the JSON body, the headers Apollo Client
+ * and urql add (apollo-require-preflight satisfies Apollo Server's CSRF check for GET queries;
+ * the x-apollo-operation-name / apollographql-client-* headers are sent by Apollo Client), and
+ * x-request-id, the app's own id for the request, which the server's log line then carries.
  */
 export const CORS_ALLOWED_HEADERS = [
   "authorization",
@@ -14,10 +15,18 @@ export const CORS_ALLOWED_HEADERS = [
   "x-apollo-operation-name",
   "apollographql-client-name",
   "apollographql-client-version",
+  "x-request-id",
 ];
 
 /**
- * CORS for /graphql with the `cors` package (the usual express middleware; it gets Vary and the
+ * Response headers a page may read beyond the CORS-safelisted ones (Content-Type, Cache-Control,
+ * ...): X-Request-Id, the request's id in the server's logs (the one sent, or one made up), to
+ * quote in a bug report. The server sends no other header a page would need.
+ */
+export const CORS_EXPOSED_HEADERS = ["x-request-id"];
+
+/**
+ * CORS for /graphql and the REST paths with the `cors` package (the usual express middleware; it gets Vary and the
  * preflight details right). Only origins on the allowlist get Access-Control-Allow-Origin; a
  * preflight from any other origin is answered 204 without it, so the browser refuses the call.
  * No credentials: tokens travel in the Authorization header, never in cookies.
@@ -27,8 +36,10 @@ export function corsMiddleware(allowedOrigins: readonly string[]): RequestHandle
   const allowed = new Set(allowedOrigins);
   const handler = cors({
     origin: any ? "*" : (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
-    methods: ["GET", "POST", "OPTIONS"],
+    // PUT and PATCH for the REST paths (src/rest/routes.ts)
+    methods: ["GET", "POST", "PUT", "PATCH", "OPTIONS"],
     allowedHeaders: CORS_ALLOWED_HEADERS,
+    exposedHeaders: CORS_EXPOSED_HEADERS,
     credentials: false,
     maxAge: 600,
     optionsSuccessStatus: 204,

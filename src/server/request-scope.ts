@@ -232,7 +232,10 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
       {
         ...options,
         timeout: Math.min(options?.timeout ?? Number.POSITIVE_INFINITY, remaining),
-        maxWait: Math.min(options?.maxWait ?? PRISMA_DEFAULT_MAX_WAIT_MS, remaining),
+        // waiting for its turn (another transaction of this process on SQLite, another
+        // process's write lock) may take the rest of the budget, never Prisma's 2 s default:
+        // a wait that outlasts the budget is REQUEST_TIMEOUT below, not an internal error
+        maxWait: Math.min(options?.maxWait ?? remaining, remaining),
       },
     ).then(
       // Committed: the request is now answered in full, whatever the clock says (the hold is
@@ -249,10 +252,20 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
   };
   // A statement not yet sent when the budget runs out is never sent: model methods
   // (`db.user.findMany`) and raw queries check the signal first. One already sent runs to its end.
-  const guard = <F extends (...a: unknown[]) => unknown>(fn: F, self: unknown) =>
+  // A raw statement run for its effect ($executeRaw) outside a transaction commits by itself when
+  // it ends (createInvoice's one statement on PostgreSQL): like a commit, the deadline waits for it
+  // from its sending on, and for good once it succeeded, so REQUEST_TIMEOUT still means nothing was written.
+  const guard = <F extends (...a: unknown[]) => unknown>(fn: F, self: unknown, commits = false) =>
     ((...args: unknown[]) => {
       const send = () => {
         if (scope.stopped) return Promise.reject(scope.stopped);
+        if (commits) {
+          const release = scope.holdDeadline();
+          return (fn.apply(self, args) as Promise<unknown>).catch((error: unknown) => {
+            release();
+            throw error;
+          });
+        }
         const sent = fn.apply(self, args);
         return typeof (sent as PromiseLike<unknown> | undefined)?.then === "function" ? scope.guard(sent as Promise<unknown>) : sent;
       };
@@ -266,7 +279,9 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
       const value = Reflect.get(target, property, target) as unknown;
       if (typeof value === "function") {
         const bound = (value as (...a: unknown[]) => unknown).bind(target);
-        return typeof property === "string" && property.startsWith("$") && /Raw/.test(property) ? guard(bound, undefined) : bound;
+        return typeof property === "string" && property.startsWith("$") && /Raw/.test(property)
+          ? guard(bound, undefined, property.startsWith("$executeRaw"))
+          : bound;
       }
       if (typeof value === "object" && value !== null && typeof (value as { findMany?: unknown }).findMany === "function") {
         if (!delegates.has(property)) {
@@ -286,6 +301,3 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
     },
   });
 }
-
-/** Prisma's own default wait for a transaction slot. */
-const PRISMA_DEFAULT_MAX_WAIT_MS = 2_000;

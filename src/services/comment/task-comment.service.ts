@@ -36,5 +36,5 @@ export async function sharedTaskComments(
   if (!result) throw new NotFoundError("Shared task", undefined, "token");
   if (!result.repliesToOk) throw badInput("repliesTo", "isCommentOfTask", "repliesTo must be a comment of the shared task");
   if (!result.cursorOk) throw badInput("cursorId", "isCommentOfTask", "cursorId must be a comment of the shared task");
-  return { items: result.items, paginationInfo: paginationInfo(window, result.total, result.items.length) };
+  return { items: result.items, paginationInfo: paginationInfo(window, result.total) };
 }

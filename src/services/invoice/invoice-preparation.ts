@@ -8,14 +8,14 @@ import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.inp
 import { assertCanManageProject } from "../project/project-access";
 import { fitsMoney, MAX_AMOUNT } from "../shared/money";
 import { differenceOf, fitsMoneyColumn, sumAmounts } from "./invoice-amounts";
-import { checkCorrected } from "./invoice-correction";
+import { checkRelated } from "./invoice-correction";
 import { copyItems, priceItems } from "./invoice-items";
 import { checkNumbering } from "../shared/numbering";
 import { partyFields } from "./invoice-parties";
 import { financeKeys, resolveCurrency, resolveFinance, type FinanceRefs } from "./invoice-references";
 import type { PreparedInvoice } from "./invoice-store";
 import { isCorrectionType } from "./invoice-value-sets";
-import { readInvoiceLookups, type CorrectedInvoice, type InvoiceLookups, type LookedUpNumbering } from "./invoice.read";
+import { readInvoiceLookups, type RelatedInvoice, type InvoiceLookups, type LookedUpNumbering } from "./invoice.read";
 
 /** Who may create invoices without being a manager of the invoice's project: admins and finance. */
 const keepsTheBooks = (viewer: Viewer): boolean => canReadInvoice(viewer, undefined);
@@ -24,7 +24,8 @@ const keepsTheBooks = (viewer: Viewer): boolean => canReadInvoice(viewer, undefi
  * Reads and checks everything a new invoice refers to and computes its amounts, outside any
  * transaction: ONE look-up statement on the read side for the numbering, a hand-given number,
  * the buyer, the currency, the creator's name and the finance task/board/stage/project
- * and, for a correction, the corrected invoice with its current items (readInvoiceLookups); for a
+ * and the invoice `input.invoice` names (a correction's corrected invoice, with its current
+ * items; a settlement's advance invoice; an invoice's pro forma) (readInvoiceLookups); for a
  * caller who does not keep the books, the project role check besides. The foreign keys still
  * guard every reference when the rows are written.
  */
@@ -39,16 +40,17 @@ export async function prepareInvoice(db: Db, read: ReadDb, viewer: Viewer, input
     buyerId: input.buyerId ?? null,
     currencyCode: input.currencyCode ? input.currencyCode.toUpperCase() : null,
     callerId: input.sellerCreatorName ? null : viewer.id,
-    correctedId: correction && input.invoice ? input.invoice : null,
+    relatedId: input.invoice ?? null,
     ...financeKeys(input),
   });
-  const corrected = correction && input.invoice ? checkCorrected(input, found.corrected) : null;
+  const related = input.invoice ? checkRelated(input, found.related) : null;
+  const corrected = correction ? related : null;
   const numbering = numberingOf(input, found, takesNumber);
   if (input.buyerId && !found.buyer) throw new NotFoundError("Contractor", input.buyerId, "input.buyerId");
 
-  const finance = resolveFinance(input, found, corrected);
-  const currencyCode = resolveCurrency(input, found, corrected);
-  if (!keepsTheBooks(viewer)) await checkManager(db, viewer, finance, corrected);
+  const finance = resolveFinance(input, found, related);
+  const currencyCode = resolveCurrency(input, found, related);
+  if (!keepsTheBooks(viewer)) await checkManager(db, viewer, finance, related);
   const sellerCreatorName = input.sellerCreatorName || (found.callerName ?? "");
 
   const items = priceItems(input.items ?? [], "input.items");
@@ -91,7 +93,7 @@ export async function prepareInvoice(db: Db, read: ReadDb, viewer: Viewer, input
       issuedPlace: input.issuedPlace ?? null,
       invoiceType: input.invoiceType,
       direction: input.direction,
-      ...partyFields(input, found.buyer, corrected),
+      ...partyFields(input, found.buyer, related),
       sellerCreatorName,
       buyerIsJst: input.buyerIsJst,
       buyerIsGv: input.buyerIsGv,
@@ -113,6 +115,7 @@ export async function prepareInvoice(db: Db, read: ReadDb, viewer: Viewer, input
       exchangeDate: input.exchangeDate ?? null,
       thirdParties: JSON.stringify(input.thirdParties ?? []),
       correctedInvoiceId: corrected?.id ?? null,
+      relatedInvoiceId: correction ? null : (related?.id ?? null),
       financeProjectId: finance.projectId,
       financeStageId: finance.stageId,
       financeBoardId: finance.boardId,
@@ -128,7 +131,7 @@ function numberingOf(input: CreateInvoiceInput, found: InvoiceLookups, takesNumb
   if (input.numbering) {
     if (!found.numbering) throw new NotFoundError("Invoice numbering", input.numbering, "input.numbering");
     if (found.numbering.kind !== input.direction) {
-      throw badInput("input.numbering", "sameKind", `the numbering numbers ${found.numbering.kind} invoices, this one is ${input.direction}`);
+      throw badInput("input.numbering", "sameKind", `the numbering numbers ${found.numbering.kind} invoices, not invoices of the direction given`);
     }
     return found.numbering;
   }
@@ -143,11 +146,11 @@ function numberingOf(input: CreateInvoiceInput, found: InvoiceLookups, takesNumb
   return found.defaultNumbering;
 }
 
-/** A project manager creates invoices of their own projects only (and corrects only those booked to them). */
-async function checkManager(db: Db, viewer: Viewer, finance: FinanceRefs, corrected: CorrectedInvoice | null): Promise<void> {
+/** A project manager creates invoices of their own projects only (and names, corrects or settles only those booked to them). */
+async function checkManager(db: Db, viewer: Viewer, finance: FinanceRefs, related: RelatedInvoice | null): Promise<void> {
   if (!finance.projectId) throw new ForbiddenError("Only an admin or a finance user may create invoices outside projects.");
   await assertCanManageProject(db, viewer, finance.projectId);
-  if (corrected?.financeProjectId && corrected.financeProjectId !== finance.projectId) {
-    await assertCanManageProject(db, viewer, corrected.financeProjectId);
+  if (related?.financeProjectId && related.financeProjectId !== finance.projectId) {
+    await assertCanManageProject(db, viewer, related.financeProjectId);
   }
 }

@@ -171,19 +171,21 @@ const INVOICE_COLUMNS = [
   "i.bankAccountSwift", "i.currencyCode", "i.paymentMethod", "i.alreadyPaid", "i.toPay", "i.netAmount", "i.vatAmount",
   "i.grossAmount", "i.description", "i.posted", "i.external", "i.isDraft", "i.isSplitPayment", "i.isReverseCharge",
   "i.isCashAccounting", "i.fileGenerated", "i.duplicateFileGenerated", "i.fileGeneratedLanguage", "i.exchangeRate",
-  "i.exchangeDate", "i.thirdParties", "i.correctedInvoiceId", "i.createdAt", "i.updatedAt",
+  "i.exchangeDate", "i.thirdParties", "i.correctedInvoiceId", "i.relatedInvoiceId", "i.createdAt", "i.updatedAt",
 ] as const;
 
 /**
  * The invoices of a batch and every invoice of their correction chains (the original and all its
- * corrections): what the `invoice`, `corrects` and `prevCorrect` fields of any of them lead to.
- * Loading the chain with the batch answers those fields, at any depth, from the same statement.
+ * corrections), and the chain of the invoice each names as related (a settlement's advance
+ * invoice, an invoice's pro forma): what the `invoice`, `corrects` and `prevCorrect` fields of
+ * any of them lead to. Loading the chains with the batch answers those fields, at any depth of a
+ * chain, from the same statement.
  */
 function inChainsOf(kind: DatabaseKind, eb: ExpressionBuilder<Tables & { i: Tables["Invoice"] }, "i">, ids: readonly string[]) {
-  const originals = (eb as unknown as Eb)
-    .selectFrom("Invoice as o")
+  const ofBatch = (e: Eb) => e.selectFrom("Invoice as o").where((x) => inList(kind, x.ref("o.id"), ids));
+  const originals = ofBatch(eb as unknown as Eb)
     .select(sql<string>`coalesce(${sql.ref("o.correctedInvoiceId")}, ${sql.ref("o.id")})`.as("originalId"))
-    .where((x) => inList(kind, x.ref("o.id"), ids));
+    .unionAll((e) => ofBatch(e as unknown as Eb).select("o.relatedInvoiceId as originalId").where("o.relatedInvoiceId", "is not", null).$narrowType<{ originalId: string }>());
   // PostgreSQL: `= any(array(...))` makes the originals a value computed first, so both terms
   // are index scans (a BitmapOr); `in (subquery)` under an OR would scan the table
   if (kind === "postgres") {
@@ -405,6 +407,7 @@ function toInvoice(row: InvoiceSqlRow, now: Date): Invoice {
     incomes: incomes.map(toInvoiceIncome),
     thirdParties: parseThirdParties(row.thirdParties),
     correctedInvoiceId: row.correctedInvoiceId,
+    relatedInvoiceId: row.relatedInvoiceId,
     correctionIds: ids(row.correctionIds),
     prevCorrectId: position > 0 ? siblings[position - 1] : null,
   };
@@ -439,8 +442,8 @@ export interface InvoiceLookupKeys {
   boardId: string | null;
   stageId: string | null;
   projectId: string | null;
-  /** the invoice a correction corrects */
-  correctedId: string | null;
+  /** the invoice `input.invoice` names: the one a correction corrects, or a related one */
+  relatedId: string | null;
 }
 
 export interface LookedUpNumbering {
@@ -469,7 +472,7 @@ export interface InvoiceLookups {
   board: { projectId: string; stageId: string | null } | null;
   stage: { projectId: string } | null;
   projectExists: boolean;
-  corrected: CorrectedInvoice | null;
+  related: RelatedInvoice | null;
 }
 
 /** An item of a corrected invoice, exact: its decimals as Decimals. */
@@ -486,7 +489,7 @@ export interface StoredItem {
   grossAmount: Decimal;
 }
 
-const CORRECTED_COLUMNS = [
+const RELATED_COLUMNS = [
   "ci.id", "ci.correctedInvoiceId", "ci.invoiceType", "ci.direction", "ci.isDraft", "ci.currencyCode", "ci.buyerId",
   "ci.financeProjectId", "ci.financeStageId", "ci.financeBoardId", "ci.financeTaskId", "ci.sellerName", "ci.sellerIdentifier",
   "ci.sellerStreet", "ci.sellerZipCode", "ci.sellerCity", "ci.sellerCountryCode", "ci.buyerName", "ci.buyerIdentifier",
@@ -494,8 +497,8 @@ const CORRECTED_COLUMNS = [
   "ci.buyerAccountingEmail",
 ] as const;
 
-/** What a correction takes from the invoice it corrects: the CORRECTED_COLUMNS of its row. */
-export interface CorrectedInvoice extends Omit<Pick<InvoiceTable, Unaliased<(typeof CORRECTED_COLUMNS)[number]>>, "isDraft"> {
+/** What a new invoice takes from the invoice it names (the one a correction corrects, or a related one): the RELATED_COLUMNS of its row. */
+export interface RelatedInvoice extends Omit<Pick<InvoiceTable, Unaliased<(typeof RELATED_COLUMNS)[number]>>, "isDraft"> {
   isDraft: boolean;
   /** its items as they stand now: those of its latest correction, else its own */
   currentItems: StoredItem[];
@@ -521,8 +524,8 @@ function storedItems(kind: DatabaseKind, e: Eb, invoiceId: RawBuilder<unknown> |
   );
 }
 
-/** The corrected invoice with its own items and those of its latest correction (ties broken by id, as the corrections' order). */
-function correctedJson(kind: DatabaseKind, e: Eb, id: string | null) {
+/** The named invoice with its own items and those of its latest correction (ties broken by id, as the corrections' order). */
+function relatedJson(kind: DatabaseKind, e: Eb, id: string | null) {
   const latest = e
     .selectFrom("Invoice as lc")
     .select("lc.id")
@@ -534,7 +537,7 @@ function correctedJson(kind: DatabaseKind, e: Eb, id: string | null) {
     kind,
     e
       .selectFrom("Invoice as ci")
-      .select(CORRECTED_COLUMNS)
+      .select(RELATED_COLUMNS)
       .select((x) => [
         storedItems(kind, x as unknown as Eb, "ci.id").as("ownItems"),
         storedItems(kind, x as unknown as Eb, sql`(${latest})`).as("latestItems"),
@@ -551,9 +554,9 @@ function correctedJson(kind: DatabaseKind, e: Eb, id: string | null) {
 
 type StoredItemJson = { [K in keyof StoredItem]: StoredItem[K] extends Decimal ? Decimalish : StoredItem[K] };
 
-function toCorrected(value: unknown): CorrectedInvoice | null {
+function toRelated(value: unknown): RelatedInvoice | null {
   const row = json<
-    Omit<CorrectedInvoice, "currentItems" | "isDraft" | "correctionCount"> & {
+    Omit<RelatedInvoice, "currentItems" | "isDraft" | "correctionCount"> & {
       isDraft: boolean | number;
       ownItems: unknown;
       latestItems: unknown;
@@ -585,8 +588,8 @@ const LOOKUP_NUMBERING = ["n.id", "n.kind", "n.pattern", "n.resetInterval", "n.l
  * Everything a new invoice refers to, in ONE statement whatever the input names: the numbering
  * (or the direction's default one), whether a hand-given number is taken, the buyer contractor,
  * the currency (the given code's presence, and the default), the creator's name, the
- * finance task, board, stage and project, and the invoice a correction corrects with its
- * current items. A key left null makes its subquery find nothing, so
+ * finance task, board, stage and project, and the invoice `input.invoice` names (the one a
+ * correction corrects, or a related one) with its current items. A key left null makes its subquery find nothing, so
  * the statement's text, and its prepared plan, is always the same.
  */
 export async function readInvoiceLookups(read: ReadDb, keys: InvoiceLookupKeys): Promise<InvoiceLookups> {
@@ -621,7 +624,7 @@ export async function readInvoiceLookups(read: ReadDb, keys: InvoiceLookupKeys):
         jsonObject(kind, e.selectFrom("Board as b").select(["b.projectId", "b.stageId"]).where("b.id", "=", keys.boardId!)).as("board"),
         jsonObject(kind, e.selectFrom("Stage as s").select(["s.projectId"]).where("s.id", "=", keys.stageId!)).as("stage"),
         e.selectFrom("Project as p").select("p.id").where("p.id", "=", keys.projectId!).as("project"),
-        correctedJson(kind, e, keys.correctedId).as("corrected"),
+        relatedJson(kind, e, keys.relatedId).as("related"),
       ];
     })
     .executeTakeFirstOrThrow();
@@ -638,7 +641,7 @@ export async function readInvoiceLookups(read: ReadDb, keys: InvoiceLookupKeys):
     board: json(row.board),
     stage: json(row.stage),
     projectExists: row.project != null,
-    corrected: toCorrected(row.corrected),
+    related: toRelated(row.related),
   };
 }
 

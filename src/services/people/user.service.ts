@@ -41,5 +41,5 @@ export async function listUsers(
     : Promise.resolve(0);
   const [rows, totalCount] = await Promise.all([page, total]);
   const items = rows.map(toUser);
-  return { items, paginationInfo: paginationInfo(window, totalCount, items.length) };
+  return { items, paginationInfo: paginationInfo(window, totalCount) };
 }

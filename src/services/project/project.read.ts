@@ -169,7 +169,7 @@ function toAssignedProjectUser(row: AssignmentJson): AssignedProjectUser | null 
   return inProject(
     {
       id: row.id,
-      projectUser: inProject(toProjectUserRef(user), row.projectId),
+      projectUser: toProjectUserRef(user, row.projectId),
       role: row.role,
       hourlyRate: toDecimalNumber(row.hourlyRate),
       canReportTime: toBool(row.canReportTime),
@@ -496,7 +496,7 @@ export async function readAssignedBoardUsers(read: ReadDb, ids: readonly string[
   return rows.flatMap((row) => {
     const user = userRefOf(row.user);
     // rates are shown by the rule of the board's project (src/auth/visibility.ts)
-    return user ? [{ id: row.id, projectUser: inProject(toProjectUserRef(user), row.projectId), board: row.boardId, role: row.role }] : [];
+    return user ? [{ id: row.id, projectUser: toProjectUserRef(user, row.projectId), board: row.boardId, role: row.role }] : [];
   });
 }
 

@@ -19,5 +19,5 @@ export async function listTaskChecklists(
   const window = pageWindow(page, maxUnpaginated);
   const result = await readTaskChecklistPage(read, taskId, window, selection);
   if (!result) throw new NotFoundError("Task", taskId, "taskId");
-  return { items: result.items, paginationInfo: paginationInfo(window, result.total, result.items.length) };
+  return { items: result.items, paginationInfo: paginationInfo(window, result.total) };
 }

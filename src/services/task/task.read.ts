@@ -1,4 +1,3 @@
-import { inProject } from "../../auth/visibility";
 import { sql } from "kysely";
 import type { ReadDb } from "../../db/kysely";
 import type { TaskChecklist } from "../../types/task/task-checklist.type";
@@ -44,7 +43,8 @@ interface ChecklistJson {
   leader?: unknown;
 }
 
-export function toTaskChecklist(row: ChecklistJson): TaskChecklist {
+/** A checklist of a task of project `projectId` (its leader's rate is shown by that project's rule). */
+function toTaskChecklist(row: ChecklistJson, projectId: string): TaskChecklist {
   const leader = userRefOf(row.leader);
   return {
     id: row.id,
@@ -56,7 +56,7 @@ export function toTaskChecklist(row: ChecklistJson): TaskChecklist {
       isChecked: toBool(i.isChecked),
       weight: i.weight,
     })),
-    leader: leader ? toProjectUserRef(leader) : null,
+    leader: leader ? toProjectUserRef(leader, projectId) : null,
   };
 }
 
@@ -97,18 +97,18 @@ export async function readTaskChecklistPage(
     .executeTakeFirst();
   if (!row) return null;
   const r = row as { projectId: string; total?: number | string; page?: unknown };
-  const items = (parseJson<ChecklistJson[] | undefined>(r.page) ?? []).map(toTaskChecklist);
-  // a leader's hourly rate is shown by the rules of the task's project (src/auth/visibility.ts)
-  for (const checklist of items) if (checklist.leader) inProject(checklist.leader, r.projectId);
+  const items = (parseJson<ChecklistJson[] | undefined>(r.page) ?? []).map((c) => toTaskChecklist(c, r.projectId));
   return { total: toInt(r.total), items };
 }
 
-/** Checklists by id (the TaskChecklist entity), in one statement. */
+/** Checklists by id (the TaskChecklist entity), with their task's project, in one statement. */
 export async function readTaskChecklists(read: ReadDb, ids: readonly string[]): Promise<TaskChecklist[]> {
   const rows = await checklistColumns(read, Selection.all())
+    .innerJoin("Task as t", "t.id", "c.taskId")
+    .select("t.projectId")
     .where((eb) => inList(read.kind, eb.ref("c.id"), ids))
     .execute();
-  return rows.map((r) => toTaskChecklist(r as ChecklistJson));
+  return rows.map((r) => toTaskChecklist(r as ChecklistJson, r.projectId));
 }
 
 /** TaskChecklistItem entities by id in one statement. */
@@ -164,7 +164,7 @@ export async function readFiles(read: ReadDb, ids: readonly string[]): Promise<F
     const creator = userRefOf(row.createdBy);
     if (!creator) continue;
     const fields = toFileFields(row as unknown as FileJson);
-    byId.set(row.id, { ...fields, createdBy: inProject(toProjectUserRef(creator), fields.project) });
+    byId.set(row.id, { ...fields, createdBy: toProjectUserRef(creator, fields.project) });
   }
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -36,6 +36,8 @@ function reportedTimeWhere<O>(read: ReadDb, q: SelectQueryBuilder<R, "r", O>, ar
 
 export interface TimesheetData {
   users: Array<{ id: string; projectUser: ProjectUserRef }>;
+  /** the `project` argument's project with the caller's role in it; null: no such project; undefined: not asked */
+  project?: { role: string | null } | null;
   times: ReportedSeconds[];
   tasks: Map<string, TimesheetTask>;
   /** the caller's role in each project with time */
@@ -46,7 +48,7 @@ export interface TimesheetData {
  * E16's data in two statements whatever the volume: the time summed per user, task and day with
  * each task's place (project, stage, board) and the caller's role in its project joined in; and
  * the users (the listed ones, or everyone with time in the window) as summaries, by last name,
- * first name, id.
+ * first name, id. With `project`, a third, run alongside: that project with the caller's role.
  */
 export async function readTimesheet(read: ReadDb, viewer: Viewer, args: TimesheetArgs, window: TimesheetWindow): Promise<TimesheetData> {
   const { db, kind } = read;
@@ -90,7 +92,16 @@ export async function readTimesheet(read: ReadDb, viewer: Viewer, args: Timeshee
     .orderBy("u.firstName")
     .orderBy("u.id")
     .execute();
-  const [times, users] = await Promise.all([timesQuery, usersQuery]);
+  const projectQuery = args.project
+    ? db
+        .selectFrom("Project as p")
+        .select((eb) =>
+          eb.selectFrom("ProjectUserAssignment as pa").select("pa.role").whereRef("pa.projectId", "=", "p.id").where("pa.userId", "=", viewer.id).limit(1).as("role"),
+        )
+        .where("p.id", "=", args.project)
+        .executeTakeFirst()
+    : undefined;
+  const [times, users, project] = await Promise.all([timesQuery, usersQuery, projectQuery]);
 
   const tasks = new Map<string, TimesheetTask>();
   const roles = new Map<string, string>();
@@ -115,10 +126,12 @@ export async function readTimesheet(read: ReadDb, viewer: Viewer, args: Timeshee
   return {
     users: users.flatMap((u) => {
       const ref = userRefOf(u.ref);
-      return ref ? [{ id: u.id, projectUser: toProjectUserRef(ref) }] : [];
+      // shown by the rate rule of the project asked for, if any (src/auth/visibility.ts)
+      return ref ? [{ id: u.id, projectUser: toProjectUserRef(ref, args.project) }] : [];
     }),
     times: times.map((g) => ({ userId: g.userId, taskId: g.taskId, date: toDateRequired(g.date), seconds: toInt(g.seconds as number) })),
     tasks,
     roles,
+    project: project === undefined ? (args.project ? null : undefined) : { role: project.role ?? null },
   };
 }

@@ -32,7 +32,8 @@ const VACATION_COLUMNS = [
  * and the comments (with their authors) as JSON, the day count as a count over the vacation's
  * own dates (the (vacationId, date) index: its cost follows the page, not the table), and
  * `permissions.canManage` as an EXISTS over the caller's led departments; each only when
- * selected. The owner is always read: a vacation whose owner is gone is left out, as before.
+ * selected, and each person's summary with only the fields selected of it. The owner is always
+ * read: a vacation whose owner is gone is left out, as before.
  */
 export function selectVacations(read: ReadDb, viewer: Viewer, sel: Selection) {
   const { db, kind } = read;
@@ -41,9 +42,9 @@ export function selectVacations(read: ReadDb, viewer: Viewer, sel: Selection) {
   return db
     .selectFrom("Vacation as v")
     .select(VACATION_COLUMNS)
-    .select((eb) => userRefJson(kind, eb, "v.calendarUserId").as("owner"))
-    .$if(sel.has("acceptedBy"), (q) => q.select((eb) => userRefJson(kind, eb, "v.acceptedById").as("acceptedBy")))
-    .$if(sel.has("rejectedBy"), (q) => q.select((eb) => userRefJson(kind, eb, "v.rejectedById").as("rejectedBy")))
+    .select((eb) => userRefJson(kind, eb, "v.calendarUserId", sel.get("calendarUser")).as("owner"))
+    .$if(sel.has("acceptedBy"), (q) => q.select((eb) => userRefJson(kind, eb, "v.acceptedById", sel.get("acceptedBy")).as("acceptedBy")))
+    .$if(sel.has("rejectedBy"), (q) => q.select((eb) => userRefJson(kind, eb, "v.rejectedById", sel.get("rejectedBy")).as("rejectedBy")))
     .$if(sel.has("vacationType"), (q) =>
       q.select((eb) =>
         jsonObject(kind, eb.selectFrom("VacationType as vt").select(["vt.id", "vt.name", "vt.decrementVacation", "vt.isActive"]).whereRef("vt.id", "=", "v.vacationTypeId")).as(
@@ -70,7 +71,7 @@ export function selectVacations(read: ReadDb, viewer: Viewer, sel: Selection) {
             // a comment whose author is gone is left out, as the author's deletion removes it
             .innerJoin("User as ca", "ca.id", "vc.calendarUserId")
             .select(["vc.id", "vc.content", "vc.createdAt"])
-            .$if(comments.has("calendarUser"), (cq) => cq.select((e) => userRefJson(kind, e, "vc.calendarUserId").as("calendarUser")))
+            .$if(comments.has("calendarUser"), (cq) => cq.select((e) => userRefJson(kind, e, "vc.calendarUserId", comments.get("calendarUser")).as("calendarUser")))
             .whereRef("vc.vacationId", "=", "v.id")
             .orderBy("vc.createdAt")
             .orderBy("vc.id"),
@@ -195,7 +196,7 @@ export function vacationFilterWhere<O>(read: ReadDb, q: VacationQuery<O>, filter
     // all bounds apply to the same day: a vacation matches when one of its days lies in the range
     q = q.where((eb) => {
       let days = eb.selectFrom("VacationDate as fd").select(sql.lit(1).as("one")).whereRef("fd.vacationId", "=", "v.id");
-      const bound = (op: "<=" | "<" | ">=" | ">", value: Date) => sql<boolean>`${sql.ref("fd.date")} ${sql.raw(op)} ${timestampParam(read, value)}`;
+      const bound = (op: "<=" | "<" | ">=" | ">", value: Date) => sql<boolean>`${sql.ref("fd.date")} ${sql.raw(op)} ${dayParam(read, value)}`;
       if (range.before) days = days.where(bound("<=", range.before));
       if (range.strictlyBefore) days = days.where(bound("<", range.strictlyBefore));
       if (range.after) days = days.where(bound(">=", range.after));
@@ -206,9 +207,9 @@ export function vacationFilterWhere<O>(read: ReadDb, q: VacationQuery<O>, filter
   return q;
 }
 
-function timestampParam(read: ReadDb, value: Date) {
-  const text = sqlTimestamp(read.kind, value);
-  return read.kind === "postgres" ? sql`${text}::timestamptz` : sql`${text}`;
+/** A day (midnight UTC) as a parameter comparable with a DATE column: a date on PostgreSQL, the stored text on SQLite. */
+function dayParam(read: ReadDb, value: Date) {
+  return read.kind === "postgres" ? sql`${value.toISOString().slice(0, 10)}::date` : sql`${sqlTimestamp(read.kind, value)}`;
 }
 
 export const VACATION_ORDER_COLUMNS = {

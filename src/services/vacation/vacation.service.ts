@@ -37,5 +37,5 @@ export async function listVacations(
     : Promise.resolve(0);
   const [rows, totalCount] = await Promise.all([page, total]);
   const items = toVacations(rows);
-  return { items, paginationInfo: paginationInfo(window, totalCount, items.length) };
+  return { items, paginationInfo: paginationInfo(window, totalCount) };
 }
