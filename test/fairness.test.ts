@@ -1,5 +1,6 @@
 import { Client } from "pg";
 import { onPostgres } from "./support/databases";
+import { describeIf, NEEDS_POSTGRES } from "./support/skip";
 import { demoIds, TEST_ADMIN_TOKEN } from "./support/test-app";
 import { httpGql, sleep, startServer, waitFor, type ServerProcess } from "./support/server-process";
 import { servedCopy, type ServedCopy } from "./support/served-copy";
@@ -12,9 +13,7 @@ import { STATEMENT_COST } from "../src/server/cost";
  * session locks the Vacation table, so that statements reading it wait where they are, holding
  * their connections; the test then looks at who holds what, not at timings.
  */
-const title = "fair shares of the PostgreSQL pool";
-if (onPostgres) describe(title, tests);
-else describe.skip(`${title} [skipped: needs TEST_DATABASE_URL=postgresql://...]`, tests);
+describeIf(onPostgres, NEEDS_POSTGRES)("fair shares of the PostgreSQL pool", tests);
 
 const ADMIN = `Bearer ${TEST_ADMIN_TOKEN}`;
 const LIGHT = `{ users(itemsPerPage: 5) { items { id } } }`;
