@@ -89,10 +89,17 @@ describe("the time budget (REQUEST_TIMEOUT_MS)", () => {
       const r = await pending;
       expect(r.status).toBe(503);
       expect(r.json.errors[0].extensions.code).toBe("REQUEST_TIMEOUT");
+      // answered at the deadline, not when the lock goes (or the statement times out, 30 s later)
+      expect(r.ms).toBeLessThan(BUDGET_MS + 8_000);
       await sql.query("COMMIT"); // the lock goes: a transaction that were still alive would now write
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const after = (await sql.query(`SELECT description FROM "Stage" WHERE id = $1`, [demoIds.stageId])).rows[0].description;
       expect(after).toBe(before);
+      // and its connection went back to the pool rolled back: the next write on it is its own
+      const left = await sql.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'work-management-api' AND state = 'idle in transaction'`,
+      );
+      expect(left.rows[0].n).toBe(0);
     } finally {
       await sql.end();
     }

@@ -220,7 +220,10 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
     if (remaining <= 0) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
     const work = arg as (tx: unknown) => Promise<unknown>;
     let release: (() => void) | undefined;
-    return $transaction(
+    // guarded: a transaction waiting (on a row lock, say) when the budget runs out is answered at
+    // the deadline; Prisma still rolls it back on its connection (its timeout is the same budget).
+    // From its commit on, the deadline is held: a commit is never given up.
+    return scope.guard($transaction(
       async (tx: unknown) => {
         const value = await work(tx);
         // work that ended after the deadline is not committed: the client was already told
@@ -248,7 +251,7 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
         if (Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
         throw error;
       },
-    );
+    ));
   };
   // A statement not yet sent when the budget runs out is never sent: model methods
   // (`db.user.findMany`) and raw queries check the signal first. One already sent runs to its end.
