@@ -150,14 +150,15 @@ export async function createApp(
       // a statement that hangs is given up at the deadline
       guard: scope.guard,
     });
-    const base = await buildContext(db, config, auth, res.req.headers.authorization, read).catch((error: unknown) => {
+    const budgeted = budgetedDb(db, scope);
+    // services that answer a mutation by reading it back find the read side by their client
+    attachReadDb(budgeted, read);
+    // the loaders' statements too are the request's (guarded, taking turns)
+    const base = await buildContext(budgeted, config, auth, res.req.headers.authorization, read).catch((error: unknown) => {
       // authentication found no free connection: the client may retry, it is no server failure
       throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
     });
-    const budgeted = budgetedDb(db, scope);
-    // services that answer a mutation by reading it back find the read side by their client
-    attachReadDb(budgeted, base.read);
-    return { ...base, db: budgeted, request: scope };
+    return { ...base, request: scope };
   };
   const restPaths = [...REST_PREFIXES, "/openapi.json", DOCS_PATH];
   // CORS first: it must answer preflights before any router (express answers OPTIONS for its routes)
