@@ -1,8 +1,10 @@
 import { createWriteProbe } from "../src/db/health";
 import { getIntrospectionQuery } from "graphql";
 import { createFormatError } from "../src/errors/format-error";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { projectRoot } from "../src/config/paths";
 import { createLogger } from "../src/observability/logger";
 import { codes, createTestApp, type TestApp, TEST_ADMIN_TOKEN } from "./support/test-app";
@@ -236,6 +238,24 @@ describe("the README's table of error codes and HTTP statuses (issue 24)", () =>
     const csrf = await fetch(`${base}/graphql?query=${encodeURIComponent("{ __typename }")}`, { headers: { authorization: TEST_ADMIN_TOKEN } });
     await expectOne(Promise.resolve({ status: csrf.status, json: await csrf.json() }));
     await expectOne(post({ query: "{ __typename }", variables: { pad: "x".repeat(t.config.maxBodyBytes) } }));
+
+    // servers of their own with trusted documents, on a manifest of one document
+    const manifest = join(mkdtempSync(join(tmpdir(), "wm-manifest-")), "persisted-documents.json");
+    const registered = "query Registered { __typename }";
+    writeFileSync(manifest, JSON.stringify({ [`sha256:${createHash("sha256").update(registered).digest("hex")}`]: registered }));
+    for (const mode of ["require", "allow"]) {
+      const own = await createTestApp({ TRUSTED_DOCUMENTS: mode, TRUSTED_DOCUMENTS_MANIFEST: manifest });
+      try {
+        const ownPost = at(await own.url());
+        if (mode === "require") await expectOne(ownPost({ query: "{ __typename }" }));
+        else await expectOne(ownPost({ query: "{ __typename }" }, { authorization: own.userToken }));
+        await expectOne(ownPost({ documentId: `sha256:${"0".repeat(64)}` }));
+        await expectOne(ownPost({ documentId: `sha256:${createHash("sha256").update(registered).digest("hex")}`, query: "{ __typename }" }));
+      } finally {
+        await own.close();
+      }
+    }
+    rmSync(dirname(manifest), { recursive: true, force: true });
 
     // a server of its own with a small result budget
     const small = await createTestApp({ MAX_RESULT_NODES: "10" });

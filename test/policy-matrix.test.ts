@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { issueToken } from "../src/auth/tokens";
 import { PERSONAS, POLICY_MATRIX, renderPolicyTable, type Answer, type Persona } from "../src/auth/policy-matrix";
@@ -105,7 +107,23 @@ beforeAll(async () => {
   const settings = await db.projectSettings.findUniqueOrThrow({ where: { id: d.projectId } });
   expect(JSON.parse(settings.hideHourlyRateForRoles)).toEqual(["member", "none"]);
 }, 60_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await allow?.close();
+});
+
+/** A server with TRUSTED_DOCUMENTS=allow (a manifest of one document), each persona with a token of its own there. */
+let allow: TestApp | undefined;
+const allowTokens = {} as Record<Persona, string | null>;
+async function allowApp(): Promise<TestApp> {
+  if (allow) return allow;
+  const registered = "query Registered { __typename }";
+  const manifest = join(mkdtempSync(join(tmpdir(), "wm-matrix-")), "persisted-documents.json");
+  writeFileSync(manifest, JSON.stringify({ [`sha256:${createHash("sha256").update(registered).digest("hex")}`]: registered }));
+  allow = await createTestApp({ TRUSTED_DOCUMENTS: "allow", TRUSTED_DOCUMENTS_MANIFEST: manifest });
+  for (const p of PERSONAS) allowTokens[p] = p === "anonymous" ? null : p === "admin" ? allow.adminToken : await issueToken(allow.db, who[p], { name: "matrix" });
+  return allow;
+}
 
 type Run = (p: Persona) => Promise<Answer>;
 
@@ -113,7 +131,7 @@ type Run = (p: Persona) => Promise<Answer>;
 function rootAnswer(r: GqlResult): Answer {
   const code = r.errors?.[0]?.extensions?.code;
   if (code === "UNAUTHENTICATED") return "401";
-  if (code === "FORBIDDEN" || code === "NOT_FOUND") return code;
+  if (code === "FORBIDDEN" || code === "NOT_FOUND" || code === "QUERY_NOT_IN_SAFELIST") return code;
   if (r.errors) throw new Error(`unexpected error ${JSON.stringify(r.errors)}`);
   return "ok";
 }
@@ -142,6 +160,7 @@ const rep = (typeName: string, id: string) => ({ r: [{ __typename: typeName, id 
 
 let serial = 0;
 const RUNS: Record<string, Run> = {
+  "a document not in the manifest, with TRUSTED_DOCUMENTS=allow": async (p) => rootAnswer(await (await allowApp()).gql(gql`{ users(itemsPerPage: 1) { items { id } } }`, {}, allowTokens[p])),
   "E1 updateAssignedChatTopicUser": op(gql`mutation ($t: ID!, $u: ID!) { updateAssignedChatTopicUser(topicId: $t, userId: $u, input: { isMutedIndefinitely: false }) { id } }`, () => ({ t: d.chatTopicId, u: d.userId })),
   "E2 readChatTopic": op(gql`mutation ($t: ID!, $u: ID!) { readChatTopic(topicId: $t, userId: $u) { id } }`, () => ({ t: d.chatTopicId, u: d.userId })),
   "E3 updateStage": op(gql`mutation ($id: ID!) { updateStage(id: $id, input: { isBlameableRemovalEnabled: true }) { id } }`, () => ({ id: d.stageId })),

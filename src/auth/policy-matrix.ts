@@ -24,18 +24,18 @@ export const PERSONA_TITLES: Record<Persona, string> = {
  * One answer: `401` UNAUTHENTICATED, `ok` allowed (a root field answers, an entity resolves, a
  * field shows its value), `FORBIDDEN`, `NOT_FOUND`, `null` (an entity or field hidden).
  */
-export type Answer = "401" | "ok" | "FORBIDDEN" | "NOT_FOUND" | "null";
+export type Answer = "401" | "ok" | "FORBIDDEN" | "NOT_FOUND" | "null" | "QUERY_NOT_IN_SAFELIST";
 
 export interface MatrixRow {
   /** the row's key, shown in the README and used by the test */
   subject: string;
-  kind: "root" | "entity" | "field";
+  kind: "root" | "entity" | "field" | "document";
   /** the rule in words */
   rule: string;
   answers: Record<Persona, Answer>;
 }
 
-const CODES: Record<string, Answer> = { U: "401", Y: "ok", F: "FORBIDDEN", N: "NOT_FOUND", "0": "null" };
+const CODES: Record<string, Answer> = { U: "401", Y: "ok", F: "FORBIDDEN", N: "NOT_FOUND", "0": "null", S: "QUERY_NOT_IN_SAFELIST" };
 
 /** `"U F Y Y F Y F Y"`: one letter per persona, in PERSONAS order. */
 function cells(spec: string): Record<Persona, Answer> {
@@ -132,16 +132,18 @@ export const POLICY_MATRIX: MatrixRow[] = [
   field("User.allowApiTokenAuthentication", "U 0 Y 0 0 0 Y Y", "the person, admins and HR"),
   field("User.lastActivity", "U 0 Y 0 0 0 Y Y", "the person, admins and HR"),
   field("User.lastActivityMobile", "U 0 Y 0 0 0 Y Y", "the person, admins and HR"),
+
+  row("document", "a document not in the manifest, with TRUSTED_DOCUMENTS=allow", "U S S S S S S Y", "admins only (the playground, an operator's script); everyone else runs the registered documents (403)"),
 ];
 
-const SHOWN: Record<Answer, string> = { "401": "401", ok: "✓", FORBIDDEN: "FORBIDDEN", NOT_FOUND: "NOT_FOUND", null: "null" };
+const SHOWN: Record<Answer, string> = { "401": "401", ok: "✓", FORBIDDEN: "FORBIDDEN", NOT_FOUND: "NOT_FOUND", null: "null", QUERY_NOT_IN_SAFELIST: "QUERY_NOT_IN_SAFELIST" };
 
 /** The README table, rendered from POLICY_MATRIX (a test checks that the README holds exactly this). */
 export function renderPolicyTable(): string {
   const head = `| What | ${PERSONAS.map((p) => PERSONA_TITLES[p]).join(" | ")} | Rule |`;
   const line = `|---|${PERSONAS.map(() => "---").join("|")}|---|`;
   const body = POLICY_MATRIX.map((r) => {
-    const what = r.kind === "root" ? `\`${r.subject}\`` : r.kind === "entity" ? `\`_entities\` ${r.subject}` : `field \`${r.subject}\``;
+    const what = r.kind === "root" ? `\`${r.subject}\`` : r.kind === "entity" ? `\`_entities\` ${r.subject}` : r.kind === "field" ? `field \`${r.subject}\`` : r.subject;
     return `| ${what} | ${PERSONAS.map((p) => SHOWN[r.answers[p]]).join(" | ")} | ${r.rule} |`;
   });
   return [head, line, ...body].join("\n");

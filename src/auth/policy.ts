@@ -34,6 +34,11 @@ export const isFinance = (v: Viewer): boolean => v.roles.includes(Role.finance);
 export const isHr = (v: Viewer): boolean => v.roles.includes(Role.hr);
 /** External users (a client's or a subcontractor's staff) see only what they work on. */
 export const isExternal = (v: Viewer): boolean => v.isExternal === true;
+/**
+ * With TRUSTED_DOCUMENTS=allow, who may run documents that are not registered (the playground, an
+ * operator's script): admins only. Everyone else runs the registered documents of the manifest.
+ */
+export const mayRunUnregisteredDocuments = (v: Viewer | null): boolean => v?.isAdmin === true;
 
 /**
  * Facts about the caller that need the database, asked at most once per request. The viewer

@@ -58,9 +58,14 @@ export interface Config {
   playground: boolean;
   /** Origins a browser page may call the API from (CORS); empty: same origin only. */
   corsOrigins: string[];
+  /** Which documents may run (src/server/trusted-documents.ts): any (`off`), registered ones and admins' (`allow`), registered ones by id (`require`). */
+  trustedDocuments: "off" | "allow" | "require";
+  /** The manifest of registered documents (hash to document), required unless `trustedDocuments` is `off`. */
+  trustedDocumentsManifest?: string;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+const TRUSTED_DOCUMENTS_MODES = ["off", "allow", "require"] as const;
 
 export class ConfigError extends Error {}
 
@@ -160,7 +165,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: (env.LOG_LEVEL || "info").toLowerCase(),
     playground: bool("PLAYGROUND", true),
     corsOrigins: origins("CORS_ORIGINS", env, problems),
+    trustedDocuments: "off",
+    trustedDocumentsManifest: env.TRUSTED_DOCUMENTS_MANIFEST || undefined,
   };
+  const trusted = (env.TRUSTED_DOCUMENTS || "off").toLowerCase();
+  if ((TRUSTED_DOCUMENTS_MODES as readonly string[]).includes(trusted)) config.trustedDocuments = trusted as Config["trustedDocuments"];
+  else problems.push(`TRUSTED_DOCUMENTS must be one of ${TRUSTED_DOCUMENTS_MODES.join(", ")} (got "${env.TRUSTED_DOCUMENTS}")`);
+  if (config.trustedDocuments !== "off" && !config.trustedDocumentsManifest) {
+    problems.push(`TRUSTED_DOCUMENTS=${config.trustedDocuments} needs TRUSTED_DOCUMENTS_MANIFEST, the path of the manifest of registered documents`);
+  }
   // by default one document at the cost limit at a time (several lighter ones side by side)
   config.maxConcurrentCost = int("MAX_CONCURRENT_COST", config.maxQueryCost, 10, 1_000_000_000);
   // every object of an answer costs at least 1, so an admitted document never completes more objects than its cost

@@ -16,6 +16,15 @@ export const ErrorCode = {
   /** No database connection came free in time (the pool is exhausted): the client may retry after `Retry-After`. */
   SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
+  // Trusted documents (src/server/trusted-documents.ts), named as Apollo Router names them:
+  /** TRUSTED_DOCUMENTS=require: the request sent a document's text instead of its id (HTTP 400). */
+  PERSISTED_QUERY_ID_REQUIRED: "PERSISTED_QUERY_ID_REQUIRED",
+  /** The document id names no document of the manifest (HTTP 404). */
+  PERSISTED_QUERY_NOT_IN_LIST: "PERSISTED_QUERY_NOT_IN_LIST",
+  /** TRUSTED_DOCUMENTS=allow: a text that is not registered, from a caller who may not run such (HTTP 403). */
+  QUERY_NOT_IN_SAFELIST: "QUERY_NOT_IN_SAFELIST",
+  /** A document id sent with a different document's text (HTTP 400). */
+  CANNOT_SEND_PQ_ID_AND_BODY: "CANNOT_SEND_PQ_ID_AND_BODY",
 } as const;
 
 /** One broken input rule: `field` is the dotted path inside the arguments (`input.items.2.count`). */

@@ -22,9 +22,11 @@ import { applyDeadlines, budgetedDb, type RequestScope } from "./request-scope";
 import { applyResultBudget, resultBudgetPlugin, stringifyResult } from "./result-budget";
 import { costGuard, jsonErrorHandler, requestScopeMiddleware, shutdownGate } from "./http-middleware";
 import { createRestHandler } from "../rest/handler";
-import { REST_PREFIXES } from "../rest/routes";
 import { DOCS_PATH } from "../rest/docs-page";
 import { restMiddleware } from "./rest-adapter";
+import { loadManifest, trustedDocuments, trustedDocumentsDoor, trustedDocumentsPlugin, type TrustedDocuments } from "./trusted-documents";
+import { loadStoredOperations } from "../rest/documents";
+import { REST_PREFIXES, REST_ROUTES } from "../rest/routes";
 
 export interface App {
   express: Express;
@@ -61,10 +63,13 @@ export function createApollo(
   metrics?: Metrics,
   admission?: CostAdmission,
   costs = new CostCache(),
+  { trusted }: { trusted?: TrustedDocuments } = {},
 ): ApolloServer<Context> {
   return new ApolloServer<Context>({
     schema,
     introspection: true,
+    // with trusted documents the door resolves every id (APQ's hashes included) from the manifest
+    persistedQueries: trusted ? false : undefined,
     // a JSON array of operations (Apollo Client's BatchHttpLink); costGuard bounds its size and summed cost
     allowBatchedHttpRequests: true,
     includeStacktraceInErrorResponses: config.debugErrors,
@@ -73,6 +78,7 @@ export function createApollo(
     plugins: [
       observabilityPlugin(metrics),
       authPlugin(),
+      ...(trusted ? [trustedDocumentsPlugin(trusted)] : []),
       variableFloodPlugin(),
       complexityPlugin(schema, documentLimits(config), admission, costs),
       playgroundPlugin(),
@@ -110,7 +116,12 @@ export async function createApp(
   applyResultBudget(schema);
   // one cache for the cost guard and the complexity plugin: a request's cost is computed once
   const costs = new CostCache();
-  const apollo = createApollo(schema, config, logError, metrics, admission, costs);
+  // the REST layer's stored documents are the server's own: trusted in every mode
+  const trusted =
+    config.trustedDocuments === "off"
+      ? undefined
+      : trustedDocuments(config.trustedDocuments, loadManifest(config.trustedDocumentsManifest!), [...loadStoredOperations(schema, REST_ROUTES).values()].map((o) => o.query));
+  const apollo = createApollo(schema, config, logError, metrics, admission, costs, { trusted });
   await apollo.start();
   const auth = new AuthCache(db, config.authCacheTtlMs);
   const context = (authorization?: string) => buildContext(db, config, auth, authorization);
@@ -163,10 +174,12 @@ export async function createApp(
   const restPaths = [...REST_PREFIXES, "/openapi.json", DOCS_PATH];
   // CORS first: it must answer preflights before any router (express answers OPTIONS for its routes)
   app.use(["/graphql", ...restPaths], corsMiddleware(config.corsOrigins));
-  if (config.playground) app.use(playgroundRouter());
+  // in require mode the playground could run nothing (its documents are typed in): not served
+  if (config.playground && config.trustedDocuments !== "require") app.use(playgroundRouter());
   app.use(
     "/graphql",
     express.json({ limit: config.maxBodyBytes }),
+    ...(trusted ? [trustedDocumentsDoor(trusted)] : []),
     costGuard(schema, config, documentLimits(config), costs),
     expressMiddleware(apollo, { context: async ({ res }) => requestContext(res) }),
   );
