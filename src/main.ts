@@ -11,6 +11,7 @@ import { buildAppSchema } from "./schema/build-schema";
 import { createApp, type App } from "./server/app";
 import { createHttpServer, listen } from "./server/http-server";
 import { createLogger, type Logger } from "./observability/logger";
+import { startTracing, type Tracing } from "./observability/tracing";
 import { isEmpty, seed } from "./seed";
 import demoIds from "../prisma/demo-ids.json";
 import type { Server } from "node:http";
@@ -21,14 +22,15 @@ async function main(): Promise<void> {
   const startup: Record<string, number> = { modules: Math.round(performance.now()) };
   const mark = (phase: string) => (startup[phase] = Math.round(performance.now()));
   const config = loadConfig();
-  const log = createLogger(config.logLevel);
+  const tracing = startTracing();
+  const log = createLogger(config.logLevel, undefined, tracing?.logFields);
   const kind = databaseKind(config.databaseUrl);
   const sqliteFile = kind === "sqlite" ? sqlitePath(config.databaseUrl) : undefined;
   const lost = checkFirstStart(kind, sqliteFile, config.seedOnEmpty);
   if (lost) throw new StartupError(lost);
   if (sqliteFile) mkdirSync(dirname(sqliteFile), { recursive: true });
 
-  const db = createDb({ url: config.databaseUrl, poolSize: config.dbPoolSize, lockWaitMs: config.requestTimeoutMs });
+  const db = createDb({ url: config.databaseUrl, poolSize: config.dbPoolSize, lockWaitMs: config.requestTimeoutMs, onStatement: tracing?.statementHook(kind) });
   const probe = await probeDatabase(db, 10_000);
   mark("database");
   if (!probe.ok) {
@@ -58,7 +60,7 @@ async function main(): Promise<void> {
 
   const { schema } = await buildAppSchema();
   mark("schema");
-  const app = await createApp(db, config, schema, { logger: log });
+  const app = await createApp(db, config, schema, { logger: log, tracing });
   mark("apollo");
   const server = createHttpServer(app, config);
   try {
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
   if (createdAdminToken) log.info(`Demo admin token (${demoIds.adminEmail}): ${createdAdminToken}`);
   log.info(tokenHint(served));
 
-  const shutdown = gracefulShutdown({ app, server, db, config, log });
+  const shutdown = gracefulShutdown({ app, server, db, config, log, tracing });
   // Apollo Server registers its own SIGINT/SIGTERM handlers at start; they race this orderly stop,
   // and a second `apollo.stop()` issued while Apollo's is running never resolves (its barrier is
   // only released on failure). This process owns its signals: drop Apollo's, keep ours.
@@ -98,8 +100,8 @@ async function main(): Promise<void> {
  * whatever is left is cancelled (its transactions roll back), the pool is closed and the process
  * exits. The cost limit keeps the event loop free, so the deadline's timer does fire.
  */
-function gracefulShutdown(parts: { app: App; server: Server; db: Db; config: Config; log: Logger }): (signal: NodeJS.Signals) => void {
-  const { app, server, db, config, log } = parts;
+function gracefulShutdown(parts: { app: App; server: Server; db: Db; config: Config; log: Logger; tracing?: Tracing }): (signal: NodeJS.Signals) => void {
+  const { app, server, db, config, log, tracing } = parts;
   let stopping = false;
   return (signal) => {
     if (stopping) return;
@@ -112,6 +114,8 @@ function gracefulShutdown(parts: { app: App; server: Server; db: Db; config: Con
     const finish = async (code: number) => {
       await app.apollo.stop().catch(() => undefined);
       await Promise.race([db.$disconnect(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).catch(() => undefined);
+      // the last requests' spans go out before the process does
+      if (tracing) await Promise.race([tracing.shutdown(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).catch(() => undefined);
       log.info({ ms: Date.now() - started, exitCode: code }, "Stopped.");
       process.exit(code);
     };

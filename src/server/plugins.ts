@@ -59,6 +59,9 @@ function asksForGraphqlResponse(accept: string | undefined): boolean {
 /** Each operation's computed cost, keyed by its request (operations of a batch share one context). */
 const costs = new WeakMap<object, number>();
 
+/** The cost the complexity plugin computed for an operation (its request object), once it has. */
+export const costOf = (request: object): number | undefined => costs.get(request);
+
 /** The limits a document is checked against before execution. */
 export interface DocumentLimits {
   maxDepth: number;

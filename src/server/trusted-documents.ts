@@ -25,8 +25,6 @@ import { ErrorCode } from "../errors/errors";
  * PERSISTED_QUERY_NOT_FOUND, which tells a client to send the text). The REST paths run stored
  * documents of the server's own (src/rest/documents/): those are trusted in every mode.
  */
-export type TrustedDocumentsMode = "off" | "allow" | "require";
-
 export interface TrustedDocuments {
   mode: "allow" | "require";
   /** Registered documents by their SHA-256 hash (64 lower-case hex digits). */
