@@ -5,6 +5,7 @@ import { Pool, type PoolConfig } from "pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import { immediateTransactions, SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-write-lock";
+import { hookedAdapter, type StatementHook } from "./statement-hook";
 
 export { Prisma } from "../generated/sqlite/client";
 export type * from "../generated/sqlite/models";
@@ -40,6 +41,8 @@ export interface DatabaseOptions {
    * event loop; see src/db/sqlite-write-lock.ts). The server passes its request budget.
    */
   lockWaitMs?: number;
+  /** Sees every statement as it is sent, Prisma's and the read side's (tracing: src/db/statement-hook.ts). */
+  onStatement?: StatementHook;
 }
 
 /**
@@ -56,6 +59,8 @@ export interface DbConnection {
   pool?: Pool;
   /** SQLite only: the database file. */
   sqlitePath?: string;
+  /** The hook the read side installs too (DatabaseOptions.onStatement). */
+  onStatement?: StatementHook;
 }
 
 const connections = new WeakMap<object, DbConnection>();
@@ -194,17 +199,20 @@ export function createDb(options: DatabaseOptions): Db {
   if (kind === "sqlite") {
     const path = sqlitePath(options.url);
     // better-sqlite3 is synchronous: heavy requests' statements take turns (budgetedDb, src/server/request-scope.ts)
-    const factory = withSettings(new PrismaBetterSqlite3({ url: path, timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "iso8601" }), SQLITE_SETTINGS);
+    const settled = withSettings(new PrismaBetterSqlite3({ url: path, timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "iso8601" }), SQLITE_SETTINGS);
+    // hooked inside the write lock's wrapper: its BEGIN IMMEDIATE is a statement too
+    const factory = options.onStatement ? hookedAdapter(settled, options.onStatement) : settled;
     const adapter = immediateTransactions(factory, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
     client = new SqliteClient({ adapter, log, queryPlanCacheMaxSize });
-    connection = { kind, url: options.url, sqlitePath: path };
+    connection = { kind, url: options.url, sqlitePath: path, onStatement: options.onStatement };
   } else {
     // The pool is built here, not by the adapter, so that other query layers can share it.
     // Prisma's adapter does not end a pool it was given; `$disconnect()` below does.
     const pool = new Pool(postgresPoolConfig(options));
     // an idle connection that dies (server restart) must not crash the process; the pool drops it
     pool.on("error", () => undefined);
-    const adapter = new PrismaPg(pool, { statementNameGenerator: (query) => preparedStatementName(query.sql)! });
+    const pg = new PrismaPg(pool, { statementNameGenerator: (query) => preparedStatementName(query.sql)! });
+    const adapter = options.onStatement ? hookedAdapter(pg, options.onStatement) : pg;
     const pgClient = new PostgresClient({ adapter, log, queryPlanCacheMaxSize });
     const disconnect = pgClient.$disconnect.bind(pgClient);
     let ended = false;
@@ -216,7 +224,7 @@ export function createDb(options: DatabaseOptions): Db {
       }
     };
     client = pgClient as unknown as Db;
-    connection = { kind, url: options.url, pool };
+    connection = { kind, url: options.url, pool, onStatement: options.onStatement };
   }
   connections.set(client, connection);
   if (options.onQuery) {

@@ -7,6 +7,7 @@ import type { Release } from "./statement-gate";
 import { ServiceUnavailableError } from "../errors/errors";
 import type { Tables } from "./tables";
 import { SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-write-lock";
+import type { StatementHook } from "./statement-hook";
 
 /**
  * The read side: Kysely over the same database as Prisma. Prisma stays the schema, the
@@ -46,6 +47,8 @@ export interface ReadDbOptions {
   poolSize?: number;
   /** Called with each SQL statement sent; tests count statements with it. */
   onQuery?: (sql: string) => void;
+  /** Sees every statement as it is sent (tracing; src/db/statement-hook.ts). */
+  onStatement?: StatementHook;
 }
 
 /**
@@ -81,7 +84,7 @@ function statementName(text: string): string | undefined {
  * a request's hooks: each connection first admitted, each statement guarded (a statement the
  * request gave up on keeps its connection until it ends). An exhausted pool is SERVICE_UNAVAILABLE.
  */
-function namedStatementPool(pool: Pool, owned: boolean, hooks: RequestHooks = {}) {
+function namedStatementPool(pool: Pool, owned: boolean, hooks: RequestHooks = {}, onStatement?: StatementHook) {
   return {
     async connect() {
       const admitted = await hooks.admit?.();
@@ -95,7 +98,8 @@ function namedStatementPool(pool: Pool, owned: boolean, hooks: RequestHooks = {}
       let running: Promise<unknown> = Promise.resolve();
       return {
         query: (text: string, values: unknown[]) => {
-          const statement = client.query({ text, values, name: statementName(text), types: rawTypes } as never) as Promise<unknown>;
+          const send = () => client.query({ text, values, name: statementName(text), types: rawTypes } as never) as Promise<unknown>;
+          const statement = onStatement ? onStatement(text, send) : send();
           running = statement.catch(() => undefined);
           return hooks.guard ? hooks.guard(statement) : statement;
         },
@@ -130,19 +134,29 @@ interface SqliteHandle {
  * statement on prepare; Kysely prepares on every call). Statements run synchronously, so one
  * cached statement is never used by two queries at once.
  */
-function cachingSqlite(handle: SqliteHandle) {
+function cachingSqlite(handle: SqliteHandle, onStatement?: StatementHook) {
   const cache = new Map<string, SqliteStatement>();
   return {
     prepare(sql: string): SqliteStatement {
       let statement = cache.get(sql);
       if (!statement) {
-        statement = handle.prepare(sql);
+        statement = onStatement ? hookedStatement(handle.prepare(sql), sql, onStatement) : handle.prepare(sql);
         if (cache.size >= MAX_NAMED) cache.delete(cache.keys().next().value as string);
         cache.set(sql, statement);
       }
       return statement;
     },
     close: () => handle.close(),
+  };
+}
+
+/** A prepared statement whose runs go through `hook` (Kysely runs `all` for reads, `run` for the rest). */
+function hookedStatement(statement: SqliteStatement, sql: string, hook: StatementHook): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all: (parameters) => hook(sql, () => statement.all(parameters)),
+    run: (parameters) => hook(sql, () => statement.run(parameters)),
+    iterate: (parameters) => hook(sql, () => statement.iterate(parameters)),
   };
 }
 
@@ -160,14 +174,14 @@ export function createReadDb(options: ReadDbOptions): ReadDb {
     // an 'error' event, which would end the process unhandled: the pool discards it and opens a
     // new one on demand, and the next statement's own error is what the request reports
     if (owned) pool.on("error", () => undefined);
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool, owned) as never }), log });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool, owned, {}, options.onStatement) as never }), log });
     return {
       kind,
       db,
       destroy: () => db.destroy(),
       through(hooks) {
         // a Kysely of its own (a handful of objects, microseconds) over the same pool: nothing to destroy
-        const own = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool, false, hooks) as never }), log });
+        const own = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool, false, hooks, options.onStatement) as never }), log });
         return { kind, db: own, destroy: async () => undefined, through: this.through };
       },
     };
@@ -177,7 +191,7 @@ export function createReadDb(options: ReadDbOptions): ReadDb {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Database = require("better-sqlite3") as new (path: string, options: { readonly: boolean; timeout: number }) => SqliteHandle;
   const handle = new Database(sqlitePath(options.url), { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS });
-  const database = cachingSqlite(handle) as never;
+  const database = cachingSqlite(handle, options.onStatement) as never;
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database }), log });
   const read: ReadDb = {
     kind,
@@ -211,7 +225,7 @@ export function readDbFor(prisma: Db, options: { onQuery?: (sql: string) => void
   let read = attached.get(prisma);
   if (!read) {
     const connection = dbConnection(prisma);
-    read = attachReadDb(prisma, createReadDb({ url: connection.url, pool: connection.pool, onQuery: options.onQuery }));
+    read = attachReadDb(prisma, createReadDb({ url: connection.url, pool: connection.pool, onQuery: options.onQuery, onStatement: connection.onStatement }));
   }
   return read;
 }

@@ -8,10 +8,12 @@ export type { Logger };
  * variables and Authorization headers are never logged; `redact` is a second guard should a
  * header object ever be passed in.
  */
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+export function createLogger(level: string, destination?: pino.DestinationStream, fields?: () => Record<string, string>): Logger {
   return pino(
     {
       level,
+      // with tracing on, the trace and span ids of the request a line is written in
+      ...(fields ? { mixin: fields } : {}),
       base: undefined,
       redact: { paths: ["headers.authorization", "req.headers.authorization", "authorization", "token"], censor: "[redacted]" },
       formatters: { level: (label) => ({ level: label }) },

@@ -16,6 +16,7 @@ import { corsMiddleware } from "./cors";
 import { createWriteProbe } from "../db/health";
 import { AuthCache } from "../auth/auth-cache";
 import { createLogger, silentLogger, type Logger } from "../observability/logger";
+import type { Tracing } from "../observability/tracing";
 import { createMetrics, type Metrics } from "../observability/metrics";
 import { CostAdmission, lightCost } from "./admission";
 import { applyDeadlines, budgetedDb, type RequestScope } from "./request-scope";
@@ -45,6 +46,8 @@ export interface App {
 export interface AppOptions {
   /** Where the request log and errors go (default: JSON lines on stdout at LOG_LEVEL). */
   logger?: Logger;
+  /** OpenTelemetry, when the environment configures it (src/observability/tracing.ts). */
+  tracing?: Tracing;
 }
 
 export function documentLimits(config: Config): DocumentLimits {
@@ -63,7 +66,7 @@ export function createApollo(
   metrics?: Metrics,
   admission?: CostAdmission,
   costs = new CostCache(),
-  { trusted }: { trusted?: TrustedDocuments } = {},
+  { trusted, tracing }: { trusted?: TrustedDocuments; tracing?: Tracing } = {},
 ): ApolloServer<Context> {
   return new ApolloServer<Context>({
     schema,
@@ -86,6 +89,8 @@ export function createApollo(
       ApolloServerPluginInlineTraceDisabled(),
       // no HTTP caching of GraphQL answers; its per-field hook costs on every response
       ApolloServerPluginCacheControlDisabled(),
+      // after the complexity plugin: its spans carry the cost
+      ...(tracing ? [tracing.plugin()] : []),
       // last: it measures the answer as the plugins above left it
       resultBudgetPlugin(),
     ],
@@ -121,7 +126,8 @@ export async function createApp(
     config.trustedDocuments === "off"
       ? undefined
       : trustedDocuments(config.trustedDocuments, loadManifest(config.trustedDocumentsManifest!), [...loadStoredOperations(schema, REST_ROUTES).values()].map((o) => o.query));
-  const apollo = createApollo(schema, config, logError, metrics, admission, costs, { trusted });
+  const tracing = typeof options === "function" ? undefined : options.tracing;
+  const apollo = createApollo(schema, config, logError, metrics, admission, costs, { trusted, tracing });
   await apollo.start();
   const auth = new AuthCache(db, config.authCacheTtlMs);
   const context = (authorization?: string) => buildContext(db, config, auth, authorization);
@@ -172,6 +178,14 @@ export async function createApp(
     return { ...base, request: scope };
   };
   const restPaths = [...REST_PREFIXES, "/openapi.json", DOCS_PATH];
+  if (tracing) {
+    // the API's requests (not the probes): a server span each, active for all the request does
+    app.use(["/graphql", ...restPaths], (req, res, next) => {
+      const scope = res.locals.scope as RequestScope;
+      tracing.startRequest(req, res, scope, req.baseUrl);
+      tracing.inRequest(scope, next);
+    });
+  }
   // CORS first: it must answer preflights before any router (express answers OPTIONS for its routes)
   app.use(["/graphql", ...restPaths], corsMiddleware(config.corsOrigins));
   // in require mode the playground could run nothing (its documents are typed in): not served

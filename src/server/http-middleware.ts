@@ -44,6 +44,7 @@ export function requestScopeMiddleware(options: { config: Config; logger: Logger
       else scope.finish();
       const line = {
         reqId: scope.id,
+        traceId: scope.traceId,
         method: req.method,
         path: req.originalUrl.split("?")[0],
         status: aborted ? undefined : res.statusCode,
@@ -166,7 +167,7 @@ export function jsonErrorHandler(logger: Logger, metrics: Metrics): ErrorRequest
       // the client went away: nobody to answer; the request's own log line says "aborted"
       return;
     }
-    if (status >= 500) logger.error({ reqId: scope?.id, code, reason: error.type, err: error }, "request failed");
+    if (status >= 500) logger.error({ reqId: scope?.id, traceId: scope?.traceId, code, reason: error.type, err: error }, "request failed");
     if (res.headersSent) return;
     refuse(res, status >= 400 && status < 600 ? status : 500, code, message);
   };

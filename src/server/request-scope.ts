@@ -51,6 +51,8 @@ export interface RequestScope {
   operations: Array<{ name: string; cost?: number; errorCodes: string[] }>;
   /** The authenticated caller's id, once known. */
   callerId?: string;
+  /** The request's trace id when tracing is on (src/observability/tracing.ts), for its log line. */
+  traceId?: string;
   /** Stops the budget's timer (the response is out). */
   finish(): void;
   /**

@@ -1,0 +1,43 @@
+/**
+ * Every SQL statement the server sends passes one of two places: Prisma's driver adapter (the
+ * write side, transactions included) and the read side's driver (src/db/kysely.ts). A hook given
+ * to createDb is installed in both and sees each statement as it is sent: its text (values are
+ * always bound parameters, never part of it) and `run`, which sends it and answers what the
+ * driver answers (a promise, or the value itself for SQLite's synchronous reads). Tracing wraps
+ * each in a span (src/observability/tracing.ts). Without a hook nothing is wrapped.
+ */
+export type StatementHook = <T>(sql: string, run: () => T) => T;
+
+interface Queries {
+  queryRaw(query: { sql: string }): Promise<unknown>;
+  executeRaw(query: { sql: string }): Promise<unknown>;
+}
+
+/** An adapter or transaction whose queryRaw/executeRaw go through `hook`; startTransaction (its BEGIN) too. */
+function hookQueries<Q extends object>(target: Q, hook: StatementHook): Q {
+  return new Proxy(target, {
+    get(t, property) {
+      const queries = t as unknown as Queries & { startTransaction(...args: unknown[]): Promise<object> };
+      if (property === "queryRaw" || property === "executeRaw") {
+        return (query: { sql: string }) => hook(query.sql, () => queries[property](query));
+      }
+      if (property === "startTransaction") {
+        // the adapter sends BEGIN itself (and the engine COMMIT or ROLLBACK through executeRaw)
+        return (...args: unknown[]) => hook("BEGIN", () => queries.startTransaction(...args)).then((tx) => hookQueries(tx, hook));
+      }
+      const value = Reflect.get(t, property, t) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(t) : value;
+    },
+  });
+}
+
+/** A Prisma driver adapter factory whose adapters send every statement through `hook`. */
+export function hookedAdapter<F extends { connect(): Promise<object> }>(factory: F, hook: StatementHook): F {
+  return new Proxy(factory, {
+    get(target, property) {
+      if (property === "connect") return async () => hookQueries(await target.connect(), hook);
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
