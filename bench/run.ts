@@ -8,6 +8,8 @@
  *    the project on SQLite, PostGraphile v4 (bench/postgraphile) on the same PostgreSQL
  *    database and tables, and a bare Apollo Server 5 (bench/apollo-bare.ts), the reference for
  *    `{ __typename }`. Every process counts the SQL statements it sends (bench/count-statements.cjs).
+ *    A fifth, the project on the same PostgreSQL database with OpenTelemetry tracing every request
+ *    (OTLP/HTTP to a collector in this process), runs the workloads marked `traced` (the users page).
  * 3. Checks that each workload's PostGraphile query (and the bare Apollo Server's answer) returns
  *    the same rows and columns as the project's.
  * 4. Runs every workload in alternating rounds (project/PG, PostGraphile, project/SQLite, bare
@@ -27,9 +29,12 @@
  * SQLite at least the PostgreSQL figures; createInvoice >= 200/s with p99 < 150 ms; server RSS
  * < 256 MB after the run; start to first answer on a migrated database < 2 s. Issue 23: on both
  * databases, the fairness workload's p99 (a light query while four callers loop the heaviest
- * documents the limits admit) <= 250 ms at 1 connection.
+ * documents the limits admit) <= 250 ms at 1 connection. Issue 22: with tracing on, the users page at
+ * most 10% lower throughput than without (the tracing table); without an exporter, nothing changes.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, totalmem, tmpdir, loadavg } from "node:os";
 import { join } from "node:path";
@@ -53,7 +58,7 @@ const BENCH_DATABASE = "wm_bench";
 const PG_SETTINGS = "shared_preload_libraries=pg_stat_statements pg_stat_statements.track_planning=on pg_stat_statements.max=10000";
 const root = join(__dirname, "..");
 
-type Target = "project-pg" | "postgraphile" | "project-sqlite" | "apollo-bare";
+type Target = "project-pg" | "postgraphile" | "project-sqlite" | "apollo-bare" | "project-pg-traced";
 
 interface Server {
   target: Target;
@@ -167,6 +172,34 @@ async function startProject(target: Target, databaseUrl: string, port: number, c
   const startMs = await firstAnswer(url, run.child, t0, run.output);
   log(`${target}: migrated and seeded in ${(seedMs / 1000).toFixed(1)} s; restarted to first answer in ${startMs.toFixed(0)} ms`);
   return { server: { target, url, child: run.child, count: counter(run.child) } satisfies Server, seedMs, startMs };
+}
+
+/**
+ * The project on the same migrated PostgreSQL database with tracing on: every request traced and
+ * exported over OTLP/HTTP (protobuf, the SDK's default) to a collector in this process that reads
+ * each batch and answers 200, as a collector on the same machine would.
+ */
+async function startTraced(databaseUrl: string, port: number, command: string[]): Promise<Server> {
+  const collector = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => res.writeHead(200).end());
+  });
+  await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
+  cleanups.push(() => collector.close());
+  const env = {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SEED_ON_EMPTY: "false",
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+    OTEL_SERVICE_NAME: "work-management-api-bench",
+  };
+  const url = `http://127.0.0.1:${port}/graphql`;
+  const t0 = performance.now();
+  const run = startProcess("project-pg-traced", command, env, root);
+  const startMs = await firstAnswer(url, run.child, t0, run.output);
+  log(`project-pg-traced: first answer in ${startMs.toFixed(0)} ms (OTLP to ${env.OTEL_EXPORTER_OTLP_ENDPOINT})`);
+  return { target: "project-pg-traced", url, child: run.child, count: counter(run.child) };
 }
 
 function ensurePostgraphile() {
@@ -350,6 +383,7 @@ async function main() {
   const userIds = (await c.query(`SELECT id::text FROM "User" ORDER BY id LIMIT 100`)).rows.map((r) => r.id as string);
   await c.end();
   const list = allScenarios(userIds).filter((s) => !ONLY || s.name.startsWith(ONLY));
+  const traced = list.some((s) => s.traced) ? await startTraced(pgUrl, BASE_PORT + 4, command) : undefined;
 
   // equivalence: same rows and columns
   const equivalence = new Map<string, string>();
@@ -384,8 +418,9 @@ async function main() {
         if (s.postgraphile) targets.push([postgraphile, s.postgraphile]);
         if (s.sqlite) targets.push([projectSqlite.server, s.project]);
         if (s.bareApollo) targets.push([bare, s.project]);
+        if (s.traced && traced) targets.push([traced, s.project]);
         for (const [server, q] of targets) {
-          const onPostgres = server.target === "project-pg" || server.target === "postgraphile";
+          const onPostgres = server.target === "project-pg" || server.target === "postgraphile" || server.target === "project-pg-traced";
           const m = await measure(server, q, connections, onPostgres ? pgSample : undefined, s.background);
           record(key(s, server.target, connections), m);
           const pgLine = m.pg ? `; PostgreSQL ${ms(m.pg.ms)} ms, CPU ${ms(m.pg.cpu)} ms, ${m.pg.statements.toFixed(1)} statements` : "";
@@ -403,6 +438,7 @@ async function main() {
     "project-sqlite": rssMb(projectSqlite.server.child.pid!),
     postgraphile: rssMb(postgraphile.child.pid!),
     "apollo-bare": rssMb(bare.child.pid!),
+    ...(traced ? { "project-pg-traced": rssMb(traced.child.pid!) } : {}),
   };
 
   const summary = (s: Scenario, target: Target, connections: number) => {
@@ -455,6 +491,23 @@ it counts Prisma's BEGIN and COMMIT, named prepared statements, only once per co
 | Conns | Workload | Project/PG: server CPU ms | PostgreSQL ms | PostgreSQL CPU ms | PostgreSQL statements | PostGraphile: server CPU ms | PostgreSQL ms | PostgreSQL CPU ms | PostgreSQL statements | Project/SQLite: server CPU ms | Bare Apollo: server CPU ms |
 |---|---|---|---|---|---|---|---|---|---|---|---|
 ${costRows.join("\n")}`;
+  const tracedRows = CONNECTIONS.flatMap((connections) =>
+    list.filter((s) => s.traced).map((s) => {
+      const off = summary(s, "project-pg", connections);
+      const on = summary(s, "project-pg-traced", connections);
+      const cpuCell = (m: Summary) => (m ? `${ms(m.cpu)} ms` : "—");
+      return `| ${connections} | ${s.name} | ${fmt(off)} | ${fmt(on)} | ${ratio(on, off)} | ${cpuCell(off)} | ${cpuCell(on)} |`;
+    }),
+  );
+  const tracingTable = tracedRows.length
+    ? `Tracing (issue 22): the same project on PostgreSQL, once without OpenTelemetry (no OTEL_* variable: the SDK is not loaded) and once
+tracing every request (OTEL_EXPORTER_OTLP_ENDPOINT set, OTLP/HTTP protobuf to a local collector that discards what it gets, sampler
+parentbased_always_on). Target: with tracing, at most 10% lower throughput.
+
+| Conns | Workload | Tracing off | Tracing on | On ÷ off | Server CPU/req off | Server CPU/req on |
+|---|---|---|---|---|---|---|
+${tracedRows.join("\n")}`
+    : "";
   const memoryLine = Object.entries(memory)
     .map(([t, m]) => `${t} ${m.rss.toFixed(0)} MB (peak ${m.peak.toFixed(0)} MB)`)
     .join("; ");
@@ -467,7 +520,7 @@ every server its own process (NODE_ENV=production). Statements per request are c
 (bench/count-statements.cjs), BEGIN/COMMIT included. The bare Apollo Server 5 (bench/apollo-bare.ts: \`startStandaloneServer\`,
 default options, no plugins, the project's schema) is the reference for \`{ __typename }\`. The bench took ${((Date.now() - started) / 1000).toFixed(0)} s.`;
 
-  log(`\n${header}\n\n${table}\n\n${costTable}\n\nServer RSS after the run: ${memoryLine}\n${startLine}`);
+  log(`\n${header}\n\n${table}\n\n${costTable}${tracingTable ? `\n\n${tracingTable}` : ""}\n\nServer RSS after the run: ${memoryLine}\n${startLine}`);
 
   if (WRITE_RESULTS) {
     const file = join(__dirname, "RESULTS.md");
@@ -485,7 +538,7 @@ ${header}
 ${table}
 
 ${costTable}
-
+${tracingTable ? `\n${tracingTable}\n` : ""}
 Server RSS after the run: ${memoryLine}.
 
 Start-up: ${startLine}.

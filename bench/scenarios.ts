@@ -23,6 +23,8 @@ export interface Scenario {
   bareApollo?: boolean;
   /** Documents other callers loop, one caller each, while `project` is measured (fairness). */
   background?: Query[];
+  /** Runs on a second project server on PostgreSQL that traces every request too (OpenTelemetry, issue 22): the tracing table. */
+  traced?: boolean;
 }
 
 /** Every scalar field of a user, as `_entities` answers it (field policies included). */
@@ -51,6 +53,7 @@ export function scenarios(userIds: string[]): Scenario[] {
     {
       name: "users: page of 30 with departments",
       sqlite: true,
+      traced: true,
       project: {
         query: `{ users(order: [{ lastName: ASC }], itemsPerPage: 30) { paginationInfo { totalCount }
           items { id firstName lastName email userDepartments { isLeader department { id name } } } } }`,
