@@ -461,7 +461,7 @@ async function main() {
   type Summary = ReturnType<typeof summary>;
   const fmt = (m: Summary) =>
     m ? `${m.rps.toFixed(0)} req/s, p50 ${m.p50} / p99 ${m.p99} ms, ${statementsPerRequest(m.statements, "st/req")}${m.errors ? `, **${m.errors} errors**` : ""}` : "—";
-  const ratio = (a: Summary, b: Summary) => (a && b ? `${(a.rps / b.rps).toFixed(2)}x` : "—");
+  const ratio = (a: Summary, b: Summary) => (a && b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(2)}x` : "—");
   const cpu = (m: Summary) => (m ? ms(m.cpu) : "—");
   const pgCells = (m: Summary) => (m?.pg ? [ms(m.pg.ms), ms(m.pg.cpu), m.pg.statements.toFixed(1)] : ["—", "—", "—"]);
   const rows: string[] = [];

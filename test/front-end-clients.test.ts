@@ -1,10 +1,11 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ApolloClient, HttpLink, InMemoryCache, gql as agql } from "@apollo/client";
 import { createTestApp, demoIds, type TestApp } from "./support/test-app";
+import { frontEndProject, readmeBlock } from "./support/front-end-project";
 import { projectRoot } from "../src/config/paths";
 import { loadExamples } from "../src/server/examples";
 
@@ -15,13 +16,6 @@ import { loadExamples } from "../src/server/examples";
  * token recognised), Apollo Client with the README's typePolicies pages correctly, and the
  * stale-gantt reproducer answers the tasks.
  */
-const README = readFileSync(join(projectRoot, "README.md"), "utf8");
-/** The code block the README marks with `<!-- test: name -->`. */
-function readmeBlock(name: string): string {
-  const match = new RegExp(`<!-- test: ${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\`\`\``).exec(README);
-  if (!match) throw new Error(`README has no block marked <!-- test: ${name} -->`);
-  return match[1];
-}
 
 let t: TestApp;
 let url: string;
@@ -47,13 +41,9 @@ describe("GraphQL Code Generator with the README's config", () => {
     });
 
   it("generates typed documents for the twenty examples with strict scalars, against introspection, and they compile", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "wm-codegen-"));
+    // a front-end project: the README's codegen.ts, the examples as its documents
+    const dir = frontEndProject();
     try {
-      // a front-end project: the README's codegen.ts, the examples as its documents
-      symlinkSync(join(projectRoot, "node_modules"), join(dir, "node_modules"), "dir");
-      writeFileSync(join(dir, "codegen.ts"), readmeBlock("codegen.ts"));
-      mkdirSync(join(dir, "src"));
-      cpSync(join(projectRoot, "examples"), join(dir, "src", "operations"), { recursive: true, filter: (f) => !f.endsWith(".json") });
       await run(join(projectRoot, "node_modules", ".bin", "graphql-codegen"), ["--config", "codegen.ts"], {
         cwd: dir,
         env: { ...process.env, GRAPHQL_URL: url },

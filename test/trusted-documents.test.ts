@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, getOperationAST } from "graphql";
 import { createTestApp, TEST_ADMIN_TOKEN, type TestApp } from "./support/test-app";
+import { frontEndProject } from "./support/front-end-project";
 import { servedCopy, type ServedCopy } from "./support/served-copy";
 import { startServer, type ServerProcess } from "./support/server-process";
 import { projectRoot } from "../src/config/paths";
@@ -20,12 +20,6 @@ import { createDb } from "../src/db/client";
  * and refuses everything else; `allow` lets admins (the playground) run any document and
  * everybody else registered ones; `off` keeps Apollo's automatic persisted queries.
  */
-const README = readFileSync(join(projectRoot, "README.md"), "utf8");
-function readmeBlock(name: string): string {
-  const match = new RegExp(`<!-- test: ${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\`\`\``).exec(README);
-  if (!match) throw new Error(`README has no block marked <!-- test: ${name} -->`);
-  return match[1];
-}
 
 const examples = loadExamples();
 const exec = promisify(execFile);
@@ -39,12 +33,8 @@ const idOf = new Map<string, string>();
 
 beforeAll(async () => {
   off = await createTestApp();
-  work = mkdtempSync(join(tmpdir(), "wm-trusted-"));
   // a front-end project: the README's codegen config, the examples as its documents
-  symlinkSync(join(projectRoot, "node_modules"), join(work, "node_modules"), "dir");
-  writeFileSync(join(work, "codegen.ts"), readmeBlock("codegen.ts"));
-  mkdirSync(join(work, "src"));
-  cpSync(join(projectRoot, "examples"), join(work, "src", "operations"), { recursive: true, filter: (f) => !f.endsWith(".json") });
+  work = frontEndProject();
   await exec(join(projectRoot, "node_modules", ".bin", "graphql-codegen"), ["--config", "codegen.ts"], {
     cwd: work,
     env: { ...process.env, GRAPHQL_URL: `${await off.url()}/graphql` },
