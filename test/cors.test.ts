@@ -43,6 +43,18 @@ describe("CORS (CORS_ORIGINS)", () => {
     expect((res.headers.get("access-control-expose-headers") ?? "").split(",")).toContain("x-request-id");
   });
 
+  it("lets a page instrumented with OpenTelemetry send its trace context and read the trace that served it (issue 22)", async () => {
+    const pre = await preflight(APP_ORIGIN, "authorization,content-type,traceparent,tracestate");
+    const allowed = (pre.headers.get("access-control-allow-headers") ?? "").split(",");
+    for (const h of ["traceparent", "tracestate"]) expect(allowed).toContain(h);
+    const res = await fetch(`${await t.url()}/graphql`, {
+      method: "POST",
+      headers: { origin: APP_ORIGIN, "content-type": "application/json", authorization: `Bearer ${t.adminToken}` },
+      body: JSON.stringify({ query: "{ __typename }" }),
+    });
+    expect((res.headers.get("access-control-expose-headers") ?? "").split(",")).toContain("traceresponse");
+  });
+
   it("gives any other origin no Access-Control-Allow-Origin, so the browser refuses", async () => {
     const res = await preflight("http://evil.example.test");
     expect(res.status).toBe(204);

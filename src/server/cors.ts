@@ -5,7 +5,8 @@ import type { RequestHandler } from "express";
  * Request headers a browser page may send: the token, the JSON body, the headers Apollo Client
  * and urql add (apollo-require-preflight satisfies Apollo Server's CSRF check for GET queries;
  * the x-apollo-operation-name / apollographql-client-* headers are sent by Apollo Client), and
- * x-request-id, the app's own id for the request, which the server's log line then carries.
+ * x-request-id, the app's own id for the request, which the server's log line then carries;
+ * traceparent and tracestate, the W3C trace context a page instrumented with OpenTelemetry sends.
  */
 export const CORS_ALLOWED_HEADERS = [
   "authorization",
@@ -16,14 +17,16 @@ export const CORS_ALLOWED_HEADERS = [
   "apollographql-client-name",
   "apollographql-client-version",
   "x-request-id",
+  "traceparent",
+  "tracestate",
 ];
 
 /**
  * Response headers a page may read beyond the CORS-safelisted ones (Content-Type, Cache-Control,
  * ...): X-Request-Id, the request's id in the server's logs (the one sent, or one made up), to
- * quote in a bug report. The server sends no other header a page would need.
+ * quote in a bug report, and with tracing on traceresponse, the trace that served it.
  */
-export const CORS_EXPOSED_HEADERS = ["x-request-id"];
+export const CORS_EXPOSED_HEADERS = ["x-request-id", "traceresponse"];
 
 /**
  * CORS for /graphql and the REST paths with the `cors` package (the usual express middleware; it gets Vary and the
