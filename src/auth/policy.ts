@@ -2,6 +2,7 @@ import DataLoader from "dataloader";
 import type { Db, DbTx } from "../db/client";
 import type { Viewer } from "./authenticate";
 import { ForbiddenError, NotFoundError } from "../errors/errors";
+import { PROJECT_MANAGER_ROLES, Role } from "../domain/value-sets";
 
 /**
  * Who may see and do what: every role name and every access rule of the API, in one place.
@@ -9,26 +10,6 @@ import { ForbiddenError, NotFoundError } from "../errors/errors";
  * written once. The table in the README ("Who may see and do what") is rendered from
  * `policy-matrix.ts`, and test/policy-matrix.test.ts proves every cell of it through GraphQL.
  */
-
-/** User roles (a user holds several; every account holds `user`). */
-export const Role = {
-  admin: "admin",
-  /** may create projects and edit shared dictionaries (task types) */
-  pm: "pm",
-  hr: "hr",
-  finance: "finance",
-  user: "user",
-} as const;
-
-/** Roles inside one project (ProjectUserAssignment.role). */
-export const ProjectRole = {
-  pmActive: "pm-active",
-  pmPassive: "pm-passive",
-  member: "member",
-  none: "none",
-} as const;
-/** Project roles that manage a project (its stages, boards, risks, settings, invoices). */
-export const PROJECT_MANAGER_ROLES: readonly string[] = [ProjectRole.pmActive, ProjectRole.pmPassive];
 
 export const isFinance = (v: Viewer): boolean => v.roles.includes(Role.finance);
 export const isHr = (v: Viewer): boolean => v.roles.includes(Role.hr);

@@ -8,7 +8,8 @@ import {
   type GraphQLField,
   type GraphQLSchema,
 } from "graphql";
-import { DEFAULT_ITEMS_PER_PAGE } from "../services/shared/pagination";
+import { DEFAULT_ITEMS_PER_PAGE } from "../domain/paging";
+import { PAGED_BY_PARENT } from "../domain/list-cost";
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimator, type ComplexityEstimatorArgs } from "graphql-query-complexity";
 
 /**
@@ -28,31 +29,6 @@ import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type Complexi
 
 /** What an object list costs when nothing declares its size (test/query-cost.test.ts lists such fields: none should be). */
 export const UNDECLARED_LIST_BOUND = 100;
-
-/** Complexity marker for lists whose length the parent field's page size already counts (`XCollection.items`). */
-export const PAGED_BY_PARENT = ({ childComplexity }: { childComplexity: number }): number => 1 + childComplexity;
-
-/**
- * The `complexity` option of a list field holding at most about `bound` items:
- * `@Field(() => [Invoice], { complexity: listCost(20) })`.
- */
-export function listCost(bound: number) {
-  const estimate = ({ childComplexity }: { childComplexity: number }): number => 1 + bound * Math.max(childComplexity, 1);
-  // recorded for the README's table and the schema audit test
-  Object.defineProperty(estimate, "listBound", { value: bound });
-  return estimate;
-}
-
-/** The `complexity` option of a list whose length is that of a list argument (`users`, `input`), at most `max`. */
-export function listArgCost(argument: string, fallback: number) {
-  const estimate = ({ childComplexity, args }: { childComplexity: number; args: Record<string, unknown> }): number => {
-    const given = args[argument];
-    const n = Array.isArray(given) ? given.length : fallback;
-    return 1 + Math.max(n, 1) * Math.max(childComplexity, 1);
-  };
-  Object.defineProperty(estimate, "listBound", { value: `length of ${argument} (else ${fallback})` });
-  return estimate;
-}
 
 /** The declared item bound of a field (for documentation and the audit test), if any. */
 export function declaredBound(field: GraphQLField<unknown, unknown>): number | string | undefined {

@@ -1,7 +1,7 @@
 import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
 import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
-import { CORRECTABLE_TYPES, isCorrectionType } from "./invoice-value-sets";
+import { CORRECTABLE_TYPES, isCorrectionType } from "../../domain/value-sets";
 import type { CorrectedInvoice } from "./invoice.read";
 
 /**

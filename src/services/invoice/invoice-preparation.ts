@@ -14,7 +14,7 @@ import { checkNumbering } from "../shared/numbering";
 import { partyFields } from "./invoice-parties";
 import { financeKeys, resolveCurrency, resolveFinance, type FinanceRefs } from "./invoice-references";
 import type { PreparedInvoice } from "./invoice-store";
-import { isCorrectionType } from "./invoice-value-sets";
+import { isCorrectionType } from "../../domain/value-sets";
 import { readInvoiceLookups, type CorrectedInvoice, type InvoiceLookups, type LookedUpNumbering } from "./invoice.read";
 
 /** Who may create invoices without being a manager of the invoice's project: admins and finance. */

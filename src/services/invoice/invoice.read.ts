@@ -1,5 +1,5 @@
 import { sql, type AliasedRawBuilder, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
-import type { DatabaseKind } from "../../db/client";
+import type { DatabaseKind } from "../../config/config";
 import type { ReadDb } from "../../db/kysely";
 import type { ContractorTable, InvoiceTable, Tables } from "../../db/tables";
 import { inList, parseJson, toBool, toDate, toDateRequired, toDecimalNumber } from "../../db/row-values";

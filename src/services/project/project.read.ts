@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
-import type { DatabaseKind } from "../../db/client";
+import type { DatabaseKind } from "../../config/config";
 import type { CustomFieldDefinitionTable, ProjectNumberingTable, Tables } from "../../db/tables";
 import { Prisma } from "../../db/client";
 import type { CustomFieldDefinition } from "../../types/project/custom-field-definition.type";
@@ -18,7 +18,8 @@ import type { Risk } from "../../types/project/risk.type";
 import type { Stage } from "../../types/project/stage.type";
 import { inList, parseJson, toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db/row-values";
 import { inProject } from "../../auth/visibility";
-import { canManageProject, PROJECT_MANAGER_ROLES } from "../../auth/policy";
+import { canManageProject } from "../../auth/policy";
+import { PROJECT_MANAGER_ROLES } from "../../domain/value-sets";
 import { idNamesOf, jsonArray, jsonObject, linkedNamesJson } from "../shared/json";
 import { progressShare } from "../task/task-tallies";
 import { toProjectUserRef, toRiskUserRef, userRefJson, userRefOf } from "../shared/user-refs";

@@ -1,7 +1,7 @@
 import { jsonArrayFrom as pgArray, jsonObjectFrom as pgObject } from "kysely/helpers/postgres";
 import { jsonArrayFrom as sqliteArray, jsonObjectFrom as sqliteObject } from "kysely/helpers/sqlite";
 import { sql, type ExpressionBuilder } from "kysely";
-import type { DatabaseKind } from "../../db/client";
+import type { DatabaseKind } from "../../config/config";
 import type { Tables } from "../../db/tables";
 import { parseJson } from "../../db/row-values";
 import type { IdName } from "../../types/shared/id-name.type";

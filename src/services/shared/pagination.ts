@@ -1,4 +1,5 @@
 import type { PaginationInfo } from "../../types/shared/pagination-info.type";
+import { DEFAULT_ITEMS_PER_PAGE, DEFAULT_PAGE } from "../../domain/paging";
 
 /** Page arguments as they arrive; an explicit null means the default. */
 export interface PageRequest {
@@ -7,8 +8,6 @@ export interface PageRequest {
   pagination?: boolean | null;
 }
 
-export const DEFAULT_PAGE = 1;
-export const DEFAULT_ITEMS_PER_PAGE = 30;
 
 export interface PageWindow {
   skip: number;

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
-import type { DatabaseKind } from "../../db/client";
+import type { DatabaseKind } from "../../config/config";
 import type { Tables } from "../../db/tables";
 import type { CalendarUserRef } from "../../types/vacation/calendar-user-ref.type";
 import type { UserRef } from "../../types/people/user-ref.type";

@@ -3,7 +3,7 @@ import { MiniUserRef } from "../people/mini-user-ref.type";
 import { TaskCommentFile } from "./task-comment-file.type";
 import { TaskCommentMention } from "./task-comment-mention.type";
 import { TaskCommentReaction } from "./task-comment-reaction.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A comment on a task, possibly a reply to another comment of the same task." })

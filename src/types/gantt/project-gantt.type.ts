@@ -5,7 +5,7 @@ import { GanttProject } from "./gantt-project.type";
 import { GanttStage } from "./gantt-stage.type";
 import type { GanttTask } from "./gantt-task.type";
 import { Milestone } from "./milestone.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({

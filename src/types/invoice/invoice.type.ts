@@ -9,7 +9,7 @@ import { InvoiceIncome } from "./invoice-income.type";
 import { InvoiceItem } from "./invoice-item.type";
 import { InvoiceNumbering } from "./invoice-numbering.type";
 import { UserRef } from "../people/user-ref.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
 import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../shared/enums";
 
 @Directive('@key(fields: "id")')

@@ -1,7 +1,7 @@
 import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { UserSsoProvider } from "./user-sso-provider.type";
 import { UserDepartment } from "./user-department.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A person with an account: staff, external collaborators, people who cannot log in." })

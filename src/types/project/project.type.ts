@@ -2,7 +2,7 @@ import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { AssignedProjectUser } from "./assigned-project-user.type";
 import { IdName } from "../shared/id-name.type";
 import { ProjectNumbering } from "./project-numbering.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A project: stages, boards and tasks for one undertaking, with its people, contractors and budget." })

@@ -1,6 +1,6 @@
 import { Directive, Field, ID, ObjectType } from "type-graphql";
 import { IdName } from "../shared/id-name.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A kind of task (bug, feature...), offered in the project categories it is linked to." })

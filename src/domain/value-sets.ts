@@ -1,7 +1,48 @@
 /**
- * The closed value sets of the finance area (interface 2.4), in one place so that the input
- * rules, the service and the schema descriptions cannot drift apart.
+ * The closed value sets of the domain, in one place below the inputs, the types and the services
+ * so that the input rules, the services and the schema (src/types/shared/enums.ts registers them
+ * as GraphQL enums) cannot drift apart. Plain values: this module imports nothing.
  */
+
+// ─── people and projects ───
+
+/** The application roles of a user (a user holds several; every account holds `user`). */
+export const USER_ROLES = ["admin", "pm", "hr", "finance", "user"] as const;
+
+/** The application roles by name, for the rules (src/auth/rules.ts). */
+export const Role = {
+  admin: "admin",
+  /** may create projects and edit shared dictionaries (task types) */
+  pm: "pm",
+  hr: "hr",
+  finance: "finance",
+  user: "user",
+} as const satisfies Record<string, (typeof USER_ROLES)[number]>;
+
+/** Roles inside one project (ProjectUserAssignment.role). */
+export const ProjectRole = {
+  pmActive: "pm-active",
+  pmPassive: "pm-passive",
+  member: "member",
+  none: "none",
+} as const;
+
+/** Project roles that manage a project (its stages, boards, risks, settings, invoices). */
+export const PROJECT_MANAGER_ROLES: readonly string[] = [ProjectRole.pmActive, ProjectRole.pmPassive];
+
+/** A user's role on a board (interface 3: none, leader-active). */
+export const BOARD_USER_ROLES = ["none", "leader-active"] as const;
+
+/** What an uploaded file is attached to (E13's fileType). */
+export const FILE_TYPES = ["project", "task", "task-comment"] as const;
+
+/** The states a project may be created in (interface 3: in-preparation, open). */
+export const PROJECT_CREATION_STATUSES = ["in-preparation", "open"] as const;
+
+/** The states of a vacation request (the model's value set): queued, accepted, rejected, cancelled. */
+export const VACATION_STATUSES = ["q", "accepted", "rejected", "cancelled"] as const;
+
+// ─── finance (interface 2.4) ───
 
 /** Every invoice type; KSeF's document kinds plus the application's own fv (VAT), pf (pro forma), fk. */
 export const INVOICE_TYPES = [
