@@ -4,7 +4,7 @@ import { readDbFor, type ReadDb } from "./db/kysely";
 import type { Viewer } from "./auth/authenticate";
 import type { AuthCache } from "./auth/auth-cache";
 import { createLoaders, type Loaders } from "./loaders";
-import type { RequestScope } from "./server/request-scope";
+import type { RequestScope } from "./observability/request-scope";
 
 /** What every resolver receives: the database, the caller and this request's batching loaders. */
 export interface Context {

@@ -4,7 +4,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { Pool, type PoolConfig } from "pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
-import { takingTurns } from "../server/turns";
+import { databaseKind, type DatabaseKind } from "../config/config";
+import { takingTurns } from "./turns";
 
 export { Prisma } from "../generated/sqlite/client";
 export type * from "../generated/sqlite/models";
@@ -17,8 +18,6 @@ export type * from "../generated/sqlite/models";
 export type Db = SqliteClient;
 /** A client or an interactive transaction: what services accept so they compose inside transactions. */
 export type DbTx = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
-
-export type DatabaseKind = "sqlite" | "postgres";
 
 export interface DatabaseOptions {
   url: string;
@@ -60,12 +59,6 @@ export function dbConnection(db: Db): DbConnection {
   const connection = connections.get(db);
   if (!connection) throw new Error("dbConnection: not a client made by createDb");
   return connection;
-}
-
-export function databaseKind(url: string): DatabaseKind {
-  if (url.startsWith("file:")) return "sqlite";
-  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return "postgres";
-  throw new Error(`DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)`);
 }
 
 export const POSTGRES_DEFAULTS = {
@@ -131,7 +124,7 @@ export function createDb(options: DatabaseOptions): Db {
   let connection: DbConnection;
   if (kind === "sqlite") {
     const path = sqlitePath(options.url);
-    // better-sqlite3 is synchronous: statements take turns with other requests (src/server/turns.ts)
+    // better-sqlite3 is synchronous: statements take turns with other requests (src/db/turns.ts)
     const adapter = takingTurns(new PrismaBetterSqlite3({ url: path }, { timestampFormat: "iso8601" }));
     client = new SqliteClient({ adapter, log, queryPlanCacheMaxSize });
     connection = { kind, url: options.url, sqlitePath: path };

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver, type LogEvent } from "kysely";
-import { nextTurn, turnExpired } from "../server/turns";
+import { nextTurn, turnExpired } from "./turns";
 import { Pool, types as pgTypes, type PoolClient } from "pg";
-import { databaseKind, dbConnection, postgresPoolConfig, sqlitePath, type DatabaseKind, type Db } from "./client";
+import { databaseKind, type DatabaseKind } from "../config/config";
+import { dbConnection, postgresPoolConfig, sqlitePath, type Db } from "./client";
 import type { Tables } from "./tables";
 
 /**
@@ -158,7 +159,7 @@ export function readDbFor(prisma: Db, options: { onQuery?: (sql: string) => void
 /**
  * better-sqlite3 runs each statement synchronously: like Prisma's SQLite statements
  * (src/db/client.ts), each read statement first gives the event loop back when the current turn
- * has run past its slice (src/server/turns.ts), so a document of many heavy reads lets other
+ * has run past its slice (src/db/turns.ts), so a document of many heavy reads lets other
  * requests in between them.
  */
 class TurnTakingSqliteDialect extends SqliteDialect {

@@ -1,5 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
-import type { DatabaseKind } from "./client";
+import type { DatabaseKind } from "../config/config";
 
 /**
  * Normalising what the two drivers return for the same column (see src/db/tables.ts), so the

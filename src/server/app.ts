@@ -16,7 +16,9 @@ import { AuthCache } from "../auth/auth-cache";
 import { createLogger, errorSummary, silentLogger, type Logger } from "../observability/logger";
 import { createMetrics, type Metrics } from "../observability/metrics";
 import { CostAdmission } from "./admission";
-import { applyDeadlines, budgetedDb, type RequestScope } from "./request-scope";
+import { type RequestScope } from "../observability/request-scope";
+import { budgetedDb } from "../db/budget";
+import { applyDeadlines } from "./request-scope";
 import { costGuard, jsonErrorHandler, requestScopeMiddleware, shutdownGate } from "./http-middleware";
 
 export interface App {

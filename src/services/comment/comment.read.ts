@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import type { ReadDb } from "../../db/kysely";
-import type { DatabaseKind } from "../../db/client";
+import type { DatabaseKind } from "../../config/config";
 import type { FileTable, Tables } from "../../db/tables";
 import type { TaskComment } from "../../types/comment/task-comment.type";
 import type { TaskCommentFile } from "../../types/comment/task-comment-file.type";

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
 import type { ReadDb } from "../../db/kysely";
-import type { DatabaseKind } from "../../db/client";
+import type { DatabaseKind } from "../../config/config";
 import type { Tables } from "../../db/tables";
 import type { Viewer } from "../../auth/authenticate";
 import type { Note } from "../../types/crm/note.type";

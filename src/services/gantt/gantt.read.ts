@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Tables } from "../../db/tables";
-import type { DatabaseKind } from "../../db/client";
+import type { DatabaseKind } from "../../config/config";
 import type { ReadDb } from "../../db/kysely";
 import type { ProjectGantt } from "../../types/gantt/project-gantt.type";
 import type { IdNameDecorator } from "../../types/shared/id-name-decorator.type";

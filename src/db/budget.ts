@@ -1,0 +1,86 @@
+import type { Db } from "./client";
+import { RequestTimeoutError } from "../errors/errors";
+import { nextTurn, turnExpired } from "./turns";
+import type { RequestScope } from "../observability/request-scope";
+
+type TransactionFn = (arg: unknown, options?: { timeout?: number; maxWait?: number; isolationLevel?: unknown }) => Promise<unknown>;
+
+/**
+ * The database client as one request sees it: every interactive transaction it opens gets the
+ * request's remaining budget as its timeout, so Prisma rolls it back when the budget runs out
+ * (whatever the service does, and on either database), and none opens once the budget is spent.
+ * Everything else is the shared client itself.
+ */
+export function budgetedDb(db: Db, scope: RequestScope): Db {
+  const transaction: TransactionFn = (arg, options) => {
+    const $transaction = db.$transaction.bind(db) as unknown as TransactionFn;
+    if (typeof arg !== "function") return $transaction(arg, options);
+    const remaining = scope.deadline - Date.now();
+    if (remaining <= 0 || scope.signal.aborted) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
+    const work = arg as (tx: unknown) => Promise<unknown>;
+    let release: (() => void) | undefined;
+    return $transaction(
+      async (tx: unknown) => {
+        const value = await work(tx);
+        // work that ended after the deadline is not committed: the client was already told
+        if (scope.signal.aborted || Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
+        release = scope.holdDeadline();
+        return value;
+      },
+      {
+        ...options,
+        timeout: Math.min(options?.timeout ?? Number.POSITIVE_INFINITY, remaining),
+        maxWait: Math.min(options?.maxWait ?? PRISMA_DEFAULT_MAX_WAIT_MS, remaining),
+      },
+    ).then(
+      // Committed: the request is now answered in full, whatever the clock says (the hold is
+      // kept), so a client told REQUEST_TIMEOUT can rely on nothing having been written.
+      (value) => value,
+      (error: unknown) => {
+        release?.();
+        // Prisma's own timeout (the remaining budget) closed it: the same outcome as the deadline
+        if (scope.signal.aborted || Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
+        throw error;
+      },
+    );
+  };
+  // A statement not yet sent when the budget runs out is never sent: model methods
+  // (`db.user.findMany`) and raw queries check the signal first. One already sent runs to its end.
+  const guard = <F extends (...a: unknown[]) => unknown>(fn: F, self: unknown) =>
+    ((...args: unknown[]) => {
+      const send = () => {
+        if (scope.signal.aborted) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
+        return fn.apply(self, args);
+      };
+      return turnExpired() ? nextTurn().then(send) : send();
+    }) as F;
+  const delegates = new Map<PropertyKey, unknown>();
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "$transaction") return transaction;
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value === "function") {
+        const bound = (value as (...a: unknown[]) => unknown).bind(target);
+        return typeof property === "string" && property.startsWith("$") && /Raw/.test(property) ? guard(bound, undefined) : bound;
+      }
+      if (typeof value === "object" && value !== null && typeof (value as { findMany?: unknown }).findMany === "function") {
+        if (!delegates.has(property)) {
+          delegates.set(
+            property,
+            new Proxy(value, {
+              get(delegate, method) {
+                const fn = Reflect.get(delegate, method, delegate) as unknown;
+                return typeof fn === "function" ? guard(fn as (...a: unknown[]) => unknown, delegate) : fn;
+              },
+            }),
+          );
+        }
+        return delegates.get(property);
+      }
+      return value;
+    },
+  });
+}
+
+/** Prisma's own default wait for a transaction slot. */
+const PRISMA_DEFAULT_MAX_WAIT_MS = 2_000;
