@@ -1,10 +1,10 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { ReadChatTopicInput } from "../inputs/chat/read-chat-topic.input";
-import { UpdateAssignedChatTopicUserInput } from "../inputs/chat/update-assigned-chat-topic-user.input";
-import { AssignedChatTopicUser } from "../types/chat/assigned-chat-topic-user.type";
-import { readChatTopic, updateAssignedChatTopicUser } from "../services/chat/assigned-chat-topic-user.service";
-import { assignedChatTopicUserEntity } from "../services/chat/chat.read";
+import type { AuthedContext } from "../../context";
+import { ReadChatTopicInput } from "../../inputs/chat/read-chat-topic.input";
+import { UpdateAssignedChatTopicUserInput } from "../../inputs/chat/update-assigned-chat-topic-user.input";
+import { AssignedChatTopicUser } from "../../types/chat/assigned-chat-topic-user.type";
+import { readChatTopic, updateAssignedChatTopicUser } from "../../services/chat/assigned-chat-topic-user.service";
+import { assignedChatTopicUserEntity } from "../../services/chat/chat.read";
 
 @Resolver(() => AssignedChatTopicUser)
 export class AssignedChatTopicUserResolver {

@@ -1,11 +1,11 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Args, Ctx, Info, Query, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { SharedTaskCommentsArgs } from "../inputs/comment/shared-task-comments.args";
-import { TaskComment } from "../types/comment/task-comment.type";
-import { TaskCommentCollection } from "../types/comment/task-comment-collection.type";
-import { sharedTaskComments } from "../services/comment/task-comment.service";
-import { Selection } from "../services/shared/look-ahead";
+import type { AuthedContext } from "../../context";
+import { SharedTaskCommentsArgs } from "../../inputs/comment/shared-task-comments.args";
+import { TaskComment } from "../../types/comment/task-comment.type";
+import { TaskCommentCollection } from "../../types/comment/task-comment-collection.type";
+import { sharedTaskComments } from "../../services/comment/task-comment.service";
+import { Selection } from "../../services/shared/look-ahead";
 
 @Resolver(() => TaskComment)
 export class TaskCommentResolver {

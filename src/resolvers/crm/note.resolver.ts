@@ -1,9 +1,9 @@
 import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { assert, canReadCrm } from "../auth/policy";
-import { Note } from "../types/crm/note.type";
-import { getNote } from "../services/crm/note.service";
-import { noteEntity } from "../services/crm/crm.read";
+import type { AuthedContext } from "../../context";
+import { assert, canReadCrm } from "../../auth/policy";
+import { Note } from "../../types/crm/note.type";
+import { getNote } from "../../services/crm/note.service";
+import { noteEntity } from "../../services/crm/crm.read";
 
 @Resolver(() => Note)
 export class NoteResolver {

@@ -1,13 +1,13 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Ctx, FieldResolver, ID, Info, Query, Resolver, Root } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { assertCanReadProject } from "../auth/policy";
-import { ProjectGantt } from "../types/gantt/project-gantt.type";
-import { GanttTask } from "../types/gantt/gantt-task.type";
-import { projectGantt } from "../services/gantt/project-gantt.service";
-import { projectGanttSelecting, projectGanttWithTasks } from "../services/gantt/gantt.read";
-import { Selection } from "../services/shared/look-ahead";
-import { listCost } from "../server/cost";
+import type { AuthedContext } from "../../context";
+import { assertCanReadProject } from "../../auth/policy";
+import { ProjectGantt } from "../../types/gantt/project-gantt.type";
+import { GanttTask } from "../../types/gantt/gantt-task.type";
+import { projectGantt } from "../../services/gantt/project-gantt.service";
+import { projectGanttSelecting, projectGanttWithTasks } from "../../services/gantt/gantt.read";
+import { Selection } from "../../services/shared/look-ahead";
+import { listCost } from "../../domain/list-cost";
 
 @Resolver(() => ProjectGantt)
 export class ProjectGanttResolver {

@@ -1,10 +1,10 @@
 import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { assert, canCreateCurrency } from "../auth/policy";
-import { CreateCurrencyDictionaryInput } from "../inputs/invoice/create-currency-dictionary.input";
-import { CurrencyDictionary } from "../types/invoice/currency-dictionary.type";
-import { createCurrencyDictionary } from "../services/invoice/currency-dictionary.service";
-import { currencyDictionaryEntity } from "../services/invoice/invoice.read";
+import type { AuthedContext } from "../../context";
+import { assert, canCreateCurrency } from "../../auth/policy";
+import { CreateCurrencyDictionaryInput } from "../../inputs/invoice/create-currency-dictionary.input";
+import { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
+import { createCurrencyDictionary } from "../../services/invoice/currency-dictionary.service";
+import { currencyDictionaryEntity } from "../../services/invoice/invoice.read";
 
 @Resolver(() => CurrencyDictionary)
 export class CurrencyDictionaryResolver {

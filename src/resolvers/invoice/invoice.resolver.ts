@@ -1,10 +1,10 @@
 import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { CreateInvoiceInput } from "../inputs/invoice/create-invoice.input";
-import { Invoice } from "../types/invoice/invoice.type";
-import { createInvoice } from "../services/invoice/invoice-creation.service";
-import { invoiceEntity } from "../services/invoice/invoice.read";
-import { listCost } from "../server/cost";
+import type { AuthedContext } from "../../context";
+import { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
+import { Invoice } from "../../types/invoice/invoice.type";
+import { createInvoice } from "../../services/invoice/invoice-creation.service";
+import { invoiceEntity } from "../../services/invoice/invoice.read";
+import { listCost } from "../../domain/list-cost";
 
 @Resolver(() => Invoice)
 export class InvoiceResolver {

@@ -1,9 +1,9 @@
 import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { CreateShortcutInput } from "../inputs/people/create-shortcut.input";
-import { Shortcut } from "../types/people/shortcut.type";
-import { createShortcut } from "../services/people/shortcut.service";
-import { shortcutEntity } from "../services/people/people.read";
+import type { AuthedContext } from "../../context";
+import { CreateShortcutInput } from "../../inputs/people/create-shortcut.input";
+import { Shortcut } from "../../types/people/shortcut.type";
+import { createShortcut } from "../../services/people/shortcut.service";
+import { shortcutEntity } from "../../services/people/people.read";
 
 @Resolver(() => Shortcut)
 export class ShortcutResolver {

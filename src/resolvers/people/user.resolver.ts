@@ -1,13 +1,13 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, Info, Query, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { PaginationArgs } from "../inputs/shared/pagination.args";
-import { UserFilter } from "../inputs/people/user-filter.input";
-import { UserOrder } from "../inputs/people/user-order.input";
-import { User } from "../types/people/user.type";
-import { UserCollection } from "../types/people/user-collection.type";
-import { listUsers } from "../services/people/user.service";
-import { Selection } from "../services/shared/look-ahead";
+import type { AuthedContext } from "../../context";
+import { PaginationArgs } from "../../inputs/shared/pagination.args";
+import { UserFilter } from "../../inputs/people/user-filter.input";
+import { UserOrder } from "../../inputs/people/user-order.input";
+import { User } from "../../types/people/user.type";
+import { UserCollection } from "../../types/people/user-collection.type";
+import { listUsers } from "../../services/people/user.service";
+import { Selection } from "../../services/shared/look-ahead";
 
 @Resolver(() => User)
 export class UserResolver {

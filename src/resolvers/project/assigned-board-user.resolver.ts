@@ -1,9 +1,9 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { AssignBoardUserInput } from "../inputs/project/assign-board-user.input";
-import { AssignedBoardUser } from "../types/project/assigned-board-user.type";
-import { assignBoardUser } from "../services/project/assigned-board-user.service";
-import { assignedBoardUserEntity } from "../services/project/project.read";
+import type { AuthedContext } from "../../context";
+import { AssignBoardUserInput } from "../../inputs/project/assign-board-user.input";
+import { AssignedBoardUser } from "../../types/project/assigned-board-user.type";
+import { assignBoardUser } from "../../services/project/assigned-board-user.service";
+import { assignedBoardUserEntity } from "../../services/project/project.read";
 
 @Resolver(() => AssignedBoardUser)
 export class AssignedBoardUserResolver {

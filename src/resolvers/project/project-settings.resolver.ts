@@ -1,9 +1,9 @@
 import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { assertCanReadProject } from "../auth/policy";
-import { ProjectSettings } from "../types/project/project-settings.type";
-import { getProjectSettings } from "../services/project/project-settings.service";
-import { projectSettingsEntity } from "../services/project/project.read";
+import type { AuthedContext } from "../../context";
+import { assertCanReadProject } from "../../auth/policy";
+import { ProjectSettings } from "../../types/project/project-settings.type";
+import { getProjectSettings } from "../../services/project/project-settings.service";
+import { projectSettingsEntity } from "../../services/project/project.read";
 
 @Resolver(() => ProjectSettings)
 export class ProjectSettingsResolver {

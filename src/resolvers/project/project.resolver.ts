@@ -1,9 +1,9 @@
 import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { CreateProjectInput } from "../inputs/project/create-project.input";
-import { Project } from "../types/project/project.type";
-import { createProject } from "../services/project/project.service";
-import { projectEntity } from "../services/project/project.read";
+import type { AuthedContext } from "../../context";
+import { CreateProjectInput } from "../../inputs/project/create-project.input";
+import { Project } from "../../types/project/project.type";
+import { createProject } from "../../services/project/project.service";
+import { projectEntity } from "../../services/project/project.read";
 
 @Resolver(() => Project)
 export class ProjectResolver {

@@ -1,9 +1,9 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { ReplaceRiskInput } from "../inputs/project/replace-risk.input";
-import { Risk } from "../types/project/risk.type";
-import { replaceRisk } from "../services/project/risk.service";
-import { riskEntity } from "../services/project/project.read";
+import type { AuthedContext } from "../../context";
+import { ReplaceRiskInput } from "../../inputs/project/replace-risk.input";
+import { Risk } from "../../types/project/risk.type";
+import { replaceRisk } from "../../services/project/risk.service";
+import { riskEntity } from "../../services/project/project.read";
 
 @Resolver(() => Risk)
 export class RiskResolver {

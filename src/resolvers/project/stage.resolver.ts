@@ -1,9 +1,9 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { UpdateStageInput } from "../inputs/project/update-stage.input";
-import { Stage } from "../types/project/stage.type";
-import { updateStage } from "../services/project/stage.service";
-import { stageEntity } from "../services/project/project.read";
+import type { AuthedContext } from "../../context";
+import { UpdateStageInput } from "../../inputs/project/update-stage.input";
+import { Stage } from "../../types/project/stage.type";
+import { updateStage } from "../../services/project/stage.service";
+import { stageEntity } from "../../services/project/project.read";
 
 @Resolver(() => Stage)
 export class StageResolver {

@@ -1,10 +1,10 @@
 import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { ExternalFileUploadInput } from "../inputs/task/external-file-upload.input";
-import { File } from "../types/task/file.type";
-import { uploadExternalFiles } from "../services/task/file.service";
-import { fileEntity } from "../services/task/task.read";
-import { listCost } from "../server/cost";
+import type { AuthedContext } from "../../context";
+import { ExternalFileUploadInput } from "../../inputs/task/external-file-upload.input";
+import { File } from "../../types/task/file.type";
+import { uploadExternalFiles } from "../../services/task/file.service";
+import { fileEntity } from "../../services/task/task.read";
+import { listCost } from "../../domain/list-cost";
 
 @Resolver(() => File)
 export class FileResolver {

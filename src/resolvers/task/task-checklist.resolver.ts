@@ -1,12 +1,12 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, ID, Info, Query, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { assertCanReadProject, isExternal } from "../auth/policy";
-import { PaginationArgs } from "../inputs/shared/pagination.args";
-import { TaskChecklist } from "../types/task/task-checklist.type";
-import { TaskChecklistCollection } from "../types/task/task-checklist-collection.type";
-import { listTaskChecklists } from "../services/task/task-checklist.service";
-import { Selection } from "../services/shared/look-ahead";
+import type { AuthedContext } from "../../context";
+import { assertCanReadProject, isExternal } from "../../auth/policy";
+import { PaginationArgs } from "../../inputs/shared/pagination.args";
+import { TaskChecklist } from "../../types/task/task-checklist.type";
+import { TaskChecklistCollection } from "../../types/task/task-checklist-collection.type";
+import { listTaskChecklists } from "../../services/task/task-checklist.service";
+import { Selection } from "../../services/shared/look-ahead";
 
 @Resolver(() => TaskChecklist)
 export class TaskChecklistResolver {

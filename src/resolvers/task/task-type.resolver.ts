@@ -1,9 +1,9 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { UpdateTaskTypeInput } from "../inputs/task/update-task-type.input";
-import { TaskType } from "../types/task/task-type.type";
-import { updateTaskType } from "../services/task/task-type.service";
-import { taskTypeEntity } from "../services/task/task.read";
+import type { AuthedContext } from "../../context";
+import { UpdateTaskTypeInput } from "../../inputs/task/update-task-type.input";
+import { TaskType } from "../../types/task/task-type.type";
+import { updateTaskType } from "../../services/task/task-type.service";
+import { taskTypeEntity } from "../../services/task/task.read";
 
 @Resolver(() => TaskType)
 export class TaskTypeResolver {

@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { ProjectTemplate } from "../types/template/project-template.type";
-import { getProjectTemplate } from "../services/template/project-template.service";
-import { projectTemplateEntity } from "../services/template/template.read";
+import type { AuthedContext } from "../../context";
+import { ProjectTemplate } from "../../types/template/project-template.type";
+import { getProjectTemplate } from "../../services/template/project-template.service";
+import { projectTemplateEntity } from "../../services/template/template.read";
 
 @Resolver(() => ProjectTemplate)
 export class ProjectTemplateResolver {

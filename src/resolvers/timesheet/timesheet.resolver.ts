@@ -1,10 +1,10 @@
 import { Args, Ctx, Query, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { assert, canReadTimesheetOf } from "../auth/policy";
-import { TimesheetArgs } from "../inputs/timesheet/timesheet.args";
-import { TimesheetEntry } from "../types/timesheet/timesheet-entry.type";
-import { timesheetByUser } from "../services/timesheet/timesheet.service";
-import { listArgCost } from "../server/cost";
+import type { AuthedContext } from "../../context";
+import { assert, canReadTimesheetOf } from "../../auth/policy";
+import { TimesheetArgs } from "../../inputs/timesheet/timesheet.args";
+import { TimesheetEntry } from "../../types/timesheet/timesheet-entry.type";
+import { timesheetByUser } from "../../services/timesheet/timesheet.service";
+import { listArgCost } from "../../domain/list-cost";
 
 @Resolver(() => TimesheetEntry)
 export class TimesheetResolver {

@@ -1,14 +1,14 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Ctx, Info, Query, Resolver } from "type-graphql";
-import type { AuthedContext } from "../context";
-import { assert, canReadCalendar } from "../auth/policy";
-import { PaginationArgs } from "../inputs/shared/pagination.args";
-import { VacationFilter } from "../inputs/vacation/vacation-filter.input";
-import { VacationOrder } from "../inputs/vacation/vacation-order.input";
-import { Vacation } from "../types/vacation/vacation.type";
-import { VacationCollection } from "../types/vacation/vacation-collection.type";
-import { listVacations } from "../services/vacation/vacation.service";
-import { Selection } from "../services/shared/look-ahead";
+import type { AuthedContext } from "../../context";
+import { assert, canReadCalendar } from "../../auth/policy";
+import { PaginationArgs } from "../../inputs/shared/pagination.args";
+import { VacationFilter } from "../../inputs/vacation/vacation-filter.input";
+import { VacationOrder } from "../../inputs/vacation/vacation-order.input";
+import { Vacation } from "../../types/vacation/vacation.type";
+import { VacationCollection } from "../../types/vacation/vacation-collection.type";
+import { listVacations } from "../../services/vacation/vacation.service";
+import { Selection } from "../../services/shared/look-ahead";
 
 @Resolver(() => Vacation)
 export class VacationResolver {
