@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { issueToken } from "../src/auth/tokens";
-import { PERSONAS, POLICY_MATRIX, renderPolicyTable, type Answer, type Persona } from "../src/auth/policy-matrix";
+import { PERSONAS, POLICY_MATRIX, renderPolicyTable, type Answer, type Persona } from "./support/policy-matrix";
 import { ENTITY_READ } from "../src/auth/visibility";
 import { ENTITIES } from "../src/schema/registry";
 import { createTestApp, demoIds as d, gql, type GqlResult, type TestApp } from "./support/test-app";
 
 /**
- * Every cell of the access matrix (src/auth/policy-matrix.ts, rendered into the README) run
+ * Every cell of the access matrix (test/support/policy-matrix.ts, rendered into the README) run
  * through GraphQL with a real token of that persona on the demo data.
  */
 let t: TestApp;

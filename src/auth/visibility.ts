@@ -1,6 +1,5 @@
 import { defaultFieldResolver, isNonNullType, type GraphQLSchema } from "graphql";
 import type { Db, DbTx } from "../db/client";
-import type { AuthedContext } from "../context";
 import type { Viewer } from "./authenticate";
 import {
   accessOf,
@@ -78,7 +77,7 @@ export function applyFieldPolicies(schema: GraphQLSchema): void {
   for (const rule of FIELD_RULES) {
     for (const name of rule.fields) {
       const [typeName, fieldName] = name.split(".");
-      const type = schema.getType(typeName) as { getFields?: () => Record<string, import("graphql").GraphQLField<unknown, AuthedContext>> } | undefined;
+      const type = schema.getType(typeName) as { getFields?: () => Record<string, import("graphql").GraphQLField<unknown, { db: Db; viewer: Viewer }>> } | undefined;
       const field = type?.getFields?.()[fieldName];
       if (!field) throw new Error(`Field policy names ${name}, which the schema does not have`);
       if (isNonNullType(field.type)) throw new Error(`Field policy on ${name} needs the field to be nullable`);

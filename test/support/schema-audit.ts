@@ -1,5 +1,5 @@
 import { Kind, type ObjectTypeDefinitionNode, type TypeNode, parse } from "graphql";
-import { ENTITIES } from "../schema/registry";
+import { ENTITIES } from "../../src/schema/registry";
 import { VALUE_TYPES_WITH_ID } from "./value-types";
 
 const ROOT_TYPES = new Set(["Query", "Mutation", "Subscription"]);

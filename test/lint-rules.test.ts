@@ -1,0 +1,77 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+
+/**
+ * The lint rules that keep the structure (tools/eslint/): each fails on a bad fixture, linted
+ * with ESLint's own API the way `npm run lint` lints the tree (the fixtures are texts given a
+ * path inside src/; nothing is written). ESLint's configuration is ESM, so a node process lints.
+ */
+const root = join(__dirname, "..");
+
+interface Finding {
+  ruleId: string | null;
+  message: string;
+}
+
+function lint(fixtures: Record<string, string>): Record<string, Finding[]> {
+  const script = `
+    import { ESLint } from "eslint";
+    import tseslint from "typescript-eslint";
+    import { layerConfig } from "./tools/eslint/layers.mjs";
+    const eslint = new ESLint({
+      overrideConfigFile: true,
+      overrideConfig: [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser } }, ...layerConfig],
+    });
+    const fixtures = JSON.parse(process.argv[1]);
+    const out = {};
+    for (const [path, code] of Object.entries(fixtures)) {
+      const [result] = await eslint.lintText(code, { filePath: path });
+      out[path] = result.messages.map((m) => ({ ruleId: m.ruleId, message: m.message }));
+    }
+    process.stdout.write(JSON.stringify(out));
+  `;
+  const output = execFileSync(process.execPath, ["--input-type=module", "-e", script, JSON.stringify(fixtures)], { cwd: root, encoding: "utf8" });
+  return JSON.parse(output) as Record<string, Finding[]>;
+}
+
+const rules = (findings: Finding[]) => findings.map((f) => f.ruleId);
+
+describe("the import rules", () => {
+  let found: Record<string, Finding[]>;
+  beforeAll(() => {
+    found = lint({
+      // a GraphQL type reaching up into the HTTP server
+      "src/types/shared/fixture.ts": 'import { documentCost } from "../../server/cost";\nexport const cost = documentCost;\n',
+      // a rule reaching up into the request context
+      "src/auth/fixture.ts": 'import type { Context } from "../context";\nexport type Seen = Context;\n',
+      // a resolver holding a database client
+      "src/resolvers/people/fixture.ts": 'import { createDb } from "../../db/client";\nexport const open = createDb;\n',
+      "src/resolvers/people/fixture-kysely.ts": 'import { sql } from "kysely";\nexport const raw = sql;\n',
+      // turns.ts is imported by client.ts: importing client.ts back closes a cycle, a type-only import too
+      "src/db/turns.ts": 'import type { Db } from "./client";\nexport type Client = Db;\n',
+      // what the layers allow: a service using the database, a type using the domain's list costs
+      "src/services/people/fixture.ts": 'import type { Db } from "../../db/client";\nexport type Client = Db;\n',
+      "src/types/shared/fixture-ok.ts": 'import { listCost } from "../../domain/list-cost";\nexport const cost = listCost(3);\n',
+    });
+  }, 60_000);
+
+  it("refuse an import running back up a layer (types, inputs and db never import server)", () => {
+    expect(rules(found["src/types/shared/fixture.ts"])).toEqual(["import-x/no-restricted-paths"]);
+    expect(rules(found["src/auth/fixture.ts"])).toEqual(["import-x/no-restricted-paths"]);
+    expect(found["src/auth/fixture.ts"][0].message).toMatch(/src\/auth may import only from its own layer and those below it/);
+  });
+
+  it("refuse a database client in a resolver", () => {
+    expect(rules(found["src/resolvers/people/fixture.ts"])).toEqual(["no-restricted-imports"]);
+    expect(rules(found["src/resolvers/people/fixture-kysely.ts"])).toEqual(["no-restricted-imports"]);
+  });
+
+  it("refuse an import cycle, type-only imports included, naming the files around it", () => {
+    expect(found["src/db/turns.ts"]).toEqual([{ ruleId: "local/no-import-cycle", message: "import cycle: src/db/turns.ts -> src/db/client.ts -> src/db/turns.ts" }]);
+  });
+
+  it("let the imports the layers allow through", () => {
+    expect(found["src/services/people/fixture.ts"]).toEqual([]);
+    expect(found["src/types/shared/fixture-ok.ts"]).toEqual([]);
+  });
+});
