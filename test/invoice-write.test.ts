@@ -11,27 +11,25 @@
  * mutation's own statements are counted.
  */
 import { loadConfig } from "../src/config/config";
-import { createDb, type Db } from "../src/db/client";
-import { readDbFor } from "../src/db/kysely";
+import { openDatabase, type Database } from "../src/db/database";
 import { buildAppSchema } from "../src/schema/build-schema";
 import { createApp, type App } from "../src/server/app";
 import { createTestApp, demoIds, gql, TEST_ADMIN_TOKEN, type TestApp } from "./support/test-app";
 
 let t: TestApp;
-let db: Db;
+let database: Database;
 let app: App;
 const log: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  db = createDb({ url: t.databaseUrl, onQuery: (sql) => log.push(sql) });
-  readDbFor(db, { onQuery: (sql) => log.push(sql) });
+  database = openDatabase({ url: t.databaseUrl, onQuery: (sql) => log.push(sql) });
   const config = loadConfig({ DATABASE_URL: t.databaseUrl, AUTH_CACHE_TTL_MS: "60000" } as NodeJS.ProcessEnv);
-  app = await createApp(db, config, (await buildAppSchema()).schema, () => undefined);
+  app = await createApp(database, config, (await buildAppSchema()).schema, () => undefined);
 });
 afterAll(async () => {
   await app.apollo.stop();
-  await db.$disconnect();
+  await database.close();
   await t.close();
 });
 

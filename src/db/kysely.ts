@@ -1,30 +1,34 @@
 import { createHash } from "node:crypto";
 import { Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver, type LogEvent } from "kysely";
 import { nextTurn, turnExpired } from "./turns";
-import { Pool, types as pgTypes, type PoolClient } from "pg";
-import { databaseKind, type DatabaseKind } from "../config/config";
-import { dbConnection, postgresPoolConfig, sqlitePath, type Db } from "./client";
+import { types as pgTypes, type Pool, type PoolClient } from "pg";
+import type { DatabaseKind } from "../config/config";
+import { DIALECTS, type SqlDialect } from "./sql";
+import { StatementCache } from "./statements";
 import type { Tables } from "./tables";
 
 /**
- * The read side: Kysely over the same database as Prisma. Prisma stays the schema, the
- * migrations and the write path; reads are compiled by hand into one statement per page (nested
- * rows aggregated as JSON inside the database), because every Prisma operation costs a fixed
- * 1-2 ms of CPU and one statement per include level (issue 10).
+ * The read side: Kysely over the same database as Prisma, bound to its SQL dialect. Prisma stays
+ * the schema, the migrations and the write path; reads are compiled by hand into one statement
+ * per page (nested rows aggregated as JSON inside the database), because every Prisma operation
+ * costs a fixed 1-2 ms of CPU and one statement per include level (issue 10). Its statements
+ * are built once per shape and kept (src/db/statements.ts); a request reads through its own port
+ * (src/db/database.ts), inside its time budget.
  */
-export interface ReadDb {
-  kind: DatabaseKind;
+export interface ReadSide {
   db: Kysely<Tables>;
-  /** Closes what this instance opened (an injected pool is left to its owner). */
+  dialect: SqlDialect;
+  statements: StatementCache;
+  /** Closes what this instance opened (a shared pool is left to its owner). */
   destroy(): Promise<void>;
 }
 
-export interface ReadDbOptions {
-  url: string;
-  /** PostgreSQL: a pool to share (e.g. the one behind Prisma's adapter); otherwise one is opened. */
+export interface ReadSideOptions {
+  kind: DatabaseKind;
+  /** PostgreSQL: the pool to query through (the one behind Prisma's adapter). */
   pool?: Pool;
-  /** PostgreSQL: size of the pool opened when none is given. */
-  poolSize?: number;
+  /** SQLite: the database file. */
+  sqlitePath?: string;
   /** Called with each SQL statement sent; tests count statements with it. */
   onQuery?: (sql: string) => void;
 }
@@ -57,8 +61,8 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
-/** A pg pool as Kysely's dialect sees it, with every statement named and read with raw types. */
-function namedStatementPool(pool: Pool, owned: boolean) {
+/** A pg pool as Kysely's dialect sees it, with every statement named and read with raw types; ending it is the pool owner's business. */
+function namedStatementPool(pool: Pool) {
   return {
     async connect() {
       const client: PoolClient = await pool.connect();
@@ -68,9 +72,7 @@ function namedStatementPool(pool: Pool, owned: boolean) {
         release: (error?: Error | boolean) => client.release(error),
       };
     },
-    async end() {
-      if (owned) await pool.end();
-    },
+    async end() {},
   };
 }
 
@@ -107,53 +109,28 @@ function cachingSqlite(handle: SqliteHandle) {
   };
 }
 
-export function createReadDb(options: ReadDbOptions): ReadDb {
-  const kind = databaseKind(options.url);
+export function createReadSide(options: ReadSideOptions): ReadSide {
   const log = options.onQuery
     ? (event: LogEvent) => {
         if (event.level === "query") options.onQuery!(event.query.sql);
       }
     : undefined;
-  if (kind === "postgres") {
-    const owned = !options.pool;
-    const pool = options.pool ?? new Pool(postgresPoolConfig({ url: options.url, poolSize: options.poolSize }));
-    // an idle connection dropped by the server (database restarted, network cut) is reported as
-    // an 'error' event, which would end the process unhandled: the pool discards it and opens a
-    // new one on demand, and the next statement's own error is what the request reports
-    if (owned) pool.on("error", () => undefined);
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool, owned) as never }), log });
-    return { kind, db, destroy: () => db.destroy() };
+  const side = (db: Kysely<Tables>, destroy: () => Promise<void>): ReadSide => {
+    const dialect = DIALECTS[options.kind];
+    return { db, dialect, statements: new StatementCache(db, dialect), destroy };
+  };
+  if (options.kind === "postgres") {
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(options.pool!) as never }), log });
+    return side(db, () => db.destroy());
   }
   // better-sqlite3 comes with Prisma's SQLite adapter; a second handle on the same file, read-only
   // (writes go through Prisma), waiting like Prisma's when a writer holds the lock.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Database = require("better-sqlite3") as new (path: string, options: { readonly: boolean; timeout: number }) => SqliteHandle;
-  const handle = new Database(sqlitePath(options.url), { readonly: true, timeout: 5_000 });
-  const db = new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database: cachingSqlite(handle) as never }), log });
-  return { kind, db, destroy: () => db.destroy() };
-}
-
-/**
- * The read database of each Prisma client. The server builds the Prisma client in one place and
- * the request context looks the read side up here, so a caller may hand in its own (tests count
- * its statements; the process can share one pg pool between both) with `attachReadDb`; otherwise
- * one is opened on first use from the same URL.
- */
-const attached = new WeakMap<object, ReadDb>();
-
-export function attachReadDb(prisma: object, read: ReadDb): ReadDb {
-  attached.set(prisma, read);
-  return read;
-}
-
-/** The read side of a client made by createDb: on PostgreSQL it queries through the very pool Prisma's adapter uses. */
-export function readDbFor(prisma: Db, options: { onQuery?: (sql: string) => void } = {}): ReadDb {
-  let read = attached.get(prisma);
-  if (!read) {
-    const connection = dbConnection(prisma);
-    read = attachReadDb(prisma, createReadDb({ url: connection.url, pool: connection.pool, onQuery: options.onQuery }));
-  }
-  return read;
+  // opened at the first read, once the server has created and migrated the file
+  const open = async () => cachingSqlite(new Database(options.sqlitePath!, { readonly: true, timeout: 5_000 }));
+  const db = new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database: open as never }), log });
+  return side(db, () => db.destroy());
 }
 
 /**

@@ -4,9 +4,8 @@ import { expressMiddleware } from "@as-integrations/express5";
 import express, { type Express } from "express";
 import type { GraphQLSchema } from "graphql";
 import type { Config } from "../config/config";
-import { poolStats, type Db } from "../db/client";
+import type { Database } from "../db/database";
 import { buildContext, type Context } from "../context";
-import { attachReadDb } from "../db/kysely";
 import { createFormatError } from "../errors/format-error";
 import { authPlugin, complexityPlugin, CostCache, observabilityPlugin, variableFloodPlugin, type DocumentLimits } from "./plugins";
 import { playgroundPlugin, playgroundRouter } from "./playground";
@@ -16,8 +15,7 @@ import { AuthCache } from "../auth/auth-cache";
 import { createLogger, errorSummary, silentLogger, type Logger } from "../observability/logger";
 import { createMetrics, type Metrics } from "../observability/metrics";
 import { CostAdmission } from "./admission";
-import { type RequestScope } from "../observability/request-scope";
-import { budgetedDb } from "../db/budget";
+import type { RequestScope } from "../observability/request-scope";
 import { applyDeadlines } from "./request-scope";
 import { costGuard, jsonErrorHandler, requestScopeMiddleware, shutdownGate } from "./http-middleware";
 
@@ -27,8 +25,11 @@ export interface App {
   schema: GraphQLSchema;
   logger: Logger;
   metrics: Metrics;
-  /** Builds the context a request with this Authorization header gets (tests call operations with it). */
-  context(authorization?: string): Promise<Context>;
+  /**
+   * Builds the context of a request with this Authorization header, inside `scope`'s budget (the
+   * HTTP layer passes the request's scope; tests call operations without one).
+   */
+  context(authorization?: string, scope?: RequestScope): Promise<Context>;
   /** From now on /health and /health/ready answer 503 and new requests are refused with 503. */
   beginShutdown(): void;
   /** Requests still being answered. */
@@ -83,7 +84,7 @@ export function createApollo(
  * Prometheus metrics at /metrics. Every request gets an id, a time budget and one log line.
  */
 export async function createApp(
-  db: Db,
+  database: Database,
   config: Config,
   schema: GraphQLSchema,
   options: AppOptions | ((error: unknown) => void) = {},
@@ -93,15 +94,15 @@ export async function createApp(
   const logError =
     typeof options === "function" ? options : (error: unknown) => logger.error({ err: errorSummary(error) }, "unexpected error");
   const admission = new CostAdmission(config.maxConcurrentCost, Math.floor(config.maxQueryCost / 100));
-  const metrics = createMetrics(() => poolStats(db), () => admission.stats());
+  const metrics = createMetrics(() => database.poolStats(), () => admission.stats());
   applyDeadlines(schema);
   // one cache for the cost guard and the complexity plugin: a request's cost is computed once
   const costs = new CostCache();
   const apollo = createApollo(schema, config, logError, metrics, admission, costs);
   await apollo.start();
-  const auth = new AuthCache(db, config.authCacheTtlMs);
-  const context = (authorization?: string) => buildContext(db, config, auth, authorization);
-  const writable = createWriteProbe(db, config.databaseUrl);
+  const auth = new AuthCache(database.prisma, config.authCacheTtlMs);
+  const context = (authorization?: string, scope?: RequestScope) => buildContext(database, config, auth, authorization, scope);
+  const writable = createWriteProbe(database.prisma, config.databaseUrl);
   const inFlight = new Set<RequestScope>();
   const state = { stopping: false };
 
@@ -134,14 +135,7 @@ export async function createApp(
     express.json({ limit: config.maxBodyBytes }),
     costGuard(schema, config, documentLimits(config), costs),
     expressMiddleware(apollo, {
-      context: async ({ res }) => {
-        const scope = res.locals.scope as RequestScope;
-        const base = await context(res.req.headers.authorization);
-        const budgeted = budgetedDb(db, scope);
-        // services that answer a mutation by reading it back find the read side by their client
-        attachReadDb(budgeted, base.read);
-        return { ...base, db: budgeted, request: scope };
-      },
+      context: ({ res }) => context(res.req.headers.authorization, res.locals.scope as RequestScope),
     }),
   );
   app.use(jsonErrorHandler(logger, metrics));

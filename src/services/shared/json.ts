@@ -1,23 +1,8 @@
-import { jsonArrayFrom as pgArray, jsonObjectFrom as pgObject } from "kysely/helpers/postgres";
-import { jsonArrayFrom as sqliteArray, jsonObjectFrom as sqliteObject } from "kysely/helpers/sqlite";
 import { sql, type ExpressionBuilder } from "kysely";
-import type { DatabaseKind } from "../../config/config";
+import type { SqlDialect } from "../../db/sql";
 import type { Tables } from "../../db/tables";
 import { parseJson } from "../../db/row-values";
 import type { IdName } from "../../types/shared/id-name.type";
-
-/**
- * Nested rows aggregated as JSON inside the database, in the statement of their parent, the way
- * PostGraphile compiles a query: json_agg/json_build_object on PostgreSQL,
- * json_group_array/json_object on SQLite. The subquery's order is kept.
- */
-export function jsonArray<O>(kind: DatabaseKind, subquery: Parameters<typeof sqliteArray<O>>[0]): ReturnType<typeof pgArray<O>> {
-  return kind === "postgres" ? pgArray(subquery) : sqliteArray(subquery);
-}
-
-export function jsonObject<O>(kind: DatabaseKind, subquery: Parameters<typeof sqliteObject<O>>[0]): ReturnType<typeof pgObject<O>> {
-  return kind === "postgres" ? pgObject(subquery) : sqliteObject(subquery);
-}
 
 /** A join table between an outer row and named rows, e.g. `{ link: "ProjectTag", owner: "projectId", target: "tagId", named: "Tag" }`. */
 export interface NamedLink {
@@ -38,12 +23,10 @@ type LinkTables = { lk: Record<string, string>; nm: { id: string; name: string }
  * as a JSON array `[{ id, name }]` by name, then id: a project's contractors and tags, a
  * contractor's industry branches and tags, a task type's categories.
  */
-export function linkedNamesJson<DB, TB extends keyof DB>(kind: DatabaseKind, eb: ExpressionBuilder<DB, TB>, link: NamedLink, ownerRef: string) {
+export function linkedNamesJson<DB, TB extends keyof DB>(d: SqlDialect, eb: ExpressionBuilder<DB, TB>, link: NamedLink, ownerRef: string) {
   const e = eb as unknown as ExpressionBuilder<LinkTables, never>;
   const target = sql.ref(`lk.${link.target}`);
-  return jsonArray(
-    kind,
-    e
+  return d.jsonArray(e
       .selectFrom(`${link.link} as lk` as "lk")
       .innerJoin(`${link.named} as nm` as "nm", (j) => j.on(sql<boolean>`${sql.ref("nm.id")} = ${target}`))
       .select(["nm.id", "nm.name"])

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
-import type { DatabaseKind } from "../../config/config";
+import type { SqlDialect } from "../../db/sql";
 import type { Tables } from "../../db/tables";
 import type { CalendarUserRef } from "../../types/vacation/calendar-user-ref.type";
 import type { UserRef } from "../../types/people/user-ref.type";
@@ -9,7 +9,6 @@ import type { NoteUserRef } from "../../types/crm/note-user-ref.type";
 import type { TemplateUserRef } from "../../types/template/template-user-ref.type";
 import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
 import { parseJson, toBool, toDecimalNumber } from "../../db/row-values";
-import { jsonArray, jsonObject } from "./json";
 
 // The user summaries (MiniUserRef ... ProjectUserRef) are embedded in the reads of every area, so
 // their SQL and mapping are shared here rather than owned by the people area.
@@ -39,14 +38,12 @@ export interface UserRefJson {
  * Null when there is no such user.
  */
 export function userRefJson<DB extends Tables, TB extends keyof DB>(
-  kind: DatabaseKind,
+  d: SqlDialect,
   eb: ExpressionBuilder<DB, TB>,
   userId: string,
 ): RawBuilder<UserRefJson | null> {
   const e = eb as unknown as ExpressionBuilder<Tables, never>;
-  return jsonObject(
-    kind,
-    e
+  return d.jsonObject(e
       .selectFrom("User as ru")
       .select([
         "ru.id", "ru.firstName", "ru.lastName", "ru.pictureSm", "ru.pictureLg", "ru.shortCode", "ru.email", "ru.phoneNumber",
@@ -124,11 +121,9 @@ export interface LinkedUserJson {
  * `link` (its `owner` column naming the outer row, its `userId` the user), as a JSON array by
  * last name, first name, then link: a comment's mentions, a contractor's attendants.
  */
-export function linkedUsersJson<DB, TB extends keyof DB>(kind: DatabaseKind, eb: ExpressionBuilder<DB, TB>, link: keyof Tables, owner: string, ownerRef: string) {
+export function linkedUsersJson<DB, TB extends keyof DB>(d: SqlDialect, eb: ExpressionBuilder<DB, TB>, link: keyof Tables, owner: string, ownerRef: string) {
   const e = eb as unknown as ExpressionBuilder<{ lk: { id: string; userId: string } & Record<string, string>; User: Tables["User"] }, never>;
-  return jsonArray(
-    kind,
-    e
+  return d.jsonArray(e
       .selectFrom(`${link} as lk` as "lk")
       .innerJoin("User as lu", "lu.id", "lk.userId")
       .select(["lk.id", "lu.id as userId", "lu.firstName", "lu.lastName", "lu.email", "lu.pictureSm", "lu.pictureLg"])
