@@ -6,7 +6,7 @@
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import { layerConfig } from "./tools/eslint/layers.mjs";
+import { structureConfig } from "./tools/eslint/structure.mjs";
 
 export default tseslint.config(
   // generated Prisma clients, build output, installed packages (bench/postgraphile has its own),
@@ -28,8 +28,8 @@ export default tseslint.config(
       ],
     },
   },
-  // the import graph of src/: no cycle, no import back up a layer, no database in resolvers
-  ...layerConfig,
+  // the structure of src/: declared access rules, no database in resolvers, no import cycle, no import back up a layer
+  ...structureConfig,
   {
     // Type-aware rules read the TypeScript program of tsconfig.json (the files it includes).
     // Only these three: the full type-checked preset quadruples the time of the lint for

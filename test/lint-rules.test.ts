@@ -17,10 +17,10 @@ function lint(fixtures: Record<string, string>): Record<string, Finding[]> {
   const script = `
     import { ESLint } from "eslint";
     import tseslint from "typescript-eslint";
-    import { layerConfig } from "./tools/eslint/layers.mjs";
+    import { structureConfig } from "./tools/eslint/structure.mjs";
     const eslint = new ESLint({
       overrideConfigFile: true,
-      overrideConfig: [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser } }, ...layerConfig],
+      overrideConfig: [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser } }, ...structureConfig],
     });
     const fixtures = JSON.parse(process.argv[1]);
     const out = {};
@@ -35,6 +35,7 @@ function lint(fixtures: Record<string, string>): Record<string, Finding[]> {
 }
 
 const rules = (findings: Finding[]) => findings.map((f) => f.ruleId);
+const at = (findings: Finding[]) => findings.map((f) => `${f.ruleId}: ${f.message}`);
 
 describe("the import rules", () => {
   let found: Record<string, Finding[]>;
@@ -52,6 +53,8 @@ describe("the import rules", () => {
       // what the layers allow: a service using the database, a type using the domain's list costs
       "src/services/people/fixture.ts": 'import type { Db } from "../../db/client";\nexport type Client = Db;\n',
       "src/types/shared/fixture-ok.ts": 'import { listCost } from "../../domain/list-cost";\nexport const cost = listCost(3);\n',
+      // a resolver reaching into the database through the request context
+      "src/resolvers/people/fixture-ctx.ts": "export const count = (ctx: { db: { user: { count(): number } } }) => ctx.db.user.count();\n",
     });
   }, 60_000);
 
@@ -70,8 +73,54 @@ describe("the import rules", () => {
     expect(found["src/db/turns.ts"]).toEqual([{ ruleId: "local/no-import-cycle", message: "import cycle: src/db/turns.ts -> src/db/client.ts -> src/db/turns.ts" }]);
   });
 
+  it("refuse ctx.db and ctx.read in a resolver", () => {
+    expect(rules(found["src/resolvers/people/fixture-ctx.ts"])).toEqual(["no-restricted-syntax"]);
+  });
+
   it("let the imports the layers allow through", () => {
     expect(found["src/services/people/fixture.ts"]).toEqual([]);
     expect(found["src/types/shared/fixture-ok.ts"]).toEqual([]);
+  });
+});
+
+describe("the rule declarations", () => {
+  let found: Record<string, Finding[]>;
+  beforeAll(() => {
+    found = lint({
+      "src/resolvers/people/fixture-rules.ts": [
+        'import { Authorized, FieldResolver, Mutation, Query, Resolver } from "type-graphql";',
+        'import { rules } from "../../auth/rules";',
+        "@Resolver()",
+        "export class Fixture {",
+        '  @Query(() => String) open(): string { return "x"; }',
+        '  @Mutation(() => String) @Authorized() empty(): string { return "x"; }',
+        '  @FieldResolver(() => String) loads(): string { return "x"; }',
+        '  @Query(() => String) @Authorized(rules.signedIn) declared(): string { return "x"; }',
+        "}",
+        "",
+      ].join("\n"),
+      "src/services/people/fixture-entity.ts": [
+        'import { defineEntity } from "../../federation/entity-registry";',
+        'import { readBy } from "../../auth/rule";',
+        'import { rules } from "../../auth/rules";',
+        'export const open = defineEntity({ typeName: "Open", loadMany: async () => [] });',
+        'export const declared = defineEntity({ typeName: "Declared", read: readBy(rules.signedIn), loadMany: async () => [] });',
+        "",
+      ].join("\n"),
+    });
+  }, 60_000);
+
+  it("refuse a root field or field resolver without @Authorized(rule), and let a declared one through", () => {
+    expect(at(found["src/resolvers/people/fixture-rules.ts"])).toEqual([
+      "local/declared-rule: Query `open` declares no access rule: add @Authorized(rules.x) (src/auth/rules.ts)",
+      "local/declared-rule: Mutation `empty` declares no access rule: add @Authorized(rules.x) (src/auth/rules.ts)",
+      "local/declared-rule: FieldResolver `loads` declares no access rule: add @Authorized(rules.x) (src/auth/rules.ts)",
+    ]);
+  });
+
+  it("refuse an entity without a read rule, and let a declared one through", () => {
+    expect(at(found["src/services/people/fixture-entity.ts"])).toEqual([
+      "local/declared-rule: defineEntity without `read`: declare who may read it, read: readBy(rules.x, ...) (src/auth/rule.ts)",
+    ]);
   });
 });

@@ -69,4 +69,42 @@ const noImportCycle = {
   },
 };
 
-export default { rules: { "no-import-cycle": noImportCycle } };
+const decoratorName = (decorator) => {
+  const expression = decorator.expression.type === "CallExpression" ? decorator.expression.callee : decorator.expression;
+  return expression.type === "Identifier" ? expression.name : null;
+};
+const ROOT_FIELDS = new Set(["Query", "Mutation", "FieldResolver"]);
+const declares = (decorators) =>
+  (decorators ?? []).some((d) => decoratorName(d) === "Authorized" && d.expression.type === "CallExpression" && d.expression.arguments.length > 0);
+
+/** @type {import("eslint").Rule.RuleModule} */
+const declaredRule = {
+  meta: {
+    type: "problem",
+    docs: { description: "Every root field and field resolver declares its access rule (@Authorized(rule)); every entity its read rule" },
+    schema: [],
+    messages: {
+      field: "{{kind}} `{{name}}` declares no access rule: add @Authorized(rules.x) (src/auth/rules.ts)",
+      entity: "defineEntity without `read`: declare who may read it, read: readBy(rules.x, ...) (src/auth/rule.ts)",
+    },
+  },
+  create(context) {
+    return {
+      MethodDefinition(node) {
+        const kind = (node.decorators ?? []).map(decoratorName).find((name) => ROOT_FIELDS.has(name));
+        if (!kind || declares(node.decorators) || declares(node.parent.parent.decorators)) return;
+        context.report({ node: node.key, messageId: "field", data: { kind, name: node.key.name ?? "?" } });
+      },
+      CallExpression(node) {
+        if (node.callee.type !== "Identifier" || node.callee.name !== "defineEntity") return;
+        const [definition] = node.arguments;
+        const hasRead =
+          definition?.type === "ObjectExpression" &&
+          definition.properties.some((p) => p.type === "SpreadElement" || (p.key?.type === "Identifier" && p.key.name === "read"));
+        if (!hasRead) context.report({ node, messageId: "entity" });
+      },
+    };
+  },
+};
+
+export default { rules: { "no-import-cycle": noImportCycle, "declared-rule": declaredRule } };

@@ -1,5 +1,6 @@
 // @ts-check
-// The import graph of src/ as lint rules: no import cycle (local/no-import-cycle, type-only imports
+// The structure of src/ as lint rules: every root field and entity declares its access rule
+// (local/declared-rule); resolvers hold no database; and the import graph: no import cycle (local/no-import-cycle, type-only imports
 // included, which eslint-plugin-import-x's no-cycle skips), and no import running back up a layer
 // (eslint-plugin-import-x's no-restricted-paths). test/lint-rules.test.ts lints bad imports with
 // this configuration.
@@ -33,14 +34,14 @@ export const LAYERS = [
 const zones = LAYERS.slice(0, -1).map((layer, i) => ({
   target: layer,
   from: LAYERS.slice(i + 1).flat(),
-  message: `${layer.join(", ")} may import only from its own layer and those below it (LAYERS of tools/eslint/layers.mjs)`,
+  message: `${layer.join(", ")} may import only from its own layer and those below it (LAYERS of tools/eslint/structure.mjs)`,
 }));
 
 /** Database clients, for the rule that keeps them out of the resolvers. */
 const DATABASE_MODULES = ["kysely", "kysely/*", "pg", "better-sqlite3", "@prisma/*", "**/db/client", "**/db/kysely", "**/generated/**"];
 
 /** @type {import("eslint").Linter.Config[]} */
-export const layerConfig = [
+export const structureConfig = [
   {
     files: ["src/**/*.ts"],
     plugins: { "import-x": importX, local },
@@ -51,11 +52,20 @@ export const layerConfig = [
     },
   },
   {
+    // every root field and entity declares its access rule (start-up checks it too)
+    files: ["src/**/*.ts"],
+    rules: { "local/declared-rule": "error" },
+  },
+  {
     // Resolvers are the schema's edge: they hand the request context to a service and never
     // reach a database themselves (docs/ARCHITECTURE.md, "One data port").
     files: ["src/resolvers/**/*.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: DATABASE_MODULES, message: "resolvers call services; the database is theirs" }] }],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "MemberExpression[object.name='ctx'][property.name=/^(db|read)$/]", message: "resolvers hand ctx to a service; the database is the service's" },
+      ],
     },
   },
 ];

@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from "graphql";
-import { Args, Ctx, Info, Query, Resolver } from "type-graphql";
+import { Args, Authorized, Ctx, Info, Query, Resolver } from "type-graphql";
 import type { AuthedContext } from "../../context";
+import { rules } from "../../auth/rules";
 import { SharedTaskCommentsArgs } from "../../inputs/comment/shared-task-comments.args";
 import { TaskComment } from "../../types/comment/task-comment.type";
 import { TaskCommentCollection } from "../../types/comment/task-comment-collection.type";
@@ -13,11 +14,12 @@ export class TaskCommentResolver {
     description:
       "E12: the comments of a shared task, by its share token (an unknown token is NOT_FOUND), with files, mentions, reactions and reply counts; ordered by creation time, paginated, optionally after a cursor.",
   })
+  @Authorized(rules.shareToken)
   sharedTaskComments(
     @Args(() => SharedTaskCommentsArgs) args: SharedTaskCommentsArgs,
     @Ctx() ctx: AuthedContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<TaskCommentCollection> {
-    return sharedTaskComments(ctx.read, args, Selection.of(info));
+    return sharedTaskComments(ctx, args, Selection.of(info));
   }
 }

@@ -1,11 +1,11 @@
 import type { GraphQLResolveInfo } from "graphql";
-import { Arg, Ctx, FieldResolver, ID, Info, Query, Resolver, Root } from "type-graphql";
+import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Query, Resolver, Root } from "type-graphql";
 import type { AuthedContext } from "../../context";
-import { assertCanReadProject } from "../../auth/policy";
+import { rules } from "../../auth/rules";
 import { ProjectGantt } from "../../types/gantt/project-gantt.type";
 import { GanttTask } from "../../types/gantt/gantt-task.type";
+import { projectGanttWithTasks } from "../../services/gantt/gantt.read";
 import { projectGantt } from "../../services/gantt/project-gantt.service";
-import { projectGanttSelecting, projectGanttWithTasks } from "../../services/gantt/gantt.read";
 import { Selection } from "../../services/shared/look-ahead";
 import { listCost } from "../../domain/list-cost";
 
@@ -16,6 +16,7 @@ export class ProjectGanttResolver {
     description:
       "E15: a project's gantt chart (stages, boards, milestones, links and tasks) with its budget, planned and reported time. The tasks are loaded only when `tasks` is selected.",
   })
+  @Authorized(rules.readProject)
   async projectGantt(
     // type-graphql prints arguments in reverse parameter order: this gives the contract's (id, showTasks)
     @Arg("showTasks", () => Boolean, {
@@ -30,10 +31,7 @@ export class ProjectGanttResolver {
     @Ctx() ctx: AuthedContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<ProjectGantt> {
-    await assertCanReadProject(ctx.db, ctx.viewer, id, "Project", "id");
-    // look ahead: the tasks are read in the same statement when the document selects them
-    const loader = projectGanttSelecting(Selection.of(info));
-    return projectGantt(id, (projectId) => ctx.loaders.load(loader, projectId));
+    return projectGantt(ctx, id, Selection.of(info));
   }
 
   @FieldResolver(() => [GanttTask], {
@@ -41,6 +39,7 @@ export class ProjectGanttResolver {
     description:
       "The project's tasks, by start date, end date (undated last), weight, then id. Always answered when selected, whatever the (deprecated) showTasks argument says.",
   })
+  @Authorized(rules.asParent)
   async tasks(@Root() gantt: ProjectGantt, @Ctx() ctx: AuthedContext): Promise<GanttTask[]> {
     if (gantt.tasks) return gantt.tasks;
     // reached through _entities (a reference carries no selection): one batch per request

@@ -1,6 +1,6 @@
-import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
+import { Arg, Authorized, Ctx, Mutation, Resolver } from "type-graphql";
 import type { AuthedContext } from "../../context";
-import { assert, canCreateCurrency } from "../../auth/policy";
+import { rules } from "../../auth/rules";
 import { CreateCurrencyDictionaryInput } from "../../inputs/invoice/create-currency-dictionary.input";
 import { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
 import { createCurrencyDictionary } from "../../services/invoice/currency-dictionary.service";
@@ -12,11 +12,11 @@ export class CurrencyDictionaryResolver {
     nullable: true,
     description: "E18: adds a currency. An existing code is CONFLICT; isDefault: true makes it the only default.",
   })
+  @Authorized(rules.currencies)
   async createCurrencyDictionary(
     @Arg("input", () => CreateCurrencyDictionaryInput, { description: "The new currency." }) input: CreateCurrencyDictionaryInput,
     @Ctx() ctx: AuthedContext,
   ): Promise<CurrencyDictionary | null> {
-    assert(canCreateCurrency(ctx.viewer), "Only an admin or a finance user may add currencies.");
-    return ctx.loaders.loadWritten(currencyDictionaryEntity, await createCurrencyDictionary(ctx.db, input));
+    return ctx.loaders.loadWritten(currencyDictionaryEntity, await createCurrencyDictionary(ctx, input));
   }
 }

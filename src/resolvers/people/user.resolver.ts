@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from "graphql";
-import { Arg, Args, Ctx, Info, Query, Resolver } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, Info, Query, Resolver } from "type-graphql";
 import type { AuthedContext } from "../../context";
+import { rules } from "../../auth/rules";
 import { PaginationArgs } from "../../inputs/shared/pagination.args";
 import { UserFilter } from "../../inputs/people/user-filter.input";
 import { UserOrder } from "../../inputs/people/user-order.input";
@@ -12,6 +13,7 @@ import { Selection } from "../../services/shared/look-ahead";
 @Resolver(() => User)
 export class UserResolver {
   @Query(() => UserCollection, { description: "E8: users, filtered, ordered and paginated." })
+  @Authorized(rules.signedIn)
   users(
     @Args(() => PaginationArgs) page: PaginationArgs,
     @Ctx() ctx: AuthedContext,
@@ -23,6 +25,6 @@ export class UserResolver {
     })
     order?: UserOrder[],
   ): Promise<UserCollection> {
-    return listUsers(ctx.read, ctx.viewer, { ...page, filter, order }, ctx.config.maxUnpaginatedItems, Selection.of(info));
+    return listUsers(ctx, { ...page, filter, order }, Selection.of(info));
   }
 }

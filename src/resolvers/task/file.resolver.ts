@@ -1,5 +1,6 @@
-import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
+import { Arg, Authorized, Ctx, Mutation, Resolver } from "type-graphql";
 import type { AuthedContext } from "../../context";
+import { rules } from "../../auth/rules";
 import { ExternalFileUploadInput } from "../../inputs/task/external-file-upload.input";
 import { File } from "../../types/task/file.type";
 import { uploadExternalFiles } from "../../services/task/file.service";
@@ -15,10 +16,11 @@ export class FileResolver {
     description:
       "E13: registers files by link on a project, task or task comment (for its project's members and admins); answers one File per element, in order. All are stored or none.",
   })
+  @Authorized(rules.projectMember)
   async uploadExternalFiles(
     @Arg("input", () => ExternalFileUploadInput, { description: "The links and what they are attached to." }) input: ExternalFileUploadInput,
     @Ctx() ctx: AuthedContext,
   ): Promise<File[]> {
-    return ctx.loaders.loadWrittenMany(fileEntity, await uploadExternalFiles(ctx.db, ctx.viewer, input));
+    return ctx.loaders.loadWrittenMany(fileEntity, await uploadExternalFiles(ctx, input));
   }
 }

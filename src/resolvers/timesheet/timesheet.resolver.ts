@@ -1,6 +1,6 @@
-import { Args, Ctx, Query, Resolver } from "type-graphql";
+import { Args, Authorized, Ctx, Query, Resolver } from "type-graphql";
 import type { AuthedContext } from "../../context";
-import { assert, canReadTimesheetOf } from "../../auth/policy";
+import { rules } from "../../auth/rules";
 import { TimesheetArgs } from "../../inputs/timesheet/timesheet.args";
 import { TimesheetEntry } from "../../types/timesheet/timesheet-entry.type";
 import { timesheetByUser } from "../../services/timesheet/timesheet.service";
@@ -14,9 +14,8 @@ export class TimesheetResolver {
     description:
       "E16: time reported in a seven-day window (UTC days), one entry per user with a row per task, daily totals and the sum.",
   })
+  @Authorized(rules.timesheets)
   timesheetByUser(@Args(() => TimesheetArgs) args: TimesheetArgs, @Ctx() ctx: AuthedContext): Promise<TimesheetEntry[]> {
-    const viewer = ctx.viewer;
-    assert(canReadTimesheetOf(viewer, args.users), "External users may read only their own time: pass users: [<your id>].");
-    return timesheetByUser(ctx.read, viewer, args);
+    return timesheetByUser(ctx, args);
   }
 }

@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from "graphql";
-import { Arg, Args, Ctx, Info, Query, Resolver } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, Info, Query, Resolver } from "type-graphql";
 import type { AuthedContext } from "../../context";
-import { assert, canReadCalendar } from "../../auth/policy";
+import { rules } from "../../auth/rules";
 import { PaginationArgs } from "../../inputs/shared/pagination.args";
 import { VacationFilter } from "../../inputs/vacation/vacation-filter.input";
 import { VacationOrder } from "../../inputs/vacation/vacation-order.input";
@@ -13,6 +13,7 @@ import { Selection } from "../../services/shared/look-ahead";
 @Resolver(() => Vacation)
 export class VacationResolver {
   @Query(() => VacationCollection, { description: "E7: vacations, filtered, ordered and paginated." })
+  @Authorized(rules.calendar)
   vacations(
     @Args(() => PaginationArgs) page: PaginationArgs,
     @Ctx() ctx: AuthedContext,
@@ -24,7 +25,6 @@ export class VacationResolver {
     })
     order?: VacationOrder[],
   ): Promise<VacationCollection> {
-    assert(canReadCalendar(ctx.viewer), "The vacation calendar is internal: external users may not read it.");
-    return listVacations(ctx.read, ctx.viewer, { ...page, filter, order }, ctx.config.maxUnpaginatedItems, Selection.of(info));
+    return listVacations(ctx, { ...page, filter, order }, Selection.of(info));
   }
 }

@@ -1,18 +1,21 @@
-import type { ReadDb } from "../../db/kysely";
+import type { ReadPort } from "../../db/database";
 import type { AssignedChatTopicUser } from "../../types/chat/assigned-chat-topic-user.type";
-import { inList, toBool, toDate, toDateRequired } from "../../db/row-values";
+import { toBool, toDate, toDateRequired } from "../../db/row-values";
 import { toUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { readBy } from "../../auth/rule";
+import { rules } from "../../auth/rules";
 import { defineEntity } from "../../federation/entity-registry";
 
 /** The chat area's reads: topic memberships by id in ONE statement, the member's summary as JSON. */
-export async function readAssignedChatTopicUsers(read: ReadDb, ids: readonly string[]): Promise<AssignedChatTopicUser[]> {
+export async function readAssignedChatTopicUsers(read: ReadPort, ids: readonly string[]): Promise<AssignedChatTopicUser[]> {
   if (ids.length === 0) return [];
-  const { db, kind } = read;
+  const { db } = read;
+  const d = read;
   const rows = await db
     .selectFrom("AssignedChatTopicUser as a")
     .select(["a.id", "a.lastReadMessageId", "a.lastReadAt", "a.mutedUntil", "a.isMutedIndefinitely", "a.isTopicOwner", "a.isUnread", "a.createdAt"])
-    .select((eb) => userRefJson(kind, eb, "a.userId").as("user"))
-    .where((eb) => inList(kind, eb.ref("a.id"), [...new Set(ids)]))
+    .select((eb) => userRefJson(d, eb, "a.userId").as("user"))
+    .where((eb) => d.inList(eb.ref("a.id"), [...new Set(ids)]))
     .execute();
   return rows.flatMap((row) => {
     const user = userRefOf(row.user);
@@ -33,9 +36,10 @@ export async function readAssignedChatTopicUsers(read: ReadDb, ids: readonly str
   });
 }
 
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+// ─── entities: the area's @key types with their read rules, loaded by the reads above (listed in the area's index) ───
 
 export const assignedChatTopicUserEntity = defineEntity<AssignedChatTopicUser>({
   typeName: "AssignedChatTopicUser",
-  loadMany: (_db, ids, _viewer, read) => readAssignedChatTopicUsers(read, ids),
+  read: readBy(rules.topicMember, "AssignedChatTopicUser", () => "e.topicId"),
+  loadMany: (read, ids) => readAssignedChatTopicUsers(read, ids),
 });

@@ -1,16 +1,17 @@
 import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from "kysely";
-import type { ReadDb } from "../../db/kysely";
-import type { DatabaseKind } from "../../config/config";
+import type { ReadPort } from "../../db/database";
+import type { SqlDialect } from "../../db/sql";
 import type { FileTable, Tables } from "../../db/tables";
 import type { TaskComment } from "../../types/comment/task-comment.type";
 import type { TaskCommentFile } from "../../types/comment/task-comment-file.type";
 import type { MiniUserRef } from "../../types/people/mini-user-ref.type";
 import type { TaskCommentMention } from "../../types/comment/task-comment-mention.type";
 import type { TaskCommentReaction } from "../../types/comment/task-comment-reaction.type";
-import { inList, parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
-import { jsonArray, jsonObject } from "../shared/json";
+import { parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
 import { Selection } from "../shared/look-ahead";
 import { linkedUsersJson, linkedUsersOf } from "../shared/user-refs";
+import { readBy } from "../../auth/rule";
+import { rules } from "../../auth/rules";
 import { defineEntity } from "../../federation/entity-registry";
 import { PLACEMENT_NAMES } from "../project/project.read";
 
@@ -18,10 +19,8 @@ type C = Tables & { c: Tables["TaskComment"] };
 type CommentQuery<O> = SelectQueryBuilder<C, "c", O>;
 
 /** A MiniUserRef of the user `userId` (an outer column) as a JSON object. */
-function miniUserJson(kind: DatabaseKind, eb: ExpressionBuilder<Tables, never>, userId: string): RawBuilder<unknown> {
-  return jsonObject(
-    kind,
-    eb
+function miniUserJson(d: SqlDialect, eb: ExpressionBuilder<Tables, never>, userId: string): RawBuilder<unknown> {
+  return d.jsonObject(eb
       .selectFrom("User as mu")
       .select(["mu.id", "mu.firstName", "mu.lastName", "mu.pictureSm", "mu.pictureLg"])
       .where(sql<boolean>`${sql.ref("mu.id")} = ${sql.ref(userId)}`),
@@ -32,10 +31,8 @@ function miniUserJson(kind: DatabaseKind, eb: ExpressionBuilder<Tables, never>, 
  * The task summary of a file: its own task, or for a comment's file the comment's task, with the
  * project, stage and board names.
  */
-export function fileTaskJson(kind: DatabaseKind, eb: ExpressionBuilder<Tables, never>): RawBuilder<unknown> {
-  return jsonObject(
-    kind,
-    eb
+export function fileTaskJson(d: SqlDialect, eb: ExpressionBuilder<Tables, never>): RawBuilder<unknown> {
+  return d.jsonObject(eb
       .selectFrom("Task as t")
       .innerJoin("Project as p", "p.id", "t.projectId")
       .innerJoin("Board as b", "b.id", "t.boardId")
@@ -48,30 +45,29 @@ export function fileTaskJson(kind: DatabaseKind, eb: ExpressionBuilder<Tables, n
 }
 
 /** A comment's columns and, only when selected, its author, files, mentions, reactions and reply count. */
-export function selectComments(read: ReadDb, sel: Selection): CommentQuery<Record<string, unknown>> {
-  const { db, kind } = read;
+export function selectComments(read: ReadPort, sel: Selection): CommentQuery<Record<string, unknown>> {
+  const { db } = read;
+  const d = read;
   const files = sel.get("files");
   return db
     .selectFrom("TaskComment as c")
     .select(["c.id", "c.isEmoji", "c.content", "c.createdAt", "c.updatedAt", "c.createdBySource", "c.repliesToId", "c.taskId"])
-    .$if(sel.has("createdBy"), (q) => q.select((eb) => miniUserJson(kind, eb as never, "c.createdById").as("createdBy")))
+    .$if(sel.has("createdBy"), (q) => q.select((eb) => miniUserJson(d, eb as never, "c.createdById").as("createdBy")))
     .$if(sel.has("repliesCount"), (q) =>
       q.select((eb) => eb.selectFrom("TaskComment as rc").select((e) => e.fn.countAll().as("n")).whereRef("rc.repliesToId", "=", "c.id").as("repliesCount")),
     )
     .$if(sel.has("files"), (q) =>
       q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
+        d.jsonArray(eb
             .selectFrom("File as f")
             .select([
               "f.id", "f.type", "f.projectId", "f.taskCommentId", "f.displayedName", "f.extension", "f.size", "f.source", "f.path",
               "f.previewImageUrl", "f.downloadType", "f.createdAt",
             ])
-            .$if(files.hasAny("task", "project"), (fq) => fq.select((e) => fileTaskJson(kind, e as never).as("task")))
-            .$if(files.has("createdBy"), (fq) => fq.select((e) => miniUserJson(kind, e as never, "f.createdById").as("createdBy")))
+            .$if(files.hasAny("task", "project"), (fq) => fq.select((e) => fileTaskJson(d, e as never).as("task")))
+            .$if(files.has("createdBy"), (fq) => fq.select((e) => miniUserJson(d, e as never, "f.createdById").as("createdBy")))
             .$if(files.has("fileCategory"), (fq) =>
-              fq.select((e) => jsonObject(kind, e.selectFrom("FileCategory as fk").select(["fk.id", "fk.name"]).whereRef("fk.id", "=", "f.fileCategoryId")).as("fileCategory")),
+              fq.select((e) => d.jsonObject(e.selectFrom("FileCategory as fk").select(["fk.id", "fk.name"]).whereRef("fk.id", "=", "f.fileCategoryId")).as("fileCategory")),
             )
             .whereRef("f.taskCommentId", "=", "c.id")
             .orderBy("f.createdAt")
@@ -79,12 +75,10 @@ export function selectComments(read: ReadDb, sel: Selection): CommentQuery<Recor
         ).as("files"),
       ),
     )
-    .$if(sel.has("taskCommentMentions"), (q) => q.select((eb) => linkedUsersJson(kind, eb, "TaskCommentMention", "commentId", "c.id").as("mentions")))
+    .$if(sel.has("taskCommentMentions"), (q) => q.select((eb) => linkedUsersJson(d, eb, "TaskCommentMention", "commentId", "c.id").as("mentions")))
     .$if(sel.has("taskCommentReactions"), (q) =>
       q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
+        d.jsonArray(eb
             .selectFrom("TaskCommentReaction as r")
             .innerJoin("User as ru", "ru.id", "r.userId")
             .select(["r.id", "r.reactionType", "ru.id as userId", "ru.firstName", "ru.lastName", "ru.pictureSm", "ru.pictureLg"])
@@ -204,9 +198,9 @@ export function toTaskComment(raw: unknown): TaskComment {
 }
 
 /** Comments by id (the TaskComment entity), in one statement. */
-export async function readTaskComments(read: ReadDb, ids: readonly string[]): Promise<TaskComment[]> {
+export async function readTaskComments(read: ReadPort, ids: readonly string[]): Promise<TaskComment[]> {
   const rows = await selectComments(read, Selection.all())
-    .where((eb) => inList(read.kind, eb.ref("c.id"), ids))
+    .where((eb) => read.inList(eb.ref("c.id"), ids))
     .execute();
   return rows.map(toTaskComment);
 }
@@ -227,11 +221,12 @@ export interface SharedCommentsQuery {
  * The cursor's position is read by a subquery inside the same statement. Null for an unknown token.
  */
 export async function readSharedTaskComments(
-  read: ReadDb,
+  read: ReadPort,
   args: SharedCommentsQuery,
   sel: Selection,
 ): Promise<{ repliesToOk: boolean; cursorOk: boolean; total: number; items: TaskComment[] } | null> {
-  const { db, kind } = read;
+  const { db } = read;
+  const d = read;
   const ofTask = (id: string) =>
     sql<boolean>`exists (select 1 from ${sql.table("TaskComment")} as ${sql.id("k")} where ${sql.ref("k.id")} = ${id} and ${sql.ref("k.taskId")} = ${sql.ref("t.id")})`;
   const matching = <O>(q: CommentQuery<O>): CommentQuery<O> => {
@@ -260,9 +255,7 @@ export async function readSharedTaskComments(
     )
     .$if(wantItems, (q) =>
       q.select(() =>
-        jsonArray(
-          kind,
-          matching(selectComments(read, sel.get("items")))
+        d.jsonArray(matching(selectComments(read, sel.get("items")))
             .orderBy("c.createdAt", args.direction)
             .orderBy("c.id", args.direction)
             .limit(args.take)
@@ -283,40 +276,47 @@ export async function readSharedTaskComments(
 }
 
 /** TaskCommentMention entities by id in one statement, with the mentioned user. */
-export async function readTaskCommentMentions(read: ReadDb, ids: readonly string[]): Promise<TaskCommentMention[]> {
+export async function readTaskCommentMentions(read: ReadPort, ids: readonly string[]): Promise<TaskCommentMention[]> {
   const rows = await read.db
     .selectFrom("TaskCommentMention as m")
     .innerJoin("User as mu", "mu.id", "m.userId")
     .select(["m.id", "mu.id as userId", "mu.firstName", "mu.lastName", "mu.pictureSm", "mu.pictureLg"])
-    .where((eb) => inList(read.kind, eb.ref("m.id"), ids))
+    .where((eb) => read.inList(eb.ref("m.id"), ids))
     .execute();
   return rows.map((r) => ({ id: r.id, user: mini(r) }));
 }
 
 /** TaskCommentReaction entities by id in one statement, with the reacting user. */
-export async function readTaskCommentReactions(read: ReadDb, ids: readonly string[]): Promise<TaskCommentReaction[]> {
+export async function readTaskCommentReactions(read: ReadPort, ids: readonly string[]): Promise<TaskCommentReaction[]> {
   const rows = await read.db
     .selectFrom("TaskCommentReaction as r")
     .innerJoin("User as ru", "ru.id", "r.userId")
     .select(["r.id", "r.reactionType", "ru.id as userId", "ru.firstName", "ru.lastName", "ru.pictureSm", "ru.pictureLg"])
-    .where((eb) => inList(read.kind, eb.ref("r.id"), ids))
+    .where((eb) => read.inList(eb.ref("r.id"), ids))
     .execute();
   return rows.map((r) => ({ id: r.id, user: mini(r), reactionType: r.reactionType }));
 }
 
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+/** The project of a comment's mention or reaction (`e`), for its read rule. */
+const commentProject: Parameters<typeof readBy>[2] = (eb) =>
+  eb.selectFrom("TaskComment as c").innerJoin("Task as t", "t.id", "c.taskId").select("t.projectId").whereRef("c.id", "=", "e.commentId");
+
+// ─── entities: the area's @key types with their read rules, loaded by the reads above (listed in the area's index) ───
 
 export const taskCommentEntity = defineEntity<TaskComment>({
   typeName: "TaskComment",
-  loadMany: (_db, ids, _viewer, read) => readTaskComments(read, ids),
+  read: readBy(rules.projectMember, "TaskComment", (eb) => eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId")),
+  loadMany: (read, ids) => readTaskComments(read, ids),
 });
 
 export const taskCommentMentionEntity = defineEntity<TaskCommentMention>({
   typeName: "TaskCommentMention",
-  loadMany: (_db, ids, _viewer, read) => readTaskCommentMentions(read, ids),
+  read: readBy(rules.projectMember, "TaskCommentMention", commentProject),
+  loadMany: (read, ids) => readTaskCommentMentions(read, ids),
 });
 
 export const taskCommentReactionEntity = defineEntity<TaskCommentReaction>({
   typeName: "TaskCommentReaction",
-  loadMany: (_db, ids, _viewer, read) => readTaskCommentReactions(read, ids),
+  read: readBy(rules.projectMember, "TaskCommentReaction", commentProject),
+  loadMany: (read, ids) => readTaskCommentReactions(read, ids),
 });

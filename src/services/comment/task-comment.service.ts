@@ -4,7 +4,7 @@ import type { SharedTaskCommentsArgs } from "../../inputs/comment/shared-task-co
 import { SortDirection } from "../../types/shared/sort-direction.enum";
 import type { TaskCommentCollection } from "../../types/comment/task-comment-collection.type";
 import { pagedWindow, paginationInfo } from "../shared/pagination";
-import type { ReadDb } from "../../db/kysely";
+import type { DataPort } from "../../db/database";
 import type { Selection } from "../shared/look-ahead";
 import { readSharedTaskComments } from "./comment.read";
 
@@ -14,7 +14,7 @@ import { readSharedTaskComments } from "./comment.read";
  * in the chosen order; page and itemsPerPage then apply to that remainder, and totalCount counts it.
  */
 export async function sharedTaskComments(
-  read: ReadDb,
+  { read }: DataPort,
   args: SharedTaskCommentsArgs,
   selection: Selection,
 ): Promise<TaskCommentCollection> {

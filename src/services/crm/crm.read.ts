@@ -1,49 +1,52 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
-import type { ReadDb } from "../../db/kysely";
-import type { DatabaseKind } from "../../config/config";
+import type { ReadPort } from "../../db/database";
+import type { SqlDialect } from "../../db/sql";
 import type { Tables } from "../../db/tables";
 import type { Viewer } from "../../auth/authenticate";
 import type { Note } from "../../types/crm/note.type";
 import type { NoteContractor } from "../../types/crm/note-contractor.type";
 import type { NoteStatus } from "../../types/crm/note-status.type";
-import { inList, parseJson, toDate, toDateRequired } from "../../db/row-values";
-import { idNamesOf, jsonObject, linkedNamesJson } from "../shared/json";
+import { parseJson, toDate, toDateRequired } from "../../db/row-values";
+import { idNamesOf, linkedNamesJson } from "../shared/json";
 import { customFieldValueFields, customFieldValuesJson, customFieldValuesOf } from "../project/project.read";
 import { linkedUsersJson, linkedUsersOf, toNoteUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { readBy } from "../../auth/rule";
+import { rules } from "../../auth/rules";
 import { defineEntity } from "../../federation/entity-registry";
 
 /** A contractor as NoteContractor wants it, as a JSON object (attendants, branches, tags, custom fields inside). */
-export function noteContractorColumns(kind: DatabaseKind, eb: ExpressionBuilder<Tables, never>) {
+export function noteContractorColumns(d: SqlDialect, eb: ExpressionBuilder<Tables, never>) {
   return eb
     .selectFrom("Contractor as k")
     .select(["k.id", "k.name", "k.fullName", "k.pictureSm", "k.pictureLg", "k.email", "k.phoneNumber", "k.defaultLocation", "k.shortCode", "k.vatId"])
     .select((e) => [
-      linkedUsersJson(kind, e, "ContractorAttendant", "contractorId", "k.id").as("attendants"),
-      linkedNamesJson(kind, e, { link: "ContractorIndustryBranch", owner: "contractorId", target: "industryBranchId", named: "IndustryBranch" }, "k.id").as("industryBranches"),
-      linkedNamesJson(kind, e, { link: "ContractorTag", owner: "contractorId", target: "tagId", named: "Tag" }, "k.id").as("tags"),
-      customFieldValuesJson(kind, e as never, "cv.contractorId", "k.id").as("customFields"),
+      linkedUsersJson(d, e, "ContractorAttendant", "contractorId", "k.id").as("attendants"),
+      linkedNamesJson(d, e, { link: "ContractorIndustryBranch", owner: "contractorId", target: "industryBranchId", named: "IndustryBranch" }, "k.id").as("industryBranches"),
+      linkedNamesJson(d, e, { link: "ContractorTag", owner: "contractorId", target: "tagId", named: "Tag" }, "k.id").as("tags"),
+      customFieldValuesJson(d, e as never, "cv.contractorId", "k.id").as("customFields"),
     ]);
 }
 
-function noteContractorJson(kind: DatabaseKind, eb: ExpressionBuilder<Tables, never>, contractorId: string): RawBuilder<unknown> {
-  return jsonObject(kind, noteContractorColumns(kind, eb).where(sql<boolean>`${sql.ref("k.id")} = ${sql.ref(contractorId)}`));
+function noteContractorJson(d: SqlDialect, eb: ExpressionBuilder<Tables, never>, contractorId: string): RawBuilder<unknown> {
+  return d.jsonObject(noteContractorColumns(d, eb).where(sql<boolean>`${sql.ref("k.id")} = ${sql.ref(contractorId)}`));
 }
 
 /** Notes by id in ONE statement: author, assignee, status and the contractor with everything it shows. */
-export async function readNotes(read: ReadDb, ids: readonly string[], viewer: Viewer): Promise<Note[]> {
-  const { db, kind } = read;
+export async function readNotes(read: ReadPort, ids: readonly string[], viewer: Viewer): Promise<Note[]> {
+  const { db } = read;
+  const d = read;
   const rows = await db
     .selectFrom("Note as n")
     .select(["n.id", "n.name", "n.content", "n.createdAt", "n.updatedAt", "n.deadline"])
     .select((eb) => [
-      userRefJson(kind, eb, "n.createdById").as("createdBy"),
-      userRefJson(kind, eb, "n.assignedUserId").as("assignedUser"),
-      jsonObject(kind, eb.selectFrom("NoteStatus as ns").select(["ns.id", "ns.name", "ns.createdAt", "ns.updatedAt", "ns.decorator"]).whereRef("ns.id", "=", "n.statusId")).as(
+      userRefJson(d, eb, "n.createdById").as("createdBy"),
+      userRefJson(d, eb, "n.assignedUserId").as("assignedUser"),
+      d.jsonObject(eb.selectFrom("NoteStatus as ns").select(["ns.id", "ns.name", "ns.createdAt", "ns.updatedAt", "ns.decorator"]).whereRef("ns.id", "=", "n.statusId")).as(
         "status",
       ),
-      noteContractorJson(kind, eb as never, "n.contractorId").as("contractor"),
+      noteContractorJson(d, eb as never, "n.contractorId").as("contractor"),
     ])
-    .where((eb) => inList(kind, eb.ref("n.id"), ids))
+    .where((eb) => d.inList(eb.ref("n.id"), ids))
     .execute();
   const out: Note[] = [];
   for (const row of rows) {
@@ -117,38 +120,41 @@ export function toNoteContractor(row: ContractorJson, viewer: Viewer): NoteContr
 }
 
 /** Contractors by id (the NoteContractor entity), in one statement. */
-export async function readNoteContractors(read: ReadDb, ids: readonly string[], viewer: Viewer): Promise<NoteContractor[]> {
-  const rows = await noteContractorColumns(read.kind, read.db as never)
-    .where((eb) => inList(read.kind, eb.ref("k.id"), ids))
+export async function readNoteContractors(read: ReadPort, ids: readonly string[], viewer: Viewer): Promise<NoteContractor[]> {
+  const rows = await noteContractorColumns(read, read.db as never)
+    .where((eb) => read.inList(eb.ref("k.id"), ids))
     .execute();
   return rows.map((r) => toNoteContractor(r as unknown as ContractorJson, viewer));
 }
 
 /** NoteStatus entities by id in one statement. */
-export async function readNoteStatuses(read: ReadDb, ids: readonly string[]): Promise<NoteStatus[]> {
+export async function readNoteStatuses(read: ReadPort, ids: readonly string[]): Promise<NoteStatus[]> {
   const rows = await read.db
     .selectFrom("NoteStatus as ns")
     .select(["ns.id", "ns.name", "ns.createdAt", "ns.updatedAt", "ns.decorator"])
-    .where((eb) => inList(read.kind, eb.ref("ns.id"), ids))
+    .where((eb) => read.inList(eb.ref("ns.id"), ids))
     .execute();
   return rows.map((s) => ({ id: s.id, name: s.name, createdAt: toDateRequired(s.createdAt), updatedAt: toDateRequired(s.updatedAt), decorator: s.decorator }));
 }
 
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+// ─── entities: the area's @key types with their read rules, loaded by the reads above (listed in the area's index) ───
 
 /** Notes are read by any authenticated user; E14 (`Query.note`) loads through this entity. */
 export const noteEntity = defineEntity<Note>({
   typeName: "Note",
+  read: readBy(rules.crm),
   /** A batch of notes, with their contractors and everything below them, in one statement. */
-  loadMany: (_db, ids, viewer, read) => readNotes(read, ids, viewer),
+  loadMany: (read, ids, viewer) => readNotes(read, ids, viewer),
 });
 
 export const noteStatusEntity = defineEntity<NoteStatus>({
   typeName: "NoteStatus",
-  loadMany: (_db, ids, _viewer, read) => readNoteStatuses(read, ids),
+  read: readBy(rules.crm),
+  loadMany: (read, ids) => readNoteStatuses(read, ids),
 });
 
 export const noteContractorEntity = defineEntity<NoteContractor>({
   typeName: "NoteContractor",
-  loadMany: (_db, ids, viewer, read) => readNoteContractors(read, ids, viewer),
+  read: readBy(rules.crm),
+  loadMany: (read, ids, viewer) => readNoteContractors(read, ids, viewer),
 });

@@ -1,16 +1,17 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Tables } from "../../db/tables";
-import type { DatabaseKind } from "../../config/config";
-import type { ReadDb } from "../../db/kysely";
+import type { SqlDialect } from "../../db/sql";
+import type { ReadPort } from "../../db/database";
 import type { ProjectGantt } from "../../types/gantt/project-gantt.type";
 import type { IdNameDecorator } from "../../types/shared/id-name-decorator.type";
 import type { Milestone } from "../../types/gantt/milestone.type";
 import type { GanttLink } from "../../types/gantt/gantt-link.type";
-import { inList, parseJson, toBool, toDate, toDateRequired, toInt } from "../../db/row-values";
+import { parseJson, toBool, toDate, toDateRequired, toInt } from "../../db/row-values";
 import { progressShare } from "../task/task-tallies";
-import { jsonArray, jsonObject } from "../shared/json";
 import { Selection } from "../shared/look-ahead";
-import { defineEntity, type EntityDefinition } from "../../federation/entity-registry";
+import { readBy } from "../../auth/rule";
+import { rules } from "../../auth/rules";
+import { defineEntity } from "../../federation/entity-registry";
 
 /**
  * The gantt charts of the given projects in ONE statement: the project row with its stages,
@@ -19,9 +20,10 @@ import { defineEntity, type EntityDefinition } from "../../federation/entity-reg
  * (Task by project/stage/board, ReportedTime by project), each only when the document selects
  * it. The cost follows the charts asked for, not the size of the tables.
  */
-export async function readProjectGantts(read: ReadDb, projectIds: readonly string[], showTasks: boolean, sel: Selection): Promise<ProjectGantt[]> {
+export async function readProjectGantts(read: ReadPort, projectIds: readonly string[], showTasks: boolean, sel: Selection): Promise<ProjectGantt[]> {
   if (projectIds.length === 0) return [];
-  const { db, kind } = read;
+  const { db } = read;
+  const d = read;
   const project = sel.get("project");
   const wantTally = project.has("progress") || sel.has("timePlanned");
 
@@ -40,13 +42,11 @@ export async function readProjectGantts(read: ReadDb, projectIds: readonly strin
     .$if(sel.has("timeReported"), (q) =>
       q.select((eb) => eb.selectFrom("ReportedTime as r").select((e) => e.fn.sum("r.seconds").as("n")).whereRef("r.projectId", "=", "p.id").as("timeReported")),
     )
-    .$if(sel.has("stages"), (q) => q.select((eb) => groupsJson(kind, eb, "stages", sel.get("stages")).as("stages")))
-    .$if(sel.has("boards"), (q) => q.select((eb) => groupsJson(kind, eb, "boards", sel.get("boards")).as("boards")))
+    .$if(sel.has("stages"), (q) => q.select((eb) => groupsJson(d, eb, "stages", sel.get("stages")).as("stages")))
+    .$if(sel.has("boards"), (q) => q.select((eb) => groupsJson(d, eb, "boards", sel.get("boards")).as("boards")))
     .$if(sel.has("milestones"), (q) =>
       q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
+        d.jsonArray(eb
             .selectFrom("Milestone as m")
             .select(["m.id", "m.projectId", "m.stageId", "m.weight", "m.name", "m.dateStart", "m.description", "m.status"])
             .whereRef("m.projectId", "=", "p.id")
@@ -56,17 +56,13 @@ export async function readProjectGantts(read: ReadDb, projectIds: readonly strin
     )
     .$if(sel.has("links"), (q) =>
       q.select((eb) =>
-        jsonArray(
-          kind,
-          eb.selectFrom("GanttLink as l").select(["l.id", "l.type", "l.sourceId", "l.targetId"]).whereRef("l.projectId", "=", "p.id").orderBy("l.id"),
+        d.jsonArray(eb.selectFrom("GanttLink as l").select(["l.id", "l.type", "l.sourceId", "l.targetId"]).whereRef("l.projectId", "=", "p.id").orderBy("l.id"),
         ).as("links"),
       ),
     )
     .$if(showTasks && sel.has("tasks"), (q) =>
       q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
+        d.jsonArray(eb
             .selectFrom("Task as t")
             .select([
               "t.id", "t.name", "t.no", "t.shortCode", "t.dateStart", "t.dateEnd", "t.projectId", "t.boardId", "t.finishedAt",
@@ -81,7 +77,7 @@ export async function readProjectGantts(read: ReadDb, projectIds: readonly strin
         ).as("tasks"),
       ),
     )
-    .where((eb) => inList(kind, eb.ref("p.id"), [...new Set(projectIds)]))
+    .where((eb) => d.inList(eb.ref("p.id"), [...new Set(projectIds)]))
     .execute();
 
   return rows.map((row) => toProjectGantt(row as unknown as GanttRow, showTasks));
@@ -125,19 +121,15 @@ type GroupTables = { g: Record<string, unknown>; c: { id: string; name: string; 
  * The project's stages or boards as a JSON array in the gantt's order (start, end, weight, id),
  * each with its type and its task counts only when the document selects them.
  */
-function groupsJson<DB, TB extends keyof DB>(kind: DatabaseKind, eb: ExpressionBuilder<DB, TB>, kindOfGroup: keyof typeof GROUPS, sel: Selection) {
+function groupsJson<DB, TB extends keyof DB>(d: SqlDialect, eb: ExpressionBuilder<DB, TB>, kindOfGroup: keyof typeof GROUPS, sel: Selection) {
   const group = GROUPS[kindOfGroup];
   const e = eb as unknown as ExpressionBuilder<GroupTables, never>;
-  return jsonArray(
-    kind,
-    e
+  return d.jsonArray(e
       .selectFrom(`${group.table} as g` as "g")
       .select(group.columns.map((column) => sql.ref(`g.${column}`).as(column)))
       .$if(sel.has(group.type.field), (q) =>
         q.select((x) =>
-          jsonObject(
-            kind,
-            x.selectFrom(`${group.type.table} as c` as "c").select(["c.id", "c.name", "c.decorator"]).where(sql<boolean>`${sql.ref("c.id")} = ${sql.ref(`g.${group.type.column}`)}`),
+          d.jsonObject(x.selectFrom(`${group.type.table} as c` as "c").select(["c.id", "c.name", "c.decorator"]).where(sql<boolean>`${sql.ref("c.id")} = ${sql.ref(`g.${group.type.column}`)}`),
           ).as(group.type.field),
         ),
       )
@@ -269,54 +261,49 @@ function toGanttLink(l: LinkJson): GanttLink {
 }
 
 /** Milestone entities by id in one statement. */
-export async function readMilestones(read: ReadDb, ids: readonly string[]): Promise<Milestone[]> {
+export async function readMilestones(read: ReadPort, ids: readonly string[]): Promise<Milestone[]> {
   const rows = await read.db
     .selectFrom("Milestone as m")
     .select(["m.id", "m.projectId", "m.stageId", "m.weight", "m.name", "m.dateStart", "m.description", "m.status"])
-    .where((eb) => inList(read.kind, eb.ref("m.id"), ids))
+    .where((eb) => read.inList(eb.ref("m.id"), ids))
     .execute();
   return rows.map(toMilestone);
 }
 
 /** GanttLink entities by id in one statement. */
-export async function readGanttLinks(read: ReadDb, ids: readonly string[]): Promise<GanttLink[]> {
+export async function readGanttLinks(read: ReadPort, ids: readonly string[]): Promise<GanttLink[]> {
   const rows = await read.db
     .selectFrom("GanttLink as l")
     .select(["l.id", "l.type", "l.sourceId", "l.targetId"])
-    .where((eb) => inList(read.kind, eb.ref("l.id"), ids))
+    .where((eb) => read.inList(eb.ref("l.id"), ids))
     .execute();
   return rows.map(toGanttLink);
 }
 
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+// ─── entities: the area's @key types with their read rules, loaded by the reads above (listed in the area's index) ───
 
 /** As an entity the gantt is read without its tasks; `tasks`, when selected, comes from projectGanttWithTasks. */
 export const projectGanttEntity = defineEntity<ProjectGantt>({
   typeName: "ProjectGantt",
-  loadMany: (_db, ids, _viewer, read) => readProjectGantts(read, ids, false, Selection.all()),
+  read: readBy(rules.readProject, "Project"),
+  loadMany: (read, ids) => readProjectGantts(read, ids, false, Selection.all()),
 });
 
 export const milestoneEntity = defineEntity<Milestone>({
   typeName: "Milestone",
-  loadMany: (_db, ids, _viewer, read) => readMilestones(read, ids),
+  read: readBy(rules.readProject, "Milestone", () => "e.projectId"),
+  loadMany: (read, ids) => readMilestones(read, ids),
 });
 
 export const ganttLinkEntity = defineEntity<GanttLink>({
   typeName: "GanttLink",
-  loadMany: (_db, ids, _viewer, read) => readGanttLinks(read, ids),
+  read: readBy(rules.readProject, "GanttLink", () => "e.projectId"),
+  loadMany: (read, ids) => readGanttLinks(read, ids),
 });
 
-/**
- * E15's loader of the entity (not listed in src/schema/registry.ts): the same read and mapping,
- * compiled for what the document selects (the tasks in the same statement when selected, the
- * task tallies only when progress or timePlanned is), since a gantt is one large statement.
- */
-export function projectGanttSelecting(selection: Selection): EntityDefinition<ProjectGantt> {
-  return defineEntity<ProjectGantt>({
-    typeName: "ProjectGantt",
-    loadMany: (_db, ids, _viewer, read) => readProjectGantts(read, ids, selection.has("tasks"), selection),
-  });
-}
-
 /** Gantts with everything and their tasks, for `tasks` selected below a gantt read without them (through `_entities`). */
-export const projectGanttWithTasks = projectGanttSelecting(Selection.all());
+export const projectGanttWithTasks = defineEntity<ProjectGantt>({
+  typeName: "ProjectGantt",
+  read: projectGanttEntity.read,
+  loadMany: (read, ids) => readProjectGantts(read, ids, true, Selection.all()),
+});

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { DataPort } from "../../db/database";
 import { ConflictError } from "../../errors/errors";
 import type { CreateCurrencyDictionaryInput } from "../../inputs/invoice/create-currency-dictionary.input";
 import type { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
@@ -7,7 +7,7 @@ import { isUniqueViolation } from "../shared/retry";
 const SELECT = { id: true, name: true, code: true, isDefault: true } as const;
 
 /** E18. Codes are unique; a new default clears the old one in the same transaction. */
-export async function createCurrencyDictionary(db: Db, input: CreateCurrencyDictionaryInput): Promise<CurrencyDictionary> {
+export async function createCurrencyDictionary({ db }: DataPort, input: CreateCurrencyDictionaryInput): Promise<CurrencyDictionary> {
   const code = input.code.toUpperCase();
   try {
     return await db.$transaction(async (tx) => {

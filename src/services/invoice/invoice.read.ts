@@ -1,8 +1,8 @@
-import { sql, type AliasedRawBuilder, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
-import type { DatabaseKind } from "../../config/config";
-import type { ReadDb } from "../../db/kysely";
+import { sql, type AliasedRawBuilder, type ExpressionBuilder, type RawBuilder } from "kysely";
+import type { SqlDialect } from "../../db/sql";
+import type { ReadPort } from "../../db/database";
 import type { ContractorTable, InvoiceTable, Tables } from "../../db/tables";
-import { inList, parseJson, toBool, toDate, toDateRequired, toDecimalNumber } from "../../db/row-values";
+import { parseJson, toBool, toDate, toDateRequired, toDecimalNumber } from "../../db/row-values";
 import type { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
 import type { Invoice } from "../../types/invoice/invoice.type";
 import type { InvoiceCost } from "../../types/invoice/invoice-cost.type";
@@ -10,9 +10,10 @@ import type { InvoiceIncome } from "../../types/invoice/invoice-income.type";
 import type { InvoiceItem } from "../../types/invoice/invoice-item.type";
 import type { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
 import { toUserRef, userRefJson, userRefOf } from "../shared/user-refs";
-import { jsonArray, jsonObject } from "../shared/json";
 import { Decimal } from "../shared/money";
 import { periodKey } from "../shared/numbering";
+import { readBy } from "../../auth/rule";
+import { rules } from "../../auth/rules";
 import { defineEntity } from "../../federation/entity-registry";
 
 /**
@@ -26,9 +27,8 @@ import { defineEntity } from "../../federation/entity-registry";
 type Eb = ExpressionBuilder<Tables, never>;
 
 /** A DECIMAL column inside a JSON object: its exact text on PostgreSQL, the stored number on SQLite. */
-function decimal<A extends string>(kind: DatabaseKind, column: string, alias: A): AliasedRawBuilder<string | number, A> {
-  const ref = sql.ref(column);
-  return (kind === "postgres" ? sql<string | number>`cast(${ref} as text)` : sql<string | number>`${ref}`).as(alias);
+function decimal<A extends string>(d: SqlDialect, column: string, alias: A): AliasedRawBuilder<string | number, A> {
+  return d.exact(column).as(alias);
 }
 
 /** A correlated `inner = outer` condition between two column references. */
@@ -48,18 +48,16 @@ function currentPeriods(now: Date): string[] {
 const NUMBERING_COLUMNS = ["n.id", "n.kind", "n.pattern", "n.resetInterval", "n.leadingZero", "n.isDefault", "n.docTitle"] as const;
 
 /** The numbering `n` with its counters of the current periods (as a JSON array). */
-function numberingQuery(kind: DatabaseKind, eb: Eb, now: Date) {
+function numberingQuery(d: SqlDialect, eb: Eb, now: Date) {
   return eb
     .selectFrom("InvoiceNumbering as n")
     .select(NUMBERING_COLUMNS)
     .select((e) =>
-      jsonArray(
-        kind,
-        e
+      d.jsonArray(e
           .selectFrom("InvoiceNumberingCounter as nc")
           .select(["nc.period", "nc.lastValue"])
           .whereRef("nc.numberingId", "=", "n.id")
-          .where((x) => inList(kind, x.ref("nc.period"), currentPeriods(now), "text")),
+          .where((x) => d.inList(x.ref("nc.period"), currentPeriods(now), "text")),
       ).as("counters"),
     );
 }
@@ -91,11 +89,11 @@ function toInvoiceNumbering(row: NumberingJson, now: Date): InvoiceNumbering {
 }
 
 /** InvoiceNumbering entities by id, in one statement. */
-export async function readInvoiceNumberings(read: ReadDb, ids: readonly string[]): Promise<InvoiceNumbering[]> {
+export async function readInvoiceNumberings(read: ReadPort, ids: readonly string[]): Promise<InvoiceNumbering[]> {
   if (ids.length === 0) return [];
   const now = new Date();
-  const rows = await numberingQuery(read.kind, read.db as unknown as Eb, now)
-    .where((eb) => inList(read.kind, eb.ref("n.id"), ids))
+  const rows = await numberingQuery(read, read.db as unknown as Eb, now)
+    .where((eb) => read.inList(eb.ref("n.id"), ids))
     .execute();
   return rows.map((row) => toInvoiceNumbering(row as NumberingJson, now));
 }
@@ -122,12 +120,12 @@ interface BookingJson {
 }
 
 /** The bookings of one kind, as `b` (the invoice's, when `invoiceRef` names the outer invoice id; else filtered by the caller). */
-function bookingQuery(kind: DatabaseKind, eb: Eb, booking: BookingKind) {
+function bookingQuery(d: SqlDialect, eb: Eb, booking: BookingKind) {
   const { table, typeColumn } = BOOKINGS[booking];
   return (eb as unknown as ExpressionBuilder<Tables, never>)
     .selectFrom(`${table} as b` as "InvoiceCost as b")
     .select(["b.id", "b.name", "b.date", "b.invoiceId"])
-    .select([decimal(kind, "b.priceNet", "priceNet"), decimal(kind, "b.priceGross", "priceGross"), sql.ref<string>(`b.${typeColumn}`).as("type")]);
+    .select([decimal(d, "b.priceNet", "priceNet"), decimal(d, "b.priceGross", "priceGross"), sql.ref<string>(`b.${typeColumn}`).as("type")]);
 }
 
 function toBooking(row: BookingJson) {
@@ -137,12 +135,12 @@ const toInvoiceCost = (row: BookingJson): InvoiceCost => ({ ...toBooking(row), c
 const toInvoiceIncome = (row: BookingJson): InvoiceIncome => ({ ...toBooking(row), incomeType: row.type });
 
 /** InvoiceCost or InvoiceIncome entities by id, in one statement. */
-export async function readInvoiceBookings(read: ReadDb, booking: "cost", ids: readonly string[]): Promise<InvoiceCost[]>;
-export async function readInvoiceBookings(read: ReadDb, booking: "income", ids: readonly string[]): Promise<InvoiceIncome[]>;
-export async function readInvoiceBookings(read: ReadDb, booking: BookingKind, ids: readonly string[]): Promise<Array<InvoiceCost | InvoiceIncome>> {
+export async function readInvoiceBookings(read: ReadPort, booking: "cost", ids: readonly string[]): Promise<InvoiceCost[]>;
+export async function readInvoiceBookings(read: ReadPort, booking: "income", ids: readonly string[]): Promise<InvoiceIncome[]>;
+export async function readInvoiceBookings(read: ReadPort, booking: BookingKind, ids: readonly string[]): Promise<Array<InvoiceCost | InvoiceIncome>> {
   if (ids.length === 0) return [];
-  const rows = (await bookingQuery(read.kind, read.db as unknown as Eb, booking)
-    .where((eb) => inList(read.kind, eb.ref("b.id"), ids))
+  const rows = (await bookingQuery(read, read.db as unknown as Eb, booking)
+    .where((eb) => read.inList(eb.ref("b.id"), ids))
     .execute()) as unknown as BookingJson[];
   return booking === "cost" ? rows.map(toInvoiceCost) : rows.map(toInvoiceIncome);
 }
@@ -150,12 +148,12 @@ export async function readInvoiceBookings(read: ReadDb, booking: BookingKind, id
 // ─── the currency dictionary ───
 
 /** CurrencyDictionary entities by id, in one statement. */
-export async function readCurrencyDictionaries(read: ReadDb, ids: readonly string[]): Promise<CurrencyDictionary[]> {
+export async function readCurrencyDictionaries(read: ReadPort, ids: readonly string[]): Promise<CurrencyDictionary[]> {
   if (ids.length === 0) return [];
   const rows = await read.db
     .selectFrom("CurrencyDictionary as c")
     .select(["c.id", "c.name", "c.code", "c.isDefault"])
-    .where((eb) => inList(read.kind, eb.ref("c.id"), ids))
+    .where((eb) => read.inList(eb.ref("c.id"), ids))
     .execute();
   return rows.map((r) => ({ id: r.id, name: r.name, code: r.code, isDefault: toBool(r.isDefault) }));
 }
@@ -179,17 +177,14 @@ const INVOICE_COLUMNS = [
  * corrections): what the `invoice`, `corrects` and `prevCorrect` fields of any of them lead to.
  * Loading the chain with the batch answers those fields, at any depth, from the same statement.
  */
-function inChainsOf(kind: DatabaseKind, eb: ExpressionBuilder<Tables & { i: Tables["Invoice"] }, "i">, ids: readonly string[]) {
+function inChainsOf(d: SqlDialect, eb: ExpressionBuilder<Tables & { i: Tables["Invoice"] }, "i">, ids: readonly string[]) {
   const originals = (eb as unknown as Eb)
     .selectFrom("Invoice as o")
     .select(sql<string>`coalesce(${sql.ref("o.correctedInvoiceId")}, ${sql.ref("o.id")})`.as("originalId"))
-    .where((x) => inList(kind, x.ref("o.id"), ids));
+    .where((x) => d.inList(x.ref("o.id"), ids));
   // PostgreSQL: `= any(array(...))` makes the originals a value computed first, so both terms
   // are index scans (a BitmapOr); `in (subquery)` under an OR would scan the table
-  if (kind === "postgres") {
-    return sql<SqlBool>`${sql.ref("i.id")} = any(array(${originals})) or ${sql.ref("i.correctedInvoiceId")} = any(array(${originals}))`;
-  }
-  return eb.or([eb("i.id", "in", originals), eb("i.correctedInvoiceId", "in", originals)]);
+  return eb.or([d.inSubquery(sql.ref("i.id"), originals), d.inSubquery(sql.ref("i.correctedInvoiceId"), originals)]);
 }
 
 /**
@@ -198,9 +193,10 @@ function inChainsOf(kind: DatabaseKind, eb: ExpressionBuilder<Tables & { i: Tabl
  * booked to, its creator and last editor, its corrections' ids and those of its siblings in
  * creation order. With `chains`, the rest of their correction chains come along (see inChainsOf).
  */
-export async function readInvoices(read: ReadDb, ids: readonly string[], options: { chains?: boolean } = {}): Promise<Invoice[]> {
+export async function readInvoices(read: ReadPort, ids: readonly string[], options: { chains?: boolean } = {}): Promise<Invoice[]> {
   if (ids.length === 0) return [];
-  const { db, kind } = read;
+  const { db } = read;
+  const d = read;
   const now = new Date();
   const rows = await db
     .selectFrom("Invoice as i")
@@ -208,47 +204,41 @@ export async function readInvoices(read: ReadDb, ids: readonly string[], options
     .select((eb) => {
       const e = eb as unknown as Eb;
       const correctionIds = (of: string) =>
-        jsonArray(kind, e.selectFrom("Invoice as c").select("c.id").where(refEq("c.correctedInvoiceId", of)).orderBy("c.createdAt").orderBy("c.id"));
+        d.jsonArray(e.selectFrom("Invoice as c").select("c.id").where(refEq("c.correctedInvoiceId", of)).orderBy("c.createdAt").orderBy("c.id"));
       return [
-        jsonArray(
-          kind,
-          e
+        d.jsonArray(e
             .selectFrom("InvoiceItem as it")
             .select(["it.order", "it.positionName", "it.unit", "it.tax", "it.gtu", "it.isPrevious"])
             .select([
-              decimal(kind, "it.count", "count"), decimal(kind, "it.priceUnit", "priceUnit"), decimal(kind, "it.netAmount", "netAmount"),
-              decimal(kind, "it.vatAmount", "vatAmount"), decimal(kind, "it.grossAmount", "grossAmount"),
+              decimal(d, "it.count", "count"), decimal(d, "it.priceUnit", "priceUnit"), decimal(d, "it.netAmount", "netAmount"),
+              decimal(d, "it.vatAmount", "vatAmount"), decimal(d, "it.grossAmount", "grossAmount"),
             ])
             .where(refEq("it.invoiceId", "i.id"))
             .orderBy("it.isPrevious")
             .orderBy("it.order"),
         ).as("items"),
-        jsonArray(kind, bookingQuery(kind, e, "cost").where(refEq("b.invoiceId", "i.id")).orderBy("b.date").orderBy("b.id")).as("costs"),
-        jsonArray(kind, bookingQuery(kind, e, "income").where(refEq("b.invoiceId", "i.id")).orderBy("b.date").orderBy("b.id")).as("incomes"),
-        jsonObject(kind, numberingQuery(kind, e, now).where(refEq("n.id", "i.numberingId"))).as("numbering"),
+        d.jsonArray(bookingQuery(d, e, "cost").where(refEq("b.invoiceId", "i.id")).orderBy("b.date").orderBy("b.id")).as("costs"),
+        d.jsonArray(bookingQuery(d, e, "income").where(refEq("b.invoiceId", "i.id")).orderBy("b.date").orderBy("b.id")).as("incomes"),
+        d.jsonObject(numberingQuery(d, e, now).where(refEq("n.id", "i.numberingId"))).as("numbering"),
         e.selectFrom("Contractor as k").select("k.name").where(refEq("k.id", "i.buyerId")).as("buyerContractorName"),
-        jsonObject(kind, e.selectFrom("Project as p").select(["p.id", "p.name", "p.shortCode", "p.no", "p.isSimple"]).where(refEq("p.id", "i.financeProjectId"))).as(
+        d.jsonObject(e.selectFrom("Project as p").select(["p.id", "p.name", "p.shortCode", "p.no", "p.isSimple"]).where(refEq("p.id", "i.financeProjectId"))).as(
           "financeProject",
         ),
-        jsonObject(kind, e.selectFrom("Stage as s").select(["s.id", "s.name", "s.projectId"]).where(refEq("s.id", "i.financeStageId"))).as("financeStage"),
-        jsonObject(
-          kind,
-          e.selectFrom("Board as bd").select(["bd.id", "bd.name", "bd.shortCode", "bd.projectId", "bd.stageId"]).where(refEq("bd.id", "i.financeBoardId")),
+        d.jsonObject(e.selectFrom("Stage as s").select(["s.id", "s.name", "s.projectId"]).where(refEq("s.id", "i.financeStageId"))).as("financeStage"),
+        d.jsonObject(e.selectFrom("Board as bd").select(["bd.id", "bd.name", "bd.shortCode", "bd.projectId", "bd.stageId"]).where(refEq("bd.id", "i.financeBoardId")),
         ).as("financeBoard"),
-        jsonObject(
-          kind,
-          e
+        d.jsonObject(e
             .selectFrom("Task as t")
             .select(["t.id", "t.name", "t.no", "t.shortCode", "t.projectId", "t.stageId", "t.boardId"])
             .where(refEq("t.id", "i.financeTaskId")),
         ).as("financeTask"),
-        userRefJson(kind, e, "i.createdById").as("createdBy"),
-        userRefJson(kind, e, "i.updatedById").as("updatedBy"),
+        userRefJson(d, e, "i.createdById").as("createdBy"),
+        userRefJson(d, e, "i.updatedById").as("updatedBy"),
         correctionIds("i.id").as("correctionIds"),
         correctionIds("i.correctedInvoiceId").as("siblingIds"),
       ];
     })
-    .where((eb) => (options.chains ? inChainsOf(kind, eb, ids) : inList(kind, eb.ref("i.id"), ids)))
+    .where((eb) => (options.chains ? inChainsOf(d, eb, ids) : d.inList(eb.ref("i.id"), ids)))
     .execute();
   return rows.map((row) => toInvoice(row as unknown as InvoiceSqlRow, now));
 }
@@ -503,15 +493,13 @@ export interface CorrectedInvoice extends Omit<Pick<InvoiceTable, Unaliased<(typ
 type Unaliased<C> = C extends `ci.${infer Column}` ? Column : never;
 
 /** The current (not previous) items of the invoice whose id column is `invoiceId`, exact, in order. */
-function storedItems(kind: DatabaseKind, e: Eb, invoiceId: RawBuilder<unknown> | string) {
-  return jsonArray(
-    kind,
-    e
+function storedItems(d: SqlDialect, e: Eb, invoiceId: RawBuilder<unknown> | string) {
+  return d.jsonArray(e
       .selectFrom("InvoiceItem as si")
       .select(["si.order", "si.positionName", "si.unit", "si.tax", "si.gtu"])
       .select([
-        decimal(kind, "si.count", "count"), decimal(kind, "si.priceUnit", "priceUnit"), decimal(kind, "si.netAmount", "netAmount"),
-        decimal(kind, "si.vatAmount", "vatAmount"), decimal(kind, "si.grossAmount", "grossAmount"),
+        decimal(d, "si.count", "count"), decimal(d, "si.priceUnit", "priceUnit"), decimal(d, "si.netAmount", "netAmount"),
+        decimal(d, "si.vatAmount", "vatAmount"), decimal(d, "si.grossAmount", "grossAmount"),
       ])
       .where(sql<boolean>`${sql.ref("si.invoiceId")} = ${typeof invoiceId === "string" ? sql.ref(invoiceId) : invoiceId}`)
       .where("si.isPrevious", "=", sql.lit(false))
@@ -520,7 +508,7 @@ function storedItems(kind: DatabaseKind, e: Eb, invoiceId: RawBuilder<unknown> |
 }
 
 /** The corrected invoice with its own items and those of its latest correction (ties broken by id, as the corrections' order). */
-function correctedJson(kind: DatabaseKind, e: Eb, id: string | null) {
+function correctedJson(d: SqlDialect, e: Eb, id: string | null) {
   const latest = e
     .selectFrom("Invoice as lc")
     .select("lc.id")
@@ -528,14 +516,12 @@ function correctedJson(kind: DatabaseKind, e: Eb, id: string | null) {
     .orderBy("lc.createdAt", "desc")
     .orderBy("lc.id", "desc")
     .limit(1);
-  return jsonObject(
-    kind,
-    e
+  return d.jsonObject(e
       .selectFrom("Invoice as ci")
       .select(CORRECTED_COLUMNS)
       .select((x) => [
-        storedItems(kind, x as unknown as Eb, "ci.id").as("ownItems"),
-        storedItems(kind, x as unknown as Eb, sql`(${latest})`).as("latestItems"),
+        storedItems(d, x as unknown as Eb, "ci.id").as("ownItems"),
+        storedItems(d, x as unknown as Eb, sql`(${latest})`).as("latestItems"),
         latest.as("latestId"),
       ])
       .where("ci.id", "=", id!),
@@ -576,16 +562,15 @@ const LOOKUP_NUMBERING = ["n.id", "n.kind", "n.pattern", "n.resetInterval", "n.l
  * current items. A key left null makes its subquery find nothing, so
  * the statement's text, and its prepared plan, is always the same.
  */
-export async function readInvoiceLookups(read: ReadDb, keys: InvoiceLookupKeys): Promise<InvoiceLookups> {
-  const { db, kind } = read;
+export async function readInvoiceLookups(read: ReadPort, keys: InvoiceLookupKeys): Promise<InvoiceLookups> {
+  const { db } = read;
+  const d = read;
   const row = await db
     .selectNoFrom((eb) => {
       const e = eb as unknown as Eb;
       return [
-        jsonObject(kind, e.selectFrom("InvoiceNumbering as n").select(LOOKUP_NUMBERING).where("n.id", "=", keys.numberingId!)).as("numbering"),
-        jsonObject(
-          kind,
-          e
+        d.jsonObject(e.selectFrom("InvoiceNumbering as n").select(LOOKUP_NUMBERING).where("n.id", "=", keys.numberingId!)).as("numbering"),
+        d.jsonObject(e
             .selectFrom("InvoiceNumbering as n")
             .select(LOOKUP_NUMBERING)
             .where("n.kind", "=", keys.defaultNumberingOf!)
@@ -594,21 +579,19 @@ export async function readInvoiceLookups(read: ReadDb, keys: InvoiceLookupKeys):
             .limit(1),
         ).as("defaultNumbering"),
         e.selectFrom("Invoice as t").select("t.id").where("t.numberingId", "=", keys.numberingId!).where("t.no", "=", keys.no!).limit(1).as("takenBy"),
-        jsonObject(
-          kind,
-          e
+        d.jsonObject(e
             .selectFrom("Contractor as k")
             .select(["k.name", "k.fullName", "k.vatId", "k.identifierType", "k.street", "k.zipCode", "k.city", "k.countryCode", "k.accountingEmail"])
             .where("k.id", "=", keys.buyerId!),
         ).as("buyer"),
         e.selectFrom("CurrencyDictionary as c").select("c.code").where("c.code", "=", keys.currencyCode!).as("knownCurrency"),
         e.selectFrom("CurrencyDictionary as c").select("c.code").where("c.isDefault", "=", sql.lit(true)).orderBy("c.id").limit(1).as("defaultCurrency"),
-        jsonObject(kind, e.selectFrom("User as u").select(["u.firstName", "u.lastName"]).where("u.id", "=", keys.callerId!)).as("caller"),
-        jsonObject(kind, e.selectFrom("Task as tk").select(["tk.projectId", "tk.stageId", "tk.boardId"]).where("tk.id", "=", keys.taskId!)).as("task"),
-        jsonObject(kind, e.selectFrom("Board as b").select(["b.projectId", "b.stageId"]).where("b.id", "=", keys.boardId!)).as("board"),
-        jsonObject(kind, e.selectFrom("Stage as s").select(["s.projectId"]).where("s.id", "=", keys.stageId!)).as("stage"),
+        d.jsonObject(e.selectFrom("User as u").select(["u.firstName", "u.lastName"]).where("u.id", "=", keys.callerId!)).as("caller"),
+        d.jsonObject(e.selectFrom("Task as tk").select(["tk.projectId", "tk.stageId", "tk.boardId"]).where("tk.id", "=", keys.taskId!)).as("task"),
+        d.jsonObject(e.selectFrom("Board as b").select(["b.projectId", "b.stageId"]).where("b.id", "=", keys.boardId!)).as("board"),
+        d.jsonObject(e.selectFrom("Stage as s").select(["s.projectId"]).where("s.id", "=", keys.stageId!)).as("stage"),
         e.selectFrom("Project as p").select("p.id").where("p.id", "=", keys.projectId!).as("project"),
-        correctedJson(kind, e, keys.correctedId).as("corrected"),
+        correctedJson(d, e, keys.correctedId).as("corrected"),
       ];
     })
     .executeTakeFirstOrThrow();
@@ -629,7 +612,10 @@ export async function readInvoiceLookups(read: ReadDb, keys: InvoiceLookupKeys):
   };
 }
 
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+/** The finance project of a cost's or income's invoice (`e`), for its read rule. */
+const invoiceProject: Parameters<typeof readBy>[2] = (eb) => eb.selectFrom("Invoice as i").select("i.financeProjectId").whereRef("i.id", "=", "e.invoiceId");
+
+// ─── entities: the area's @key types with their read rules, loaded by the reads above (listed in the area's index) ───
 
 /**
  * The Invoice entity: a batch in one statement (src/services/invoice/invoice.read.ts). The
@@ -638,7 +624,8 @@ export async function readInvoiceLookups(read: ReadDb, keys: InvoiceLookupKeys):
  */
 export const invoiceEntity = defineEntity<Invoice>({
   typeName: "Invoice",
-  loadMany: (_db, ids, _viewer, read) => readInvoices(read, ids, { chains: true }),
+  read: readBy(rules.readInvoice, "Invoice", () => "e.financeProjectId"),
+  loadMany: (read, ids) => readInvoices(read, ids, { chains: true }),
 });
 
 /**
@@ -646,21 +633,25 @@ export const invoiceEntity = defineEntity<Invoice>({
  */
 export const invoiceCostEntity = defineEntity<InvoiceCost>({
   typeName: "InvoiceCost",
-  loadMany: (_db, ids, _viewer, read) => readInvoiceBookings(read, "cost", ids),
+  read: readBy(rules.readInvoice, "InvoiceCost", invoiceProject),
+  loadMany: (read, ids) => readInvoiceBookings(read, "cost", ids),
 });
 
 export const invoiceIncomeEntity = defineEntity<InvoiceIncome>({
   typeName: "InvoiceIncome",
-  loadMany: (_db, ids, _viewer, read) => readInvoiceBookings(read, "income", ids),
+  read: readBy(rules.readInvoice, "InvoiceIncome", invoiceProject),
+  loadMany: (read, ids) => readInvoiceBookings(read, "income", ids),
 });
 
 /** The InvoiceNumbering entity: a batch with its current counters in one statement (invoice.read.ts). */
 export const invoiceNumberingEntity = defineEntity<InvoiceNumbering>({
   typeName: "InvoiceNumbering",
-  loadMany: (_db, ids, _viewer, read) => readInvoiceNumberings(read, ids),
+  read: readBy(rules.invoiceNumberings),
+  loadMany: (read, ids) => readInvoiceNumberings(read, ids),
 });
 
 export const currencyDictionaryEntity = defineEntity<CurrencyDictionary>({
   typeName: "CurrencyDictionary",
-  loadMany: (_db, ids, _viewer, read) => readCurrencyDictionaries(read, ids),
+  read: readBy(rules.signedIn),
+  loadMany: (read, ids) => readCurrencyDictionaries(read, ids),
 });

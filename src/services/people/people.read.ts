@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
-import type { ReadDb } from "../../db/kysely";
+import type { ReadPort } from "../../db/database";
 import type { Tables } from "../../db/tables";
 import type { Viewer } from "../../auth/authenticate";
 import type { User } from "../../types/people/user.type";
@@ -8,12 +8,11 @@ import type { Shortcut } from "../../types/people/shortcut.type";
 import type { UserFilter } from "../../inputs/people/user-filter.input";
 import type { UserOrder } from "../../inputs/people/user-order.input";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
-import { inList, parseJson, toBool, toDate, toDateRequired } from "../../db/row-values";
+import { parseJson, toBool, toDate, toDateRequired } from "../../db/row-values";
 import { escapeLike } from "../shared/search-text";
-import { canManagePerson } from "../../auth/policy";
-import { personRuleSql } from "../../auth/policy-sql";
-import { jsonArray } from "../shared/json";
+import { readBy, ruleForm, ruleSql } from "../../auth/rule";
 import { Selection } from "../shared/look-ahead";
+import { rules } from "../../auth/rules";
 import { defineEntity } from "../../federation/entity-registry";
 
 type From = Tables & { u: Tables["User"] };
@@ -35,8 +34,9 @@ const USER_COLUMNS = [
  * job position and contractor names, the departments and SSO providers (as JSON arrays), and
  * `canManage` (an EXISTS over the caller's led departments; constant for admins and HR).
  */
-export function selectUsers(read: ReadDb, viewer: Viewer, sel: Selection) {
-  const { db, kind } = read;
+export function selectUsers(read: ReadPort, viewer: Viewer, sel: Selection) {
+  const { db } = read;
+  const d = read;
   return db
     .selectFrom("User as u")
     .select(USER_COLUMNS)
@@ -48,9 +48,7 @@ export function selectUsers(read: ReadDb, viewer: Viewer, sel: Selection) {
     )
     .$if(sel.has("userDepartments"), (q) =>
       q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
+        d.jsonArray(eb
             .selectFrom("UserDepartment as ud")
             .innerJoin("Department as d", "d.id", "ud.departmentId")
             .select(["ud.id", "ud.isLeader", "d.id as departmentId", "d.name as departmentName"])
@@ -61,9 +59,7 @@ export function selectUsers(read: ReadDb, viewer: Viewer, sel: Selection) {
     )
     .$if(sel.has("ssoProviders"), (q) =>
       q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
+        d.jsonArray(eb
             .selectFrom("UserSsoProvider as l")
             .innerJoin("SsoProvider as p", "p.id", "l.ssoProviderId")
             .select(["p.id", "p.tenantId", "p.tenantName", "p.type", "l.isUserLinked"])
@@ -73,7 +69,7 @@ export function selectUsers(read: ReadDb, viewer: Viewer, sel: Selection) {
       ),
     )
     .$if(sel.has("canManage"), (q) =>
-      q.select((eb) => personRuleSql(canManagePerson, eb as never, viewer, "u.id").as("canManage")),
+      q.select((eb) => ruleSql(read, eb, rules.managePerson, ruleForm(rules.managePerson, viewer), "u.id", viewer.id).as("canManage")),
     );
 }
 
@@ -145,9 +141,9 @@ export function toUser(row: UserSqlRow): User {
 }
 
 /** The conditions of a user filter (everything but the leader ordering), as SQL on `u`. */
-export function userFilterWhere<O>(read: ReadDb, q: UserQuery<O>, filter: UserFilter | null | undefined): UserQuery<O> {
+export function userFilterWhere<O>(read: ReadPort, q: UserQuery<O>, filter: UserFilter | null | undefined): UserQuery<O> {
   if (!filter) return q;
-  const { kind } = read;
+  const d = read;
   const f = filter;
   const bool = (column: "u.isUsingMobile" | "u.isExternal" | "u.canLogIn", value: boolean) =>
     q.where(column, "=", sql.lit(value));
@@ -160,17 +156,17 @@ export function userFilterWhere<O>(read: ReadDb, q: UserQuery<O>, filter: UserFi
   if (f.canLogIn != null) q = bool("u.canLogIn", f.canLogIn);
   if (f.hasRole) {
     const roles = f.hasRole;
-    q = q.where((eb) => eb.exists(roleOf(eb).where((sub) => inList(kind, sub.ref("r.role"), roles, "text"))));
+    q = q.where((eb) => eb.exists(roleOf(eb).where((sub) => d.inList(sub.ref("r.role"), roles, "text"))));
   }
   if (f.hasRoleSet) for (const role of new Set(f.hasRoleSet)) q = q.where((eb) => eb.exists(roleOf(eb).where("r.role", "=", role)));
-  if (f.jobPosition) q = q.where((eb) => inList(kind, eb.ref("u.jobPositionId"), f.jobPosition!));
-  if (f.contractorId) q = q.where((eb) => inList(kind, eb.ref("u.contractorId"), f.contractorId!));
-  if (f.id) q = q.where((eb) => inList(kind, eb.ref("u.id"), f.id!));
-  if (f.excludeIds) q = q.where((eb) => eb.not(inList(kind, eb.ref("u.id"), f.excludeIds!)));
+  if (f.jobPosition) q = q.where((eb) => d.inList(eb.ref("u.jobPositionId"), f.jobPosition!));
+  if (f.contractorId) q = q.where((eb) => d.inList(eb.ref("u.contractorId"), f.contractorId!));
+  if (f.id) q = q.where((eb) => d.inList(eb.ref("u.id"), f.id!));
+  if (f.excludeIds) q = q.where((eb) => eb.not(d.inList(eb.ref("u.id"), f.excludeIds!)));
   if (f.excludeDepartmentIds) {
-    q = q.where((eb) => eb.not(eb.exists(departmentOf(eb).where((sub) => inList(kind, sub.ref("ud.departmentId"), f.excludeDepartmentIds!)))));
+    q = q.where((eb) => eb.not(eb.exists(departmentOf(eb).where((sub) => d.inList(sub.ref("ud.departmentId"), f.excludeDepartmentIds!)))));
   }
-  if (f.department) q = q.where((eb) => eb.exists(departmentOf(eb).where((sub) => inList(kind, sub.ref("ud.departmentId"), f.department!))));
+  if (f.department) q = q.where((eb) => eb.exists(departmentOf(eb).where((sub) => d.inList(sub.ref("ud.departmentId"), f.department!))));
   if (f.existsUserDepartments != null) {
     const exists = f.existsUserDepartments;
     q = q.where((eb) => (exists ? eb.exists(departmentOf(eb)) : eb.not(eb.exists(departmentOf(eb)))));
@@ -179,7 +175,7 @@ export function userFilterWhere<O>(read: ReadDb, q: UserQuery<O>, filter: UserFi
     const exists = f.existsSsoProvider;
     q = q.where((eb) => (exists ? eb.exists(ssoOf(eb)) : eb.not(eb.exists(ssoOf(eb)))));
   }
-  if (f.ssoProviderIds) q = q.where((eb) => eb.exists(ssoOf(eb).where((sub) => inList(kind, sub.ref("s.ssoProviderId"), f.ssoProviderIds!))));
+  if (f.ssoProviderIds) q = q.where((eb) => eb.exists(ssoOf(eb).where((sub) => d.inList(sub.ref("s.ssoProviderId"), f.ssoProviderIds!))));
   return q;
 }
 
@@ -218,34 +214,35 @@ export function userOrder<O>(q: UserQuery<O>, filter: UserFilter | null | undefi
 }
 
 /** UserDepartment entities by id in one statement, with their departments joined. */
-export async function readUserDepartments(read: ReadDb, ids: readonly string[]): Promise<UserDepartment[]> {
+export async function readUserDepartments(read: ReadPort, ids: readonly string[]): Promise<UserDepartment[]> {
   const rows = await read.db
     .selectFrom("UserDepartment as ud")
     .innerJoin("Department as d", "d.id", "ud.departmentId")
     .select(["ud.id", "ud.isLeader", "d.id as departmentId", "d.name as departmentName"])
-    .where((eb) => inList(read.kind, eb.ref("ud.id"), ids))
+    .where((eb) => read.inList(eb.ref("ud.id"), ids))
     .execute();
   return rows.map((d) => ({ id: d.id, isLeader: toBool(d.isLeader), department: { id: d.departmentId, name: d.departmentName } }));
 }
 
 /** Shortcut entities by id in one statement. */
-export async function readShortcuts(read: ReadDb, ids: readonly string[]): Promise<Shortcut[]> {
+export async function readShortcuts(read: ReadPort, ids: readonly string[]): Promise<Shortcut[]> {
   const rows = await read.db
     .selectFrom("Shortcut as s")
     .select(["s.id", "s.weight", "s.name", "s.viewUrl", "s.isOpenedInNewTab"])
-    .where((eb) => inList(read.kind, eb.ref("s.id"), ids))
+    .where((eb) => read.inList(eb.ref("s.id"), ids))
     .execute();
   return rows.map((s) => ({ id: s.id, weight: s.weight, name: s.name, viewUrl: s.viewUrl, isOpenedInNewTab: toBool(s.isOpenedInNewTab) }));
 }
 
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+// ─── entities: the area's @key types with their read rules, loaded by the reads above (listed in the area's index) ───
 
 export const userEntity = defineEntity<User>({
   typeName: "User",
+  read: readBy(rules.signedIn),
   /** A batch of users (e.g. 100 `_entities` representations) in one statement. */
-  async loadMany(_db, ids, viewer, read) {
+  async loadMany(read, ids, viewer) {
     const rows = await selectUsers(read, viewer, Selection.all())
-      .where((eb) => inList(read.kind, eb.ref("u.id"), ids))
+      .where((eb) => read.inList(eb.ref("u.id"), ids))
       .execute();
     return rows.map(toUser);
   },
@@ -253,10 +250,12 @@ export const userEntity = defineEntity<User>({
 
 export const userDepartmentEntity = defineEntity<UserDepartment>({
   typeName: "UserDepartment",
-  loadMany: (_db, ids, _viewer, read) => readUserDepartments(read, ids),
+  read: readBy(rules.signedIn),
+  loadMany: (read, ids) => readUserDepartments(read, ids),
 });
 
 export const shortcutEntity = defineEntity<Shortcut>({
   typeName: "Shortcut",
-  loadMany: (_db, ids, _viewer, read) => readShortcuts(read, ids),
+  read: readBy(rules.shortcutOwner, "Shortcut", () => "e.userId"),
+  loadMany: (read, ids) => readShortcuts(read, ids),
 });

@@ -1,5 +1,4 @@
-import type { ReadDb } from "../../db/kysely";
-import type { Viewer } from "../../auth/authenticate";
+import type { AuthedContext } from "../../context";
 import type { UserFilter } from "../../inputs/people/user-filter.input";
 import type { UserOrder } from "../../inputs/people/user-order.input";
 import type { UserCollection } from "../../types/people/user-collection.type";
@@ -16,14 +15,12 @@ import { selectUsers, toUser, USER_ORDER_COLUMNS, userFilterWhere, userOrder, ty
  * first or last by an ORDER BY term, so the page window runs across both parts in SQL.
  */
 export async function listUsers(
-  read: ReadDb,
-  viewer: Viewer,
+  { read, viewer, config }: AuthedContext,
   args: { filter?: UserFilter | null; order?: UserOrder[] | null } & PageRequest,
-  maxUnpaginated: number,
   selection: Selection,
 ): Promise<UserCollection> {
   const terms = buildOrderBy<keyof UserOrder, UserOrderTerm>(args.order, USER_ORDER_COLUMNS, "lastName", (dir) => ["u.id", dir]);
-  const window = pageWindow(args, maxUnpaginated);
+  const window = pageWindow(args, config.maxUnpaginatedItems);
   const itemSelection = selection.get("items");
   const wantItems = selection.has("items") && window.take > 0;
   const wantTotal = selection.has("paginationInfo");

@@ -1,13 +1,4 @@
 import type { DbTx, Prisma } from "../../db/client";
-import { NotFoundError } from "../../errors/errors";
-import type { ProjectSettings } from "../../types/project/project-settings.type";
-
-/** E17: settings share their project's id (read with `load`, the request's loader); readable like the project itself. */
-export async function getProjectSettings(projectId: string, load: (id: string) => Promise<ProjectSettings | null>): Promise<ProjectSettings> {
-  const settings = await load(projectId);
-  if (!settings) throw new NotFoundError("Project settings", projectId, "id");
-  return settings;
-}
 
 /**
  * The settings columns a template may preset, with the JSON type each must have; anything else

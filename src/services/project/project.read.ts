@@ -1,12 +1,12 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
-import type { DatabaseKind } from "../../config/config";
+import type { SqlDialect } from "../../db/sql";
 import type { CustomFieldDefinitionTable, ProjectNumberingTable, Tables } from "../../db/tables";
 import { Prisma } from "../../db/client";
 import type { CustomFieldDefinition } from "../../types/project/custom-field-definition.type";
 import type { CustomFieldOption } from "../../types/project/custom-field-option.type";
 import type { CustomFieldUser } from "../../types/project/custom-field-user.type";
 import type { IdName } from "../../types/shared/id-name.type";
-import type { ReadDb } from "../../db/kysely";
+import type { ReadPort } from "../../db/database";
 import type { Viewer } from "../../auth/authenticate";
 import type { AssignedBoardUser } from "../../types/project/assigned-board-user.type";
 import type { AssignedProjectUser } from "../../types/project/assigned-project-user.type";
@@ -16,13 +16,13 @@ import type { ProjectNumbering } from "../../types/project/project-numbering.typ
 import type { ProjectSettings } from "../../types/project/project-settings.type";
 import type { Risk } from "../../types/project/risk.type";
 import type { Stage } from "../../types/project/stage.type";
-import { inList, parseJson, toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db/row-values";
-import { inProject } from "../../auth/visibility";
-import { canManageProject } from "../../auth/policy";
+import { parseJson, toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db/row-values";
+import { inProject, managesProject, rules } from "../../auth/rules";
 import { PROJECT_MANAGER_ROLES } from "../../domain/value-sets";
-import { idNamesOf, jsonArray, jsonObject, linkedNamesJson } from "../shared/json";
+import { idNamesOf, linkedNamesJson } from "../shared/json";
 import { progressShare } from "../task/task-tallies";
 import { toProjectUserRef, toRiskUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { readBy } from "../../auth/rule";
 import { defineEntity } from "../../federation/entity-registry";
 
 /**
@@ -32,14 +32,12 @@ import { defineEntity } from "../../federation/entity-registry";
  * (by last name, first name).
  */
 export function customFieldValuesJson(
-  kind: DatabaseKind,
+  d: SqlDialect,
   eb: ExpressionBuilder<Tables, never>,
   owner: "cv.contractorId" | "cv.projectTemplateId",
   ownerId: string,
 ): RawBuilder<unknown> {
-  return jsonArray(
-    kind,
-    eb
+  return d.jsonArray(eb
       .selectFrom("CustomFieldValue as cv")
       .innerJoin("CustomFieldDefinition as cd", "cd.id", "cv.definitionId")
       .select([
@@ -48,12 +46,10 @@ export function customFieldValuesJson(
         "cd.floatDecimalPlaces", "cd.floatCurrencyCode",
       ])
       // PostgreSQL's JSON would turn the numeric into a float: read it as its exact text
-      .select(kind === "postgres" ? sql<string>`cast(${sql.ref("cv.valueFloat")} as text)`.as("valueFloat") : sql.ref<number>("cv.valueFloat").as("valueFloat"))
+      .select(d.exact("cv.valueFloat").as("valueFloat"))
       .select((e) => [
-        jsonObject(kind, e.selectFrom("Department as vd").select(["vd.id", "vd.name"]).whereRef("vd.id", "=", "cv.valueDepartmentId")).as("valueDepartment"),
-        jsonArray(
-          kind,
-          e
+        d.jsonObject(e.selectFrom("Department as vd").select(["vd.id", "vd.name"]).whereRef("vd.id", "=", "cv.valueDepartmentId")).as("valueDepartment"),
+        d.jsonArray(e
             .selectFrom("CustomFieldValueSelectOption as vo")
             .innerJoin("CustomFieldSelectOption as o", "o.id", "vo.optionId")
             .select(["o.id", "o.value", "o.weight", "o.decorator"])
@@ -61,9 +57,7 @@ export function customFieldValuesJson(
             .orderBy("o.weight")
             .orderBy("vo.id"),
         ).as("valueSelectOptions"),
-        jsonArray(
-          kind,
-          e
+        d.jsonArray(e
             .selectFrom("CustomFieldValueUser as vu")
             .innerJoin("User as u2", "u2.id", "vu.userId")
             .select(["u2.id", "u2.firstName", "u2.lastName", "u2.email", "u2.pictureSm"])
@@ -144,14 +138,14 @@ export function customFieldDefinitionOf(v: CustomFieldValueJson): CustomFieldDef
 const NOBODY = "00000000-0000-0000-0000-000000000000";
 
 /** An assignment of a user to a project as JSON inside the parent's statement (`pa` is the assignment). */
-function assignmentColumns(kind: DatabaseKind, eb: ExpressionBuilder<Tables, never>) {
+function assignmentColumns(d: SqlDialect, eb: ExpressionBuilder<Tables, never>) {
   return eb
     .selectFrom("ProjectUserAssignment as pa")
     .select(["pa.id", "pa.projectId", "pa.role", "pa.canReportTime"])
     // PostgreSQL's JSON would turn the numeric into a float; the Float field wants a number anyway,
     // but as text it is read exactly the way the top-level column is
-    .select(kind === "postgres" ? sql<string>`cast(${sql.ref("pa.hourlyRate")} as text)`.as("hourlyRate") : sql.ref<number>("pa.hourlyRate").as("hourlyRate"))
-    .select((e) => userRefJson(kind, e, "pa.userId").as("user"));
+    .select(d.exact("pa.hourlyRate").as("hourlyRate"))
+    .select((e) => userRefJson(d, e, "pa.userId").as("user"));
 }
 
 interface AssignmentJson {
@@ -180,10 +174,11 @@ function toAssignedProjectUser(row: AssignmentJson): AssignedProjectUser | null 
 }
 
 /** AssignedProjectUser entities by id, in one statement. */
-export async function readAssignedProjectUsers(read: ReadDb, ids: readonly string[]): Promise<AssignedProjectUser[]> {
-  const { db, kind } = read;
-  const rows = await assignmentColumns(kind, db as unknown as ExpressionBuilder<Tables, never>)
-    .where((eb) => inList(kind, eb.ref("pa.id"), ids))
+export async function readAssignedProjectUsers(read: ReadPort, ids: readonly string[]): Promise<AssignedProjectUser[]> {
+  const { db } = read;
+  const d = read;
+  const rows = await assignmentColumns(d, db as unknown as ExpressionBuilder<Tables, never>)
+    .where((eb) => d.inList(eb.ref("pa.id"), ids))
     .execute();
   return rows.flatMap((r) => toAssignedProjectUser(r as AssignmentJson) ?? []);
 }
@@ -194,9 +189,10 @@ export async function readAssignedProjectUsers(read: ReadDb, ids: readonly strin
  * time as correlated aggregates over indexed columns; the caller's favourite mark, role and time
  * reporting right as subqueries.
  */
-export async function readProjects(read: ReadDb, ids: readonly string[], viewer: Viewer | null): Promise<Project[]> {
+export async function readProjects(read: ReadPort, ids: readonly string[], viewer: Viewer | null): Promise<Project[]> {
   if (ids.length === 0) return [];
-  const { db, kind } = read;
+  const { db } = read;
+  const d = read;
   const me = viewer?.id ?? NOBODY;
   const rows = await db
     .selectFrom("Project as p")
@@ -208,23 +204,19 @@ export async function readProjects(read: ReadDb, ids: readonly string[], viewer:
       "pc.id as categoryId", "pc.name as categoryName", "sb.id as simpleBoardId", "sb.shortCode as simpleBoardShortCode",
     ])
     .select((eb) => [
-      jsonObject(
-        kind,
-        eb
+      d.jsonObject(eb
           .selectFrom("ProjectNumbering as pn")
           .select(["pn.id", "pn.name", "pn.pattern", "pn.counterPadLength", "pn.counterNextValue", "pn.counterInterval", "pn.isDefault"])
           .whereRef("pn.id", "=", "p.numberingId"),
       ).as("numbering"),
-      jsonArray(
-        kind,
-        assignmentColumns(kind, eb as never)
+      d.jsonArray(assignmentColumns(d, eb as never)
           .where(sql<boolean>`${sql.ref("pa.projectId")} = ${sql.ref("p.id")}`)
-          .where((e) => inList(kind, e.ref("pa.role"), [...PROJECT_MANAGER_ROLES], "text"))
+          .where((e) => d.inList(e.ref("pa.role"), [...PROJECT_MANAGER_ROLES], "text"))
           .orderBy("pa.createdAt")
           .orderBy("pa.id"),
       ).as("managers"),
-      linkedNamesJson(kind, eb, { link: "ProjectContractor", owner: "projectId", target: "contractorId", named: "Contractor" }, "p.id").as("contractors"),
-      linkedNamesJson(kind, eb, { link: "ProjectTag", owner: "projectId", target: "tagId", named: "Tag" }, "p.id").as("tags"),
+      linkedNamesJson(d, eb, { link: "ProjectContractor", owner: "projectId", target: "contractorId", named: "Contractor" }, "p.id").as("contractors"),
+      linkedNamesJson(d, eb, { link: "ProjectTag", owner: "projectId", target: "tagId", named: "Tag" }, "p.id").as("tags"),
       eb.exists(eb.selectFrom("ProjectFavorite as f").select(sql.lit(1).as("one")).whereRef("f.projectId", "=", "p.id").where("f.userId", "=", me)).as("isFavorite"),
       eb.selectFrom("ProjectUserAssignment as m").select("m.role").whereRef("m.projectId", "=", "p.id").where("m.userId", "=", me).as("myRole"),
       eb.selectFrom("ProjectUserAssignment as m").select("m.canReportTime").whereRef("m.projectId", "=", "p.id").where("m.userId", "=", me).as("myCanReportTime"),
@@ -234,13 +226,13 @@ export async function readProjects(read: ReadDb, ids: readonly string[], viewer:
       eb.selectFrom("Task as t").select((e) => e.fn.sum("t.timePlanned").as("n")).whereRef("t.projectId", "=", "p.id").as("timePlanned"),
       eb.selectFrom("ReportedTime as r").select((e) => e.fn.sum("r.seconds").as("n")).whereRef("r.projectId", "=", "p.id").as("timeReported"),
     ])
-    .where((eb) => inList(kind, eb.ref("p.id"), [...new Set(ids)]))
+    .where((eb) => d.inList(eb.ref("p.id"), [...new Set(ids)]))
     .execute();
 
   return rows.map((row): Project => {
     const role = row.myRole ?? undefined;
     const permissions: string[] = [];
-    if (viewer !== null && canManageProject(viewer, role)) permissions.push("canManage");
+    if (viewer !== null && managesProject(viewer, role)) permissions.push("canManage");
     if (role !== undefined && toBool(row.myCanReportTime)) permissions.push("canReportTime");
     const numbering = parseJson<ProjectNumberingJson | null | undefined>(row.numbering) ?? null;
     return {
@@ -293,11 +285,11 @@ export function toProjectNumbering(row: ProjectNumberingJson): ProjectNumbering 
 }
 
 /** ProjectNumbering entities by id, in one statement. */
-export async function readProjectNumberings(read: ReadDb, ids: readonly string[]): Promise<ProjectNumbering[]> {
+export async function readProjectNumberings(read: ReadPort, ids: readonly string[]): Promise<ProjectNumbering[]> {
   const rows = await read.db
     .selectFrom("ProjectNumbering as pn")
     .select(["pn.id", "pn.name", "pn.pattern", "pn.counterPadLength", "pn.counterNextValue", "pn.counterInterval", "pn.isDefault"])
-    .where((eb) => inList(read.kind, eb.ref("pn.id"), ids))
+    .where((eb) => read.inList(eb.ref("pn.id"), ids))
     .execute();
   return rows.map(toProjectNumbering);
 }
@@ -307,9 +299,10 @@ export async function readProjectNumberings(read: ReadDb, ids: readonly string[]
  * tallies, board count and reported time (through the stage's tasks) as correlated aggregates;
  * the caller's role in the project (for `canManage`) as a subquery.
  */
-export async function readStages(read: ReadDb, ids: readonly string[], viewer: Viewer | null): Promise<Stage[]> {
+export async function readStages(read: ReadPort, ids: readonly string[], viewer: Viewer | null): Promise<Stage[]> {
   if (ids.length === 0) return [];
-  const { db, kind } = read;
+  const { db } = read;
+  const d = read;
   const me = viewer?.id ?? NOBODY;
   const rows = await db
     .selectFrom("Stage as s")
@@ -334,7 +327,7 @@ export async function readStages(read: ReadDb, ids: readonly string[], viewer: V
         .as("timeReported"),
       eb.selectFrom("ProjectUserAssignment as m").select("m.role").whereRef("m.projectId", "=", "s.projectId").where("m.userId", "=", me).as("myRole"),
     ])
-    .where((eb) => inList(kind, eb.ref("s.id"), [...new Set(ids)]))
+    .where((eb) => d.inList(eb.ref("s.id"), [...new Set(ids)]))
     .execute();
   return rows.map((row): Stage => ({
     id: row.id,
@@ -353,7 +346,7 @@ export async function readStages(read: ReadDb, ids: readonly string[], viewer: V
     project: row.projectId,
     projectName: row.projectName,
     stageType: row.stageTypeId ? { id: row.stageTypeId, name: row.stageTypeName!, decorator: row.stageTypeDecorator! } : null,
-    canManage: viewer !== null && canManageProject(viewer, row.myRole ?? undefined),
+    canManage: viewer !== null && managesProject(viewer, row.myRole ?? undefined),
     boardCount: toInt(row.boardCount as number | null),
   }));
 }
@@ -367,9 +360,10 @@ export const PLACEMENT_NAMES = [
 ] as const;
 
 /** Risks by id in ONE statement: the user summary as JSON, the names of what the risk refers to joined. */
-export async function readRisks(read: ReadDb, ids: readonly string[]): Promise<Risk[]> {
+export async function readRisks(read: ReadPort, ids: readonly string[]): Promise<Risk[]> {
   if (ids.length === 0) return [];
-  const { db, kind } = read;
+  const { db } = read;
+  const d = read;
   const rows = await db
     .selectFrom("Risk as r")
     .innerJoin("Project as p", "p.id", "r.projectId")
@@ -383,8 +377,8 @@ export async function readRisks(read: ReadDb, ids: readonly string[]): Promise<R
       "r.taskId", "r.typeId", "r.impactId", ...PLACEMENT_NAMES, "t.name as taskName", "t.shortCode as taskShortCode",
       "ty.name as typeName", "im.name as impactName",
     ])
-    .select((eb) => userRefJson(kind, eb, "r.projectUserId").as("projectUser"))
-    .where((eb) => inList(kind, eb.ref("r.id"), [...new Set(ids)]))
+    .select((eb) => userRefJson(d, eb, "r.projectUserId").as("projectUser"))
+    .where((eb) => d.inList(eb.ref("r.id"), [...new Set(ids)]))
     .execute();
   return rows.map((row): Risk => {
     const user = userRefOf(row.projectUser);
@@ -428,12 +422,12 @@ function stringList(json: string): string[] {
 }
 
 /** Project settings by id (the project's id) in one statement. */
-export async function readProjectSettings(read: ReadDb, ids: readonly string[]): Promise<ProjectSettings[]> {
+export async function readProjectSettings(read: ReadPort, ids: readonly string[]): Promise<ProjectSettings[]> {
   if (ids.length === 0) return [];
   const rows = await read.db
     .selectFrom("ProjectSettings as ps")
     .selectAll("ps")
-    .where((eb) => inList(read.kind, eb.ref("ps.id"), [...new Set(ids)]))
+    .where((eb) => read.inList(eb.ref("ps.id"), [...new Set(ids)]))
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -454,11 +448,11 @@ export async function readProjectSettings(read: ReadDb, ids: readonly string[]):
 }
 
 /** CustomFieldDefinition entities by id in one statement. */
-export async function readCustomFieldDefinitions(read: ReadDb, ids: readonly string[]): Promise<CustomFieldDefinition[]> {
+export async function readCustomFieldDefinitions(read: ReadPort, ids: readonly string[]): Promise<CustomFieldDefinition[]> {
   const rows = await read.db
     .selectFrom("CustomFieldDefinition as cd")
     .select(["cd.id", "cd.name", "cd.weight", "cd.description", "cd.scope", "cd.dataType", "cd.floatDisplayType", "cd.floatDecimalPlaces", "cd.floatCurrencyCode"])
-    .where((eb) => inList(read.kind, eb.ref("cd.id"), ids))
+    .where((eb) => read.inList(eb.ref("cd.id"), ids))
     .execute();
   return rows.map((d) => ({
     id: d.id,
@@ -474,25 +468,26 @@ export async function readCustomFieldDefinitions(read: ReadDb, ids: readonly str
 }
 
 /** CustomFieldOption entities (select options) by id in one statement. */
-export async function readCustomFieldOptions(read: ReadDb, ids: readonly string[]): Promise<CustomFieldOption[]> {
+export async function readCustomFieldOptions(read: ReadPort, ids: readonly string[]): Promise<CustomFieldOption[]> {
   const rows = await read.db
     .selectFrom("CustomFieldSelectOption as o")
     .select(["o.id", "o.value", "o.weight", "o.decorator"])
-    .where((eb) => inList(read.kind, eb.ref("o.id"), ids))
+    .where((eb) => read.inList(eb.ref("o.id"), ids))
     .execute();
   return rows.map((o) => ({ id: o.id, value: o.value, weight: o.weight, decorator: o.decorator }));
 }
 
 /** AssignedBoardUser entities by id in one statement: the user summary as JSON, the board's project joined (for the rate rule). */
-export async function readAssignedBoardUsers(read: ReadDb, ids: readonly string[]): Promise<AssignedBoardUser[]> {
+export async function readAssignedBoardUsers(read: ReadPort, ids: readonly string[]): Promise<AssignedBoardUser[]> {
   if (ids.length === 0) return [];
-  const { db, kind } = read;
+  const { db } = read;
+  const d = read;
   const rows = await db
     .selectFrom("AssignedBoardUser as ab")
     .innerJoin("Board as b", "b.id", "ab.boardId")
     .select(["ab.id", "ab.boardId", "ab.role", "b.projectId"])
-    .select((eb) => userRefJson(kind, eb, "ab.userId").as("user"))
-    .where((eb) => inList(kind, eb.ref("ab.id"), [...new Set(ids)]))
+    .select((eb) => userRefJson(d, eb, "ab.userId").as("user"))
+    .where((eb) => d.inList(eb.ref("ab.id"), [...new Set(ids)]))
     .execute();
   return rows.flatMap((row) => {
     const user = userRefOf(row.user);
@@ -501,49 +496,58 @@ export async function readAssignedBoardUsers(read: ReadDb, ids: readonly string[
   });
 }
 
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+// ─── entities: the area's @key types with their read rules, loaded by the reads above (listed in the area's index) ───
 
 export const projectEntity = defineEntity<Project>({
   typeName: "Project",
-  loadMany: (_db, ids, viewer, read) => readProjects(read, ids, viewer),
+  read: readBy(rules.readProject, "Project"),
+  loadMany: (read, ids, viewer) => readProjects(read, ids, viewer),
 });
 
 export const projectNumberingEntity = defineEntity<ProjectNumbering>({
   typeName: "ProjectNumbering",
-  loadMany: (_db, ids, _viewer, read) => readProjectNumberings(read, ids),
+  read: readBy(rules.staff),
+  loadMany: (read, ids) => readProjectNumberings(read, ids),
 });
 
 export const projectSettingsEntity = defineEntity<ProjectSettings>({
   typeName: "ProjectSettings",
-  loadMany: (_db, ids, _viewer, read) => readProjectSettings(read, ids),
+  read: readBy(rules.readProject, "ProjectSettings"),
+  loadMany: (read, ids) => readProjectSettings(read, ids),
 });
 
 export const stageEntity = defineEntity<Stage>({
   typeName: "Stage",
-  loadMany: (_db, ids, viewer, read) => readStages(read, ids, viewer),
+  read: readBy(rules.readProject, "Stage", () => "e.projectId"),
+  loadMany: (read, ids, viewer) => readStages(read, ids, viewer),
 });
 
 export const riskEntity = defineEntity<Risk>({
   typeName: "Risk",
-  loadMany: (_db, ids, _viewer, read) => readRisks(read, ids),
+  read: readBy(rules.readProject, "Risk", () => "e.projectId"),
+  loadMany: (read, ids) => readRisks(read, ids),
 });
 
 export const assignedProjectUserEntity = defineEntity<AssignedProjectUser>({
   typeName: "AssignedProjectUser",
-  loadMany: (_db, ids, _viewer, read) => readAssignedProjectUsers(read, ids),
+  read: readBy(rules.readProject, "ProjectUserAssignment", () => "e.projectId"),
+  loadMany: (read, ids) => readAssignedProjectUsers(read, ids),
 });
 
 export const assignedBoardUserEntity = defineEntity<AssignedBoardUser>({
   typeName: "AssignedBoardUser",
-  loadMany: (_db, ids, _viewer, read) => readAssignedBoardUsers(read, ids),
+  read: readBy(rules.readProject, "AssignedBoardUser", (eb) => eb.selectFrom("Board as b").select("b.projectId").whereRef("b.id", "=", "e.boardId")),
+  loadMany: (read, ids) => readAssignedBoardUsers(read, ids),
 });
 
 export const customFieldDefinitionEntity = defineEntity<CustomFieldDefinition>({
   typeName: "CustomFieldDefinition",
-  loadMany: (_db, ids, _viewer, read) => readCustomFieldDefinitions(read, ids),
+  read: readBy(rules.signedIn),
+  loadMany: (read, ids) => readCustomFieldDefinitions(read, ids),
 });
 
 export const customFieldOptionEntity = defineEntity<CustomFieldOption>({
   typeName: "CustomFieldOption",
-  loadMany: (_db, ids, _viewer, read) => readCustomFieldOptions(read, ids),
+  read: readBy(rules.signedIn),
+  loadMany: (read, ids) => readCustomFieldOptions(read, ids),
 });

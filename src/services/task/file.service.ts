@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Db, DbTx } from "../../db/client";
-import type { Viewer } from "../../auth/authenticate";
+import type { DbTx } from "../../db/client";
+import type { AuthedContext } from "../../context";
+import { policy } from "../../auth/policy";
+import { rules } from "../../auth/rules";
 import { NotFoundError } from "../../errors/errors";
 import type { ExternalFileUploadInput, FileType } from "../../inputs/task/external-file-upload.input";
-import { assertProjectMember } from "../project/project-access";
 
 const EXTENSION = /^[a-z0-9]{1,10}$/;
 
@@ -71,12 +72,12 @@ async function resolveTarget(tx: DbTx, fileType: FileType, assignId: string): Pr
  * (project, task, comment) so that any view can show where it sits. One insert for all files, in
  * one transaction: all are stored or none.
  */
-export async function uploadExternalFiles(db: Db, viewer: Viewer, input: ExternalFileUploadInput): Promise<string[]> {
+export async function uploadExternalFiles(ctx: AuthedContext, input: ExternalFileUploadInput): Promise<string[]> {
   const fileType = input.fileType as FileType;
   const ids = input.files.map(() => randomUUID());
-  return db.$transaction(async (tx) => {
+  return ctx.db.$transaction(async (tx) => {
     const target = await resolveTarget(tx, fileType, input.assignId);
-    await assertProjectMember(tx, viewer, target.projectId);
+    await policy.require(ctx, rules.projectMember, target.projectId, tx);
     if (input.fileCategory) {
       const category = await tx.fileCategory.findUnique({ where: { id: input.fileCategory }, select: { id: true } });
       if (!category) throw new NotFoundError("File category", input.fileCategory, "input.fileCategory");
@@ -97,7 +98,7 @@ export async function uploadExternalFiles(db: Db, viewer: Viewer, input: Externa
         previewImageUrl: "",
         downloadType: "link",
         fileCategoryId: input.fileCategory ?? null,
-        createdById: viewer.id,
+        createdById: ctx.viewer.id,
         createdAt,
       })),
     });

@@ -1,16 +1,14 @@
-import type { Viewer } from "../../auth/authenticate";
-import type { Db, Prisma } from "../../db/client";
+import type { Prisma } from "../../db/client";
+import type { DataPort } from "../../db/database";
 import { NotFoundError } from "../../errors/errors";
 import type { UpdateTaskTypeInput } from "../../inputs/task/update-task-type.input";
 import { refuseNulls } from "../shared/partial-update";
-import { assertPmOrAdmin } from "../project/project-access";
 
 /**
  * E19. Task types are shared by every project, so changing one is for admins and holders of the
  * pm role. `categories` replaces the whole set; every id must name an existing category.
  */
-export async function updateTaskType(db: Db, viewer: Viewer, id: string, input: UpdateTaskTypeInput): Promise<string> {
-  assertPmOrAdmin(viewer, "change task types");
+export async function updateTaskType({ db }: DataPort, id: string, input: UpdateTaskTypeInput): Promise<string> {
   refuseNulls(input, ["name", "decorator", "categories"]);
   await db.$transaction(async (tx) => {
     const existing = await tx.taskType.findUnique({ where: { id }, select: { id: true } });

@@ -1,29 +1,29 @@
-import { inProject } from "../../auth/visibility";
+import { inProject, rules } from "../../auth/rules";
 import { sql } from "kysely";
-import type { ReadDb } from "../../db/kysely";
+import type { ReadPort } from "../../db/database";
 import type { TaskChecklist } from "../../types/task/task-checklist.type";
 import type { TaskChecklistItem } from "../../types/task/task-checklist-item.type";
 import type { TaskType } from "../../types/task/task-type.type";
 import type { File } from "../../types/task/file.type";
 import { fileTaskJson, toFileFields, type FileJson } from "../comment/comment.read";
-import { inList, parseJson, toBool, toInt } from "../../db/row-values";
+import { parseJson, toBool, toInt } from "../../db/row-values";
 import type { PageWindow } from "../shared/pagination";
-import { idNamesOf, jsonArray, jsonObject, linkedNamesJson } from "../shared/json";
+import { idNamesOf, linkedNamesJson } from "../shared/json";
 import { Selection } from "../shared/look-ahead";
 import { toProjectUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { readBy } from "../../auth/rule";
 import { defineEntity } from "../../federation/entity-registry";
 
 /** A checklist's columns with its items and leader (each only when selected), for a JSON array or a page. */
-function checklistColumns(read: ReadDb, sel: Selection) {
-  const { db, kind } = read;
+function checklistColumns(read: ReadPort, sel: Selection) {
+  const { db } = read;
+  const d = read;
   return db
     .selectFrom("TaskChecklist as c")
     .select(["c.id", "c.name", "c.weight", "c.taskId"])
     .$if(sel.has("taskChecklistItems"), (q) =>
       q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
+        d.jsonArray(eb
             .selectFrom("TaskChecklistItem as i")
             .select(["i.id", "i.name", "i.isChecked", "i.weight"])
             .whereRef("i.checklistId", "=", "c.id")
@@ -33,7 +33,7 @@ function checklistColumns(read: ReadDb, sel: Selection) {
         ).as("items"),
       ),
     )
-    .$if(sel.has("leader"), (q) => q.select((eb) => userRefJson(kind, eb, "c.leaderId").as("leader")));
+    .$if(sel.has("leader"), (q) => q.select((eb) => userRefJson(d, eb, "c.leaderId").as("leader")));
 }
 
 interface ChecklistJson {
@@ -66,12 +66,13 @@ export function toTaskChecklist(row: ChecklistJson): TaskChecklist {
  * as a JSON array. Returns null for an unknown task.
  */
 export async function readTaskChecklistPage(
-  read: ReadDb,
+  read: ReadPort,
   taskId: string,
   window: PageWindow,
   sel: Selection,
 ): Promise<{ total: number; items: TaskChecklist[] } | null> {
-  const { db, kind } = read;
+  const { db } = read;
+  const d = read;
   const wantItems = sel.has("items") && window.take > 0;
   const row = await db
     .selectFrom("Task as t")
@@ -81,9 +82,7 @@ export async function readTaskChecklistPage(
     )
     .$if(wantItems, (q) =>
       q.select(() =>
-        jsonArray(
-          kind,
-          // the page is cut inside the aggregate: its ORDER BY, LIMIT and OFFSET apply before json_agg
+        d.jsonArray(// the page is cut inside the aggregate: its ORDER BY, LIMIT and OFFSET apply before json_agg
           checklistColumns(read, sel.get("items"))
             .where(sql<boolean>`${sql.ref("c.taskId")} = ${sql.ref("t.id")}`)
             .orderBy("c.weight")
@@ -104,31 +103,32 @@ export async function readTaskChecklistPage(
 }
 
 /** Checklists by id (the TaskChecklist entity), in one statement. */
-export async function readTaskChecklists(read: ReadDb, ids: readonly string[]): Promise<TaskChecklist[]> {
+export async function readTaskChecklists(read: ReadPort, ids: readonly string[]): Promise<TaskChecklist[]> {
   const rows = await checklistColumns(read, Selection.all())
-    .where((eb) => inList(read.kind, eb.ref("c.id"), ids))
+    .where((eb) => read.inList(eb.ref("c.id"), ids))
     .execute();
   return rows.map((r) => toTaskChecklist(r as ChecklistJson));
 }
 
 /** TaskChecklistItem entities by id in one statement. */
-export async function readTaskChecklistItems(read: ReadDb, ids: readonly string[]): Promise<TaskChecklistItem[]> {
+export async function readTaskChecklistItems(read: ReadPort, ids: readonly string[]): Promise<TaskChecklistItem[]> {
   const rows = await read.db
     .selectFrom("TaskChecklistItem as i")
     .select(["i.id", "i.name", "i.isChecked", "i.weight"])
-    .where((eb) => inList(read.kind, eb.ref("i.id"), ids))
+    .where((eb) => read.inList(eb.ref("i.id"), ids))
     .execute();
   return rows.map((i) => ({ id: i.id, name: i.name, isChecked: toBool(i.isChecked), weight: i.weight }));
 }
 
 /** Task types by id in one statement, each with its project categories (by name) as JSON. */
-export async function readTaskTypes(read: ReadDb, ids: readonly string[]): Promise<TaskType[]> {
-  const { db, kind } = read;
+export async function readTaskTypes(read: ReadPort, ids: readonly string[]): Promise<TaskType[]> {
+  const { db } = read;
+  const d = read;
   const rows = await db
     .selectFrom("TaskType as tt")
     .select(["tt.id", "tt.name", "tt.decorator"])
-    .select((eb) => linkedNamesJson(kind, eb, { link: "TaskTypeCategory", owner: "taskTypeId", target: "categoryId", named: "ProjectCategory" }, "tt.id").as("categories"))
-    .where((eb) => inList(kind, eb.ref("tt.id"), ids))
+    .select((eb) => linkedNamesJson(d, eb, { link: "TaskTypeCategory", owner: "taskTypeId", target: "categoryId", named: "ProjectCategory" }, "tt.id").as("categories"))
+    .where((eb) => d.inList(eb.ref("tt.id"), ids))
     .execute();
   return rows.map((t) => ({
     id: t.id,
@@ -143,9 +143,10 @@ export async function readTaskTypes(read: ReadDb, ids: readonly string[]): Promi
  * (a comment's file reaches it through the comment), the category and the creator's summary
  * (its hourly rate shown by the rule of the file's project) as JSON.
  */
-export async function readFiles(read: ReadDb, ids: readonly string[]): Promise<File[]> {
+export async function readFiles(read: ReadPort, ids: readonly string[]): Promise<File[]> {
   if (ids.length === 0) return [];
-  const { db, kind } = read;
+  const { db } = read;
+  const d = read;
   const rows = await db
     .selectFrom("File as f")
     .select([
@@ -153,11 +154,11 @@ export async function readFiles(read: ReadDb, ids: readonly string[]): Promise<F
       "f.previewImageUrl", "f.downloadType", "f.createdAt",
     ])
     .select((eb) => [
-      fileTaskJson(kind, eb as never).as("task"),
-      jsonObject(kind, eb.selectFrom("FileCategory as fk").select(["fk.id", "fk.name"]).whereRef("fk.id", "=", "f.fileCategoryId")).as("fileCategory"),
-      userRefJson(kind, eb, "f.createdById").as("createdBy"),
+      fileTaskJson(d, eb as never).as("task"),
+      d.jsonObject(eb.selectFrom("FileCategory as fk").select(["fk.id", "fk.name"]).whereRef("fk.id", "=", "f.fileCategoryId")).as("fileCategory"),
+      userRefJson(d, eb, "f.createdById").as("createdBy"),
     ])
-    .where((eb) => inList(kind, eb.ref("f.id"), [...new Set(ids)]))
+    .where((eb) => d.inList(eb.ref("f.id"), [...new Set(ids)]))
     .execute();
   const byId = new Map<string, File>();
   for (const row of rows) {
@@ -169,24 +170,36 @@ export async function readFiles(read: ReadDb, ids: readonly string[]): Promise<F
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+// ─── entities: the area's @key types with their read rules, loaded by the reads above (listed in the area's index) ───
 
 export const taskChecklistEntity = defineEntity<TaskChecklist>({
   typeName: "TaskChecklist",
-  loadMany: (_db, ids, _viewer, read) => readTaskChecklists(read, ids),
+  read: readBy(rules.readProject, "TaskChecklist", (eb) => eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId")),
+  loadMany: (read, ids) => readTaskChecklists(read, ids),
 });
 
 export const taskChecklistItemEntity = defineEntity<TaskChecklistItem>({
   typeName: "TaskChecklistItem",
-  loadMany: (_db, ids, _viewer, read) => readTaskChecklistItems(read, ids),
+  read: readBy(rules.readProject, "TaskChecklistItem", (eb) =>
+    eb.selectFrom("TaskChecklist as c").innerJoin("Task as t", "t.id", "c.taskId").select("t.projectId").whereRef("c.id", "=", "e.checklistId"),
+  ),
+  loadMany: (read, ids) => readTaskChecklistItems(read, ids),
 });
 
 export const fileEntity = defineEntity<File>({
   typeName: "File",
-  loadMany: (_db, ids, _viewer, read) => readFiles(read, ids),
+  read: readBy(rules.readProject, "File", (eb) =>
+    eb.fn.coalesce(
+      "e.projectId",
+      eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId"),
+      eb.selectFrom("TaskComment as c").innerJoin("Task as ct", "ct.id", "c.taskId").select("ct.projectId").whereRef("c.id", "=", "e.taskCommentId"),
+    ),
+  ),
+  loadMany: (read, ids) => readFiles(read, ids),
 });
 
 export const taskTypeEntity = defineEntity<TaskType>({
   typeName: "TaskType",
-  loadMany: (_db, ids, _viewer, read) => readTaskTypes(read, ids),
+  read: readBy(rules.signedIn),
+  loadMany: (read, ids) => readTaskTypes(read, ids),
 });

@@ -1,32 +1,33 @@
-import { isExternal } from "../../auth/policy";
-import { sql } from "kysely";
-import type { ReadDb } from "../../db/kysely";
+import type { ReadPort } from "../../db/database";
 import type { Viewer } from "../../auth/authenticate";
 import type { ProjectTemplate } from "../../types/template/project-template.type";
-import { inList, parseJson, toBool, toDateRequired } from "../../db/row-values";
-import { jsonObject } from "../shared/json";
+import { parseJson, toBool, toDateRequired } from "../../db/row-values";
 import { customFieldDefinitionOf, customFieldValueFields, customFieldValuesJson, customFieldValuesOf } from "../project/project.read";
 import { toTemplateUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { readBy, ruleForm, ruleSql } from "../../auth/rule";
+import { rules } from "../../auth/rules";
 import { defineEntity } from "../../federation/entity-registry";
 
 /**
- * Project templates by id in ONE statement, only those the caller may see (canReadTemplate in
- * src/auth/policy.ts written as a condition: public ones and the caller's own for staff, every one
- * for an admin, none for external users): category, author and saved custom field values inside.
+ * Project templates by id in ONE statement, only those the caller may see (rules.readTemplate as a
+ * condition: public ones and the caller's own for staff, every one for an admin, none for
+ * external users): category, author and saved custom field values inside.
  */
-export async function readVisibleProjectTemplates(read: ReadDb, ids: readonly string[], viewer: Viewer): Promise<ProjectTemplate[]> {
-  if (isExternal(viewer)) return [];
-  const { db, kind } = read;
+export async function readVisibleProjectTemplates(read: ReadPort, ids: readonly string[], viewer: Viewer): Promise<ProjectTemplate[]> {
+  const form = ruleForm(rules.readTemplate, viewer);
+  if (form === "none") return [];
+  const { db } = read;
+  const d = read;
   const rows = await db
     .selectFrom("ProjectTemplate as pt")
     .select(["pt.id", "pt.name", "pt.description", "pt.dateStart", "pt.dateEnd", "pt.stageDatesRelativeToProject", "pt.isBlameableRemovalEnabled", "pt.isPublic", "pt.isSimple"])
     .select((eb) => [
-      jsonObject(kind, eb.selectFrom("ProjectCategory as pc").select(["pc.id", "pc.name"]).whereRef("pc.id", "=", "pt.projectCategoryId")).as("projectCategory"),
-      userRefJson(kind, eb, "pt.createdById").as("createdBy"),
-      customFieldValuesJson(kind, eb as never, "cv.projectTemplateId", "pt.id").as("savedCustomFieldValues"),
+      d.jsonObject(eb.selectFrom("ProjectCategory as pc").select(["pc.id", "pc.name"]).whereRef("pc.id", "=", "pt.projectCategoryId")).as("projectCategory"),
+      userRefJson(d, eb, "pt.createdById").as("createdBy"),
+      customFieldValuesJson(d, eb as never, "cv.projectTemplateId", "pt.id").as("savedCustomFieldValues"),
     ])
-    .where((eb) => inList(kind, eb.ref("pt.id"), ids))
-    .$if(!viewer.isAdmin, (q) => q.where((eb) => eb.or([eb("pt.isPublic", "=", sql.lit(true)), eb("pt.createdById", "=", viewer.id)])))
+    .where((eb) => d.inList(eb.ref("pt.id"), ids))
+    .where((eb) => ruleSql(d, eb, rules.readTemplate, form, "pt", viewer.id))
     .execute();
   const out: ProjectTemplate[] = [];
   for (const row of rows) {
@@ -51,11 +52,12 @@ export async function readVisibleProjectTemplates(read: ReadDb, ids: readonly st
   return out;
 }
 
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+// ─── entities: the area's @key types with their read rules, loaded by the reads above (listed in the area's index) ───
 
 /** Federation references resolve only to templates the caller may see (others are null). */
 export const projectTemplateEntity = defineEntity<ProjectTemplate>({
   typeName: "ProjectTemplate",
+  read: readBy(rules.readTemplate, "ProjectTemplate", () => "e"),
   /** One statement per batch (category, author and custom field values inside). */
-  loadMany: (_db, ids, viewer, read) => readVisibleProjectTemplates(read, ids, viewer),
+  loadMany: (read, ids, viewer) => readVisibleProjectTemplates(read, ids, viewer),
 });

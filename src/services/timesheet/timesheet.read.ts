@@ -1,10 +1,10 @@
 import { sql, type SelectQueryBuilder } from "kysely";
-import type { ReadDb } from "../../db/kysely";
+import type { ReadPort } from "../../db/database";
 import type { Tables } from "../../db/tables";
 import type { Viewer } from "../../auth/authenticate";
 import type { TimesheetArgs } from "../../inputs/timesheet/timesheet.args";
 import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
-import { inList, sqlTimestamp, toBool, toDateRequired, toInt } from "../../db/row-values";
+import { toBool, toDateRequired, toInt } from "../../db/row-values";
 import type { ReportedSeconds, TimesheetTask, TimesheetWindow } from "./timesheet-aggregation";
 import { toProjectUserRef, userRefJson, userRefOf } from "../shared/user-refs";
 import { PLACEMENT_NAMES } from "../project/project.read";
@@ -12,11 +12,11 @@ import { PLACEMENT_NAMES } from "../project/project.read";
 type R = Tables & { r: Tables["ReportedTime"] };
 
 /** The reported time the filters select within the window. Unknown ids simply match nothing. */
-function reportedTimeWhere<O>(read: ReadDb, q: SelectQueryBuilder<R, "r", O>, args: TimesheetArgs, window: TimesheetWindow): SelectQueryBuilder<R, "r", O> {
-  const { kind } = read;
-  const at = (value: Date) => (kind === "postgres" ? sql`${sqlTimestamp(kind, value)}::timestamptz` : sql`${sqlTimestamp(kind, value)}`);
+function reportedTimeWhere<O>(read: ReadPort, q: SelectQueryBuilder<R, "r", O>, args: TimesheetArgs, window: TimesheetWindow): SelectQueryBuilder<R, "r", O> {
+  const d = read;
+  const at = (value: Date) => d.timestamp(value);
   q = q.where(sql<boolean>`${sql.ref("r.date")} >= ${at(window.start)}`).where(sql<boolean>`${sql.ref("r.date")} < ${at(window.end)}`);
-  if (args.users) q = q.where((eb) => inList(kind, eb.ref("r.userId"), args.users!));
+  if (args.users) q = q.where((eb) => d.inList(eb.ref("r.userId"), args.users!));
   if (args.project) q = q.where("r.projectId", "=", args.project);
   if (args.projectContractors) {
     const contractors = args.projectContractors;
@@ -26,7 +26,7 @@ function reportedTimeWhere<O>(read: ReadDb, q: SelectQueryBuilder<R, "r", O>, ar
           .selectFrom("ProjectContractor as pk")
           .select(sql.lit(1).as("one"))
           .whereRef("pk.projectId", "=", "r.projectId")
-          .where((e) => inList(kind, e.ref("pk.contractorId"), contractors)),
+          .where((e) => d.inList(e.ref("pk.contractorId"), contractors)),
       ),
     );
   }
@@ -48,8 +48,9 @@ export interface TimesheetData {
  * the users (the listed ones, or everyone with time in the window) as summaries, by last name,
  * first name, id.
  */
-export async function readTimesheet(read: ReadDb, viewer: Viewer, args: TimesheetArgs, window: TimesheetWindow): Promise<TimesheetData> {
-  const { db, kind } = read;
+export async function readTimesheet(read: ReadPort, viewer: Viewer, args: TimesheetArgs, window: TimesheetWindow): Promise<TimesheetData> {
+  const { db } = read;
+  const d = read;
   const grouped = reportedTimeWhere(
     read,
     db.selectFrom("ReportedTime as r").select(["r.userId", "r.taskId", "r.date"]).select((eb) => eb.fn.sum("r.seconds").as("seconds")),
@@ -75,8 +76,8 @@ export async function readTimesheet(read: ReadDb, viewer: Viewer, args: Timeshee
   const usersQuery = db
     .selectFrom("User as u")
     .select("u.id")
-    .select((eb) => userRefJson(kind, eb, "u.id").as("ref"))
-    .$if(!!args.users, (q) => q.where((eb) => inList(kind, eb.ref("u.id"), args.users!)))
+    .select((eb) => userRefJson(d, eb, "u.id").as("ref"))
+    .$if(!!args.users, (q) => q.where((eb) => d.inList(eb.ref("u.id"), args.users!)))
     .$if(!args.users, (q) =>
       q.where((eb) =>
         eb.exists(

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
-import type { ReadDb } from "../../db/kysely";
+import type { ReadPort } from "../../db/database";
 import type { Tables } from "../../db/tables";
 import type { Viewer } from "../../auth/authenticate";
 import type { Vacation } from "../../types/vacation/vacation.type";
@@ -8,13 +8,12 @@ import type { VacationDate } from "../../types/vacation/vacation-date.type";
 import type { VacationType } from "../../types/vacation/vacation-type.type";
 import type { VacationFilter } from "../../inputs/vacation/vacation-filter.input";
 import type { VacationOrder } from "../../inputs/vacation/vacation-order.input";
-import { inList, parseJson, sqlTimestamp, toBool, toDateRequired, toInt } from "../../db/row-values";
+import { parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
 import { escapeLike } from "../shared/search-text";
-import { canManageVacationsOf } from "../../auth/policy";
-import { personRuleSql } from "../../auth/policy-sql";
-import { jsonArray, jsonObject } from "../shared/json";
 import { Selection } from "../shared/look-ahead";
 import { toCalendarUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { readBy, ruleForm, ruleSql } from "../../auth/rule";
+import { rules } from "../../auth/rules";
 import { defineEntity } from "../../federation/entity-registry";
 
 type From = Tables & { v: Tables["Vacation"] };
@@ -34,19 +33,20 @@ const VACATION_COLUMNS = [
  * `permissions.canManage` as an EXISTS over the caller's led departments; each only when
  * selected. The owner is always read: a vacation whose owner is gone is left out, as before.
  */
-export function selectVacations(read: ReadDb, viewer: Viewer, sel: Selection) {
-  const { db, kind } = read;
+export function selectVacations(read: ReadPort, viewer: Viewer, sel: Selection) {
+  const { db } = read;
+  const d = read;
   const comments = sel.get("vacationComments");
   const wantManage = sel.get("permissions").has("canManage");
   return db
     .selectFrom("Vacation as v")
     .select(VACATION_COLUMNS)
-    .select((eb) => userRefJson(kind, eb, "v.calendarUserId").as("owner"))
-    .$if(sel.has("acceptedBy"), (q) => q.select((eb) => userRefJson(kind, eb, "v.acceptedById").as("acceptedBy")))
-    .$if(sel.has("rejectedBy"), (q) => q.select((eb) => userRefJson(kind, eb, "v.rejectedById").as("rejectedBy")))
+    .select((eb) => userRefJson(d, eb, "v.calendarUserId").as("owner"))
+    .$if(sel.has("acceptedBy"), (q) => q.select((eb) => userRefJson(d, eb, "v.acceptedById").as("acceptedBy")))
+    .$if(sel.has("rejectedBy"), (q) => q.select((eb) => userRefJson(d, eb, "v.rejectedById").as("rejectedBy")))
     .$if(sel.has("vacationType"), (q) =>
       q.select((eb) =>
-        jsonObject(kind, eb.selectFrom("VacationType as vt").select(["vt.id", "vt.name", "vt.decrementVacation", "vt.isActive"]).whereRef("vt.id", "=", "v.vacationTypeId")).as(
+        d.jsonObject(eb.selectFrom("VacationType as vt").select(["vt.id", "vt.name", "vt.decrementVacation", "vt.isActive"]).whereRef("vt.id", "=", "v.vacationTypeId")).as(
           "vacationType",
         ),
       ),
@@ -56,28 +56,26 @@ export function selectVacations(read: ReadDb, viewer: Viewer, sel: Selection) {
     )
     .$if(sel.has("vacationDates"), (q) =>
       q.select((eb) =>
-        jsonArray(kind, eb.selectFrom("VacationDate as vd").select(["vd.id", "vd.date"]).whereRef("vd.vacationId", "=", "v.id").orderBy("vd.date").orderBy("vd.id")).as(
+        d.jsonArray(eb.selectFrom("VacationDate as vd").select(["vd.id", "vd.date"]).whereRef("vd.vacationId", "=", "v.id").orderBy("vd.date").orderBy("vd.id")).as(
           "vacationDates",
         ),
       ),
     )
     .$if(sel.has("vacationComments"), (q) =>
       q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
+        d.jsonArray(eb
             .selectFrom("VacationComment as vc")
             // a comment whose author is gone is left out, as the author's deletion removes it
             .innerJoin("User as ca", "ca.id", "vc.calendarUserId")
             .select(["vc.id", "vc.content", "vc.createdAt"])
-            .$if(comments.has("calendarUser"), (cq) => cq.select((e) => userRefJson(kind, e, "vc.calendarUserId").as("calendarUser")))
+            .$if(comments.has("calendarUser"), (cq) => cq.select((e) => userRefJson(d, e, "vc.calendarUserId").as("calendarUser")))
             .whereRef("vc.vacationId", "=", "v.id")
             .orderBy("vc.createdAt")
             .orderBy("vc.id"),
         ).as("vacationComments"),
       ),
     )
-    .$if(wantManage, (q) => q.select((eb) => personRuleSql(canManageVacationsOf, eb as never, viewer, "v.calendarUserId").as("canManage")));
+    .$if(wantManage, (q) => q.select((eb) => ruleSql(read, eb, rules.manageVacationsOf, ruleForm(rules.manageVacationsOf, viewer), "v.calendarUserId", viewer.id).as("canManage")));
 }
 
 interface VacationSqlRow {
@@ -145,9 +143,9 @@ export function toVacations(rows: readonly unknown[]): Vacation[] {
 }
 
 /** The conditions of a vacation filter, as SQL on `v`. */
-export function vacationFilterWhere<O>(read: ReadDb, q: VacationQuery<O>, filter: VacationFilter | null | undefined): VacationQuery<O> {
+export function vacationFilterWhere<O>(read: ReadPort, q: VacationQuery<O>, filter: VacationFilter | null | undefined): VacationQuery<O> {
   if (!filter) return q;
-  const { kind } = read;
+  const d = read;
   const f = filter;
   const owner = (eb: Eb) => eb.selectFrom("User as cu").select(sql.lit(1).as("one")).whereRef("cu.id", "=", "v.calendarUserId");
   if (f.search) {
@@ -165,13 +163,13 @@ export function vacationFilterWhere<O>(read: ReadDb, q: VacationQuery<O>, filter
       ]),
     );
   }
-  if (f.calendarUser) q = q.where((eb) => inList(kind, eb.ref("v.calendarUserId"), f.calendarUser!));
-  if (f.vacationYear) q = q.where((eb) => inList(kind, eb.ref("v.vacationYear"), f.vacationYear!.map(String), "int"));
-  if (f.status) q = q.where((eb) => inList(kind, eb.ref("v.status"), f.status!.map(String), "text"));
-  if (f.vacationType) q = q.where((eb) => inList(kind, eb.ref("v.vacationTypeId"), f.vacationType!));
+  if (f.calendarUser) q = q.where((eb) => d.inList(eb.ref("v.calendarUserId"), f.calendarUser!));
+  if (f.vacationYear) q = q.where((eb) => d.inList(eb.ref("v.vacationYear"), f.vacationYear!.map(String), "int"));
+  if (f.status) q = q.where((eb) => d.inList(eb.ref("v.status"), f.status!.map(String), "text"));
+  if (f.vacationType) q = q.where((eb) => d.inList(eb.ref("v.vacationTypeId"), f.vacationType!));
   if (f.issueDate) {
-    const days = f.issueDate.map((d) => sqlTimestamp(kind, d));
-    q = q.where((eb) => inList(kind, eb.ref("v.issueDate"), days, "date"));
+    const days = f.issueDate.map((day) => d.timestampText(day));
+    q = q.where((eb) => d.inList(eb.ref("v.issueDate"), days, "date"));
   }
   if (f.vacationTypeIsActive) {
     // booleans have no list parameter: one literal comparison per distinct value; none matches nothing
@@ -195,7 +193,7 @@ export function vacationFilterWhere<O>(read: ReadDb, q: VacationQuery<O>, filter
     // all bounds apply to the same day: a vacation matches when one of its days lies in the range
     q = q.where((eb) => {
       let days = eb.selectFrom("VacationDate as fd").select(sql.lit(1).as("one")).whereRef("fd.vacationId", "=", "v.id");
-      const bound = (op: "<=" | "<" | ">=" | ">", value: Date) => sql<boolean>`${sql.ref("fd.date")} ${sql.raw(op)} ${timestampParam(read, value)}`;
+      const bound = (op: "<=" | "<" | ">=" | ">", value: Date) => sql<boolean>`${sql.ref("fd.date")} ${sql.raw(op)} ${read.timestamp(value)}`;
       if (range.before) days = days.where(bound("<=", range.before));
       if (range.strictlyBefore) days = days.where(bound("<", range.strictlyBefore));
       if (range.after) days = days.where(bound(">=", range.after));
@@ -206,10 +204,6 @@ export function vacationFilterWhere<O>(read: ReadDb, q: VacationQuery<O>, filter
   return q;
 }
 
-function timestampParam(read: ReadDb, value: Date) {
-  const text = sqlTimestamp(read.kind, value);
-  return read.kind === "postgres" ? sql`${text}::timestamptz` : sql`${text}`;
-}
 
 export const VACATION_ORDER_COLUMNS = {
   vacationYear: (dir: "asc" | "desc") => ({ column: "v.vacationYear", dir }) as const,
@@ -241,21 +235,21 @@ export function vacationOrder<O>(q: VacationQuery<O>, terms: readonly VacationOr
 }
 
 /** VacationType entities by id in one statement. */
-export async function readVacationTypes(read: ReadDb, ids: readonly string[]): Promise<VacationType[]> {
+export async function readVacationTypes(read: ReadPort, ids: readonly string[]): Promise<VacationType[]> {
   const rows = await read.db
     .selectFrom("VacationType as vt")
     .select(["vt.id", "vt.name", "vt.decrementVacation", "vt.isActive"])
-    .where((eb) => inList(read.kind, eb.ref("vt.id"), ids))
+    .where((eb) => read.inList(eb.ref("vt.id"), ids))
     .execute();
   return rows.map((t) => ({ id: t.id, name: t.name, decrementVacation: toBool(t.decrementVacation), isActive: toBool(t.isActive) }));
 }
 
 /** VacationDate entities by id in one statement. */
-export async function readVacationDates(read: ReadDb, ids: readonly string[]): Promise<VacationDate[]> {
+export async function readVacationDates(read: ReadPort, ids: readonly string[]): Promise<VacationDate[]> {
   const rows = await read.db
     .selectFrom("VacationDate as vd")
     .select(["vd.id", "vd.date"])
-    .where((eb) => inList(read.kind, eb.ref("vd.id"), ids))
+    .where((eb) => read.inList(eb.ref("vd.id"), ids))
     .execute();
   return rows.map((d) => ({ id: d.id, date: toDateRequired(d.date) }));
 }
@@ -264,12 +258,12 @@ export async function readVacationDates(read: ReadDb, ids: readonly string[]): P
  * VacationComment entities by id in one statement, each with its author's summary as JSON; a
  * comment whose author is gone is left out (the author's deletion removes it).
  */
-export async function readVacationComments(read: ReadDb, ids: readonly string[]): Promise<VacationComment[]> {
+export async function readVacationComments(read: ReadPort, ids: readonly string[]): Promise<VacationComment[]> {
   const rows = await read.db
     .selectFrom("VacationComment as vc")
     .select(["vc.id", "vc.content", "vc.createdAt"])
-    .select((eb) => userRefJson(read.kind, eb, "vc.calendarUserId").as("author"))
-    .where((eb) => inList(read.kind, eb.ref("vc.id"), ids))
+    .select((eb) => userRefJson(read, eb, "vc.calendarUserId").as("author"))
+    .where((eb) => read.inList(eb.ref("vc.id"), ids))
     .execute();
   return rows.flatMap((c) => {
     const author = userRefOf(c.author);
@@ -277,14 +271,15 @@ export async function readVacationComments(read: ReadDb, ids: readonly string[])
   });
 }
 
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+// ─── entities: the area's @key types with their read rules, loaded by the reads above (listed in the area's index) ───
 
 export const vacationEntity = defineEntity<Vacation>({
   typeName: "Vacation",
+  read: readBy(rules.calendar),
   /** A batch of vacations in one statement. */
-  async loadMany(_db, ids, viewer, read) {
+  async loadMany(read, ids, viewer) {
     const rows = await selectVacations(read, viewer, Selection.all())
-      .where((eb) => inList(read.kind, eb.ref("v.id"), ids))
+      .where((eb) => read.inList(eb.ref("v.id"), ids))
       .execute();
     return toVacations(rows);
   },
@@ -292,15 +287,18 @@ export const vacationEntity = defineEntity<Vacation>({
 
 export const vacationTypeEntity = defineEntity<VacationType>({
   typeName: "VacationType",
-  loadMany: (_db, ids, _viewer, read) => readVacationTypes(read, ids),
+  read: readBy(rules.signedIn),
+  loadMany: (read, ids) => readVacationTypes(read, ids),
 });
 
 export const vacationCommentEntity = defineEntity<VacationComment>({
   typeName: "VacationComment",
-  loadMany: (_db, ids, _viewer, read) => readVacationComments(read, ids),
+  read: readBy(rules.calendar),
+  loadMany: (read, ids) => readVacationComments(read, ids),
 });
 
 export const vacationDateEntity = defineEntity<VacationDate>({
   typeName: "VacationDate",
-  loadMany: (_db, ids, _viewer, read) => readVacationDates(read, ids),
+  read: readBy(rules.calendar),
+  loadMany: (read, ids) => readVacationDates(read, ids),
 });

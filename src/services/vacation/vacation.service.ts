@@ -1,10 +1,9 @@
-import type { Viewer } from "../../auth/authenticate";
+import type { AuthedContext } from "../../context";
 import type { VacationFilter } from "../../inputs/vacation/vacation-filter.input";
 import type { VacationOrder } from "../../inputs/vacation/vacation-order.input";
 import type { VacationCollection } from "../../types/vacation/vacation-collection.type";
 import { buildOrderBy } from "../shared/ordering";
 import { pageWindow, paginationInfo, type PageRequest } from "../shared/pagination";
-import type { ReadDb } from "../../db/kysely";
 import { toInt } from "../../db/row-values";
 import { Selection } from "../shared/look-ahead";
 import { selectVacations, toVacations, VACATION_ORDER_COLUMNS, vacationFilterWhere, vacationOrder, type VacationOrderTerm } from "./vacation.read";
@@ -15,14 +14,12 @@ import { selectVacations, toVacations, VACATION_ORDER_COLUMNS, vacationFilterWhe
  * when `paginationInfo` is selected.
  */
 export async function listVacations(
-  read: ReadDb,
-  viewer: Viewer,
+  { read, viewer, config }: AuthedContext,
   args: { filter?: VacationFilter | null; order?: VacationOrder[] | null } & PageRequest,
-  maxUnpaginated: number,
   selection: Selection,
 ): Promise<VacationCollection> {
   const terms = buildOrderBy<keyof VacationOrder, VacationOrderTerm>(args.order, VACATION_ORDER_COLUMNS, "vacationYear", (dir) => ({ column: "v.id", dir }));
-  const window = pageWindow(args, maxUnpaginated);
+  const window = pageWindow(args, config.maxUnpaginatedItems);
   const page =
     selection.has("items") && window.take > 0
       ? vacationOrder(vacationFilterWhere(read, selectVacations(read, viewer, selection.get("items")), args.filter), terms)

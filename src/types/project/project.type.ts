@@ -3,6 +3,8 @@ import { AssignedProjectUser } from "./assigned-project-user.type";
 import { IdName } from "../shared/id-name.type";
 import { ProjectNumbering } from "./project-numbering.type";
 import { listCost } from "../../domain/list-cost";
+import { VisibleTo } from "../../auth/visibility";
+import { rules } from "../../auth/rules";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A project: stages, boards and tasks for one undertaking, with its people, contractors and budget." })
@@ -70,6 +72,7 @@ export class Project {
   contractors!: IdName[];
 
   @Field(() => Float, { nullable: true, description: "The project's budget, if set; null unless the caller is an admin, finance or a manager of the project." })
+  @VisibleTo(rules.budget)
   budget!: number | null;
 
   @Field(() => [IdName], { complexity: listCost(10), description: "Tags of the project, by name." })
