@@ -4,7 +4,7 @@ import { policy } from "../../auth/policy";
 import { rules } from "../../auth/rules";
 import type { ProjectGantt } from "../../types/gantt/project-gantt.type";
 import type { Selection } from "../shared/look-ahead";
-import { readProjectGantts } from "./gantt.read";
+import { ganttsById } from "./gantt.read";
 
 /**
  * E15: one project's gantt chart, compiled for what the document selects (the tasks in the same
@@ -13,7 +13,7 @@ import { readProjectGantts } from "./gantt.read";
  */
 export async function projectGantt(ctx: AuthedContext, projectId: string, selection: Selection): Promise<ProjectGantt> {
   await policy.require(ctx, rules.readProject, { projectId, what: "Project", field: "id" });
-  const [gantt] = await readProjectGantts(ctx.read, [projectId], selection.has("tasks"), selection);
+  const [gantt] = await ganttsById(ctx.read, [projectId], ctx.viewer, selection);
   if (!gantt) throw new NotFoundError("Project", projectId, "id");
   return gantt;
 }

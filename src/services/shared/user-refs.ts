@@ -9,6 +9,7 @@ import type { NoteUserRef } from "../../types/crm/note-user-ref.type";
 import type { TemplateUserRef } from "../../types/template/template-user-ref.type";
 import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
 import { parseJson, toBool, toDecimalNumber } from "../../db/row-values";
+import { column, object, readModel, value, type Field } from "./read-model";
 
 // The user summaries (MiniUserRef ... ProjectUserRef) are embedded in the reads of every area, so
 // their SQL and mapping are shared here rather than owned by the people area.
@@ -57,6 +58,40 @@ export function userRefJson<DB extends Tables, TB extends keyof DB>(
   ) as unknown as RawBuilder<UserRefJson | null>;
 }
 
+/**
+ * Every user summary (MiniUserRef ... ProjectUserRef, each a projection of User) as one read
+ * model: the summary a document selects reads just the columns it asks for.
+ */
+const userSummaryModel = readModel<ProjectUserRef & CalendarUserRef & NoteUserRef & TemplateUserRef>({
+  id: column("ru.id", String, true),
+  firstName: column("ru.firstName"),
+  lastName: column("ru.lastName"),
+  pictureSm: column("ru.pictureSm"),
+  pictureLg: column("ru.pictureLg"),
+  shortCode: column("ru.shortCode"),
+  email: column("ru.email"),
+  phoneNumber: column("ru.phoneNumber"),
+  canLogIn: column("ru.canLogIn", toBool),
+  contractorId: column("ru.contractorId"),
+  contractorName: value((_m, eb) => eb.selectFrom("Contractor as rc").select("rc.name").whereRef("rc.id", "=", "ru.contractorId"), orNull),
+  jobPositionName: value((_m, eb) => eb.selectFrom("JobPosition as rj").select("rj.name").whereRef("rj.id", "=", "ru.jobPositionId"), orNull),
+  isExternal: column("ru.isExternal", toBool),
+  decorator: column("ru.decorator"),
+  hourlyRate: value((m) => m.b.exact("ru.hourlyRate"), toDecimalNumber),
+});
+
+function orNull<T>(value: T | null | undefined): T | null {
+  return value ?? null;
+}
+
+/**
+ * The summary of the user `userId` names (a column of the outer row), as a JSON object with the
+ * fields the document selects below it (its id always); null when there is no such user.
+ */
+export function userSummary<T>(userId: string): Field<T | null> {
+  return object(userSummaryModel, (_m, eb) => eb.selectFrom("User as ru").where(sql<boolean>`${sql.ref("ru.id")} = ${sql.ref(userId)}`) as never) as unknown as Field<T | null>;
+}
+
 /** A user summary read as JSON (SQLite hands nested JSON over as text). */
 export function userRefOf(value: unknown): UserRefJson | null {
   return parseJson<UserRefJson | null | undefined>(value) ?? null;
@@ -78,10 +113,6 @@ export function toUserRef(u: UserRefJson): UserRef {
     contractorName: u.contractorName ?? null,
     jobPositionName: u.jobPositionName ?? null,
   };
-}
-
-export function toCalendarUserRef(u: UserRefJson): CalendarUserRef {
-  return { ...toUserRef(u), isExternal: toBool(u.isExternal), decorator: u.decorator };
 }
 
 export function toProjectUserRef(u: UserRefJson): ProjectUserRef {

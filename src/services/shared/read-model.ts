@@ -1,0 +1,196 @@
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
+import type { SqlDialect } from "../../db/sql";
+import type { Tables } from "../../db/tables";
+import { statement, type StatementBuilder } from "../../db/statements";
+import type { ReadPort } from "../../db/database";
+import { parseJson, toBool } from "../../db/row-values";
+import { ruleForm, ruleSql, type Rule, type RuleForm, type SqlSubject } from "../../auth/rule";
+import type { Viewer } from "../../auth/authenticate";
+import { Selection } from "./look-ahead";
+
+/**
+ * Each read model declared once: one declaration per answer type, field by field, says how a
+ * statement reads the field and how its row value becomes the field's value. From it come
+ * - the select list for a selection (`select`): only what the document selects, nested rows as
+ *   JSON inside the same statement, the way PostGraphile compiles a query;
+ * - the mapping of a row to the answer (`map`), the same for a top-level row and a nested one
+ *   (SQLite hands nested JSON over as text, booleans as 0/1, moments as text: the field's
+ *   conversion takes either);
+ * - the rules its flags ask (`forms`), for the statement's shape: a rule the caller alone decides
+ *   is a constant, one that depends on the row a condition with the caller's id as a parameter.
+ * A statement (src/db/statements.ts) built from a model is built once per selection and reused.
+ */
+
+/** What a model's fields are built with: the statement's builder, the forms of its rules, the caller's id (a slot). */
+export interface ModelBuild {
+  b: StatementBuilder<never> & SqlDialect;
+  forms: Readonly<Record<string, RuleForm>>;
+  me: string;
+}
+
+type Eb = ExpressionBuilder<Tables & Record<string, Record<string, unknown>>, string>;
+type Query = SelectQueryBuilder<Tables & Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
+
+/** One field of a model. */
+export interface Field<V> {
+  /** The expressions it reads, by alias suffix (`""` for a field read as one value). */
+  reads(m: ModelBuild, eb: Eb, below: Selection): Record<string, Expression<unknown>>;
+  /** Its value from what it read (`raw(suffix)`). */
+  map(raw: (suffix: string) => unknown, below: Selection): V;
+  /** Read whatever the selection (the id, the columns a field resolver or a rule needs). */
+  always?: boolean;
+  /** The rules its value asks, named (their forms are part of the statement's shape). */
+  rules?: Readonly<Record<string, Rule<never>>>;
+}
+
+type Fields<T> = { [K in keyof T]?: Field<T[K]> } & Record<string, Field<unknown>>;
+
+const ONE: (v: unknown) => unknown = (v) => v;
+
+/** A column of the row (`"u.firstName"`), converted (`toBool`, `toDate`...) when the drivers differ. */
+export function column<V>(ref: string, convert: (raw: never) => V = ONE as (raw: never) => V, always = false): Field<V> {
+  return { reads: () => ({ "": sql.ref(ref) }), map: (raw) => convert(raw("") as never), always };
+}
+
+/** Any one value: a correlated subquery, an aggregate, a dialect form. */
+export function value<V>(read: (m: ModelBuild, eb: Eb) => Expression<unknown>, convert: (raw: never) => V = ONE as (raw: never) => V): Field<V> {
+  return { reads: (m, eb) => ({ "": read(m, eb) }), map: (raw) => convert(raw("") as never) };
+}
+
+/** A value computed from several expressions of the row (a progress from two counts). */
+export function computed<V>(reads: (m: ModelBuild, eb: Eb) => Record<string, Expression<unknown>>, map: (raw: (name: string) => unknown) => V): Field<V> {
+  return { reads: (m, eb) => reads(m, eb), map: (raw) => map(raw) };
+}
+
+/** A flag: whether `rule` holds for the caller on the row's `subject` (`User.canManage`). */
+export function ruleFlag(name: string, rule: Rule<never>, subject: SqlSubject): Field<boolean> {
+  return {
+    reads: (m, eb) => ({ "": ruleSql(m.b, eb, rule, m.forms[name], subject, m.me) }),
+    map: (raw) => toBool(raw("") as boolean | number),
+    rules: { [name]: rule },
+  };
+}
+
+/** An object type made of fields of the same row (`Vacation.permissions`, a joined row's `department`). */
+export function group<T>(fields: Fields<T>): Field<T> {
+  const model = readModel<T>(fields);
+  return {
+    reads: (m, eb, below) => Object.fromEntries(model.reads(m, eb, below).map(([alias, expression]) => [alias, expression])),
+    map: (raw, below) => model.mapWith((alias) => raw(alias), below),
+    always: Object.values(fields).some((f) => f.always),
+    rules: model.rules,
+  };
+}
+
+/** One nested row as a JSON object inside the statement (null when there is none). */
+export function object<T>(model: ReadModel<T>, from: (m: ModelBuild, eb: Eb) => Query): Field<T | null> {
+  return {
+    reads: (m, eb, below) => ({ "": m.b.jsonObject(model.select(m, from(m, eb), below) as never) }),
+    map: (raw, below) => {
+      const row = parseJson<Record<string, unknown> | null | undefined>(raw(""));
+      return row ? model.map(row, below) : null;
+    },
+    rules: model.rules,
+  };
+}
+
+/** Nested rows as a JSON array inside the statement, in the subquery's order. */
+export function list<T>(model: ReadModel<T>, from: (m: ModelBuild, eb: Eb) => Query): Field<T[]> {
+  return {
+    reads: (m, eb, below) => ({ "": m.b.jsonArray(model.select(m, from(m, eb), below) as never) }),
+    map: (raw, below) => (parseJson<Record<string, unknown>[] | undefined>(raw("")) ?? []).map((row) => model.map(row, below)),
+    rules: model.rules,
+  };
+}
+
+/** A nested row that is always there (a foreign key never null), or whose absence leaves the row out. */
+export const required = <T>(field: Field<T | null>): Field<T> => field as Field<T>;
+
+const alias = (field: string, suffix: string) => (suffix ? `${field}__${suffix}` : field);
+
+export interface ReadModel<T> {
+  /** The rules its fields ask, by name. */
+  readonly rules: Readonly<Record<string, Rule<never>>>;
+  /** The forms of its rules for a caller: part of a statement's shape. */
+  forms(viewer: Viewer): Record<string, RuleForm>;
+  /** Adds to `query` the expressions the selection needs, each aliased. */
+  select(m: ModelBuild, query: Query, selection: Selection): Query;
+  /** The answer from a row `select` read (top-level or nested JSON). */
+  map(row: Readonly<Record<string, unknown>>, selection: Selection): T;
+  /** The aliased expressions for a selection (used by `group`). */
+  reads(m: ModelBuild, eb: Eb, selection: Selection): Array<[string, Expression<unknown>]>;
+  /** `map` reading the row through a function (used by `group`). */
+  mapWith(raw: (alias: string) => unknown, selection: Selection): T;
+}
+
+/** Declares the read model of an answer type: its fields (see above), by GraphQL field name. */
+export function readModel<T>(fields: Fields<T>): ReadModel<T> {
+  const entries = Object.entries(fields) as Array<[string, Field<unknown>]>;
+  const rules: Record<string, Rule<never>> = Object.assign({}, ...entries.map(([, f]) => f.rules ?? {}));
+  const wanted = (selection: Selection) => entries.filter(([name, f]) => f.always || selection.has(name));
+  const model: ReadModel<T> = {
+    rules,
+    forms: (viewer) => Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, ruleForm(rule, viewer)])),
+    reads: (m, eb, selection) =>
+      wanted(selection).flatMap(([name, f]) => Object.entries(f.reads(m, eb, selection.get(name))).map(([suffix, e]): [string, Expression<unknown>] => [alias(name, suffix), e])),
+    select: (m, query, selection) => {
+      const reads = (eb: Eb) => model.reads(m, eb, selection).map(([name, e]) => sql`${e}`.as(name));
+      return query.select(reads as never) as Query;
+    },
+    mapWith: (raw, selection) => {
+      const out: Record<string, unknown> = {};
+      for (const [name, f] of wanted(selection)) out[name] = f.map((suffix) => raw(alias(name, suffix)), selection.get(name));
+      return out as T;
+    },
+    map: (row, selection) => model.mapWith((name) => row[name], selection),
+  };
+  return model;
+}
+
+/** The builder of a model for a statement: its builder, its rules' forms from the shape, the caller's id as a parameter. */
+export function modelBuild<A extends { viewer: Viewer }>(b: StatementBuilder<A>, forms: Readonly<Record<string, RuleForm>>): ModelBuild {
+  return { b: b as never, forms, me: b.param((a) => a.viewer.id) };
+}
+
+/** Every field: what an entity's batch reads (a reference carries no selection). */
+export const everything = Selection.all();
+
+/**
+ * What of an argument object changes the SQL text, for a statement's shape: which members are
+ * given (their values become parameters), and the values of booleans, which are literals (SQLite
+ * binds no booleans; a list of booleans by its distinct values).
+ */
+export function shapeOf(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === "boolean") return value;
+  if (Array.isArray(value)) return value.length === 0 ? [] : value.every((v) => typeof v === "boolean") ? [...new Set(value)].sort() : true;
+  if (typeof value === "object" && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (shapeOf(v) === undefined ? [] : [[k, shapeOf(v)]])));
+  }
+  return true;
+}
+
+/** Arguments of a statement that reads rows by id. */
+export interface ByIds {
+  ids: readonly string[];
+}
+
+/** `query` narrowed to the rows whose `idRef` is one of the arguments' ids (one list parameter). */
+export function byIds<A extends ByIds, Q extends { where(f: (eb: never) => unknown): Q }>(b: StatementBuilder<A>, query: Q, idRef: string): Q {
+  return query.where(((eb: { ref(r: string): Expression<unknown> }) => b.inList(eb.ref(idRef), b.param((a) => a.ids))) as never);
+}
+
+/**
+ * Rows of `from` by id (`idRef`), in ONE statement built once per selection (and rule forms):
+ * an entity's batch reads every field (a reference carries no selection), a root field that
+ * reads one object the fields its document selects.
+ */
+export function loadById<T>(name: string, model: ReadModel<T>, from: (db: StatementBuilder<never>["db"]) => Query, idRef: string) {
+  const byId = statement(
+    name,
+    (a: ByIds & { viewer: Viewer; sel: Selection }) => ({ sel: a.sel, forms: model.forms(a.viewer) }),
+    (b, s) => byIds(b, model.select(modelBuild(b, s.forms), from(b.db), s.sel), idRef),
+  );
+  return async (read: ReadPort, ids: readonly string[], viewer: Viewer, sel: Selection = everything): Promise<T[]> =>
+    (await read.all(byId, { ids, viewer, sel })).map((row) => model.map(row, sel));
+}
