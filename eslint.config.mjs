@@ -62,11 +62,11 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
-    // The playground's page script runs in the browser beside the UMD builds it names.
+    // The playground's and the REST docs' page scripts run in the browser beside the UMD builds they name.
     files: ["playground/**/*.js"],
     languageOptions: {
       sourceType: "script",
-      globals: { ...globals.browser, React: "readonly", ReactDOM: "readonly", GraphiQL: "readonly" },
+      globals: { ...globals.browser, React: "readonly", ReactDOM: "readonly", GraphiQL: "readonly", SwaggerUIBundle: "readonly" },
     },
   },
 );

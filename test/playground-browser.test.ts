@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { existsSync, statSync } from "node:fs";
 import type { Browser, Page } from "puppeteer-core";
 import { createTestApp, type TestApp } from "./support/test-app";
-import { describeWithBrowser, launchBrowser, screenshotDir } from "./support/browser";
+import { collectProblems, describeWithBrowser, launchBrowser, screenshotDir } from "./support/browser";
 import { loadExamples } from "../src/server/examples";
 
 /**
@@ -15,7 +15,7 @@ describeWithBrowser("GraphiQL playground in Chromium", () => {
   let browser: Browser;
   let page: Page;
   let shots: string;
-  const problems: string[] = [];
+  let problems: string[];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -23,18 +23,8 @@ describeWithBrowser("GraphiQL playground in Chromium", () => {
     shots = screenshotDir("playground-screenshots");
     page = await browser.newPage();
     await page.setViewport({ width: 1400, height: 900 });
-    page.on("pageerror", (e) => problems.push(`page error: ${(e as Error).message}`));
-    // the one 401 is the run without a token, asked for below
-    page.on("response", (r) => {
-      if (r.status() >= 400 && r.status() !== 401) problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-    });
-    page.on("console", (m) => {
-      if (m.type() === "error" && !/status of 401/.test(m.text())) problems.push(`console: ${m.text()}`);
-    });
-    // nothing may be loaded from anywhere but this server
-    page.on("request", (r) => {
-      if (!r.url().startsWith("http://127.0.0.1") && !r.url().startsWith("data:")) problems.push(`outside request: ${r.url()}`);
-    });
+    // the one 401 is the run without a token, asked for below; nothing may come from elsewhere
+    problems = collectProblems(page, { status: 401, console: /status of 401/ });
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -30,6 +30,8 @@ function readmeCommands(): string[] {
 
 const URL_IN_README = "http://localhost:4000/graphql";
 const CURL = readmeCommands().find((c) => c.startsWith("curl "))!;
+/** The REST interface's examples, one per area (the README's "REST interface" section). */
+const REST_CURLS = readmeCommands().filter((c) => c.startsWith("curl ") && c !== CURL);
 
 /** Commands run below, and the ones left to other tests or to CI, with the reason. */
 const RUN = [
@@ -37,6 +39,7 @@ const RUN = [
   "npm run token:create -- --email piotr.wisniewski@kompas-software.pl",
   "TOKEN=wm_...",
   CURL,
+  ...REST_CURLS,
   "npm run db:seed -- --reset --scale 2",
   "npm run schema:check",
 ];
@@ -132,6 +135,29 @@ describe("the README's commands", () => {
       expect(answer.data.users.paginationInfo.totalCount).toBeGreaterThanOrEqual(40);
       const admin = JSON.parse(run(CURL.replace(URL_IN_README, `http://127.0.0.1:${port}/graphql`), { TOKEN: adminToken }));
       expect(admin.data.users.items).toEqual(answer.data.users.items);
+    }, 60_000);
+
+    it("the REST examples answer, one per area of the interface, with the admin's token", () => {
+      const areas = REST_CURLS.map((c) => /localhost:4000\/(\w+)\//.exec(c)?.[1]);
+      expect(areas).toEqual(["project", "finance", "calendar", "user", "chat", "crm"]);
+      const answers = REST_CURLS.map((c) => {
+        const printed = run(c.replace(/http:\/\/localhost:4000/g, `http://127.0.0.1:${port}`), { TOKEN: adminToken });
+        // `-D -` prints the headers before the body
+        const [head, body] = printed.startsWith("HTTP/") ? printed.split(/\r?\n\r?\n/, 2) : ["", printed];
+        return { head, body: JSON.parse(body) };
+      });
+      const [gantt, invoice, vacations, users, membership, note] = answers;
+      expect(gantt.body.tasks.length).toBeGreaterThan(0);
+      expect(invoice.body).toMatchObject({ invoiceType: "Vat", grossAmount: 2460, items: [{ tax: "23" }] });
+      expect(invoice.body.no).toMatch(/^FV\//);
+      expect(vacations.body).toHaveLength(3);
+      expect(vacations.body.every((v: any) => ["q", "accepted"].includes(v.status))).toBe(true);
+      expect(users.head).toMatch(/^HTTP\/1\.1 200/);
+      expect(users.head).toMatch(/^x-total-count: \d+/im);
+      expect(users.head).toMatch(/^link: .*rel="next"/im);
+      expect(users.body).toHaveLength(3);
+      expect(membership.body).toMatchObject({ isMutedIndefinitely: true });
+      expect(note.body).toMatchObject({ id: "7d4e5f6a-7c8d-4e9f-9a0b-1c2d3e4f5a22" });
     }, 60_000);
 
     it("npm run db:seed -- --reset --scale 2 replaces the data with twice the demo volume", async () => {

@@ -18,6 +18,10 @@ import { CostAdmission } from "./admission";
 import type { RequestScope } from "../observability/request-scope";
 import { applyDeadlines } from "./request-scope";
 import { costGuard, jsonErrorHandler, requestScopeMiddleware, shutdownGate } from "./http-middleware";
+import { createRestHandler } from "../rest/handler";
+import { REST_PREFIXES } from "../rest/routes";
+import { DOCS_PATH } from "../rest/docs-page";
+import { restMiddleware } from "./rest-adapter";
 
 export interface App {
   express: Express;
@@ -80,8 +84,10 @@ export function createApollo(
 }
 
 /**
- * The HTTP application: GraphQL at /graphql; /health (= /health/ready) and /health/live probes;
- * Prometheus metrics at /metrics. Every request gets an id, a time budget and one log line.
+ * The HTTP application: GraphQL at /graphql; the interface's REST paths (/project, /finance,
+ * /calendar, /user, /chat, /crm), answered by the same Apollo server, with /openapi.json and the
+ * /docs page; /health (= /health/ready) and /health/live probes; Prometheus metrics at /metrics.
+ * Every request gets an id, a time budget and one log line.
  */
 export async function createApp(
   database: Database,
@@ -127,17 +133,19 @@ export async function createApp(
   app.get("/metrics", async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
+  // the context of one HTTP request, /graphql and REST alike: its caller, its budget, its database
+  const requestContext = (res: express.Response): Promise<Context> => context(res.req.headers.authorization, res.locals.scope as RequestScope);
+  const restPaths = [...REST_PREFIXES, "/openapi.json", DOCS_PATH];
   // CORS first: it must answer preflights before any router (express answers OPTIONS for its routes)
-  app.use("/graphql", corsMiddleware(config.corsOrigins));
+  app.use(["/graphql", ...restPaths], corsMiddleware(config.corsOrigins));
   if (config.playground) app.use(playgroundRouter());
   app.use(
     "/graphql",
     express.json({ limit: config.maxBodyBytes }),
     costGuard(schema, config, documentLimits(config), costs),
-    expressMiddleware(apollo, {
-      context: ({ res }) => context(res.req.headers.authorization, res.locals.scope as RequestScope),
-    }),
+    expressMiddleware(apollo, { context: ({ res }) => requestContext(res) }),
   );
+  app.use(restPaths, ...restMiddleware(createRestHandler(apollo, schema), { maxBodyBytes: config.maxBodyBytes, metrics, context: requestContext }));
   app.use(jsonErrorHandler(logger, metrics));
   return {
     express: app,

@@ -17,7 +17,7 @@ export const CORS_ALLOWED_HEADERS = [
 ];
 
 /**
- * CORS for /graphql with the `cors` package (the usual express middleware; it gets Vary and the
+ * CORS for /graphql and the REST paths with the `cors` package (the usual express middleware; it gets Vary and the
  * preflight details right). Only origins on the allowlist get Access-Control-Allow-Origin; a
  * preflight from any other origin is answered 204 without it, so the browser refuses the call.
  * No credentials: tokens travel in the Authorization header, never in cookies.
@@ -27,7 +27,8 @@ export function corsMiddleware(allowedOrigins: readonly string[]): RequestHandle
   const allowed = new Set(allowedOrigins);
   const handler = cors({
     origin: any ? "*" : (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
-    methods: ["GET", "POST", "OPTIONS"],
+    // PUT and PATCH for the REST paths (src/rest/routes.ts)
+    methods: ["GET", "POST", "PUT", "PATCH", "OPTIONS"],
     allowedHeaders: CORS_ALLOWED_HEADERS,
     credentials: false,
     maxAge: 600,

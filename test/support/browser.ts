@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser } from "puppeteer-core";
+import type { Browser, Page } from "puppeteer-core";
 
 /**
  * Chromium for the browser tests: Debian's package (`apt-get install -y chromium`, which
@@ -48,4 +48,24 @@ export function screenshotDir(label: string): string {
   const dir = mkdtempSync(join(tmpdir(), `wm-${label}-`));
   process.stdout.write(`\nScreenshots of ${label}: ${dir}\n`);
   return dir;
+}
+
+/**
+ * What goes wrong on `page` as it is used, for a test to expect none of: page errors, answers of
+ * 400 and above, console errors (a CSP violation is one: "Refused to ..."), and any request to an
+ * origin other than this server's. `expected` lets through the failures a test asks for itself.
+ */
+export function collectProblems(page: Page, expected: { status?: number; console?: RegExp } = {}): string[] {
+  const problems: string[] = [];
+  page.on("pageerror", (e) => problems.push(`page error: ${(e as Error).message}`));
+  page.on("response", (r) => {
+    if (r.status() >= 400 && r.status() !== expected.status) problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error" && !expected.console?.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  page.on("request", (r) => {
+    if (!r.url().startsWith("http://127.0.0.1") && !r.url().startsWith("data:")) problems.push(`outside request: ${r.url()}`);
+  });
+  return problems;
 }

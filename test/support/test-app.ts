@@ -16,7 +16,7 @@ import { RequestAccess } from "../../src/auth/access";
 import { EntityLoaders } from "../../src/loaders/entity-loaders";
 import type { AuthedContext } from "../../src/context";
 import { buildAppSchema } from "../../src/schema/build-schema";
-import { createApp, type App } from "../../src/server/app";
+import { createApp, type App, type AppOptions } from "../../src/server/app";
 import { issueToken } from "../../src/auth/tokens";
 import demoIds from "../../prisma/demo-ids.json";
 import { onPostgres, postgresUrl, sqliteTemplatePath, TEMPLATE_DB_NAME, TEST_ADMIN_TOKEN, TEST_SERVER_URL } from "./databases";
@@ -56,8 +56,8 @@ export interface TestApp {
 
 let cachedSchema: ReturnType<typeof buildAppSchema> | undefined;
 
-/** A fresh copy of the seeded test database behind the real GraphQL server. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** A fresh copy of the seeded test database behind the real GraphQL server (its request log silent unless `options.logger` is given). */
+export async function createTestApp(env: Record<string, string> = {}, options: AppOptions = {}): Promise<TestApp> {
   const databaseUrl = await copyTemplate();
   let statements = 0;
   let recorders: string[][] = [];
@@ -72,7 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = loadConfig({ AUTH_CACHE_TTL_MS: "0", ...env, DATABASE_URL: databaseUrl } as NodeJS.ProcessEnv);
   cachedSchema ??= buildAppSchema();
   const { schema } = await cachedSchema;
-  const app = await createApp(database, config, schema, () => undefined);
+  const app = await createApp(database, config, schema, options.logger ? options : () => undefined);
   const userToken = await issueToken(db, demoIds.userId, { name: "test" });
   let server: Server | undefined;
 

@@ -11,8 +11,8 @@ import local from "./plugin.mjs";
  * The layers of src/, lowest first. A file may import from its own layer and the layers below it,
  * never from one above: the domain's plain values under everything; the database under the rules
  * that read it; GraphQL types and inputs under the services; the services under the resolvers,
- * the resolvers under the schema that lists them, the schema under the HTTP server, and the
- * entry points on top. See docs/ARCHITECTURE.md.
+ * the resolvers under the schema that lists them, the schema under the HTTP server and its REST
+ * paths, and the entry points on top. See docs/ARCHITECTURE.md.
  */
 export const LAYERS = [
   ["src/domain"],
@@ -26,7 +26,7 @@ export const LAYERS = [
   ["src/services"],
   ["src/resolvers", "src/seed"],
   ["src/schema"],
-  ["src/server"],
+  ["src/server", "src/rest"],
   ["src/main.ts", "src/cli"],
 ];
 

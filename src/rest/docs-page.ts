@@ -1,0 +1,54 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { projectRoot } from "../config/paths";
+import { PLAYGROUND_CSP } from "../server/playground";
+import type { RestResponse } from "./problems";
+
+/** Where the REST documentation page is served, and its files beside it. */
+export const DOCS_PATH = "/docs";
+
+/**
+ * The page's files: Swagger UI's browser build and stylesheet straight from the swagger-ui-dist
+ * package (installed with `npm install`, nothing fetched at run time) and the page's own script.
+ */
+const ASSETS: Record<string, { file: string; type: string }> = {
+  "swagger-ui-bundle.js": { file: join(dirname(require.resolve("swagger-ui-dist/package.json", { paths: [projectRoot] })), "swagger-ui-bundle.js"), type: "text/javascript" },
+  "swagger-ui.css": { file: join(dirname(require.resolve("swagger-ui-dist/package.json", { paths: [projectRoot] })), "swagger-ui.css"), type: "text/css" },
+  "api-docs.js": { file: join(projectRoot, "playground", "api-docs.js"), type: "text/javascript" },
+};
+
+/**
+ * GET /docs: the OpenAPI document of /openapi.json rendered by Swagger UI, served by this server
+ * alone under the playground's Content-Security-Policy (only this origin's scripts, styles and
+ * connections; never framed). The files are read once, when the pages are made.
+ */
+export function docsPages(): Map<string, RestResponse> {
+  const pages = new Map<string, RestResponse>();
+  for (const [name, asset] of Object.entries(ASSETS)) {
+    pages.set(`${DOCS_PATH}/${name}`, {
+      status: 200,
+      headers: { "content-type": `${asset.type}; charset=utf-8`, "cache-control": "no-cache" },
+      body: readFileSync(asset.file, "utf8"),
+    });
+  }
+  pages.set(DOCS_PATH, {
+    status: 200,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": PLAYGROUND_CSP,
+      "x-frame-options": "DENY",
+      "referrer-policy": "no-referrer",
+    },
+    body: `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Work management REST interface</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
+<link rel="stylesheet" href="${DOCS_PATH}/swagger-ui.css">
+</head><body>
+<main id="swagger-ui">Loading the documentation…</main>
+<script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
+<script src="${DOCS_PATH}/api-docs.js"></script>
+</body></html>
+`,
+  });
+  return pages;
+}
