@@ -6,34 +6,31 @@ import type { TaskCommentCollection } from "../../types/comment/task-comment-col
 import { pagedWindow, paginationInfo } from "../shared/pagination";
 import type { DataPort } from "../../db/database";
 import type { Selection } from "../shared/look-ahead";
-import { readSharedTaskComments } from "./comment.read";
+import { SHARED_COMMENTS, sharedCommentsOf } from "./comment.read";
 
 /**
  * E12: the comments of the task shared under `token`, in one statement. Filters combine with AND
  * (so topLevel: true with repliesTo gives nothing). The cursor narrows the list to what follows it
  * in the chosen order; page and itemsPerPage then apply to that remainder, and totalCount counts it.
  */
-export async function sharedTaskComments(
-  { read }: DataPort,
-  args: SharedTaskCommentsArgs,
-  selection: Selection,
-): Promise<TaskCommentCollection> {
+export async function sharedTaskComments({ read }: DataPort, args: SharedTaskCommentsArgs, selection: Selection): Promise<TaskCommentCollection> {
   if (!args.token) throw new NotFoundError("Shared task", undefined, "token");
   const window = pagedWindow(args);
-  const result = await readSharedTaskComments(
-    read,
-    {
-      token: args.token,
-      topLevel: args.topLevel,
-      repliesTo: args.repliesTo,
-      cursorId: args.cursorId,
-      direction: args.order === SortDirection.DESC ? "desc" : "asc",
-      skip: window.skip,
-      take: window.take,
-    },
-    selection,
-  );
-  if (!result) throw new NotFoundError("Shared task", undefined, "token");
+  const sel = selection.get("items");
+  const row = await read.first(SHARED_COMMENTS, {
+    token: args.token,
+    topLevel: args.topLevel,
+    repliesTo: args.repliesTo,
+    cursorId: args.cursorId,
+    direction: args.order === SortDirection.DESC ? "desc" : "asc",
+    sel,
+    take: window.take,
+    skip: window.skip,
+    total: selection.has("paginationInfo"),
+    items: selection.has("items") && window.take > 0,
+  });
+  if (!row) throw new NotFoundError("Shared task", undefined, "token");
+  const result = sharedCommentsOf(row, sel);
   if (!result.repliesToOk) throw badInput("repliesTo", "isCommentOfTask", "repliesTo must be a comment of the shared task");
   if (!result.cursorOk) throw badInput("cursorId", "isCommentOfTask", "cursorId must be a comment of the shared task");
   return { items: result.items, paginationInfo: paginationInfo(window, result.total, result.items.length) };

@@ -21,6 +21,6 @@ export function listUsers(
   const terms = buildOrderBy<keyof UserOrder, UserOrderTerm>(args.order, USER_ORDER_COLUMNS, "lastName", (dir) => ["u.id", dir]);
   const window = pageWindow(args, config.maxUnpaginatedItems);
   return pagedList(read, selection, window, { page: USERS_PAGE, count: USERS_COUNT }, { viewer, filter: args.filter, terms }, (rows, sel) =>
-    rows.map((row) => userModel.map(row, sel)),
+    rows.map(userModel.mapper(sel)),
   );
 }

@@ -4,7 +4,8 @@ import type { Tables } from "../../db/tables";
 import { statement, type StatementBuilder } from "../../db/statements";
 import type { ReadPort } from "../../db/database";
 import { parseJson, toBool } from "../../db/row-values";
-import { ruleForm, ruleSql, type Rule, type RuleForm, type SqlSubject } from "../../auth/rule";
+import { ruleForm, ruleSql, subjectSql, type Rule, type RuleForm, type SqlSubject } from "../../auth/rule";
+import { inProject } from "../../auth/rules";
 import type { Viewer } from "../../auth/authenticate";
 import { Selection } from "./look-ahead";
 
@@ -15,7 +16,7 @@ import { Selection } from "./look-ahead";
  *   JSON inside the same statement, the way PostGraphile compiles a query;
  * - the mapping of a row to the answer (`map`), the same for a top-level row and a nested one
  *   (SQLite hands nested JSON over as text, booleans as 0/1, moments as text: the field's
- *   conversion takes either);
+ *   conversion takes either), compiled once per selection into a function of the row;
  * - the rules its flags ask (`forms`), for the statement's shape: a rule the caller alone decides
  *   is a constant, one that depends on the row a condition with the caller's id as a parameter.
  * A statement (src/db/statements.ts) built from a model is built once per selection and reused.
@@ -31,12 +32,14 @@ export interface ModelBuild {
 type Eb = ExpressionBuilder<Tables & Record<string, Record<string, unknown>>, string>;
 type Query = SelectQueryBuilder<Tables & Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
 
+type Row = Readonly<Record<string, unknown>>;
+
 /** One field of a model. */
 export interface Field<V> {
   /** The expressions it reads, by alias suffix (`""` for a field read as one value). */
   reads(m: ModelBuild, eb: Eb, below: Selection): Record<string, Expression<unknown>>;
-  /** Its value from what it read (`raw(suffix)`). */
-  map(raw: (suffix: string) => unknown, below: Selection): V;
+  /** The function of a row that gives its value, reading what it read under `alias` (and `alias__suffix`). */
+  mapper(alias: string, below: Selection): (row: Row) => V;
   /** Read whatever the selection (the id, the columns a field resolver or a rule needs). */
   always?: boolean;
   /** The rules its value asks, named (their forms are part of the statement's shape). */
@@ -49,24 +52,24 @@ const ONE: (v: unknown) => unknown = (v) => v;
 
 /** A column of the row (`"u.firstName"`), converted (`toBool`, `toDate`...) when the drivers differ. */
 export function column<V>(ref: string, convert: (raw: never) => V = ONE as (raw: never) => V, always = false): Field<V> {
-  return { reads: () => ({ "": sql.ref(ref) }), map: (raw) => convert(raw("") as never), always };
+  return { reads: () => ({ "": sql.ref(ref) }), mapper: (alias) => (row) => convert(row[alias] as never), always };
 }
 
 /** Any one value: a correlated subquery, an aggregate, a dialect form. */
 export function value<V>(read: (m: ModelBuild, eb: Eb) => Expression<unknown>, convert: (raw: never) => V = ONE as (raw: never) => V): Field<V> {
-  return { reads: (m, eb) => ({ "": read(m, eb) }), map: (raw) => convert(raw("") as never) };
+  return { reads: (m, eb) => ({ "": read(m, eb) }), mapper: (alias) => (row) => convert(row[alias] as never) };
 }
 
 /** A value computed from several expressions of the row (a progress from two counts). */
 export function computed<V>(reads: (m: ModelBuild, eb: Eb) => Record<string, Expression<unknown>>, map: (raw: (name: string) => unknown) => V): Field<V> {
-  return { reads: (m, eb) => reads(m, eb), map: (raw) => map(raw) };
+  return { reads: (m, eb) => reads(m, eb), mapper: (alias) => (row) => map((name) => row[`${alias}__${name}`]) };
 }
 
 /** A flag: whether `rule` holds for the caller on the row's `subject` (`User.canManage`). */
 export function ruleFlag(name: string, rule: Rule<never>, subject: SqlSubject): Field<boolean> {
   return {
     reads: (m, eb) => ({ "": ruleSql(m.b, eb, rule, m.forms[name], subject, m.me) }),
-    map: (raw) => toBool(raw("") as boolean | number),
+    mapper: (alias) => (row) => toBool(row[alias] as boolean | number),
     rules: { [name]: rule },
   };
 }
@@ -75,8 +78,8 @@ export function ruleFlag(name: string, rule: Rule<never>, subject: SqlSubject): 
 export function group<T>(fields: Fields<T>): Field<T> {
   const model = readModel<T>(fields);
   return {
-    reads: (m, eb, below) => Object.fromEntries(model.reads(m, eb, below).map(([alias, expression]) => [alias, expression])),
-    map: (raw, below) => model.mapWith((alias) => raw(alias), below),
+    reads: (m, eb, below) => Object.fromEntries(model.reads(m, eb, below)),
+    mapper: (alias, below) => model.mapper(below, `${alias}__`),
     always: Object.values(fields).some((f) => f.always),
     rules: model.rules,
   };
@@ -86,9 +89,12 @@ export function group<T>(fields: Fields<T>): Field<T> {
 export function object<T>(model: ReadModel<T>, from: (m: ModelBuild, eb: Eb) => Query): Field<T | null> {
   return {
     reads: (m, eb, below) => ({ "": m.b.jsonObject(model.select(m, from(m, eb), below) as never) }),
-    map: (raw, below) => {
-      const row = parseJson<Record<string, unknown> | null | undefined>(raw(""));
-      return row ? model.map(row, below) : null;
+    mapper: (alias, below) => {
+      const map = model.mapper(below);
+      return (row) => {
+        const nested = parseJson<Row | null | undefined>(row[alias]);
+        return nested ? map(nested) : null;
+      };
     },
     rules: model.rules,
   };
@@ -98,9 +104,30 @@ export function object<T>(model: ReadModel<T>, from: (m: ModelBuild, eb: Eb) => 
 export function list<T>(model: ReadModel<T>, from: (m: ModelBuild, eb: Eb) => Query): Field<T[]> {
   return {
     reads: (m, eb, below) => ({ "": m.b.jsonArray(model.select(m, from(m, eb), below) as never) }),
-    map: (raw, below) => (parseJson<Record<string, unknown>[] | undefined>(raw("")) ?? []).map((row) => model.map(row, below)),
+    mapper: (alias, below) => {
+      const map = model.mapper(below);
+      return (row) => (parseJson<Row[] | undefined>(row[alias]) ?? []).map(map);
+    },
     rules: model.rules,
   };
+}
+
+/**
+ * A value shown in a project (a member's summary with its hourly rate): marked with the project
+ * the row's `projectId` names (an SQL subject), for the rate rule (`inProject`, src/auth/rules.ts).
+ */
+export function shownIn<V>(field: Field<V>, projectId: SqlSubject): Field<V> {
+  return {
+    ...field,
+    reads: (m, eb, below) => ({ ...field.reads(m, eb, below), project: subjectSql(projectId) }),
+    mapper: (alias, below) => {
+      const map = field.mapper(alias, below);
+      return (row) => {
+        const shown = map(row);
+        return shown ? inProject(shown as object, row[`${alias}__project`] as string | null) : shown;
+      };
+    },
+  } as Field<V>;
 }
 
 /** A nested row that is always there (a foreign key never null), or whose absence leaves the row out. */
@@ -116,11 +143,11 @@ export interface ReadModel<T> {
   /** Adds to `query` the expressions the selection needs, each aliased. */
   select(m: ModelBuild, query: Query, selection: Selection): Query;
   /** The answer from a row `select` read (top-level or nested JSON). */
-  map(row: Readonly<Record<string, unknown>>, selection: Selection): T;
+  map(row: Row, selection: Selection): T;
   /** The aliased expressions for a selection (used by `group`). */
   reads(m: ModelBuild, eb: Eb, selection: Selection): Array<[string, Expression<unknown>]>;
-  /** `map` reading the row through a function (used by `group`). */
-  mapWith(raw: (alias: string) => unknown, selection: Selection): T;
+  /** The function of a row that `map` is for a selection, its aliases under `prefix`: built once per selection and prefix. */
+  mapper(selection: Selection, prefix?: string): (row: Row) => T;
 }
 
 /** Declares the read model of an answer type: its fields (see above), by GraphQL field name. */
@@ -128,6 +155,8 @@ export function readModel<T>(fields: Fields<T>): ReadModel<T> {
   const entries = Object.entries(fields) as Array<[string, Field<unknown>]>;
   const rules: Record<string, Rule<never>> = Object.assign({}, ...entries.map(([, f]) => f.rules ?? {}));
   const wanted = (selection: Selection) => entries.filter(([name, f]) => f.always || selection.has(name));
+  // selections are kept per parsed document (src/services/shared/look-ahead.ts): so are their mappers
+  const mappers = new WeakMap<Selection, Map<string, (row: Row) => T>>();
   const model: ReadModel<T> = {
     rules,
     forms: (viewer) => Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, ruleForm(rule, viewer)])),
@@ -137,12 +166,22 @@ export function readModel<T>(fields: Fields<T>): ReadModel<T> {
       const reads = (eb: Eb) => model.reads(m, eb, selection).map(([name, e]) => sql`${e}`.as(name));
       return query.select(reads as never) as Query;
     },
-    mapWith: (raw, selection) => {
-      const out: Record<string, unknown> = {};
-      for (const [name, f] of wanted(selection)) out[name] = f.map((suffix) => raw(alias(name, suffix)), selection.get(name));
-      return out as T;
+    mapper: (selection, prefix = "") => {
+      let byPrefix = mappers.get(selection);
+      if (!byPrefix) mappers.set(selection, (byPrefix = new Map()));
+      let map = byPrefix.get(prefix);
+      if (!map) {
+        const parts = wanted(selection).map(([name, f]): [string, (row: Row) => unknown] => [name, f.mapper(prefix + name, selection.get(name))]);
+        map = (row) => {
+          const out: Record<string, unknown> = {};
+          for (const [name, part] of parts) out[name] = part(row);
+          return out as T;
+        };
+        byPrefix.set(prefix, map);
+      }
+      return map;
     },
-    map: (row, selection) => model.mapWith((name) => row[name], selection),
+    map: (row, selection) => model.mapper(selection)(row),
   };
   return model;
 }
@@ -192,5 +231,5 @@ export function loadById<T>(name: string, model: ReadModel<T>, from: (db: Statem
     (b, s) => byIds(b, model.select(modelBuild(b, s.forms), from(b.db), s.sel), idRef),
   );
   return async (read: ReadPort, ids: readonly string[], viewer: Viewer, sel: Selection = everything): Promise<T[]> =>
-    (await read.all(byId, { ids, viewer, sel })).map((row) => model.map(row, sel));
+    (await read.all(byId, { ids, viewer, sel })).map(model.mapper(sel));
 }

@@ -4,7 +4,7 @@ import { policy } from "../../auth/policy";
 import { rules } from "../../auth/rules";
 import type { TaskChecklistCollection } from "../../types/task/task-checklist-collection.type";
 import { pageWindow, paginationInfo, type PageRequest } from "../shared/pagination";
-import { readTaskChecklistPage } from "./task.read";
+import { checklistPage, TASK_CHECKLISTS } from "./task.read";
 import type { Selection } from "../shared/look-ahead";
 
 /**
@@ -19,7 +19,16 @@ export async function listTaskChecklists(ctx: AuthedContext, taskId: string, pag
     if (task) await policy.require(ctx, rules.readProject, { projectId: task.projectId, what: "Task", field: "taskId" });
   }
   const window = pageWindow(page, ctx.config.maxUnpaginatedItems);
-  const result = await readTaskChecklistPage(ctx.read, taskId, window, selection);
-  if (!result) throw new NotFoundError("Task", taskId, "taskId");
-  return { items: result.items, paginationInfo: paginationInfo(window, result.total, result.items.length) };
+  const sel = selection.get("items");
+  const row = await ctx.read.first(TASK_CHECKLISTS, {
+    taskId,
+    sel,
+    take: window.take,
+    skip: window.skip,
+    total: selection.has("paginationInfo"),
+    items: selection.has("items") && window.take > 0,
+  });
+  if (!row) throw new NotFoundError("Task", taskId, "taskId");
+  const { items, total } = checklistPage(row, sel);
+  return { items, paginationInfo: paginationInfo(window, total, items.length) };
 }

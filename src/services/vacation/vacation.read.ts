@@ -73,7 +73,7 @@ const vacationModel = readModel<Vacation>({
 
 /** Statement rows as GraphQL `Vacation`s; rows whose owner is gone are left out. */
 export function vacationsOf(rows: ReadonlyArray<Readonly<Record<string, unknown>>>, selection: Selection): Vacation[] {
-  return rows.map((row) => vacationModel.map(row, selection)).filter((v) => v.calendarUser !== null);
+  return rows.map(vacationModel.mapper(selection)).filter((v) => v.calendarUser !== null);
 }
 
 export interface VacationsArgs {
