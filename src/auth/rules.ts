@@ -197,6 +197,21 @@ export const rules = {
     refusal: forbidden("Only the member, an owner of the topic or an admin may change this membership."),
   }),
 
+  /** Admins manage every contractor; otherwise the users who look after it (its attendants) do (`NoteContractor.canManage`). */
+  manageContractor: rule<string>({
+    text: "admins and the contractor's attendants",
+    decide: (v) => (v.isAdmin ? true : undefined),
+    refusal: forbidden("Only an admin or one of the contractor's attendants may do this."),
+    sql: (_d, eb, contractorId, me) =>
+      eb.exists(
+        eb
+          .selectFrom("ContractorAttendant as ka")
+          .select(sql.lit(1).as("one"))
+          .where(sql<boolean>`${sql.ref("ka.contractorId")} = ${subjectSql(contractorId)}`)
+          .where("ka.userId", "=", me),
+      ),
+  }),
+
   /** Admins and HR manage everyone; a department leader manages the members of the departments they lead (`User.canManage`). */
   managePerson: rule<string>({
     text: "admins, HR, and leaders of a department of the person",

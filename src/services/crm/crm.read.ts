@@ -1,160 +1,92 @@
-import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
-import type { ReadPort } from "../../db/database";
-import type { SqlDialect } from "../../db/sql";
-import type { Tables } from "../../db/tables";
-import type { Viewer } from "../../auth/authenticate";
+import { sql } from "kysely";
 import type { Note } from "../../types/crm/note.type";
 import type { NoteContractor } from "../../types/crm/note-contractor.type";
 import type { NoteStatus } from "../../types/crm/note-status.type";
-import { parseJson, toDate, toDateRequired } from "../../db/row-values";
-import { idNamesOf, linkedNamesJson } from "../shared/json";
-import { customFieldValueFields, customFieldValuesJson, customFieldValuesOf } from "../project/project.read";
-import { linkedUsersJson, linkedUsersOf, toNoteUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import type { NoteUserRef } from "../../types/crm/note-user-ref.type";
+import type { ContractorAttendant } from "../../types/crm/contractor-attendant.type";
+import type { ContractorCustomField } from "../../types/crm/contractor-custom-field.type";
+import { toDate, toDateRequired } from "../../db/row-values";
 import { readBy } from "../../auth/rule";
 import { rules } from "../../auth/rules";
+import { column, list, loadById, object, readModel, required, ruleFlag } from "../shared/read-model";
+import { userSummary } from "../shared/user-refs";
+import { linkedNames } from "../task/task.read";
+import { customFieldValueFields, customFieldValues } from "../project/project.read";
 import { defineEntity } from "../../federation/entity-registry";
 
-/** A contractor as NoteContractor wants it, as a JSON object (attendants, branches, tags, custom fields inside). */
-export function noteContractorColumns(d: SqlDialect, eb: ExpressionBuilder<Tables, never>) {
-  return eb
-    .selectFrom("Contractor as k")
-    .select(["k.id", "k.name", "k.fullName", "k.pictureSm", "k.pictureLg", "k.email", "k.phoneNumber", "k.defaultLocation", "k.shortCode", "k.vatId"])
-    .select((e) => [
-      linkedUsersJson(d, e, "ContractorAttendant", "contractorId", "k.id").as("attendants"),
-      linkedNamesJson(d, e, { link: "ContractorIndustryBranch", owner: "contractorId", target: "industryBranchId", named: "IndustryBranch" }, "k.id").as("industryBranches"),
-      linkedNamesJson(d, e, { link: "ContractorTag", owner: "contractorId", target: "tagId", named: "Tag" }, "k.id").as("tags"),
-      customFieldValuesJson(d, e as never, "cv.contractorId", "k.id").as("customFields"),
-    ]);
-}
+const statusModel = readModel<NoteStatus>({
+  id: column("ns.id"),
+  name: column("ns.name"),
+  createdAt: column("ns.createdAt", toDateRequired),
+  updatedAt: column("ns.updatedAt", toDateRequired),
+  decorator: column("ns.decorator"),
+});
 
-function noteContractorJson(d: SqlDialect, eb: ExpressionBuilder<Tables, never>, contractorId: string): RawBuilder<unknown> {
-  return d.jsonObject(noteContractorColumns(d, eb).where(sql<boolean>`${sql.ref("k.id")} = ${sql.ref(contractorId)}`));
-}
+const attendantModel = readModel<ContractorAttendant>({
+  id: column("lu.id"),
+  firstName: column("lu.firstName"),
+  lastName: column("lu.lastName"),
+  email: column("lu.email"),
+  pictureSm: column("lu.pictureSm"),
+  pictureLg: column("lu.pictureLg"),
+});
 
-/** Notes by id in ONE statement: author, assignee, status and the contractor with everything it shows. */
-export async function readNotes(read: ReadPort, ids: readonly string[], viewer: Viewer): Promise<Note[]> {
-  const { db } = read;
-  const d = read;
-  const rows = await db
-    .selectFrom("Note as n")
-    .select(["n.id", "n.name", "n.content", "n.createdAt", "n.updatedAt", "n.deadline"])
-    .select((eb) => [
-      userRefJson(d, eb, "n.createdById").as("createdBy"),
-      userRefJson(d, eb, "n.assignedUserId").as("assignedUser"),
-      d.jsonObject(eb.selectFrom("NoteStatus as ns").select(["ns.id", "ns.name", "ns.createdAt", "ns.updatedAt", "ns.decorator"]).whereRef("ns.id", "=", "n.statusId")).as(
-        "status",
-      ),
-      noteContractorJson(d, eb as never, "n.contractorId").as("contractor"),
-    ])
-    .where((eb) => d.inList(eb.ref("n.id"), ids))
-    .execute();
-  const out: Note[] = [];
-  for (const row of rows) {
-    const author = userRefOf(row.createdBy);
-    if (!author) continue;
-    const assigned = userRefOf(row.assignedUser);
-    const status = parseJson<{ id: string; name: string; createdAt: string; updatedAt: string; decorator: string } | null | undefined>(row.status) ?? null;
-    const contractor = parseJson<ContractorJson | null | undefined>(row.contractor) ?? null;
-    out.push({
-      id: row.id,
-      name: row.name,
-      content: row.content,
-      createdAt: toDateRequired(row.createdAt),
-      updatedAt: toDateRequired(row.updatedAt),
-      createdBy: toNoteUserRef(author),
-      deadline: toDate(row.deadline),
-      contractor: contractor ? toNoteContractor(contractor, viewer) : null,
-      status: status
-        ? { id: status.id, name: status.name, createdAt: toDateRequired(status.createdAt), updatedAt: toDateRequired(status.updatedAt), decorator: status.decorator }
-        : null,
-      assignedUser: assigned ? toNoteUserRef(assigned) : null,
-    });
-  }
-  return out;
-}
+/** A contractor as a note shows it (`k`): attendants, industry branches, tags and custom fields inside. */
+const contractorModel = readModel<NoteContractor>({
+  id: column("k.id"),
+  name: column("k.name"),
+  fullName: column("k.fullName"),
+  pictureSm: column("k.pictureSm"),
+  pictureLg: column("k.pictureLg"),
+  email: column("k.email"),
+  phoneNumber: column("k.phoneNumber"),
+  defaultLocation: column("k.defaultLocation"),
+  shortCode: column("k.shortCode"),
+  canManage: ruleFlag("manageContractor", rules.manageContractor, "k.id"),
+  vatId: column("k.vatId"),
+  attendants: list(attendantModel, (_m, eb) =>
+    eb.selectFrom("ContractorAttendant as lk").innerJoin("User as lu", "lu.id", "lk.userId").whereRef("lk.contractorId", "=", "k.id").orderBy("lu.lastName").orderBy("lu.firstName").orderBy("lk.id") as never,
+  ),
+  industryBranches: linkedNames("ContractorIndustryBranch", "contractorId", "industryBranchId", "IndustryBranch", "k.id"),
+  tags: linkedNames("ContractorTag", "contractorId", "tagId", "Tag", "k.id"),
+  customFields: customFieldValues<ContractorCustomField>(
+    { id: column("cd.id"), valueId: column("cv.id"), name: column("cd.name"), description: column("cd.description"), dataType: column("cd.dataType"), ...customFieldValueFields },
+    "cv.contractorId",
+    "k.id",
+  ),
+});
 
-export interface ContractorJson {
-  id: string;
-  name: string;
-  fullName: string;
-  pictureSm: string;
-  pictureLg: string;
-  email: string;
-  phoneNumber: string;
-  defaultLocation: string;
-  shortCode: string;
-  vatId: string;
-  attendants: unknown;
-  industryBranches: unknown;
-  tags: unknown;
-  customFields: unknown;
-}
+/** `Note` in ONE statement: author, assignee, status and the contractor with everything it shows (a note whose author is gone is left out). */
+const noteModel = readModel<Note>({
+  id: column("n.id"),
+  name: column("n.name"),
+  content: column("n.content"),
+  createdAt: column("n.createdAt", toDateRequired),
+  updatedAt: column("n.updatedAt", toDateRequired),
+  createdBy: { ...required(userSummary<NoteUserRef>("n.createdById")), always: true },
+  deadline: column("n.deadline", toDate),
+  contractor: object(contractorModel, (_m, eb) => eb.selectFrom("Contractor as k").where(sql<boolean>`${sql.ref("k.id")} = ${sql.ref("n.contractorId")}`) as never),
+  status: object(statusModel, (_m, eb) => eb.selectFrom("NoteStatus as ns").whereRef("ns.id", "=", "n.statusId") as never),
+  assignedUser: userSummary<NoteUserRef>("n.assignedUserId"),
+});
 
-export function toNoteContractor(row: ContractorJson, viewer: Viewer): NoteContractor {
-  const attendants = linkedUsersOf(row.attendants);
-  return {
-    id: row.id,
-    name: row.name,
-    fullName: row.fullName,
-    pictureSm: row.pictureSm,
-    pictureLg: row.pictureLg,
-    email: row.email,
-    phoneNumber: row.phoneNumber,
-    defaultLocation: row.defaultLocation,
-    shortCode: row.shortCode,
-    // admins manage every contractor; otherwise the users who look after it (its attendants) do
-    canManage: viewer.isAdmin || attendants.some((a) => a.userId === viewer.id),
-    vatId: row.vatId,
-    attendants: attendants.map((a) => ({ id: a.userId, firstName: a.firstName, lastName: a.lastName, email: a.email, pictureSm: a.pictureSm, pictureLg: a.pictureLg })),
-    industryBranches: idNamesOf(row.industryBranches),
-    tags: idNamesOf(row.tags),
-    customFields: customFieldValuesOf(row.customFields).map((v) => ({
-      id: v.definitionId,
-      valueId: v.id,
-      name: v.name,
-      description: v.description,
-      dataType: v.dataType,
-      ...customFieldValueFields(v),
-    })),
-  };
-}
+// ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
-/** Contractors by id (the NoteContractor entity), in one statement. */
-export async function readNoteContractors(read: ReadPort, ids: readonly string[], viewer: Viewer): Promise<NoteContractor[]> {
-  const rows = await noteContractorColumns(read, read.db as never)
-    .where((eb) => read.inList(eb.ref("k.id"), ids))
-    .execute();
-  return rows.map((r) => toNoteContractor(r as unknown as ContractorJson, viewer));
-}
-
-/** NoteStatus entities by id in one statement. */
-export async function readNoteStatuses(read: ReadPort, ids: readonly string[]): Promise<NoteStatus[]> {
-  const rows = await read.db
-    .selectFrom("NoteStatus as ns")
-    .select(["ns.id", "ns.name", "ns.createdAt", "ns.updatedAt", "ns.decorator"])
-    .where((eb) => read.inList(eb.ref("ns.id"), ids))
-    .execute();
-  return rows.map((s) => ({ id: s.id, name: s.name, createdAt: toDateRequired(s.createdAt), updatedAt: toDateRequired(s.updatedAt), decorator: s.decorator }));
-}
-
-// ─── entities: the area's @key types with their read rules, loaded by the reads above (listed in the area's index) ───
-
-/** Notes are read by any authenticated user; E14 (`Query.note`) loads through this entity. */
+/** E14 (`Query.note`) loads through this entity. */
 export const noteEntity = defineEntity<Note>({
   typeName: "Note",
   read: readBy(rules.crm),
-  /** A batch of notes, with their contractors and everything below them, in one statement. */
-  loadMany: (read, ids, viewer) => readNotes(read, ids, viewer),
+  loadMany: loadById("notes.byId", noteModel, (db) => db.selectFrom("Note as n") as never, "n.id", (n) => n.createdBy !== null),
 });
 
 export const noteStatusEntity = defineEntity<NoteStatus>({
   typeName: "NoteStatus",
   read: readBy(rules.crm),
-  loadMany: (read, ids) => readNoteStatuses(read, ids),
+  loadMany: loadById("noteStatuses.byId", statusModel, (db) => db.selectFrom("NoteStatus as ns") as never, "ns.id"),
 });
 
 export const noteContractorEntity = defineEntity<NoteContractor>({
   typeName: "NoteContractor",
   read: readBy(rules.crm),
-  loadMany: (read, ids, viewer) => readNoteContractors(read, ids, viewer),
+  loadMany: loadById("contractors.byId", contractorModel, (db) => db.selectFrom("Contractor as k") as never, "k.id"),
 });

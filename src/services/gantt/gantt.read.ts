@@ -1,4 +1,4 @@
-import { sql, type Expression } from "kysely";
+import { sql } from "kysely";
 import type { ProjectGantt } from "../../types/gantt/project-gantt.type";
 import type { GanttBoard } from "../../types/gantt/gantt-board.type";
 import type { GanttProject } from "../../types/gantt/gantt-project.type";
@@ -8,10 +8,10 @@ import type { GanttLink } from "../../types/gantt/gantt-link.type";
 import type { IdNameDecorator } from "../../types/shared/id-name-decorator.type";
 import type { Milestone } from "../../types/gantt/milestone.type";
 import { toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db/row-values";
-import { progressShare } from "../task/task-tallies";
+import { taskProgress } from "../task/task.read";
 import { readBy } from "../../auth/rule";
 import { rules } from "../../auth/rules";
-import { column, computed, group, list, loadById, object, readModel, value, type ModelBuild } from "../shared/read-model";
+import { column, group, list, loadById, object, readModel, value, type Nested } from "../shared/read-model";
 import { Selection } from "../shared/look-ahead";
 import { defineEntity } from "../../federation/entity-registry";
 
@@ -23,34 +23,16 @@ import { defineEntity } from "../../federation/entity-registry";
  * asked for, not the size of the tables.
  */
 
-type Eb = Parameters<Parameters<typeof value>[0]>[1];
-
-/**
- * The progress of the gantt's project `p`, or of one of its stages or boards `g` (`t.stageId` or
- * `t.boardId` equal to `g.id`): the share of its tasks finished, from two counts correlated to
- * the outer query, so each runs over the Task index by project.
- */
-function progress(groupColumn?: "t.stageId" | "t.boardId") {
-  const tasks = (eb: Eb) =>
-    eb
-      .selectFrom("Task as t")
-      .whereRef("t.projectId", "=", "p.id")
-      .$if(groupColumn !== undefined, (q) => q.where(sql<boolean>`${sql.ref(groupColumn!)} = ${sql.ref("g.id")}`));
-  return computed(
-    (_m: ModelBuild, eb: Eb): Record<string, Expression<unknown>> => ({
-      total: tasks(eb).select((x) => x.fn.countAll().as("n")),
-      finished: tasks(eb).select((x) => x.fn.count("t.finishedAt").as("n")),
-    }),
-    (raw) => progressShare({ total: toInt(raw("total") as number), finished: toInt(raw("finished") as number), timePlanned: 0 }),
-  );
-}
+/** The progress of the gantt's project `p`, or of one of its stages or boards `g` (its tasks by project first: the Task index). */
+const progress = (groupColumn?: "t.stageId" | "t.boardId") =>
+  taskProgress((eb) => eb.and([eb(sql.ref("t.projectId"), "=", sql.ref("p.id")), ...(groupColumn ? [eb(sql.ref(groupColumn), "=", sql.ref("g.id"))] : [])]));
 
 const classifierModel = readModel<IdNameDecorator>({ id: column("c.id"), name: column("c.name"), decorator: column("c.decorator") });
 const classifier = (table: "StageType" | "BoardType", ref: string) =>
   object(classifierModel, (_m, eb) => eb.selectFrom(`${table} as c` as "StageType as c").where(sql<boolean>`${sql.ref("c.id")} = ${sql.ref(ref)}`) as never);
 
 /** The gantt's order of stages and boards: start, end, weight, id. */
-const groups = (table: "Stage" | "Board") => (_m: ModelBuild, eb: Eb) =>
+const groups = (table: "Stage" | "Board"): Nested => (_m, eb) =>
   eb
     .selectFrom(`${table} as g` as "Stage as g")
     .whereRef("g.projectId", "=", "p.id")

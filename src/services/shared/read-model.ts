@@ -31,6 +31,8 @@ export interface ModelBuild {
 
 type Eb = ExpressionBuilder<Tables & Record<string, Record<string, unknown>>, string>;
 type Query = SelectQueryBuilder<Tables & Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
+/** Where the rows of a nested field come from, correlated to the outer row. */
+export type Nested = (m: ModelBuild, eb: Eb) => Query;
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -46,7 +48,7 @@ export interface Field<V> {
   rules?: Readonly<Record<string, Rule<never>>>;
 }
 
-type Fields<T> = { [K in keyof T]?: Field<T[K]> } & Record<string, Field<unknown>>;
+export type Fields<T> = { [K in keyof T]?: Field<T[K]> } & Record<string, Field<unknown>>;
 
 const ONE: (v: unknown) => unknown = (v) => v;
 
@@ -86,7 +88,7 @@ export function group<T>(fields: Fields<T>): Field<T> {
 }
 
 /** One nested row as a JSON object inside the statement (null when there is none). */
-export function object<T>(model: ReadModel<T>, from: (m: ModelBuild, eb: Eb) => Query): Field<T | null> {
+export function object<T>(model: ReadModel<T>, from: Nested): Field<T | null> {
   return {
     reads: (m, eb, below) => ({ "": m.b.jsonObject(model.select(m, from(m, eb), below) as never) }),
     mapper: (alias, below) => {
@@ -101,7 +103,7 @@ export function object<T>(model: ReadModel<T>, from: (m: ModelBuild, eb: Eb) => 
 }
 
 /** Nested rows as a JSON array inside the statement, in the subquery's order. */
-export function list<T>(model: ReadModel<T>, from: (m: ModelBuild, eb: Eb) => Query): Field<T[]> {
+export function list<T>(model: ReadModel<T>, from: Nested): Field<T[]> {
   return {
     reads: (m, eb, below) => ({ "": m.b.jsonArray(model.select(m, from(m, eb), below) as never) }),
     mapper: (alias, below) => {
@@ -133,6 +135,9 @@ export function shownIn<V>(field: Field<V>, projectId: SqlSubject): Field<V> {
 /** A nested row that is always there (a foreign key never null), or whose absence leaves the row out. */
 export const required = <T>(field: Field<T | null>): Field<T> => field as Field<T>;
 
+/** The alias under which a model `shownIn` a project reads the project. */
+const SHOWN_IN = "shownInProject";
+
 const alias = (field: string, suffix: string) => (suffix ? `${field}__${suffix}` : field);
 
 export interface ReadModel<T> {
@@ -150,8 +155,12 @@ export interface ReadModel<T> {
   mapper(selection: Selection, prefix?: string): (row: Row) => T;
 }
 
-/** Declares the read model of an answer type: its fields (see above), by GraphQL field name. */
-export function readModel<T>(fields: Fields<T>): ReadModel<T> {
+/**
+ * Declares the read model of an answer type: its fields (see above), by GraphQL field name.
+ * `shownIn`: the answers are shown in the project it names (an SQL subject), for the hourly-rate
+ * rule (`inProject`, src/auth/rules.ts).
+ */
+export function readModel<T>(fields: Fields<T>, options: { shownIn?: SqlSubject } = {}): ReadModel<T> {
   const entries = Object.entries(fields) as Array<[string, Field<unknown>]>;
   const rules: Record<string, Rule<never>> = Object.assign({}, ...entries.map(([, f]) => f.rules ?? {}));
   const wanted = (selection: Selection) => entries.filter(([name, f]) => f.always || selection.has(name));
@@ -160,8 +169,10 @@ export function readModel<T>(fields: Fields<T>): ReadModel<T> {
   const model: ReadModel<T> = {
     rules,
     forms: (viewer) => Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, ruleForm(rule, viewer)])),
-    reads: (m, eb, selection) =>
-      wanted(selection).flatMap(([name, f]) => Object.entries(f.reads(m, eb, selection.get(name))).map(([suffix, e]): [string, Expression<unknown>] => [alias(name, suffix), e])),
+    reads: (m, eb, selection) => [
+      ...wanted(selection).flatMap(([name, f]) => Object.entries(f.reads(m, eb, selection.get(name))).map(([suffix, e]): [string, Expression<unknown>] => [alias(name, suffix), e])),
+      ...(options.shownIn ? [[SHOWN_IN, subjectSql(options.shownIn)] as [string, Expression<unknown>]] : []),
+    ],
     select: (m, query, selection) => {
       const reads = (eb: Eb) => model.reads(m, eb, selection).map(([name, e]) => sql`${e}`.as(name));
       return query.select(reads as never) as Query;
@@ -172,10 +183,11 @@ export function readModel<T>(fields: Fields<T>): ReadModel<T> {
       let map = byPrefix.get(prefix);
       if (!map) {
         const parts = wanted(selection).map(([name, f]): [string, (row: Row) => unknown] => [name, f.mapper(prefix + name, selection.get(name))]);
+        const shownIn = options.shownIn ? prefix + SHOWN_IN : undefined;
         map = (row) => {
           const out: Record<string, unknown> = {};
           for (const [name, part] of parts) out[name] = part(row);
-          return out as T;
+          return (shownIn ? inProject(out, row[shownIn] as string | null) : out) as T;
         };
         byPrefix.set(prefix, map);
       }
@@ -222,14 +234,26 @@ export function byIds<A extends ByIds, Q extends { where(f: (eb: never) => unkno
 /**
  * Rows of `from` by id (`idRef`), in ONE statement built once per selection (and rule forms):
  * an entity's batch reads every field (a reference carries no selection), a root field that
- * reads one object the fields its document selects.
+ * reads one object the fields its document selects. `keep` drops answers (a row whose required
+ * nested row is gone); `visibleBy` keeps only the rows a rule lets the caller read, in SQL.
  */
-export function loadById<T>(name: string, model: ReadModel<T>, from: (db: StatementBuilder<never>["db"]) => Query, idRef: string) {
+export function loadById<T>(
+  name: string,
+  model: ReadModel<T>,
+  from: (db: StatementBuilder<never>["db"]) => Query,
+  idRef: string,
+  keep: (answer: T) => boolean = () => true,
+  visibleBy?: { rule: Rule<never>; subject: SqlSubject },
+) {
   const byId = statement(
     name,
-    (a: ByIds & { viewer: Viewer; sel: Selection }) => ({ sel: a.sel, forms: model.forms(a.viewer) }),
-    (b, s) => byIds(b, model.select(modelBuild(b, s.forms), from(b.db), s.sel), idRef),
+    (a: ByIds & { viewer: Viewer; sel: Selection }) => ({ sel: a.sel, forms: model.forms(a.viewer), visible: visibleBy && ruleForm(visibleBy.rule, a.viewer) }),
+    (b, s) => {
+      const m = modelBuild(b, s.forms);
+      const q = byIds(b, model.select(m, from(b.db), s.sel), idRef);
+      return visibleBy ? q.where((eb) => ruleSql(b, eb, visibleBy.rule, s.visible!, visibleBy.subject, m.me)) : q;
+    },
   );
   return async (read: ReadPort, ids: readonly string[], viewer: Viewer, sel: Selection = everything): Promise<T[]> =>
-    (await read.all(byId, { ids, viewer, sel })).map(model.mapper(sel));
+    (await read.all(byId, { ids, viewer, sel })).map(model.mapper(sel)).filter(keep);
 }

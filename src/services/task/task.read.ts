@@ -1,4 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { Tables } from "../../db/tables";
+import { progressShare } from "./task-tallies";
 import { rules } from "../../auth/rules";
 import { readBy } from "../../auth/rule";
 import type { TaskChecklist } from "../../types/task/task-checklist.type";
@@ -12,7 +14,7 @@ import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
 import { parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
 import { statement } from "../../db/statements";
 import type { ListPage } from "../shared/pagination";
-import { column, list, loadById, modelBuild, object, readModel, required, shownIn, value, type Field } from "../shared/read-model";
+import { column, computed, list, loadById, modelBuild, object, readModel, required, shownIn, value, type Field } from "../shared/read-model";
 import type { Selection } from "../shared/look-ahead";
 import { userSummary } from "../shared/user-refs";
 import { defineEntity } from "../../federation/entity-registry";
@@ -32,6 +34,18 @@ export function linkedNames(link: string, owner: string, target: string, table: 
       .where(sql<boolean>`${sql.ref(`lk.${owner}`)} = ${sql.ref(ownerRef)}`)
       .orderBy("n.name")
       .orderBy(sql.ref(`lk.${target}`)) as never,
+  );
+}
+
+/**
+ * The share of the tasks `match` picks (correlated to the outer row: a project's, a stage's, a
+ * board's) that are finished, from two counts over the Task indexes.
+ */
+export function taskProgress(match: (eb: ExpressionBuilder<Tables & { t: Tables["Task"] }, "t">) => Expression<SqlBool>): Field<number> {
+  const tasks = (eb: ExpressionBuilder<Tables & Record<string, Record<string, unknown>>, string>) => (eb as unknown as ExpressionBuilder<Tables, never>).selectFrom("Task as t").where(match);
+  return computed(
+    (_m, eb) => ({ total: tasks(eb).select((x) => x.fn.countAll().as("n")), finished: tasks(eb).select((x) => x.fn.count("t.finishedAt").as("n")) }),
+    (raw) => progressShare({ total: toInt(raw("total") as number), finished: toInt(raw("finished") as number), timePlanned: 0 }),
   );
 }
 
@@ -166,7 +180,7 @@ export const taskChecklistItemEntity = defineEntity<TaskChecklistItem>({
   loadMany: loadById("taskChecklistItems.byId", itemModel, (db) => db.selectFrom("TaskChecklistItem as i") as never, "i.id"),
 });
 
-const filesById = loadById("files.byId", entityFileModel, (db) => db.selectFrom("File as f") as never, "f.id");
+const filesById = loadById("files.byId", entityFileModel, (db) => db.selectFrom("File as f") as never, "f.id", (f) => f.createdBy !== null);
 
 export const fileEntity = defineEntity<File>({
   typeName: "File",
@@ -179,7 +193,7 @@ export const fileEntity = defineEntity<File>({
   ),
   /** In the order of `ids`; a file whose creator is gone is left out. */
   loadMany: async (read, ids, viewer) => {
-    const byId = new Map((await filesById(read, ids, viewer)).filter((f) => f.createdBy !== null).map((f) => [f.id, f]));
+    const byId = new Map((await filesById(read, ids, viewer)).map((f) => [f.id, f]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   },
 });

@@ -181,7 +181,7 @@ export const VACATIONS_COUNT = statement(
   (b, s) => vacationFilterWhere(b, b.db.selectFrom("Vacation as v").select((eb) => eb.fn.countAll().as("n")), s.filter ?? {}),
 );
 
-const vacationsById = loadById("vacations.byId", vacationModel, (db) => db.selectFrom("Vacation as v") as never, "v.id");
+const vacationsById = loadById("vacations.byId", vacationModel, (db) => db.selectFrom("Vacation as v") as never, "v.id", (v) => v.calendarUser !== null);
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
@@ -189,7 +189,7 @@ export const vacationEntity = defineEntity<Vacation>({
   typeName: "Vacation",
   read: readBy(rules.calendar),
   /** A batch of vacations in one statement (a vacation whose owner is gone is none). */
-  loadMany: async (read, ids, viewer) => (await vacationsById(read, ids, viewer)).filter((v) => v.calendarUser !== null),
+  loadMany: vacationsById,
 });
 
 export const vacationTypeEntity = defineEntity<VacationType>({
@@ -198,13 +198,13 @@ export const vacationTypeEntity = defineEntity<VacationType>({
   loadMany: loadById("vacationTypes.byId", vacationTypeModel, (db) => db.selectFrom("VacationType as vt") as never, "vt.id"),
 });
 
-const commentsById = loadById("vacationComments.byId", vacationCommentModel, (db) => db.selectFrom("VacationComment as vc") as never, "vc.id");
+const commentsById = loadById("vacationComments.byId", vacationCommentModel, (db) => db.selectFrom("VacationComment as vc") as never, "vc.id", (c) => c.calendarUser !== null);
 
 /** A comment whose author is gone is left out (the author's deletion removes it). */
 export const vacationCommentEntity = defineEntity<VacationComment>({
   typeName: "VacationComment",
   read: readBy(rules.calendar),
-  loadMany: async (read, ids, viewer) => (await commentsById(read, ids, viewer)).filter((c) => c.calendarUser !== null),
+  loadMany: commentsById,
 });
 
 export const vacationDateEntity = defineEntity<VacationDate>({
