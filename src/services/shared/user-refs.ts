@@ -60,9 +60,9 @@ export function userRefJson<DB extends Tables, TB extends keyof DB>(
 
 /**
  * Every user summary (MiniUserRef ... ProjectUserRef, each a projection of User) as one read
- * model: the summary a document selects reads just the columns it asks for.
+ * model over a user row `ru`: the summary a document selects reads just the columns it asks for.
  */
-const userSummaryModel = readModel<ProjectUserRef & CalendarUserRef & NoteUserRef & TemplateUserRef>({
+export const userSummaryModel = readModel<ProjectUserRef & CalendarUserRef & NoteUserRef & TemplateUserRef>({
   id: column("ru.id", String, true),
   firstName: column("ru.firstName"),
   lastName: column("ru.lastName"),
