@@ -103,8 +103,9 @@ describe("the rule declarations", () => {
         'import { defineEntity } from "../../federation/entity-registry";',
         'import { readBy } from "../../auth/rule";',
         'import { rules } from "../../auth/rules";',
-        'export const open = defineEntity({ typeName: "Open", loadMany: async () => [] });',
-        'export const declared = defineEntity({ typeName: "Declared", read: readBy(rules.signedIn), loadMany: async () => [] });',
+        "class Open { id = \"\"; }",
+        'export const open = defineEntity(Open, { loadMany: async () => [] });',
+        'export const declared = defineEntity(Open, { read: readBy(rules.signedIn), loadMany: async () => [] });',
         "",
       ].join("\n"),
     });

@@ -17,7 +17,10 @@ export interface EntityDefinition<T extends { id: string } = { id: string }> {
   loadMany(read: ReadPort, ids: readonly string[], viewer: Viewer): Promise<T[]>;
 }
 
-/** Declares an entity; it registers nothing: the subgraph serves the entities its areas list. */
-export function defineEntity<T extends { id: string }>(definition: EntityDefinition<T>): EntityDefinition<T> {
-  return definition;
+/**
+ * Declares the entity of the object type `type` (its GraphQL name is the class's); it registers
+ * nothing: the subgraph serves the entities its areas list.
+ */
+export function defineEntity<T extends { id: string }>(type: abstract new () => T, definition: Omit<EntityDefinition<T>, "typeName">): EntityDefinition<T> {
+  return { typeName: type.name, ...definition };
 }

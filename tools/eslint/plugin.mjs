@@ -97,7 +97,7 @@ const declaredRule = {
       },
       CallExpression(node) {
         if (node.callee.type !== "Identifier" || node.callee.name !== "defineEntity") return;
-        const [definition] = node.arguments;
+        const [, definition] = node.arguments;
         const hasRead =
           definition?.type === "ObjectExpression" &&
           definition.properties.some((p) => p.type === "SpreadElement" || (p.key?.type === "Identifier" && p.key.name === "read"));

@@ -1,4 +1,4 @@
-import type { AssignedChatTopicUser } from "../../types/chat/assigned-chat-topic-user.type";
+import { AssignedChatTopicUser } from "../../types/chat/assigned-chat-topic-user.type";
 import type { UserRef } from "../../types/people/user-ref.type";
 import { toBool, toDate, toDateRequired } from "../../db/row-values";
 import { readBy } from "../../auth/rule";
@@ -22,8 +22,7 @@ const membershipModel = readModel<AssignedChatTopicUser>({
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
-export const assignedChatTopicUserEntity = defineEntity<AssignedChatTopicUser>({
-  typeName: "AssignedChatTopicUser",
+export const assignedChatTopicUserEntity = defineEntity(AssignedChatTopicUser, {
   read: readBy(rules.topicMember, "AssignedChatTopicUser", () => "e.topicId"),
   loadMany: loadById("topicMemberships.byId", membershipModel, (db) => db.selectFrom("AssignedChatTopicUser as a") as never, "a.id", (a) => a.chatUser !== null),
 });

@@ -1,10 +1,10 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import type { Tables } from "../../db/tables";
-import type { TaskComment } from "../../types/comment/task-comment.type";
+import { TaskComment } from "../../types/comment/task-comment.type";
 import type { TaskCommentFile } from "../../types/comment/task-comment-file.type";
 import type { MiniUserRef } from "../../types/people/mini-user-ref.type";
-import type { TaskCommentMention } from "../../types/comment/task-comment-mention.type";
-import type { TaskCommentReaction } from "../../types/comment/task-comment-reaction.type";
+import { TaskCommentMention } from "../../types/comment/task-comment-mention.type";
+import { TaskCommentReaction } from "../../types/comment/task-comment-reaction.type";
 import { parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
 import { statement, type StatementBuilder } from "../../db/statements";
 import { readBy } from "../../auth/rule";
@@ -128,20 +128,17 @@ const commentProject: Parameters<typeof readBy>[2] = (eb) =>
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
-export const taskCommentEntity = defineEntity<TaskComment>({
-  typeName: "TaskComment",
+export const taskCommentEntity = defineEntity(TaskComment, {
   read: readBy(rules.projectMember, "TaskComment", (eb) => eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId")),
   loadMany: loadById("taskComments.byId", commentModel, (db) => db.selectFrom("TaskComment as c") as never, "c.id"),
 });
 
-export const taskCommentMentionEntity = defineEntity<TaskCommentMention>({
-  typeName: "TaskCommentMention",
+export const taskCommentMentionEntity = defineEntity(TaskCommentMention, {
   read: readBy(rules.projectMember, "TaskCommentMention", commentProject),
   loadMany: loadById("taskCommentMentions.byId", mentionModel, (db) => db.selectFrom("TaskCommentMention as k").innerJoin("User as ku", "ku.id", "k.userId") as never, "k.id"),
 });
 
-export const taskCommentReactionEntity = defineEntity<TaskCommentReaction>({
-  typeName: "TaskCommentReaction",
+export const taskCommentReactionEntity = defineEntity(TaskCommentReaction, {
   read: readBy(rules.projectMember, "TaskCommentReaction", commentProject),
   loadMany: loadById("taskCommentReactions.byId", reactionModel, (db) => db.selectFrom("TaskCommentReaction as k").innerJoin("User as ku", "ku.id", "k.userId") as never, "k.id"),
 });

@@ -3,7 +3,7 @@ import { badInput } from "../shared/violations";
 import type { SharedTaskCommentsArgs } from "../../inputs/comment/shared-task-comments.args";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
 import type { TaskCommentCollection } from "../../types/comment/task-comment-collection.type";
-import { pagedWindow, paginationInfo } from "../shared/pagination";
+import { pagedWindow, pageOf, paginationInfo } from "../shared/pagination";
 import type { DataPort } from "../../db/database";
 import type { Selection } from "../shared/look-ahead";
 import { SHARED_COMMENTS, sharedCommentsOf } from "./comment.read";
@@ -16,21 +16,11 @@ import { SHARED_COMMENTS, sharedCommentsOf } from "./comment.read";
 export async function sharedTaskComments({ read }: DataPort, args: SharedTaskCommentsArgs, selection: Selection): Promise<TaskCommentCollection> {
   if (!args.token) throw new NotFoundError("Shared task", undefined, "token");
   const window = pagedWindow(args);
-  const sel = selection.get("items");
-  const row = await read.first(SHARED_COMMENTS, {
-    token: args.token,
-    topLevel: args.topLevel,
-    repliesTo: args.repliesTo,
-    cursorId: args.cursorId,
-    direction: args.order === SortDirection.DESC ? "desc" : "asc",
-    sel,
-    take: window.take,
-    skip: window.skip,
-    total: selection.has("paginationInfo"),
-    items: selection.has("items") && window.take > 0,
-  });
+  const page = pageOf(selection, window);
+  const direction = args.order === SortDirection.DESC ? "desc" : "asc";
+  const row = await read.first(SHARED_COMMENTS, { token: args.token, topLevel: args.topLevel, repliesTo: args.repliesTo, cursorId: args.cursorId, direction, ...page });
   if (!row) throw new NotFoundError("Shared task", undefined, "token");
-  const result = sharedCommentsOf(row, sel);
+  const result = sharedCommentsOf(row, page.sel);
   if (!result.repliesToOk) throw badInput("repliesTo", "isCommentOfTask", "repliesTo must be a comment of the shared task");
   if (!result.cursorOk) throw badInput("cursorId", "isCommentOfTask", "cursorId must be a comment of the shared task");
   return { items: result.items, paginationInfo: paginationInfo(window, result.total, result.items.length) };

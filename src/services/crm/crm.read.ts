@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Note } from "../../types/crm/note.type";
-import type { NoteContractor } from "../../types/crm/note-contractor.type";
-import type { NoteStatus } from "../../types/crm/note-status.type";
+import { Note } from "../../types/crm/note.type";
+import { NoteContractor } from "../../types/crm/note-contractor.type";
+import { NoteStatus } from "../../types/crm/note-status.type";
 import type { NoteUserRef } from "../../types/crm/note-user-ref.type";
 import type { ContractorAttendant } from "../../types/crm/contractor-attendant.type";
 import type { ContractorCustomField } from "../../types/crm/contractor-custom-field.type";
@@ -73,20 +73,17 @@ const noteModel = readModel<Note>({
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
 /** E14 (`Query.note`) loads through this entity. */
-export const noteEntity = defineEntity<Note>({
-  typeName: "Note",
+export const noteEntity = defineEntity(Note, {
   read: readBy(rules.crm),
   loadMany: loadById("notes.byId", noteModel, (db) => db.selectFrom("Note as n") as never, "n.id", (n) => n.createdBy !== null),
 });
 
-export const noteStatusEntity = defineEntity<NoteStatus>({
-  typeName: "NoteStatus",
+export const noteStatusEntity = defineEntity(NoteStatus, {
   read: readBy(rules.crm),
   loadMany: loadById("noteStatuses.byId", statusModel, (db) => db.selectFrom("NoteStatus as ns") as never, "ns.id"),
 });
 
-export const noteContractorEntity = defineEntity<NoteContractor>({
-  typeName: "NoteContractor",
+export const noteContractorEntity = defineEntity(NoteContractor, {
   read: readBy(rules.crm),
   loadMany: loadById("contractors.byId", contractorModel, (db) => db.selectFrom("Contractor as k") as never, "k.id"),
 });

@@ -1,12 +1,12 @@
 import { sql } from "kysely";
-import type { ProjectGantt } from "../../types/gantt/project-gantt.type";
+import { ProjectGantt } from "../../types/gantt/project-gantt.type";
 import type { GanttBoard } from "../../types/gantt/gantt-board.type";
 import type { GanttProject } from "../../types/gantt/gantt-project.type";
 import type { GanttStage } from "../../types/gantt/gantt-stage.type";
 import type { GanttTask } from "../../types/gantt/gantt-task.type";
-import type { GanttLink } from "../../types/gantt/gantt-link.type";
+import { GanttLink } from "../../types/gantt/gantt-link.type";
 import type { IdNameDecorator } from "../../types/shared/id-name-decorator.type";
-import type { Milestone } from "../../types/gantt/milestone.type";
+import { Milestone } from "../../types/gantt/milestone.type";
 import { toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db/row-values";
 import { taskProgress } from "../task/task.read";
 import { readBy } from "../../auth/rule";
@@ -139,27 +139,23 @@ const withoutTasks = new Selection(new Map(["id", "project", "budget", "timePlan
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
-export const projectGanttEntity = defineEntity<ProjectGantt>({
-  typeName: "ProjectGantt",
+export const projectGanttEntity = defineEntity(ProjectGantt, {
   read: readBy(rules.readProject, "Project"),
   loadMany: (read, ids, viewer) => ganttsById(read, ids, viewer, withoutTasks),
 });
 
 /** Gantts with everything and their tasks, for `tasks` selected below a gantt read without them (through `_entities`); not listed. */
-export const projectGanttWithTasks = defineEntity<ProjectGantt>({
-  typeName: "ProjectGantt",
+export const projectGanttWithTasks = defineEntity(ProjectGantt, {
   read: projectGanttEntity.read,
   loadMany: (read, ids, viewer) => ganttsById(read, ids, viewer),
 });
 
-export const milestoneEntity = defineEntity<Milestone>({
-  typeName: "Milestone",
+export const milestoneEntity = defineEntity(Milestone, {
   read: readBy(rules.readProject, "Milestone", () => "e.projectId"),
   loadMany: loadById("milestones.byId", milestoneModel, (db) => db.selectFrom("Milestone as m") as never, "m.id"),
 });
 
-export const ganttLinkEntity = defineEntity<GanttLink>({
-  typeName: "GanttLink",
+export const ganttLinkEntity = defineEntity(GanttLink, {
   read: readBy(rules.readProject, "GanttLink", () => "e.projectId"),
   loadMany: loadById("ganttLinks.byId", linkModel, (db) => db.selectFrom("GanttLink as l") as never, "l.id"),
 });

@@ -3,12 +3,12 @@ import type { SqlDialect } from "../../db/sql";
 import type { ReadPort } from "../../db/database";
 import type { ContractorTable, InvoiceTable, Tables } from "../../db/tables";
 import { parseJson, toBool, toDate, toDateRequired, toDecimalNumber } from "../../db/row-values";
-import type { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
-import type { Invoice } from "../../types/invoice/invoice.type";
-import type { InvoiceCost } from "../../types/invoice/invoice-cost.type";
-import type { InvoiceIncome } from "../../types/invoice/invoice-income.type";
+import { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
+import { Invoice } from "../../types/invoice/invoice.type";
+import { InvoiceCost } from "../../types/invoice/invoice-cost.type";
+import { InvoiceIncome } from "../../types/invoice/invoice-income.type";
 import type { InvoiceItem } from "../../types/invoice/invoice-item.type";
-import type { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
+import { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
 import { toUserRef, userRefJson, userRefOf } from "../shared/user-refs";
 import { Decimal } from "../shared/money";
 import { periodKey } from "../shared/numbering";
@@ -622,8 +622,7 @@ const invoiceProject: Parameters<typeof readBy>[2] = (eb) => eb.selectFrom("Invo
  * batch brings the rest of its invoices' correction chains along, which the request's loader
  * keeps for the `invoice`, `corrects` and `prevCorrect` fields: they cost no further statement.
  */
-export const invoiceEntity = defineEntity<Invoice>({
-  typeName: "Invoice",
+export const invoiceEntity = defineEntity(Invoice, {
   read: readBy(rules.readInvoice, "Invoice", () => "e.financeProjectId"),
   loadMany: (read, ids) => readInvoices(read, ids, { chains: true }),
 });
@@ -631,27 +630,23 @@ export const invoiceEntity = defineEntity<Invoice>({
 /**
  * An invoice's costs and incomes: one shape, one read (readInvoiceBookings), two entity types.
  */
-export const invoiceCostEntity = defineEntity<InvoiceCost>({
-  typeName: "InvoiceCost",
+export const invoiceCostEntity = defineEntity(InvoiceCost, {
   read: readBy(rules.readInvoice, "InvoiceCost", invoiceProject),
   loadMany: (read, ids) => readInvoiceBookings(read, "cost", ids),
 });
 
-export const invoiceIncomeEntity = defineEntity<InvoiceIncome>({
-  typeName: "InvoiceIncome",
+export const invoiceIncomeEntity = defineEntity(InvoiceIncome, {
   read: readBy(rules.readInvoice, "InvoiceIncome", invoiceProject),
   loadMany: (read, ids) => readInvoiceBookings(read, "income", ids),
 });
 
 /** The InvoiceNumbering entity: a batch with its current counters in one statement (invoice.read.ts). */
-export const invoiceNumberingEntity = defineEntity<InvoiceNumbering>({
-  typeName: "InvoiceNumbering",
+export const invoiceNumberingEntity = defineEntity(InvoiceNumbering, {
   read: readBy(rules.invoiceNumberings),
   loadMany: (read, ids) => readInvoiceNumberings(read, ids),
 });
 
-export const currencyDictionaryEntity = defineEntity<CurrencyDictionary>({
-  typeName: "CurrencyDictionary",
+export const currencyDictionaryEntity = defineEntity(CurrencyDictionary, {
   read: readBy(rules.signedIn),
   loadMany: (read, ids) => readCurrencyDictionaries(read, ids),
 });

@@ -1,9 +1,9 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import type { Tables } from "../../db/tables";
 import type { Viewer } from "../../auth/authenticate";
-import type { User } from "../../types/people/user.type";
-import type { UserDepartment } from "../../types/people/user-department.type";
-import type { Shortcut } from "../../types/people/shortcut.type";
+import { User } from "../../types/people/user.type";
+import { UserDepartment } from "../../types/people/user-department.type";
+import { Shortcut } from "../../types/people/shortcut.type";
 import type { UserSsoProvider } from "../../types/people/user-sso-provider.type";
 import type { IdName } from "../../types/shared/id-name.type";
 import type { UserFilter } from "../../inputs/people/user-filter.input";
@@ -167,21 +167,18 @@ const shortcutsById = loadById("shortcuts.byId", shortcutModel, (db) => db.selec
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
-export const userEntity = defineEntity<User>({
-  typeName: "User",
+export const userEntity = defineEntity(User, {
   read: readBy(rules.signedIn),
   /** A batch of users (e.g. 100 `_entities` representations) in one statement. */
   loadMany: usersById,
 });
 
-export const userDepartmentEntity = defineEntity<UserDepartment>({
-  typeName: "UserDepartment",
+export const userDepartmentEntity = defineEntity(UserDepartment, {
   read: readBy(rules.signedIn),
   loadMany: departmentsById,
 });
 
-export const shortcutEntity = defineEntity<Shortcut>({
-  typeName: "Shortcut",
+export const shortcutEntity = defineEntity(Shortcut, {
   read: readBy(rules.shortcutOwner, "Shortcut", () => "e.userId"),
   loadMany: shortcutsById,
 });

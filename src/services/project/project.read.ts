@@ -1,19 +1,19 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from "kysely";
 import { Prisma } from "../../db/client";
 import type { Tables } from "../../db/tables";
-import type { CustomFieldDefinition } from "../../types/project/custom-field-definition.type";
-import type { CustomFieldOption } from "../../types/project/custom-field-option.type";
+import { CustomFieldDefinition } from "../../types/project/custom-field-definition.type";
+import { CustomFieldOption } from "../../types/project/custom-field-option.type";
 import type { CustomFieldUser } from "../../types/project/custom-field-user.type";
 import type { CustomFieldValueFields } from "../../types/project/custom-field-value-fields.type";
-import type { AssignedBoardUser } from "../../types/project/assigned-board-user.type";
-import type { AssignedProjectUser } from "../../types/project/assigned-project-user.type";
-import type { Project } from "../../types/project/project.type";
-import type { ProjectNumbering } from "../../types/project/project-numbering.type";
-import type { ProjectSettings } from "../../types/project/project-settings.type";
+import { AssignedBoardUser } from "../../types/project/assigned-board-user.type";
+import { AssignedProjectUser } from "../../types/project/assigned-project-user.type";
+import { Project } from "../../types/project/project.type";
+import { ProjectNumbering } from "../../types/project/project-numbering.type";
+import { ProjectSettings } from "../../types/project/project-settings.type";
 import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
 import type { RiskUserRef } from "../../types/project/risk-user-ref.type";
-import type { Risk } from "../../types/project/risk.type";
-import type { Stage } from "../../types/project/stage.type";
+import { Risk } from "../../types/project/risk.type";
+import { Stage } from "../../types/project/stage.type";
 import type { IdNameDecorator } from "../../types/shared/id-name-decorator.type";
 import { toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db/row-values";
 import { readBy, ruleSql } from "../../auth/rule";
@@ -274,32 +274,27 @@ const withUser = (a: { projectUser: unknown }) => a.projectUser !== null;
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
-export const projectEntity = defineEntity<Project>({
-  typeName: "Project",
+export const projectEntity = defineEntity(Project, {
   read: readBy(rules.readProject, "Project"),
   loadMany: loadById("projects.byId", projectModel, from("Project as p"), "p.id"),
 });
 
-export const projectNumberingEntity = defineEntity<ProjectNumbering>({
-  typeName: "ProjectNumbering",
+export const projectNumberingEntity = defineEntity(ProjectNumbering, {
   read: readBy(rules.staff),
   loadMany: loadById("projectNumberings.byId", numberingModel, from("ProjectNumbering as pn"), "pn.id"),
 });
 
-export const projectSettingsEntity = defineEntity<ProjectSettings>({
-  typeName: "ProjectSettings",
+export const projectSettingsEntity = defineEntity(ProjectSettings, {
   read: readBy(rules.readProject, "ProjectSettings"),
   loadMany: loadById("projectSettings.byId", settingsModel, from("ProjectSettings as ps"), "ps.id"),
 });
 
-export const stageEntity = defineEntity<Stage>({
-  typeName: "Stage",
+export const stageEntity = defineEntity(Stage, {
   read: readBy(rules.readProject, "Stage", () => "e.projectId"),
   loadMany: loadById("stages.byId", stageModel, from("Stage as s"), "s.id"),
 });
 
-export const riskEntity = defineEntity<Risk>({
-  typeName: "Risk",
+export const riskEntity = defineEntity(Risk, {
   read: readBy(rules.readProject, "Risk", () => "e.projectId"),
   loadMany: loadById(
     "risks.byId",
@@ -317,26 +312,22 @@ export const riskEntity = defineEntity<Risk>({
   ),
 });
 
-export const assignedProjectUserEntity = defineEntity<AssignedProjectUser>({
-  typeName: "AssignedProjectUser",
+export const assignedProjectUserEntity = defineEntity(AssignedProjectUser, {
   read: readBy(rules.readProject, "ProjectUserAssignment", () => "e.projectId"),
   loadMany: loadById("assignments.byId", assignmentModel, from("ProjectUserAssignment as pa"), "pa.id", withUser),
 });
 
-export const assignedBoardUserEntity = defineEntity<AssignedBoardUser>({
-  typeName: "AssignedBoardUser",
+export const assignedBoardUserEntity = defineEntity(AssignedBoardUser, {
   read: readBy(rules.readProject, "AssignedBoardUser", (eb) => eb.selectFrom("Board as b").select("b.projectId").whereRef("b.id", "=", "e.boardId")),
   loadMany: loadById("boardUsers.byId", boardUserModel, from("AssignedBoardUser as ab", (q) => q.innerJoin("Board as b", "b.id", "ab.boardId") as never), "ab.id", withUser),
 });
 
-export const customFieldDefinitionEntity = defineEntity<CustomFieldDefinition>({
-  typeName: "CustomFieldDefinition",
+export const customFieldDefinitionEntity = defineEntity(CustomFieldDefinition, {
   read: readBy(rules.signedIn),
   loadMany: loadById("customFieldDefinitions.byId", definitionModel, from("CustomFieldDefinition as cd"), "cd.id"),
 });
 
-export const customFieldOptionEntity = defineEntity<CustomFieldOption>({
-  typeName: "CustomFieldOption",
+export const customFieldOptionEntity = defineEntity(CustomFieldOption, {
   read: readBy(rules.signedIn),
   loadMany: loadById("customFieldOptions.byId", optionModel, from("CustomFieldSelectOption as o"), "o.id"),
 });

@@ -59,6 +59,14 @@ export interface ListPage {
 }
 
 /**
+ * The page arguments of a statement that reads the page and its count together (E6, E12): the
+ * items' selection and the window, and whether the document wants the items and the total.
+ */
+export function pageOf(selection: Selection, window: PageWindow): ListPage & { items: boolean; total: boolean } {
+  return { sel: selection.get("items"), take: window.take, skip: window.skip, items: selection.has("items") && window.take > 0, total: selection.has("paginationInfo") };
+}
+
+/**
  * A paginated list (`users`, `vacations`): the page's statement, only when `items` is selected and
  * the window holds any, and the count's, only when `paginationInfo` is, side by side; `map` turns
  * the page's rows into items.

@@ -115,6 +115,3 @@ export function toUserRef(u: UserRefJson): UserRef {
   };
 }
 
-export function toProjectUserRef(u: UserRefJson): ProjectUserRef {
-  return { ...toUserRef(u), hourlyRate: toDecimalNumber(u.hourlyRate), isExternal: toBool(u.isExternal), decorator: u.decorator };
-}

@@ -3,7 +3,7 @@ import { NotFoundError } from "../../errors/errors";
 import { policy } from "../../auth/policy";
 import { rules } from "../../auth/rules";
 import type { TaskChecklistCollection } from "../../types/task/task-checklist-collection.type";
-import { pageWindow, paginationInfo, type PageRequest } from "../shared/pagination";
+import { pageOf, pageWindow, paginationInfo, type PageRequest } from "../shared/pagination";
 import { checklistPage, TASK_CHECKLISTS } from "./task.read";
 import type { Selection } from "../shared/look-ahead";
 
@@ -19,16 +19,9 @@ export async function listTaskChecklists(ctx: AuthedContext, taskId: string, pag
     if (task) await policy.require(ctx, rules.readProject, { projectId: task.projectId, what: "Task", field: "taskId" });
   }
   const window = pageWindow(page, ctx.config.maxUnpaginatedItems);
-  const sel = selection.get("items");
-  const row = await ctx.read.first(TASK_CHECKLISTS, {
-    taskId,
-    sel,
-    take: window.take,
-    skip: window.skip,
-    total: selection.has("paginationInfo"),
-    items: selection.has("items") && window.take > 0,
-  });
+  const slice = pageOf(selection, window);
+  const row = await ctx.read.first(TASK_CHECKLISTS, { taskId, ...slice });
   if (!row) throw new NotFoundError("Task", taskId, "taskId");
-  const { items, total } = checklistPage(row, sel);
+  const { items, total } = checklistPage(row, slice.sel);
   return { items, paginationInfo: paginationInfo(window, total, items.length) };
 }

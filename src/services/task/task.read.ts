@@ -3,10 +3,10 @@ import type { Tables } from "../../db/tables";
 import { progressShare } from "./task-tallies";
 import { rules } from "../../auth/rules";
 import { readBy } from "../../auth/rule";
-import type { TaskChecklist } from "../../types/task/task-checklist.type";
-import type { TaskChecklistItem } from "../../types/task/task-checklist-item.type";
-import type { TaskType } from "../../types/task/task-type.type";
-import type { File } from "../../types/task/file.type";
+import { TaskChecklist } from "../../types/task/task-checklist.type";
+import { TaskChecklistItem } from "../../types/task/task-checklist-item.type";
+import { TaskType } from "../../types/task/task-type.type";
+import { File } from "../../types/task/file.type";
 import type { FileTask } from "../../types/task/file-task.type";
 import type { FileBase } from "../../types/task/file-base.type";
 import type { IdName } from "../../types/shared/id-name.type";
@@ -166,14 +166,12 @@ const taskTypeModel = readModel<TaskType>({
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
-export const taskChecklistEntity = defineEntity<TaskChecklist>({
-  typeName: "TaskChecklist",
+export const taskChecklistEntity = defineEntity(TaskChecklist, {
   read: readBy(rules.readProject, "TaskChecklist", (eb) => eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId")),
   loadMany: loadById("taskChecklists.byId", entityChecklistModel, (db) => db.selectFrom("TaskChecklist as c").innerJoin("Task as ct", "ct.id", "c.taskId") as never, "c.id"),
 });
 
-export const taskChecklistItemEntity = defineEntity<TaskChecklistItem>({
-  typeName: "TaskChecklistItem",
+export const taskChecklistItemEntity = defineEntity(TaskChecklistItem, {
   read: readBy(rules.readProject, "TaskChecklistItem", (eb) =>
     eb.selectFrom("TaskChecklist as c").innerJoin("Task as t", "t.id", "c.taskId").select("t.projectId").whereRef("c.id", "=", "e.checklistId"),
   ),
@@ -182,8 +180,7 @@ export const taskChecklistItemEntity = defineEntity<TaskChecklistItem>({
 
 const filesById = loadById("files.byId", entityFileModel, (db) => db.selectFrom("File as f") as never, "f.id", (f) => f.createdBy !== null);
 
-export const fileEntity = defineEntity<File>({
-  typeName: "File",
+export const fileEntity = defineEntity(File, {
   read: readBy(rules.readProject, "File", (eb) =>
     eb.fn.coalesce(
       "e.projectId",
@@ -198,8 +195,7 @@ export const fileEntity = defineEntity<File>({
   },
 });
 
-export const taskTypeEntity = defineEntity<TaskType>({
-  typeName: "TaskType",
+export const taskTypeEntity = defineEntity(TaskType, {
   read: readBy(rules.signedIn),
   loadMany: loadById("taskTypes.byId", taskTypeModel, (db) => db.selectFrom("TaskType as tt") as never, "tt.id"),
 });

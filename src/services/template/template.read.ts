@@ -1,4 +1,4 @@
-import type { ProjectTemplate } from "../../types/template/project-template.type";
+import { ProjectTemplate } from "../../types/template/project-template.type";
 import type { SavedCustomFieldValue } from "../../types/project/saved-custom-field-value.type";
 import type { TemplateUserRef } from "../../types/template/template-user-ref.type";
 import { toBool, toDateRequired } from "../../db/row-values";
@@ -34,8 +34,7 @@ const templateModel = readModel<ProjectTemplate>({
  * external users; a template whose author is gone is left out): the references of `_entities`
  * and E9 alike.
  */
-export const projectTemplateEntity = defineEntity<ProjectTemplate>({
-  typeName: "ProjectTemplate",
+export const projectTemplateEntity = defineEntity(ProjectTemplate, {
   read: readBy(rules.readTemplate, "ProjectTemplate", () => "e"),
   loadMany: loadById("projectTemplates.byId", templateModel, (db) => db.selectFrom("ProjectTemplate as pt") as never, "pt.id", (t) => t.createdBy !== null, {
     rule: rules.readTemplate,

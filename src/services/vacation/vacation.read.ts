@@ -1,10 +1,10 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import type { Tables } from "../../db/tables";
 import type { Viewer } from "../../auth/authenticate";
-import type { Vacation } from "../../types/vacation/vacation.type";
-import type { VacationComment } from "../../types/vacation/vacation-comment.type";
-import type { VacationDate } from "../../types/vacation/vacation-date.type";
-import type { VacationType } from "../../types/vacation/vacation-type.type";
+import { Vacation } from "../../types/vacation/vacation.type";
+import { VacationComment } from "../../types/vacation/vacation-comment.type";
+import { VacationDate } from "../../types/vacation/vacation-date.type";
+import { VacationType } from "../../types/vacation/vacation-type.type";
 import type { VacationFilter } from "../../inputs/vacation/vacation-filter.input";
 import type { VacationOrder } from "../../inputs/vacation/vacation-order.input";
 import { toBool, toDateRequired, toInt } from "../../db/row-values";
@@ -185,15 +185,13 @@ const vacationsById = loadById("vacations.byId", vacationModel, (db) => db.selec
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
-export const vacationEntity = defineEntity<Vacation>({
-  typeName: "Vacation",
+export const vacationEntity = defineEntity(Vacation, {
   read: readBy(rules.calendar),
   /** A batch of vacations in one statement (a vacation whose owner is gone is none). */
   loadMany: vacationsById,
 });
 
-export const vacationTypeEntity = defineEntity<VacationType>({
-  typeName: "VacationType",
+export const vacationTypeEntity = defineEntity(VacationType, {
   read: readBy(rules.signedIn),
   loadMany: loadById("vacationTypes.byId", vacationTypeModel, (db) => db.selectFrom("VacationType as vt") as never, "vt.id"),
 });
@@ -201,14 +199,12 @@ export const vacationTypeEntity = defineEntity<VacationType>({
 const commentsById = loadById("vacationComments.byId", vacationCommentModel, (db) => db.selectFrom("VacationComment as vc") as never, "vc.id", (c) => c.calendarUser !== null);
 
 /** A comment whose author is gone is left out (the author's deletion removes it). */
-export const vacationCommentEntity = defineEntity<VacationComment>({
-  typeName: "VacationComment",
+export const vacationCommentEntity = defineEntity(VacationComment, {
   read: readBy(rules.calendar),
   loadMany: commentsById,
 });
 
-export const vacationDateEntity = defineEntity<VacationDate>({
-  typeName: "VacationDate",
+export const vacationDateEntity = defineEntity(VacationDate, {
   read: readBy(rules.calendar),
   loadMany: loadById("vacationDates.byId", vacationDateModel, (db) => db.selectFrom("VacationDate as vd") as never, "vd.id"),
 });
