@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   if (lost) throw new StartupError(lost);
   if (sqliteFile) mkdirSync(dirname(sqliteFile), { recursive: true });
 
-  const database = openDatabase({ url: config.databaseUrl, poolSize: config.dbPoolSize });
+  const database = openDatabase({ url: config.databaseUrl, poolSize: config.dbPoolSize, lockWaitMs: config.requestTimeoutMs });
   const db = database.prisma;
   const probe = await probeDatabase(db, 10_000);
   mark("database");

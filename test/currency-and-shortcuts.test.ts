@@ -1,4 +1,5 @@
 import { codes, createTestApp, gql, invalidFields, type TestApp, demoIds } from "./support/test-app";
+import { httpGql } from "./support/server-process";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,6 +78,21 @@ describe("E18 createCurrencyDictionary", () => {
     ]);
   });
 
+  it("of concurrent creations of default currencies over HTTP, each succeeds or is CONFLICT, and exactly one default remains", async () => {
+    const url = await t.url();
+    const codesSent = Array.from({ length: 8 }, (_, i) => `D${String.fromCharCode(65 + i)}X`);
+    const results = await Promise.all(codesSent.map((code) => httpGql(url, CREATE_CURRENCY, { input: { name: `Default ${code}`, code, isDefault: true } }, t.adminToken)));
+    expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    expect(results.flatMap((r) => r.body.errors ?? []).map((e) => e.extensions?.code).filter((c) => c !== "CONFLICT")).toEqual([]);
+    const created = results.filter((r) => !r.body.errors).map((r) => r.body.data!.createCurrencyDictionary.code as string);
+    expect(created.length).toBeGreaterThan(0);
+    const defaults = await t.db.currencyDictionary.findMany({ where: { isDefault: true } });
+    expect(defaults).toHaveLength(1);
+    expect(created).toContain(defaults[0].code);
+    // a CONFLICT stored nothing
+    expect((await t.db.currencyDictionary.findMany({ where: { code: { in: codesSent } } })).map((c) => c.code).sort()).toEqual([...created].sort());
+  });
+
   it("needs a token", async () => {
     const r = await t.gql(CREATE_CURRENCY, { input: { name: "Anon", code: "ANO", isDefault: false } }, null);
     expect(codes(r)).toEqual(["UNAUTHENTICATED"]);
@@ -95,6 +111,19 @@ describe("E20 createShortcut", () => {
     expect(second.data!.createShortcut.weight).toBe(base + 2);
     const row = await t.db.shortcut.findUnique({ where: { id: second.data!.createShortcut.id } });
     expect(row).toMatchObject({ userId: demoIds.userId, isOpenedInNewTab: true });
+  });
+
+  it("gives concurrent creations by one user distinct, consecutive weights, over HTTP", async () => {
+    const url = await t.url();
+    const before = (await t.db.shortcut.aggregate({ where: { userId: demoIds.userId }, _max: { weight: true } }))._max.weight ?? 0;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => httpGql(url, CREATE_SHORTCUT, { input: { name: `Równolegle ${i}`, viewUrl: "/x", isOpenedInNewTab: false } }, t.userToken)),
+    );
+    expect(results.flatMap((r) => r.body.errors ?? [])).toEqual([]);
+    const weights = results.map((r) => r.body.data!.createShortcut.weight as number).sort((a, b) => a - b);
+    expect(weights).toEqual(Array.from({ length: 20 }, (_, i) => before + 1 + i));
+    const stored = await t.db.shortcut.findMany({ where: { userId: demoIds.userId }, select: { weight: true } });
+    expect(new Set(stored.map((s) => s.weight)).size).toBe(stored.length);
   });
 
   it("name: 50 passes, 51 fails; empty fails", async () => {

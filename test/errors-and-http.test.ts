@@ -1,6 +1,7 @@
 import { createWriteProbe } from "../src/db/health";
 import { getIntrospectionQuery } from "graphql";
 import { createFormatError } from "../src/errors/format-error";
+import { createLogger } from "../src/observability/logger";
 import { codes, createTestApp, type TestApp, TEST_ADMIN_TOKEN } from "./support/test-app";
 
 let t: TestApp;
@@ -30,6 +31,35 @@ describe("errors", () => {
     expect(r.json.errors[0].extensions).toEqual({ code: "INTERNAL_SERVER_ERROR" });
     expect(JSON.stringify(r.json)).not.toMatch(/no such table|sqlite|prisma|\/work|\.ts:\d|SELECT|INSERT/i);
     expect(r.json.data).toEqual({ createShortcut: null });
+  });
+
+  it("logs the cause of an unexpected failure (class, code, message, stack, the driver's error) and answers none of it", async () => {
+    const lines: string[] = [];
+    const own = await createTestApp({}, { logger: createLogger("info", { write: (line: string) => void lines.push(line) }) });
+    try {
+      await own.db.$executeRawUnsafe(`DROP TABLE "Shortcut"`);
+      const res = await fetch(`${await own.url()}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: TEST_ADMIN_TOKEN },
+        body: JSON.stringify({ query: `mutation { createShortcut(input: { name: "x", viewUrl: "/", isOpenedInNewTab: false }) { id } }` }),
+      });
+      const answer = JSON.stringify(await res.json());
+      const logged = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === "unexpected error");
+      expect(logged).toHaveLength(1);
+      const { err } = logged[0];
+      expect(err).toMatchObject({
+        type: "PrismaClientKnownRequestError",
+        code: "P2021",
+        message: expect.stringMatching(/Shortcut.* does not exist/),
+        stack: expect.stringMatching(/^PrismaClientKnownRequestError:[\s\S]*\n\s+at .*shortcut\.service\.ts/),
+        cause: { type: "DriverAdapterError", message: "TableDoesNotExist", cause: { type: "TableDoesNotExist", code: expect.any(String) } },
+      });
+      // the log line has the cause; the answer has none of it
+      expect(answer).toContain("Internal server error.");
+      expect(answer).not.toMatch(/P2021|does not exist|DriverAdapterError|TableDoesNotExist|shortcut\.service/i);
+    } finally {
+      await own.close();
+    }
   });
 
   it("keeps a debug message and stack only when DEBUG_ERRORS asks for it", () => {

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import fc from "fast-check";
+import { httpGql } from "./support/server-process";
 import { createTestApp, demoIds as d, type GqlResult, type TestApp } from "./support/test-app";
 
 /**
@@ -168,4 +170,100 @@ describe("hostile variables on all twenty operations", () => {
       );
     }, 300_000);
   }
+});
+
+/**
+ * A deterministic sweep of the mutations: each value of each mutation's variables in turn
+ * replaced by a distinctive one of the same kind (an unknown id, an odd number, a marked string,
+ * a well-formed but unknown three-letter code), plus the conflicts a second identical creation
+ * meets, sent over HTTP. No BAD_USER_INPUT, NOT_FOUND or CONFLICT answer may repeat what was sent.
+ */
+describe("no error message echoes a submitted value", () => {
+  const ECHO_CODES = new Set(["BAD_USER_INPUT", "NOT_FOUND", "CONFLICT"]);
+  let marks = 0;
+  /** A distinctive value of the kind `base` is (null: nothing distinctive to send, e.g. a boolean). */
+  function distinctive(base: unknown): { value: unknown; mark: string } | null {
+    marks += 1;
+    if (typeof base === "number") {
+      const value = Number.isInteger(base) ? 7_300_000 + marks : 7_300 + marks + 0.123456;
+      return { value, mark: String(value) };
+    }
+    if (typeof base !== "string") return null;
+    if (/^[0-9a-f-]{36}$/.test(base)) {
+      const value = randomUUID();
+      return { value, mark: value };
+    }
+    if (/^\d{4}-\d\d-\d\dT/.test(base)) return { value: `2031-0${1 + (marks % 9)}-1${marks % 10}T07:4${marks % 10}:13Z`, mark: `2031-0${1 + (marks % 9)}-1${marks % 10}` };
+    if (/^\d{4}-\d\d-\d\d$/.test(base)) return { value: `2031-0${1 + (marks % 9)}-2${marks % 10}`, mark: `2031-0${1 + (marks % 9)}-2${marks % 10}` };
+    // a currency code: three letters, so that it passes the format and meets the dictionary
+    if (/^[A-Z]{3}$/.test(base)) {
+      const value = `Q${String.fromCharCode(65 + (marks % 26))}Z`;
+      return { value, mark: value };
+    }
+    const value = `Echo${marks}Mark`;
+    return { value, mark: value };
+  }
+
+  const leaves = (value: unknown) => paths(value).filter((p) => p.length > 0 && (at(value, p) === null || typeof at(value, p) !== "object"));
+
+  function set(base: Record<string, unknown>, path: (string | number)[], value: unknown): Record<string, unknown> {
+    const vars = structuredClone(base);
+    const parent = path.slice(0, -1).reduce<any>((o, k) => o[k], vars);
+    parent[path[path.length - 1]] = value;
+    return vars;
+  }
+
+  it("in BAD_USER_INPUT, NOT_FOUND and CONFLICT answers of every mutation", async () => {
+    const url = await t.url();
+    const seen: Record<string, number> = {};
+    const echoes: string[] = [];
+    const check = async (name: string, query: string, variables: Record<string, unknown>, sent: string[]) => {
+      const r = await httpGql(url, query, variables, t.adminToken);
+      for (const e of r.body.errors ?? []) {
+        const code = String(e.extensions?.code);
+        if (!ECHO_CODES.has(code)) continue;
+        seen[code] = (seen[code] ?? 0) + 1;
+        const text = JSON.stringify({ message: e.message, extensions: e.extensions }).toLowerCase();
+        for (const mark of sent) if (text.includes(mark.toLowerCase())) echoes.push(`${name}: ${e.message} (${mark})`);
+      }
+      return r;
+    };
+
+    for (const operation of OPERATIONS.filter((o) => o.mutation)) {
+      for (const path of leaves(operation.base)) {
+        const d = distinctive(at(operation.base, path));
+        if (d) await check(`${operation.name} ${path.join(".")}`, operation.query, set(operation.base, path, d.value), [d.mark]);
+      }
+    }
+
+    // the cases of the issue, and the conflicts of a second identical creation
+    const invoice = OPERATIONS.find((o) => o.name === "E4")!;
+    const qqz = await check("E4 currencyCode QQZ", invoice.query, set(invoice.base, ["input", "currencyCode"], "QQZ"), ["QQZ"]);
+    expect(qqz.body.errors?.map((e) => [e.extensions?.code, (e.extensions?.validationErrors as Array<{ field: string }>)?.[0]?.field])).toEqual([["BAD_USER_INPUT", "input.currencyCode"]]);
+    // enum values are submitted values too: a correction of the wrong kind, a numbering of the other direction
+    const wrongKind = await check("E4 invoiceType", invoice.query, { input: { ...(invoice.base.input as object), invoiceType: "KorZal", invoice: d.invoiceId } }, ["KorZal"]);
+    expect(wrongKind.body.errors?.map((e) => e.extensions?.code)).toEqual(["BAD_USER_INPUT"]);
+    const otherDirection = await check("E4 direction", invoice.query, { input: { ...(invoice.base.input as object), direction: "cost", numbering: d.invoiceNumberingId } }, ["cost"]);
+    expect(otherDirection.body.errors?.map((e) => e.extensions?.code)).toEqual(["BAD_USER_INPUT"]);
+    const seconds: Array<[string, Operation, (string | number)[], string]> = [
+      ["E18 code", OPERATIONS.find((o) => o.name === "E18")!, ["input", "code"], "QZK"],
+      ["E4 no", invoice, ["input", "no"], "FV/ECHO/4711"],
+      ["E5 no", OPERATIONS.find((o) => o.name === "E5")!, ["input", "no"], "PRJ-ECHO-4711"],
+    ];
+    for (const [name, operation, path, value] of seconds) {
+      const variables = set(operation.base, path, value);
+      // a hand-given invoice number is unique within its numbering
+      if (operation.name === "E4") Object.assign(variables.input as Record<string, unknown>, { isDraft: false, numbering: d.invoiceNumberingId });
+      expect((await check(`${name} (first)`, operation.query, variables, [value])).body.errors).toBeUndefined();
+      // a currency code in another letter case is the same code
+      const repeated = operation.name === "E18" ? value.toLowerCase() : value;
+      const again = await check(`${name} (again)`, operation.query, set(variables, path, repeated), [value]);
+      expect([name, again.body.errors?.map((e) => e.extensions?.code)]).toEqual([name, ["CONFLICT"]]);
+    }
+
+    expect(echoes).toEqual([]);
+    // the sweep met every kind of refusal, many times
+    expect(Object.keys(seen).sort()).toEqual(["BAD_USER_INPUT", "CONFLICT", "NOT_FOUND"]);
+    expect(seen.BAD_USER_INPUT + seen.NOT_FOUND).toBeGreaterThan(20);
+  }, 120_000);
 });

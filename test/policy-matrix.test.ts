@@ -85,6 +85,7 @@ beforeAll(async () => {
     assignedBoardUser: (await db.assignedBoardUser.findFirstOrThrow({ where: { board: inOther }, ...first })).id,
     demoAssignment: (await db.projectUserAssignment.findFirstOrThrow({ where: { projectId: d.projectId, hourlyRate: { not: null } }, ...first })).id,
     demoBoardUser: (await db.assignedBoardUser.findFirstOrThrow({ where: { boardId: d.boardId, user: { hourlyRate: { not: null } } }, ...first })).id,
+    demoChecklist: (await db.taskChecklist.findFirstOrThrow({ where: { task: { projectId: d.projectId }, leader: { hourlyRate: { not: null } } }, ...first })).id,
     checklist: (await db.taskChecklist.findFirstOrThrow({ where: { task: inOther }, ...first })).id,
     checklistItem: (await db.taskChecklistItem.findFirstOrThrow({ where: { checklist: { task: inOther } }, ...first })).id,
     file: (await db.file.findFirstOrThrow({ where: inOther, ...first })).id,
@@ -225,6 +226,8 @@ const RUNS: Record<string, Run> = {
     data._entities[0].hourlyRate),
   "ProjectUserRef.hourlyRate (board member)": fieldRun(ENTITY_QUERY("AssignedBoardUser", "projectUser { hourlyRate }"), () => rep("AssignedBoardUser", ids.demoBoardUser), (data) =>
     data._entities[0].projectUser.hourlyRate),
+  "ProjectUserRef.hourlyRate (checklist leader, through _entities)": fieldRun(ENTITY_QUERY("TaskChecklist", "leader { hourlyRate }"), () => rep("TaskChecklist", ids.demoChecklist), (data) =>
+    data._entities[0].leader.hourlyRate),
   "ProjectUserRef.hourlyRate (timesheet)": fieldRun(gql`query ($u: [ID!]) { timesheetByUser(dateStart: "2026-10-26T00:00:00Z", users: $u) { projectUser { hourlyRate } } }`, () => ({ u: [d.userId] }), (data) =>
     data.timesheetByUser[0].projectUser.hourlyRate),
   "Project.budget": fieldRun(ENTITY_QUERY("Project", "budget"), () => rep("Project", d.projectId), (data) => data._entities[0].budget),
@@ -280,6 +283,8 @@ describe("the access matrix", () => {
   it("shows values that exist (a hidden field is not merely empty)", async () => {
     const board = await t.db.assignedBoardUser.findUniqueOrThrow({ where: { id: ids.demoBoardUser }, include: { user: true } });
     expect(board.user.hourlyRate).not.toBeNull();
+    const checklist = await t.db.taskChecklist.findUniqueOrThrow({ where: { id: ids.demoChecklist }, include: { leader: true } });
+    expect(checklist.leader?.hourlyRate).not.toBeNull();
     const project = await t.db.project.findUniqueOrThrow({ where: { id: d.projectId } });
     expect(project.budget).not.toBeNull();
   });

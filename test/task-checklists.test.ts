@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { issueToken } from "../src/auth/tokens";
 import { codes, createTestApp, demoIds, gql, invalidFields, type TestApp } from "./support/test-app";
+import { httpGql } from "./support/server-process";
 
 /**
  * E6 taskChecklists. Fixture tasks with checklists whose weights run against their creation order,
@@ -135,18 +136,31 @@ describe("E6 taskChecklists", () => {
     expect(r.paginationInfo).toEqual({ page: 1, itemsPerPage: 30, totalCount: 3, lastPage: 1, hasNextPage: false });
   });
 
-  it("shows a leader's hourly rate by the rules of the task's project: to its manager, not to an ordinary member", async () => {
-    await t.db.user.update({ where: { id: demoIds.pmUserId }, data: { hourlyRate: 150 } });
+  it("shows a leader's hourly rate by one rule through taskChecklists and _entities: the project's PM and admins see it, a hidden role does not", async () => {
+    await t.db.user.update({ where: { id: demoIds.pmUserId }, data: { hourlyRate: 145 } });
     const checklistId = randomUUID();
     await t.db.taskChecklist.create({ data: { id: checklistId, taskId: demoIds.taskId, name: "Rate check", weight: 1, leaderId: demoIds.pmUserId } });
-    const rate = async (token: string) => {
-      const r = await run({ taskId: demoIds.taskId, pagination: false }, token);
-      expect(r.errors).toBeUndefined();
-      return (r.data!.taskChecklists.items as Array<{ id: string; leader: { hourlyRate: number | null } }>).find((c) => c.id === checklistId)!.leader.hourlyRate;
-    };
+    // the demo user is a member of the task's project, whose settings hide rates from that role
+    const membership = await t.db.projectUserAssignment.findFirstOrThrow({ where: { projectId: demoIds.projectId, userId: demoIds.userId } });
+    const settings = await t.db.projectSettings.findUniqueOrThrow({ where: { id: demoIds.projectId } });
+    expect(JSON.parse(settings.hideHourlyRateForRoles)).toContain(membership.role);
     const pmToken = await issueToken(t.db, demoIds.pmUserId, { name: "checklist rate" });
-    expect(await rate(pmToken)).toBe(150);
-    expect(await rate(t.userToken)).toBeNull();
+    const url = await t.url();
+    const viaList = async (token: string) => {
+      const r = await httpGql(url, CHECKLISTS, { taskId: demoIds.taskId, pagination: false }, token);
+      expect(r.body.errors).toBeUndefined();
+      return (r.body.data!.taskChecklists.items as Array<{ id: string; leader: { hourlyRate: number | null } }>).find((c) => c.id === checklistId)!.leader.hourlyRate;
+    };
+    const viaEntities = async (token: string) => {
+      const q = `query ($r: [_Any!]!) { _entities(representations: $r) { ... on TaskChecklist { id leader { id hourlyRate } } } }`;
+      const r = await httpGql(url, q, { r: [{ __typename: "TaskChecklist", id: checklistId }] }, token);
+      expect(r.body.errors).toBeUndefined();
+      return r.body.data!._entities[0].leader.hourlyRate as number | null;
+    };
+    for (const [who, token, rate] of [["the project's PM", pmToken, 145], ["an admin", t.adminToken, 145], ["a member of a hidden role", t.userToken, null]] as const) {
+      expect([who, "taskChecklists", await viaList(token)]).toEqual([who, "taskChecklists", rate]);
+      expect([who, "_entities", await viaEntities(token)]).toEqual([who, "_entities", rate]);
+    }
     await t.db.taskChecklist.delete({ where: { id: checklistId } });
   });
 

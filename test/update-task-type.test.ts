@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { issueToken } from "../src/auth/tokens";
 import { TASK_TYPE_DECORATORS } from "../src/inputs/task/update-task-type.input";
 import { codes, createTestApp, gql, invalidFields, type TestApp } from "./support/test-app";
+import { httpGql } from "./support/server-process";
 
 /** E19 updateTaskType, on fixture task types and categories (the demo dictionaries stay as seeded). */
 let t: TestApp;
@@ -147,5 +148,20 @@ describe("E19 updateTaskType", () => {
     });
     expect(r.errors).toBeUndefined();
     expect(r.data!._entities).toEqual([{ id: fx.other, name: "Spotkanie", decorator: "#987284", categories: [{ id: fx.categories[6] }] }]);
+  });
+
+  it("50 concurrent updates of one task type's categories, over HTTP: each succeeds or is CONFLICT, and one submitted set wins whole", async () => {
+    const url = await t.url();
+    // 50 different sets, each of 1-4 categories, several sharing categories (the unique pair of a link)
+    const sets = Array.from({ length: 50 }, (_, i) => [0, 1, 2, 3].slice(0, 1 + (i % 4)).map((k) => fx.categories[(i + k * 3) % fx.categories.length]));
+    const results = await Promise.all(sets.map((categories, i) => httpGql(url, UPDATE, { id: fx.type, input: { name: `Wyścig ${i}`, categories } }, t.adminToken)));
+    expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    const failures = results.flatMap((r) => r.body.errors ?? []).map((e) => e.extensions?.code);
+    expect(failures.filter((c) => c !== "CONFLICT")).toEqual([]);
+    expect(results.filter((r) => !r.body.errors).length).toBeGreaterThan(0);
+    // the stored state is exactly one of the submitted updates: its name with its set of categories
+    const final = await stored();
+    const winner = Number(final.name.replace("Wyścig ", ""));
+    expect([...new Set(sets[winner])].sort()).toEqual(final.categories);
   });
 });

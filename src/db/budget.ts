@@ -30,7 +30,10 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
       {
         ...options,
         timeout: Math.min(options?.timeout ?? Number.POSITIVE_INFINITY, remaining),
-        maxWait: Math.min(options?.maxWait ?? PRISMA_DEFAULT_MAX_WAIT_MS, remaining),
+        // waiting for its turn (another transaction of this process on SQLite, another
+        // process's write lock) may take the rest of the budget, never Prisma's 2 s default:
+        // a wait that outlasts the budget is REQUEST_TIMEOUT below, not an internal error
+        maxWait: Math.min(options?.maxWait ?? remaining, remaining),
       },
     ).then(
       // Committed: the request is now answered in full, whatever the clock says (the hold is
@@ -81,6 +84,3 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
     },
   });
 }
-
-/** Prisma's own default wait for a transaction slot. */
-const PRISMA_DEFAULT_MAX_WAIT_MS = 2_000;

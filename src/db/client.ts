@@ -6,6 +6,7 @@ import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import { databaseKind } from "../config/config";
 import { takingTurns } from "./turns";
+import { immediateTransactions, SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-write-lock";
 
 export { Prisma } from "../generated/sqlite/client";
 export type * from "../generated/sqlite/models";
@@ -34,7 +35,15 @@ export interface DatabaseOptions {
    * Prisma 7, 1000 entries). It halves Prisma's CPU per operation; 0 turns it off (benchmarks).
    */
   queryPlanCacheMaxSize?: number;
+  /**
+   * SQLite: how long a transaction waits for another process's write lock (without blocking the
+   * event loop; see src/db/sqlite-write-lock.ts). The server passes its request budget.
+   */
+  lockWaitMs?: number;
 }
+
+/** SQLite: how long a transaction waits for another process's write lock unless told (DatabaseOptions.lockWaitMs). */
+const DEFAULT_LOCK_WAIT_MS = 10_000;
 
 export const POSTGRES_DEFAULTS = {
   poolSize: 10,
@@ -108,7 +117,8 @@ export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Poo
   if (kind === "sqlite") {
     const path = sqlitePath(options.url);
     // better-sqlite3 is synchronous: statements take turns with other requests (src/db/turns.ts)
-    const adapter = takingTurns(new PrismaBetterSqlite3({ url: path }, { timestampFormat: "iso8601" }));
+    const factory = new PrismaBetterSqlite3({ url: path, timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "iso8601" });
+    const adapter = takingTurns(immediateTransactions(factory, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS));
     client = new SqliteClient({ adapter, log, queryPlanCacheMaxSize });
     connection = { sqlitePath: path };
   } else {

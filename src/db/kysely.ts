@@ -6,6 +6,7 @@ import type { DatabaseKind } from "../config/config";
 import { DIALECTS, type SqlDialect } from "./sql";
 import { StatementCache } from "./statements";
 import type { Tables } from "./tables";
+import { SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-write-lock";
 
 /**
  * The read side: Kysely over the same database as Prisma, bound to its SQL dialect. Prisma stays
@@ -128,7 +129,7 @@ export function createReadSide(options: ReadSideOptions): ReadSide {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Database = require("better-sqlite3") as new (path: string, options: { readonly: boolean; timeout: number }) => SqliteHandle;
   // opened at the first read, once the server has created and migrated the file
-  const open = async () => cachingSqlite(new Database(options.sqlitePath!, { readonly: true, timeout: 5_000 }));
+  const open = async () => cachingSqlite(new Database(options.sqlitePath!, { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS }));
   const db = new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database: open as never }), log });
   return side(db, () => db.destroy());
 }

@@ -15,6 +15,9 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       base: undefined,
       redact: { paths: ["headers.authorization", "req.headers.authorization", "authorization", "token"], censor: "[redacted]" },
       formatters: { level: (label) => ({ level: label }) },
+      // `err` is how every error reaches the log: by errorForLog's allowlist, not pino's default
+      // (which copies every enumerable property, a raw request body included)
+      serializers: { err: errorForLog },
     },
     destination,
   );
@@ -25,8 +28,47 @@ export function silentLogger(): Logger {
   return pino({ level: "silent" });
 }
 
-/** An error as one log field: its class and first message line, never a stack or a raw body. */
-export function errorSummary(error: unknown): { type: string; message: string } {
-  if (!(error instanceof Error)) return { type: typeof error, message: String(error).split("\n")[0].slice(0, 300) };
-  return { type: error.name, message: error.message.split("\n")[0].slice(0, 300) };
+/** An error as the log shows it (the `err` field of a line). */
+export interface LoggedError {
+  /** the class (PrismaClientKnownRequestError, TypeError, ...) */
+  type: string;
+  /** the driver's or library's code (P2002, SQLITE_BUSY, 23505, ECONNREFUSED), when it has one */
+  code?: string;
+  message: string;
+  stack?: string;
+  /** what caused it (an Error's `cause`; for Prisma, the driver adapter's error) */
+  cause?: LoggedError;
+}
+
+const MAX_MESSAGE = 2_000;
+const MAX_STACK_LINES = 25;
+
+/**
+ * An error for the server's log: its class, code, whole message and stack, and its cause (to a
+ * depth of three), so an unexpected failure can be diagnosed from the log alone. Only these
+ * fields: never other properties of the error object, which may carry a request body or bound
+ * values. Clients never see any of it (src/errors/format-error.ts answers a generic message).
+ */
+export function errorForLog(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) {
+    if (error && typeof error === "object") {
+      // a driver error's plain cause object ({ kind, originalCode, originalMessage })
+      const o = error as Record<string, unknown>;
+      const code = o.originalCode ?? o.code ?? o.kind;
+      const message = o.originalMessage ?? o.message ?? o.kind;
+      return { type: typeof o.kind === "string" ? o.kind : "object", ...(code != null ? { code: String(code) } : {}), message: String(message ?? "").slice(0, MAX_MESSAGE) };
+    }
+    return { type: typeof error, message: String(error).slice(0, MAX_MESSAGE) };
+  }
+  const e = error as Error & { code?: unknown; meta?: { driverAdapterError?: unknown }; cause?: unknown; originalError?: unknown };
+  // a GraphQLError wraps what was thrown in `originalError`; Prisma keeps the driver's error in
+  // meta.driverAdapterError; a driver error its details in `cause`
+  const cause = e.originalError ?? e.cause ?? e.meta?.driverAdapterError;
+  return {
+    type: error.constructor?.name && error.constructor.name !== "Object" ? error.constructor.name : error.name,
+    ...(typeof e.code === "string" || typeof e.code === "number" ? { code: String(e.code) } : {}),
+    message: error.message.trim().slice(0, MAX_MESSAGE),
+    ...(error.stack ? { stack: error.stack.split("\n").slice(0, MAX_STACK_LINES).join("\n") } : {}),
+    ...(cause !== undefined && cause !== null && depth < 3 ? { cause: errorForLog(cause, depth + 1) } : {}),
+  };
 }

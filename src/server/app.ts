@@ -12,7 +12,7 @@ import { playgroundPlugin, playgroundRouter } from "./playground";
 import { corsMiddleware } from "./cors";
 import { createWriteProbe } from "../db/health";
 import { AuthCache } from "../auth/auth-cache";
-import { createLogger, errorSummary, silentLogger, type Logger } from "../observability/logger";
+import { createLogger, silentLogger, type Logger } from "../observability/logger";
 import { createMetrics, type Metrics } from "../observability/metrics";
 import { CostAdmission } from "./admission";
 import type { RequestScope } from "../observability/request-scope";
@@ -98,7 +98,7 @@ export async function createApp(
   // a bare function (older callers) receives unexpected errors; the request log is then silent
   const logger = typeof options === "function" ? silentLogger() : (options.logger ?? createLogger(config.logLevel));
   const logError =
-    typeof options === "function" ? options : (error: unknown) => logger.error({ err: errorSummary(error) }, "unexpected error");
+    typeof options === "function" ? options : (error: unknown) => logger.error({ err: error }, "unexpected error");
   const admission = new CostAdmission(config.maxConcurrentCost, Math.floor(config.maxQueryCost / 100));
   const metrics = createMetrics(() => database.poolStats(), () => admission.stats());
   applyDeadlines(schema);

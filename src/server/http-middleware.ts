@@ -157,7 +157,7 @@ export function jsonErrorHandler(logger: Logger, metrics: Metrics): ErrorRequest
       // the client went away: nobody to answer; the request's own log line says "aborted"
       return;
     }
-    if (status >= 500) logger.error({ reqId: scope?.id, code, reason: error.type ?? error.message?.split("\n")[0] }, "request failed");
+    if (status >= 500) logger.error({ reqId: scope?.id, code, reason: error.type, err: error }, "request failed");
     if (res.headersSent) return;
     refuse(res, status >= 400 && status < 600 ? status : 500, code, message);
   };

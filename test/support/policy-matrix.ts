@@ -118,6 +118,7 @@ export const POLICY_MATRIX: MatrixRow[] = [
 
   field("AssignedProjectUser.hourlyRate", "U 0 0 Y 0 Y 0 Y"),
   field("ProjectUserRef.hourlyRate (board member)", "U 0 0 Y 0 Y 0 Y"),
+  field("ProjectUserRef.hourlyRate (checklist leader, through _entities)", "U 0 0 Y 0 Y 0 Y"),
   field("ProjectUserRef.hourlyRate (timesheet)", "U F 0 0 0 Y 0 Y"),
   field("Project.budget", "U 0 0 Y 0 Y 0 Y"),
   field("ProjectGantt.budget", "U 0 0 Y 0 Y 0 Y"),

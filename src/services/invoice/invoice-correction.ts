@@ -16,7 +16,7 @@ export function checkCorrected(input: CreateInvoiceInput, row: CorrectedInvoice 
     throw badInput("input.invoice", "original", "name the original invoice, not one of its corrections: corrections of one invoice form a chain");
   }
   if (!allowed.includes(row.invoiceType)) {
-    throw badInput("input.invoice", "matchingType", `a ${input.invoiceType} corrects ${allowed.join(", ")} invoices; this one is ${row.invoiceType}`);
+    throw badInput("input.invoice", "matchingType", `this invoiceType corrects ${allowed.join(", ")} invoices; the invoice named is ${row.invoiceType}`);
   }
   if (row.isDraft) throw badInput("input.invoice", "issued", "a draft is not corrected: it is changed or issued");
   if (row.direction !== input.direction) {

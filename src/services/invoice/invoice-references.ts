@@ -70,7 +70,8 @@ export function resolveFinance(input: CreateInvoiceInput, found: InvoiceLookups,
 export function resolveCurrency(input: CreateInvoiceInput, found: InvoiceLookups, corrected: CorrectedInvoice | null): string | null {
   if (input.currencyCode) {
     const code = input.currencyCode.toUpperCase();
-    if (!found.currencyKnown) throw badInput("input.currencyCode", "known", `${code} is not in the currency dictionary`);
+    // the message names the field, never the code sent (a client's value is not echoed)
+    if (!found.currencyKnown) throw badInput("input.currencyCode", "known", "the code is not in the currency dictionary");
     return code;
   }
   if (corrected) return corrected.currencyCode;

@@ -1,4 +1,8 @@
+import { Prisma, type DbTx } from "../../db/client";
 import { ConflictError } from "../../errors/errors";
+
+// Races between concurrent writes: the rules every service uses to end them in success or
+// CONFLICT, never in a raw database error (INTERNAL_SERVER_ERROR).
 
 /** Whether a Prisma error is a unique-constraint violation (P2002), whichever database raised it. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -32,4 +36,20 @@ export async function retryOnUniqueViolation<T>(options: RaceRetry, run: () => P
       options.onRace?.();
     }
   }
+}
+
+/** The rows lockRow can lock, each with a column no index or key covers (writing a key onto itself costs foreign-key checks). */
+const LOCKABLE = { TaskType: "decorator", User: "decorator" } as const;
+
+/**
+ * Holds the write lock of one row until the transaction ends, without changing the row: the
+ * transactions that lock the same row run one after the other, each seeing what the one before
+ * committed. Under PostgreSQL's READ COMMITTED, two transactions that read a state and then
+ * write from it (replace a set of links, take the next weight) otherwise both read the same
+ * state. On SQLite every transaction already holds the database's write lock
+ * (src/db/sqlite-write-lock.ts); there the statement changes nothing. False when there is no such row.
+ */
+export async function lockRow(tx: DbTx, table: keyof typeof LOCKABLE, id: string): Promise<boolean> {
+  const column = Prisma.raw(`"${LOCKABLE[table]}"`);
+  return (await tx.$executeRaw`UPDATE ${Prisma.raw(`"${table}"`)} SET ${column} = ${column} WHERE "id" = ${id}`) === 1;
 }

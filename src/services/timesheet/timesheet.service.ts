@@ -15,7 +15,7 @@ export async function timesheetByUser({ read, viewer }: AuthedContext, args: Tim
   const data = await readTimesheet(read, viewer, args, window);
   return aggregateTimesheet({
     window,
-    users: data.users.map((u) => ({ ...u, projectUser: inProject(u.projectUser, args.project) })),
+    users: data.users,
     times: data.times,
     tasks: data.tasks,
     canEdit: (userId, projectId) => userId === viewer.id || managesProject(viewer, data.roles.get(projectId)),
