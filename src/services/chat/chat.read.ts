@@ -24,5 +24,5 @@ const membershipModel = readModel<AssignedChatTopicUser>({
 
 export const assignedChatTopicUserEntity = defineEntity(AssignedChatTopicUser, {
   read: readBy(rules.topicMember, "AssignedChatTopicUser", () => "e.topicId"),
-  loadMany: loadById("topicMemberships.byId", membershipModel, (db) => db.selectFrom("AssignedChatTopicUser as a") as never, "a.id", (a) => a.chatUser !== null),
+  loadMany: loadById(membershipModel, "AssignedChatTopicUser as a", { keep: (a) => a.chatUser !== null }),
 });

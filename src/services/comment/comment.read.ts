@@ -130,15 +130,15 @@ const commentProject: Parameters<typeof readBy>[2] = (eb) =>
 
 export const taskCommentEntity = defineEntity(TaskComment, {
   read: readBy(rules.projectMember, "TaskComment", (eb) => eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId")),
-  loadMany: loadById("taskComments.byId", commentModel, (db) => db.selectFrom("TaskComment as c") as never, "c.id"),
+  loadMany: loadById(commentModel, "TaskComment as c"),
 });
 
 export const taskCommentMentionEntity = defineEntity(TaskCommentMention, {
   read: readBy(rules.projectMember, "TaskCommentMention", commentProject),
-  loadMany: loadById("taskCommentMentions.byId", mentionModel, (db) => db.selectFrom("TaskCommentMention as k").innerJoin("User as ku", "ku.id", "k.userId") as never, "k.id"),
+  loadMany: loadById(mentionModel, "TaskCommentMention as k", { join: (q) => q.innerJoin("User as ku", "ku.id", "k.userId") as never }),
 });
 
 export const taskCommentReactionEntity = defineEntity(TaskCommentReaction, {
   read: readBy(rules.projectMember, "TaskCommentReaction", commentProject),
-  loadMany: loadById("taskCommentReactions.byId", reactionModel, (db) => db.selectFrom("TaskCommentReaction as k").innerJoin("User as ku", "ku.id", "k.userId") as never, "k.id"),
+  loadMany: loadById(reactionModel, "TaskCommentReaction as k", { join: (q) => q.innerJoin("User as ku", "ku.id", "k.userId") as never }),
 });

@@ -75,15 +75,15 @@ const noteModel = readModel<Note>({
 /** E14 (`Query.note`) loads through this entity. */
 export const noteEntity = defineEntity(Note, {
   read: readBy(rules.crm),
-  loadMany: loadById("notes.byId", noteModel, (db) => db.selectFrom("Note as n") as never, "n.id", (n) => n.createdBy !== null),
+  loadMany: loadById(noteModel, "Note as n", { keep: (n) => n.createdBy !== null }),
 });
 
 export const noteStatusEntity = defineEntity(NoteStatus, {
   read: readBy(rules.crm),
-  loadMany: loadById("noteStatuses.byId", statusModel, (db) => db.selectFrom("NoteStatus as ns") as never, "ns.id"),
+  loadMany: loadById(statusModel, "NoteStatus as ns"),
 });
 
 export const noteContractorEntity = defineEntity(NoteContractor, {
   read: readBy(rules.crm),
-  loadMany: loadById("contractors.byId", contractorModel, (db) => db.selectFrom("Contractor as k") as never, "k.id"),
+  loadMany: loadById(contractorModel, "Contractor as k"),
 });

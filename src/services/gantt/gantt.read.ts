@@ -134,7 +134,7 @@ const ganttModel = readModel<ProjectGantt>({
 });
 
 /** E15: the gantt charts of projects, compiled for what the document selects (`tasks` read in the same statement when selected). */
-export const ganttsById = loadById("gantts.byId", ganttModel, (db) => db.selectFrom("Project as p") as never, "p.id");
+export const ganttsById = loadById(ganttModel, "Project as p");
 
 /** A gantt as an entity: every field but `tasks`, which its field resolver reads when selected (`projectGanttWithTasks`). */
 const withoutTasks = new Selection(new Map(["id", "project", "budget", "timePlanned", "timeReported", "stages", "boards", "milestones", "links"].map((f) => [f, Selection.all()])));
@@ -154,10 +154,10 @@ export const projectGanttWithTasks = defineEntity(ProjectGantt, {
 
 export const milestoneEntity = defineEntity(Milestone, {
   read: readBy(rules.readProject, "Milestone", () => "e.projectId"),
-  loadMany: loadById("milestones.byId", milestoneModel, (db) => db.selectFrom("Milestone as m") as never, "m.id"),
+  loadMany: loadById(milestoneModel, "Milestone as m"),
 });
 
 export const ganttLinkEntity = defineEntity(GanttLink, {
   read: readBy(rules.readProject, "GanttLink", () => "e.projectId"),
-  loadMany: loadById("ganttLinks.byId", linkModel, (db) => db.selectFrom("GanttLink as l") as never, "l.id"),
+  loadMany: loadById(linkModel, "GanttLink as l"),
 });

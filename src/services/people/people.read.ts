@@ -153,8 +153,8 @@ export const USERS_COUNT = statement(
   (b, s) => userFilterWhere(b, b.db.selectFrom("User as u").select((eb) => eb.fn.countAll().as("n")), s.filter),
 );
 
-const usersById = loadById("users.byId", userModel, (db) => db.selectFrom("User as u") as never, "u.id");
-const departmentsById = loadById("userDepartments.byId", departmentModel, (db) => db.selectFrom("UserDepartment as ud").innerJoin("Department as d", "d.id", "ud.departmentId") as never, "ud.id");
+const usersById = loadById(userModel, "User as u");
+const departmentsById = loadById(departmentModel, "UserDepartment as ud", { join: (q) => q.innerJoin("Department as d", "d.id", "ud.departmentId") as never });
 
 const shortcutModel = readModel<Shortcut>({
   id: column("s.id"),
@@ -163,7 +163,7 @@ const shortcutModel = readModel<Shortcut>({
   viewUrl: column("s.viewUrl"),
   isOpenedInNewTab: column("s.isOpenedInNewTab", toBool),
 });
-const shortcutsById = loadById("shortcuts.byId", shortcutModel, (db) => db.selectFrom("Shortcut as s") as never, "s.id");
+const shortcutsById = loadById(shortcutModel, "Shortcut as s");
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 

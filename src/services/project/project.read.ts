@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import { Prisma } from "../../db/client";
 import type { Tables } from "../../db/tables";
 import { CustomFieldDefinition } from "../../types/project/custom-field-definition.type";
@@ -264,11 +264,6 @@ const boardUserModel = readModel<AssignedBoardUser>({
   role: column("ab.role"),
 });
 
-type Join = SelectQueryBuilder<Tables & Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
-const from = (table: string, join?: (q: Join) => Join) => (db: Kysely<Tables>): Join => {
-  const q = db.selectFrom(table as "Project") as unknown as Join;
-  return join ? join(q) : q;
-};
 /** An assignment whose user is gone is left out. */
 const withUser = (a: { projectUser: unknown }) => a.projectUser !== null;
 
@@ -276,30 +271,28 @@ const withUser = (a: { projectUser: unknown }) => a.projectUser !== null;
 
 export const projectEntity = defineEntity(Project, {
   read: readBy(rules.readProject, "Project"),
-  loadMany: loadById("projects.byId", projectModel, from("Project as p"), "p.id"),
+  loadMany: loadById(projectModel, "Project as p"),
 });
 
 export const projectNumberingEntity = defineEntity(ProjectNumbering, {
   read: readBy(rules.staff),
-  loadMany: loadById("projectNumberings.byId", numberingModel, from("ProjectNumbering as pn"), "pn.id"),
+  loadMany: loadById(numberingModel, "ProjectNumbering as pn"),
 });
 
 export const projectSettingsEntity = defineEntity(ProjectSettings, {
   read: readBy(rules.readProject, "ProjectSettings"),
-  loadMany: loadById("projectSettings.byId", settingsModel, from("ProjectSettings as ps"), "ps.id"),
+  loadMany: loadById(settingsModel, "ProjectSettings as ps"),
 });
 
 export const stageEntity = defineEntity(Stage, {
   read: readBy(rules.readProject, "Stage", () => "e.projectId"),
-  loadMany: loadById("stages.byId", stageModel, from("Stage as s"), "s.id"),
+  loadMany: loadById(stageModel, "Stage as s"),
 });
 
 export const riskEntity = defineEntity(Risk, {
   read: readBy(rules.readProject, "Risk", () => "e.projectId"),
-  loadMany: loadById(
-    "risks.byId",
-    riskModel,
-    from("Risk as r", (q) =>
+  loadMany: loadById(riskModel, "Risk as r", {
+    join: (q) =>
       q
         .innerJoin("Project as p", "p.id", "r.projectId")
         .leftJoin("Stage as s", "s.id", "r.stageId")
@@ -307,27 +300,25 @@ export const riskEntity = defineEntity(Risk, {
         .leftJoin("Task as t", "t.id", "r.taskId")
         .leftJoin("RiskType as ty", "ty.id", "r.typeId")
         .leftJoin("RiskImpact as im", "im.id", "r.impactId") as never,
-    ),
-    "r.id",
-  ),
+  }),
 });
 
 export const assignedProjectUserEntity = defineEntity(AssignedProjectUser, {
   read: readBy(rules.readProject, "ProjectUserAssignment", () => "e.projectId"),
-  loadMany: loadById("assignments.byId", assignmentModel, from("ProjectUserAssignment as pa"), "pa.id", withUser),
+  loadMany: loadById(assignmentModel, "ProjectUserAssignment as pa", { keep: withUser }),
 });
 
 export const assignedBoardUserEntity = defineEntity(AssignedBoardUser, {
   read: readBy(rules.readProject, "AssignedBoardUser", (eb) => eb.selectFrom("Board as b").select("b.projectId").whereRef("b.id", "=", "e.boardId")),
-  loadMany: loadById("boardUsers.byId", boardUserModel, from("AssignedBoardUser as ab", (q) => q.innerJoin("Board as b", "b.id", "ab.boardId") as never), "ab.id", withUser),
+  loadMany: loadById(boardUserModel, "AssignedBoardUser as ab", { join: (q) => q.innerJoin("Board as b", "b.id", "ab.boardId") as never, keep: withUser }),
 });
 
 export const customFieldDefinitionEntity = defineEntity(CustomFieldDefinition, {
   read: readBy(rules.signedIn),
-  loadMany: loadById("customFieldDefinitions.byId", definitionModel, from("CustomFieldDefinition as cd"), "cd.id"),
+  loadMany: loadById(definitionModel, "CustomFieldDefinition as cd"),
 });
 
 export const customFieldOptionEntity = defineEntity(CustomFieldOption, {
   read: readBy(rules.signedIn),
-  loadMany: loadById("customFieldOptions.byId", optionModel, from("CustomFieldSelectOption as o"), "o.id"),
+  loadMany: loadById(optionModel, "CustomFieldSelectOption as o"),
 });

@@ -232,25 +232,25 @@ export function byIds<A extends ByIds, Q extends { where(f: (eb: never) => unkno
 }
 
 /**
- * Rows of `from` by id (`idRef`), in ONE statement built once per selection (and rule forms):
- * an entity's batch reads every field (a reference carries no selection), a root field that
- * reads one object the fields its document selects. `keep` drops answers (a row whose required
- * nested row is gone); `visibleBy` keeps only the rows a rule lets the caller read, in SQL.
+ * Rows of `table` ("Vacation as v") by id, in ONE statement built once per selection (and rule
+ * forms): an entity's batch reads every field (a reference carries no selection), a root field
+ * that reads one object the fields its document selects. `join` adds the rows the model reads
+ * beside it; `keep` drops answers (a row whose required nested row is gone); `visibleBy` keeps
+ * only the rows a rule lets the caller read, in SQL.
  */
 export function loadById<T>(
-  name: string,
   model: ReadModel<T>,
-  from: (db: StatementBuilder<never>["db"]) => Query,
-  idRef: string,
-  keep: (answer: T) => boolean = () => true,
-  visibleBy?: { rule: Rule<never>; subject: SqlSubject },
+  table: string,
+  { join = (q) => q, keep = () => true, visibleBy }: { join?: (q: Query) => Query; keep?: (answer: T) => boolean; visibleBy?: { rule: Rule<never>; subject: SqlSubject } } = {},
 ) {
+  const [name, as] = table.split(" as ");
+  const idRef = `${as}.id`;
   const byId = statement(
-    name,
+    `${name}.byId`,
     (a: ByIds & { viewer: Viewer; sel: Selection }) => ({ sel: a.sel, forms: model.forms(a.viewer), visible: visibleBy && ruleForm(visibleBy.rule, a.viewer) }),
     (b, s) => {
       const m = modelBuild(b, s.forms);
-      const q = byIds(b, model.select(m, from(b.db), s.sel), idRef);
+      const q = byIds(b, model.select(m, join(b.db.selectFrom(table as "User") as unknown as Query), s.sel), idRef);
       return visibleBy ? q.where((eb) => ruleSql(b, eb, visibleBy.rule, s.visible!, visibleBy.subject, m.me)) : q;
     },
   );

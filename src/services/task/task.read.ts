@@ -168,17 +168,17 @@ const taskTypeModel = readModel<TaskType>({
 
 export const taskChecklistEntity = defineEntity(TaskChecklist, {
   read: readBy(rules.readProject, "TaskChecklist", (eb) => eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId")),
-  loadMany: loadById("taskChecklists.byId", entityChecklistModel, (db) => db.selectFrom("TaskChecklist as c").innerJoin("Task as ct", "ct.id", "c.taskId") as never, "c.id"),
+  loadMany: loadById(entityChecklistModel, "TaskChecklist as c", { join: (q) => q.innerJoin("Task as ct", "ct.id", "c.taskId") as never }),
 });
 
 export const taskChecklistItemEntity = defineEntity(TaskChecklistItem, {
   read: readBy(rules.readProject, "TaskChecklistItem", (eb) =>
     eb.selectFrom("TaskChecklist as c").innerJoin("Task as t", "t.id", "c.taskId").select("t.projectId").whereRef("c.id", "=", "e.checklistId"),
   ),
-  loadMany: loadById("taskChecklistItems.byId", itemModel, (db) => db.selectFrom("TaskChecklistItem as i") as never, "i.id"),
+  loadMany: loadById(itemModel, "TaskChecklistItem as i"),
 });
 
-const filesById = loadById("files.byId", entityFileModel, (db) => db.selectFrom("File as f") as never, "f.id", (f) => f.createdBy !== null);
+const filesById = loadById(entityFileModel, "File as f", { keep: (f) => f.createdBy !== null });
 
 export const fileEntity = defineEntity(File, {
   read: readBy(rules.readProject, "File", (eb) =>
@@ -197,6 +197,6 @@ export const fileEntity = defineEntity(File, {
 
 export const taskTypeEntity = defineEntity(TaskType, {
   read: readBy(rules.signedIn),
-  loadMany: loadById("taskTypes.byId", taskTypeModel, (db) => db.selectFrom("TaskType as tt") as never, "tt.id"),
+  loadMany: loadById(taskTypeModel, "TaskType as tt"),
 });
 

@@ -36,8 +36,5 @@ const templateModel = readModel<ProjectTemplate>({
  */
 export const projectTemplateEntity = defineEntity(ProjectTemplate, {
   read: readBy(rules.readTemplate, "ProjectTemplate", () => "e"),
-  loadMany: loadById("projectTemplates.byId", templateModel, (db) => db.selectFrom("ProjectTemplate as pt") as never, "pt.id", (t) => t.createdBy !== null, {
-    rule: rules.readTemplate,
-    subject: "pt",
-  }),
+  loadMany: loadById(templateModel, "ProjectTemplate as pt", { keep: (t) => t.createdBy !== null, visibleBy: { rule: rules.readTemplate, subject: "pt" } }),
 });

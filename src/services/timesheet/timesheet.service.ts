@@ -15,7 +15,8 @@ export async function timesheetByUser({ read, viewer }: AuthedContext, args: Tim
   const data = await readTimesheet(read, viewer, args, window);
   return aggregateTimesheet({
     window,
-    users: data.users,
+    // shown by the rate rule of the project asked for, if any
+    users: data.users.map((u) => ({ ...u, projectUser: inProject(u.projectUser, args.project) })),
     times: data.times,
     tasks: data.tasks,
     canEdit: (userId, projectId) => userId === viewer.id || managesProject(viewer, data.roles.get(projectId)),

@@ -181,7 +181,7 @@ export const VACATIONS_COUNT = statement(
   (b, s) => vacationFilterWhere(b, b.db.selectFrom("Vacation as v").select((eb) => eb.fn.countAll().as("n")), s.filter ?? {}),
 );
 
-const vacationsById = loadById("vacations.byId", vacationModel, (db) => db.selectFrom("Vacation as v") as never, "v.id", (v) => v.calendarUser !== null);
+const vacationsById = loadById(vacationModel, "Vacation as v", { keep: (v) => v.calendarUser !== null });
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
@@ -193,10 +193,10 @@ export const vacationEntity = defineEntity(Vacation, {
 
 export const vacationTypeEntity = defineEntity(VacationType, {
   read: readBy(rules.signedIn),
-  loadMany: loadById("vacationTypes.byId", vacationTypeModel, (db) => db.selectFrom("VacationType as vt") as never, "vt.id"),
+  loadMany: loadById(vacationTypeModel, "VacationType as vt"),
 });
 
-const commentsById = loadById("vacationComments.byId", vacationCommentModel, (db) => db.selectFrom("VacationComment as vc") as never, "vc.id", (c) => c.calendarUser !== null);
+const commentsById = loadById(vacationCommentModel, "VacationComment as vc", { keep: (c) => c.calendarUser !== null });
 
 /** A comment whose author is gone is left out (the author's deletion removes it). */
 export const vacationCommentEntity = defineEntity(VacationComment, {
@@ -206,5 +206,5 @@ export const vacationCommentEntity = defineEntity(VacationComment, {
 
 export const vacationDateEntity = defineEntity(VacationDate, {
   read: readBy(rules.calendar),
-  loadMany: loadById("vacationDates.byId", vacationDateModel, (db) => db.selectFrom("VacationDate as vd") as never, "vd.id"),
+  loadMany: loadById(vacationDateModel, "VacationDate as vd"),
 });
