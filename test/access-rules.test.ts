@@ -67,7 +67,7 @@ describe("a rule the subject decides", () => {
   it("is checked by the service: its refusal when the subject says no, the answer when it says yes", async () => {
     expect((await run(`{ required(owner: "${viewer.id}") }`)).data).toEqual({ required: "mine" });
     const refused = await run(`{ required(owner: "22222222-2222-4222-8222-222222222222") }`);
-    expect(refused.errors?.map((e) => [e.extensions.code, e.message])).toEqual([["FORBIDDEN", "A shortcut is its owner's alone."]]);
+    expect(refused.errors?.map((e) => [e.extensions.code, e.message])).toEqual([["FORBIDDEN", "You may not act on this object."]]);
   });
 
   it("fails under tests when the service never required it", async () => {

@@ -1,6 +1,7 @@
 import { getMetadataStorage, type AuthChecker, type ClassType } from "type-graphql";
 import type { GraphQLResolveInfo } from "graphql";
 import type { DbTx } from "../db/client";
+import { ForbiddenError } from "../errors/errors";
 import type { RequestAccess } from "./access";
 import type { Viewer } from "./authenticate";
 import type { EntityRead, Rule } from "./rule";
@@ -28,11 +29,13 @@ type AnyRule = Rule<any>;
 /** The rules the edge let through for the service to require, on the field's `info` (checked under tests, see verifyRequired). */
 const PENDING = Symbol("rules the service must require");
 
+const refusal = <S>(rule: Rule<S>, subject?: S): Error => rule.refusal?.(subject) ?? new ForbiddenError();
+
 export const authChecker: AuthChecker<Caller, AnyRule> = ({ context, args, info }, declared) => {
   const pending: AnyRule[] = [];
   for (const rule of declared) {
     const decided = rule.decide(context.viewer, args);
-    if (decided === false) throw rule.refusal();
+    if (decided === false) throw refusal(rule);
     if (decided === undefined) pending.push(rule);
   }
   if (pending.length > 0) (info as GraphQLResolveInfo & { [PENDING]?: AnyRule[] })[PENDING] = pending;
@@ -49,7 +52,7 @@ export const policy = {
     ctx.access.required.add(rule as Rule<never>);
     const decided = ctx.access.decide(rule as Rule<never>);
     if (decided === true) return;
-    if (decided === false || !(await rule.holds!(ctx.access, subject, via))) throw rule.refusal(subject);
+    if (decided === false || !(await rule.holds!(ctx.access, subject, via))) throw refusal(rule, subject);
   },
 };
 

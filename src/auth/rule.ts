@@ -16,7 +16,8 @@ export type SqlSubject = string | Expression<unknown>;
  *   them): true or false, or undefined when the subject (the object the rule is about) decides;
  * - `holds`: the decision on a subject, asked only when `decide` said undefined (it may throw a
  *   refusal of its own where the rule refuses in two ways);
- * - `refusal`: the error a refused caller gets;
+ * - `refusal`: the error a refused caller gets (FORBIDDEN without a message of its own when absent:
+ *   the rules of fields, which hide instead, and those that never refuse);
  * - `sql`: the same rule as a condition inside a read's statement (lists, `_entities` batches),
  *   for a subject given as SQL and the caller's id (a value, or a statement's slot).
  * The schema's edge declares rules with `@Authorized(rule)` (src/auth/policy.ts checks `decide`),
@@ -28,7 +29,7 @@ export interface Rule<S = never> {
   readonly text: string;
   decide(viewer: Viewer, args?: Readonly<Record<string, unknown>>): boolean | undefined;
   holds?(access: RequestAccess, subject: S, via?: DbTx): boolean | Promise<boolean>;
-  refusal(subject?: S): Error;
+  refusal?(subject?: S): Error;
   sql?(d: SqlDialect, eb: ExpressionBuilder<Tables, never>, subject: SqlSubject, me: string): AliasableExpression<SqlBool>;
 }
 

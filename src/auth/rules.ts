@@ -63,16 +63,16 @@ export interface ProjectSubject {
 const managerRefusal = "Only an admin or a project manager of this project may do this.";
 
 export const rules = {
-  signedIn: rule({ text: "any signed-in user", decide: () => true, refusal: forbidden("") }),
+  signedIn: rule({ text: "any signed-in user", decide: () => true }),
 
   /** Reached only through its parent object, which its own rule already let through. */
-  asParent: rule({ text: "as the object it belongs to", decide: () => true, refusal: forbidden("") }),
+  asParent: rule({ text: "as the object it belongs to", decide: () => true }),
 
   /** E12: the share token is the way in. */
-  shareToken: rule({ text: "any signed-in user holding the task's share token", decide: () => true, refusal: forbidden("") }),
+  shareToken: rule({ text: "any signed-in user holding the task's share token", decide: () => true }),
 
   /** E20: every caller for themself. */
-  self: rule({ text: "any signed-in user, for themself", decide: () => true, refusal: forbidden("") }),
+  self: rule({ text: "any signed-in user, for themself", decide: () => true }),
 
   staff: byViewer("staff", (v) => !isExternal(v), "Only staff may do this."),
   crm: byViewer("staff (CRM is internal)", (v) => !isExternal(v), "CRM notes are internal: external users may not read them."),
@@ -128,7 +128,6 @@ export const rules = {
     text: "admins, finance, and managers of the invoice's finance project",
     decide: (v) => (v.isAdmin || isFinance(v) ? true : undefined),
     holds: async (access, projectId, via) => isProjectManagerRole(await access.projectRole(projectId, via)),
-    refusal: forbidden(managerRefusal),
     sql: (d, eb, projectId, me) => assignedSql(d, eb, projectId, me, PROJECT_MANAGER_ROLES),
   }),
 
@@ -161,7 +160,6 @@ export const rules = {
     text: "its owner only",
     decide: () => undefined,
     holds: (access, ownerId) => ownerId === access.viewer.id,
-    refusal: forbidden("A shortcut is its owner's alone."),
     sql: (_d, eb, ownerId, me) => eb(subjectSql(ownerId), "=", me),
   }),
 
@@ -170,7 +168,6 @@ export const rules = {
     text: "admins and members of the topic",
     decide: (v) => (v.isAdmin ? true : undefined),
     holds: async (access, topicId, via) => (await access.topicMembership(topicId, via)).member,
-    refusal: forbidden("Only members of this topic may do this."),
     sql: (_d, eb, topicId, me) =>
       eb.exists(
         eb
@@ -201,7 +198,6 @@ export const rules = {
   manageContractor: rule<string>({
     text: "admins and the contractor's attendants",
     decide: (v) => (v.isAdmin ? true : undefined),
-    refusal: forbidden("Only an admin or one of the contractor's attendants may do this."),
     sql: (_d, eb, contractorId, me) =>
       eb.exists(
         eb
@@ -216,7 +212,6 @@ export const rules = {
   managePerson: rule<string>({
     text: "admins, HR, and leaders of a department of the person",
     decide: (v) => (v.isAdmin || isHr(v) ? true : undefined),
-    refusal: forbidden("Only an admin, HR or a leader of the person's department may do this."),
     sql: (_d, eb, personId, me) => leadsSql(eb, personId, me),
   }),
 
@@ -224,7 +219,6 @@ export const rules = {
   manageVacationsOf: rule<string>({
     text: "admins, and leaders of a department of the person",
     decide: (v) => (v.isAdmin ? true : undefined),
-    refusal: forbidden("Only an admin or a leader of the person's department may do this."),
     sql: (_d, eb, personId, me) => leadsSql(eb, personId, me),
   }),
 
@@ -235,7 +229,6 @@ export const rules = {
     text: "staff, and each person their own",
     decide: (v) => (isExternal(v) ? undefined : true),
     holds: (access, person) => person.id === access.viewer.id,
-    refusal: forbidden(""),
   }),
 
   /** Account security (2FA, API-token permission, last activity): the person, admins and HR. */
@@ -243,7 +236,6 @@ export const rules = {
     text: "the person, admins and HR",
     decide: (v) => (v.isAdmin || isHr(v) ? true : undefined),
     holds: (access, person) => person.id === access.viewer.id,
-    refusal: forbidden(""),
   }),
 
   /** Budgets: admins, finance, and the project's managers. */
@@ -251,7 +243,6 @@ export const rules = {
     text: "admins, finance and the project's managers",
     decide: (v) => (v.isAdmin || isFinance(v) ? true : undefined),
     holds: async (access, project) => isProjectManagerRole(await access.projectRole(project.id)),
-    refusal: forbidden(""),
   }),
 
   /**
@@ -271,7 +262,6 @@ export const rules = {
       if (role !== undefined && hidden.includes(role)) return false;
       return viewer.isAdmin || isFinance(viewer) || isProjectManagerRole(role);
     },
-    refusal: forbidden(""),
   }),
 };
 
