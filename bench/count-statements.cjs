@@ -1,52 +1,56 @@
-// Preloaded (`node -r`) into each server process the benchmark starts: counts the SQL statements
-// the process sends, whichever layer sends them (Prisma's adapters, Kysely, PostGraphile), by
-// wrapping the drivers: node-postgres' Client#query and better-sqlite3's statement execution and
-// exec. The benchmark asks for the count over IPC ("count" -> { count }) before and after each
-// measured round, so statements per request include BEGIN/COMMIT and the token lookups that
-// were not cached. BENCH_DRIVERS_FROM names the folder whose node_modules hold the drivers.
+// The SQL statements a process sends, as the database drivers send them, whichever layer sends
+// them (Prisma's adapters, Kysely, PostGraphile): node-postgres' Client#query and better-sqlite3's
+// statement execution and exec are wrapped, so BEGIN and COMMIT are seen too.
+//
+// - `watchStatements({ pg, Database }, onStatement)` wraps the given driver modules and calls
+//   `onStatement(sql)` for each statement; it returns the function that unwraps them
+//   (test/invoice-write.test.ts counts createInvoice's statements this way).
+// - Preloaded (`node -r`) into each server process the benchmark starts (BENCH_DRIVERS_FROM names
+//   the folder whose node_modules hold the drivers), it counts them: the benchmark asks for the
+//   count over IPC ("count" -> { count }) before and after each measured round.
 "use strict";
 const { createRequire } = require("node:module");
 const { join } = require("node:path");
 
-const from = createRequire(join(process.env.BENCH_DRIVERS_FROM || process.cwd(), "package.json"));
-let count = 0;
-
-try {
-  const pg = from("pg");
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function countedQuery(...args) {
-    count += 1;
-    return query.apply(this, args);
-  };
-} catch {
-  // no node-postgres in this process's tree
-}
-
-try {
-  const Database = from("better-sqlite3");
-  const probe = new Database(":memory:");
-  const statementProto = Object.getPrototypeOf(probe.prepare("SELECT 1"));
-  for (const method of ["run", "get", "all", "iterate"]) {
-    const original = statementProto[method];
-    statementProto[method] = function countedStatement(...args) {
-      count += 1;
+function watchStatements(drivers, onStatement) {
+  const restore = [];
+  const wrap = (target, method, sqlOf) => {
+    const original = target[method];
+    target[method] = function watched(...args) {
+      onStatement(sqlOf(this, args));
       return original.apply(this, args);
     };
-  }
-  const exec = Database.prototype.exec;
-  Database.prototype.exec = function countedExec(...args) {
-    count += 1;
-    return exec.apply(this, args);
+    restore.push(() => (target[method] = original));
   };
-  probe.close();
-} catch {
-  // no better-sqlite3 in this process's tree
+  if (drivers.pg) wrap(drivers.pg.Client.prototype, "query", (_client, [query]) => (typeof query === "string" ? query : query?.text ?? ""));
+  if (drivers.Database) {
+    const probe = new drivers.Database(":memory:");
+    const statementProto = Object.getPrototypeOf(probe.prepare("SELECT 1"));
+    probe.close();
+    for (const method of ["run", "get", "all", "iterate"]) wrap(statementProto, method, (statement) => statement.source);
+    wrap(drivers.Database.prototype, "exec", (_db, [sql]) => sql);
+  }
+  return () => restore.reverse().forEach((undo) => undo());
 }
 
-if (process.send) {
-  process.on("message", (message) => {
-    if (message === "count") process.send({ count });
-  });
-  // the IPC channel must not keep the server alive on its own, nor kill it when the bench goes
-  process.channel?.unref();
+module.exports = { watchStatements };
+
+if (process.env.BENCH_DRIVERS_FROM) {
+  const from = createRequire(join(process.env.BENCH_DRIVERS_FROM, "package.json"));
+  const optional = (name) => {
+    try {
+      return from(name);
+    } catch {
+      return undefined; // not in this process's tree
+    }
+  };
+  let count = 0;
+  watchStatements({ pg: optional("pg"), Database: optional("better-sqlite3") }, () => (count += 1));
+  if (process.send) {
+    process.on("message", (message) => {
+      if (message === "count") process.send({ count });
+    });
+    // the IPC channel must not keep the server alive on its own, nor kill it when the bench goes
+    process.channel?.unref();
+  }
 }

@@ -12,9 +12,9 @@
  * RSS at the end too.
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { cpuMs, rssMb } from "./proc";
 import { scenarios } from "./scenarios";
 
 const root = join(__dirname, "..");
@@ -23,16 +23,6 @@ const CONNECTIONS = Number(process.env.CPU_CONNECTIONS ?? 4);
 const PORT = Number(process.env.CPU_PORT ?? 4692);
 const TOKEN = "wm_bench_admin_token_0123456789abcdef";
 const url = `http://127.0.0.1:${PORT}/graphql`;
-
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  // utime and stime (fields 14 and 15 of stat, 12 and 13 after the command name), in clock ticks (100 per second)
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-function rssMb(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-}
 
 async function main() {
   if (!process.env.DATABASE_URL) throw new Error("set DATABASE_URL");
@@ -66,7 +56,7 @@ async function main() {
   const metrics = await (await fetch(`http://127.0.0.1:${PORT}/metrics`)).text();
   const metric = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, "m").exec(metrics)?.[1] ?? NaN) / 2 ** 20;
   console.log(
-    `server RSS at the end: ${rssMb(child.pid!).toFixed(0)} MB (V8 heap used ${metric("nodejs_heap_size_used_bytes").toFixed(0)} MB ` +
+    `server RSS at the end: ${rssMb(child.pid!).rss.toFixed(0)} MB (V8 heap used ${metric("nodejs_heap_size_used_bytes").toFixed(0)} MB ` +
       `of ${metric("nodejs_heap_size_total_bytes").toFixed(0)} MB, external ${metric("nodejs_external_memory_bytes").toFixed(0)} MB)`,
   );
   // a graceful stop, so that a --cpu-prof given in CPU_NODE_ARGS is written

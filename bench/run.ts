@@ -4,14 +4,18 @@
  * 1. Starts a throw-away PostgreSQL (scripts/pg-local.sh on BENCH_PGPORT, its own data directory,
  *    destroyed at the end) and a SQLite file; the project's server migrates and seeds each
  *    (BENCH_SCALE, 4 by default), then is restarted to time process start to first answer.
- * 2. Starts three servers, each its own Node.js process on 127.0.0.1: the project on PostgreSQL,
- *    the project on SQLite, and PostGraphile v4 (bench/postgraphile) on the same PostgreSQL
- *    database and tables. Every process counts the SQL statements it sends (bench/count-statements.cjs).
- * 3. Checks that each workload's PostGraphile query returns the same rows and columns as the
- *    project's.
- * 4. Runs every workload in alternating rounds (project/PG, PostGraphile, project/SQLite, then
- *    the next workload...) at 1 and 16 connections with autocannon, and reports the medians of
- *    req/s, p50, p99, statements per request, the ratio to PostGraphile, and each server's RSS.
+ * 2. Starts four servers, each its own Node.js process on 127.0.0.1: the project on PostgreSQL,
+ *    the project on SQLite, PostGraphile v4 (bench/postgraphile) on the same PostgreSQL
+ *    database and tables, and a bare Apollo Server 5 (bench/apollo-bare.ts), the reference for
+ *    `{ __typename }`. Every process counts the SQL statements it sends (bench/count-statements.cjs).
+ * 3. Checks that each workload's PostGraphile query (and the bare Apollo Server's answer) returns
+ *    the same rows and columns as the project's.
+ * 4. Runs every workload in alternating rounds (project/PG, PostGraphile, project/SQLite, bare
+ *    Apollo, then the next workload...) at 1 and 16 connections with autocannon, and reports the
+ *    medians of req/s, p50, p99, statements per request, the ratio to PostGraphile and to the bare
+ *    Apollo Server, each server's RSS, and per request: the server's CPU time (/proc), and for the
+ *    servers on PostgreSQL PostgreSQL's own time (pg_stat_statements: execution plus planning),
+ *    its CPU time (/proc, every process of the cluster) and the statements it counted.
  * 5. Writes bench/RESULTS.md (keeping its "Event loop under load" section).
  *
  *   npm run bench                       # scale 4, 5 rounds of 5 s per workload and connection count
@@ -29,6 +33,7 @@ import { cpus, totalmem, tmpdir, loadavg } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { Client } from "pg";
+import { clusterCpuMs, cpuMs, rssMb } from "./proc";
 import { scenarios as allScenarios, type Query, type Scenario } from "./scenarios";
 
 const QUICK = process.env.BENCH_QUICK === "1";
@@ -41,9 +46,12 @@ const BASE_PORT = Number(process.env.BENCH_PORT ?? 4590);
 const ONLY = process.env.BENCH_ONLY;
 const WRITE_RESULTS = process.env.BENCH_WRITE !== "0" && !QUICK;
 const TOKEN = "wm_bench_admin_token_0123456789abcdef";
+const BENCH_DATABASE = "wm_bench";
+/** The throw-away cluster records every statement's time, planning included (pg_stat_statements). */
+const PG_SETTINGS = "shared_preload_libraries=pg_stat_statements pg_stat_statements.track_planning=on pg_stat_statements.max=10000";
 const root = join(__dirname, "..");
 
-type Target = "project-pg" | "postgraphile" | "project-sqlite";
+type Target = "project-pg" | "postgraphile" | "project-sqlite" | "apollo-bare";
 
 interface Server {
   target: Target;
@@ -132,12 +140,6 @@ function counter(child: ChildProcess): () => Promise<number> {
     });
 }
 
-function rssMb(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
-}
-
 /**
  * Starts the project on a database: once to migrate and seed it, then again, timed from process
  * start to the first answer on the migrated, seeded database.
@@ -177,16 +179,53 @@ function canonical(value: unknown): string {
   );
 }
 
+/** What PostgreSQL itself has done for the bench database so far (cumulative; rounds take differences). */
+interface PgSample {
+  /** execution plus planning time of every statement, ms (pg_stat_statements) */
+  ms: number;
+  /**
+   * statements executed (pg_stat_statements). BEGIN and COMMIT are counted, except that
+   * PostgreSQL 15 counts one sent as a named prepared statement (Prisma's) only on its first
+   * execution per connection: for transactions the drivers' count is the one to trust.
+   */
+  statements: number;
+  /** CPU time of the whole cluster, ms (/proc) */
+  cpu: number;
+}
+
+/**
+ * Samples PostgreSQL's own account: pg_stat_statements (loaded by the bench's throw-away
+ * cluster) for the bench database, read over a connection to another database so the probe's
+ * own statements are not counted, and the cluster's CPU time. Only one server is loaded at a
+ * time, so a round's difference is that server's work.
+ */
+function postgresProbe(client: Client, postmasterPid: number): () => Promise<PgSample> {
+  return async () => {
+    const { rows } = await client.query(
+      `SELECT coalesce(sum(s.total_exec_time + s.total_plan_time), 0)::float8 AS ms, coalesce(sum(s.calls), 0)::float8 AS statements
+       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = $1`,
+      [BENCH_DATABASE],
+    );
+    return { ms: rows[0].ms, statements: rows[0].statements, cpu: clusterCpuMs(postmasterPid) };
+  };
+}
+
 interface Measure {
   rps: number;
   p50: number;
   p99: number;
   statements: number;
   errors: number;
+  /** the server's CPU ms per answered request */
+  cpu: number;
+  /** per answered request, for a server on PostgreSQL: PostgreSQL's time and CPU (ms) and the statements it executed */
+  pg?: PgSample;
 }
 
-async function measure(server: Server, q: Query, connections: number): Promise<Measure> {
+async function measure(server: Server, q: Query, connections: number, pg?: () => Promise<PgSample>): Promise<Measure> {
   const before = await server.count();
+  const pgBefore = await pg?.();
+  const cpuBefore = cpuMs(server.child.pid!);
   const result = await autocannon({
     url: server.url,
     method: "POST",
@@ -195,16 +234,27 @@ async function measure(server: Server, q: Query, connections: number): Promise<M
     headers: { "content-type": "application/json", authorization: TOKEN },
     body: JSON.stringify(q),
   });
+  const cpu = cpuMs(server.child.pid!) - cpuBefore;
+  const pgAfter = await pg?.();
   const after = await server.count();
   const ok = result["2xx"];
+  const per = (amount: number) => (ok > 0 ? amount / ok : 0);
   return {
     rps: ok / SECONDS,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    statements: ok > 0 ? (after - before) / ok : 0,
+    statements: per(after - before),
     errors: result.errors + result.non2xx + result.timeouts,
+    cpu: per(cpu),
+    pg:
+      pgBefore && pgAfter
+        ? { ms: per(pgAfter.ms - pgBefore.ms), statements: per(pgAfter.statements - pgBefore.statements), cpu: per(pgAfter.cpu - pgBefore.cpu) }
+        : undefined,
   };
 }
+
+/** Milliseconds with two decimals below 1 ms, one above. */
+const ms = (value: number) => value.toFixed(value < 1 ? 2 : 1);
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -218,7 +268,7 @@ async function main() {
 
   // PostgreSQL of its own, destroyed at the end
   const pgData = mkdtempSync(join(tmpdir(), "wm-bench-pg-"));
-  const pgEnv = { ...process.env, PGPORT: String(PGPORT), PGDATA_DIR: pgData };
+  const pgEnv = { ...process.env, PGPORT: String(PGPORT), PGDATA_DIR: pgData, PG_SETTINGS };
   const pg = spawnSync("bash", [join(root, "scripts/pg-local.sh"), "start"], { env: pgEnv, encoding: "utf8" });
   if (pg.status !== 0) throw new Error(`PostgreSQL did not start: ${pg.stderr}`);
   cleanups.push(() => {
@@ -226,11 +276,14 @@ async function main() {
     rmSync(pgData, { recursive: true, force: true });
   });
   const serverUrl = pg.stdout.trim();
+  // the admin connection stays open: it samples pg_stat_statements between rounds
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query("CREATE DATABASE wm_bench");
-  await admin.end();
-  const pgUrl = serverUrl.replace(/\/[^/]*$/, "/wm_bench");
+  cleanups.push(() => void admin.end().catch(() => undefined));
+  await admin.query(`CREATE DATABASE ${BENCH_DATABASE}`);
+  await admin.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+  const pgSample = postgresProbe(admin, Number(readFileSync(join(pgData, "postmaster.pid"), "utf8").split("\n")[0]));
+  const pgUrl = serverUrl.replace(/\/[^/]*$/, `/${BENCH_DATABASE}`);
   const sqliteFile = join(mkdtempSync(join(tmpdir(), "wm-bench-sqlite-")), "bench.db");
   cleanups.push(() => rmSync(join(sqliteFile, ".."), { recursive: true, force: true }));
 
@@ -245,6 +298,10 @@ async function main() {
   const pglStartMs = await firstAnswer(pglUrl, pgl.child, t0, pgl.output);
   const postgraphile: Server = { target: "postgraphile", url: pglUrl, child: pgl.child, count: counter(pgl.child) };
   log(`postgraphile: first answer in ${pglStartMs.toFixed(0)} ms`);
+  const bareUrl = `http://127.0.0.1:${BASE_PORT + 3}/graphql`;
+  const bareProcess = startProcess("apollo-bare", ["-r", "@swc-node/register", join(__dirname, "apollo-bare.ts")], { PORT: String(BASE_PORT + 3) }, root);
+  await firstAnswer(bareUrl, bareProcess.child, performance.now(), bareProcess.output);
+  const bare: Server = { target: "apollo-bare", url: bareUrl, child: bareProcess.child, count: counter(bareProcess.child) };
 
   // the same 100 users on both sides: the first 100 by id
   const c = new Client({ connectionString: pgUrl });
@@ -266,12 +323,13 @@ async function main() {
     if (theirs.errors) throw new Error(`${s.name}: PostGraphile answered with errors: ${JSON.stringify(theirs.errors).slice(0, 500)}`);
     const a = canonical(s.rows.project(ours.data));
     const b = canonical(s.rows.postgraphile(theirs.data));
+    const bareAnswer = s.bareApollo ? canonical(s.rows.project((await post(bareUrl, s.project)).data)) : a;
     const sqliteSame = canonical(s.rows.project(oursSqlite!.data)) === a;
-    if (a !== b) {
-      log(`NOT EQUIVALENT: ${s.name}\n project:      ${a.slice(0, 600)}\n postgraphile: ${b.slice(0, 600)}`);
+    if (a !== b || bareAnswer !== a) {
+      log(`NOT EQUIVALENT: ${s.name}\n project:      ${a.slice(0, 600)}\n postgraphile: ${b.slice(0, 600)}\n bare Apollo:  ${bareAnswer.slice(0, 600)}`);
       equivalence.set(s.name, "DIFFERENT");
     } else {
-      equivalence.set(s.name, `same (${a.length} B of rows)${sqliteSame ? "" : "; SQLite differs"}`);
+      equivalence.set(s.name, `same (${a.length} B of rows)${sqliteSame ? "" : "; SQLite differs"}${s.bareApollo ? "; bare Apollo the same" : ""}`);
     }
   }
   for (const [name, verdict] of equivalence) log(`rows: ${name}: ${verdict}`);
@@ -286,10 +344,16 @@ async function main() {
         const targets: [Server, Query][] = [[projectPg.server, s.project]];
         if (s.postgraphile) targets.push([postgraphile, s.postgraphile]);
         if (s.sqlite) targets.push([projectSqlite.server, s.project]);
+        if (s.bareApollo) targets.push([bare, s.project]);
         for (const [server, q] of targets) {
-          const m = await measure(server, q, connections);
+          const onPostgres = server.target === "project-pg" || server.target === "postgraphile";
+          const m = await measure(server, q, connections, onPostgres ? pgSample : undefined);
           record(key(s, server.target, connections), m);
-          log(`round ${round} c=${connections} ${s.name} [${server.target}]: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.statements.toFixed(1)} statements/req${m.errors ? `, ${m.errors} errors` : ""}`);
+          const pgLine = m.pg ? `; PostgreSQL ${ms(m.pg.ms)} ms, CPU ${ms(m.pg.cpu)} ms, ${m.pg.statements.toFixed(1)} statements` : "";
+          log(
+            `round ${round} c=${connections} ${s.name} [${server.target}]: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ` +
+              `${m.statements.toFixed(1)} statements/req; per request: server CPU ${ms(m.cpu)} ms${pgLine}${m.errors ? `, ${m.errors} errors` : ""}`,
+          );
         }
       }
     }
@@ -299,35 +363,59 @@ async function main() {
     "project-pg": rssMb(projectPg.server.child.pid!),
     "project-sqlite": rssMb(projectSqlite.server.child.pid!),
     postgraphile: rssMb(postgraphile.child.pid!),
+    "apollo-bare": rssMb(bare.child.pid!),
   };
 
   const summary = (s: Scenario, target: Target, connections: number) => {
-    const ms = results.get(key(s, target, connections)) ?? [];
-    if (ms.length === 0) return undefined;
+    const runs = results.get(key(s, target, connections)) ?? [];
+    if (runs.length === 0) return undefined;
     return {
-      rps: median(ms.map((m) => m.rps)),
-      p50: median(ms.map((m) => m.p50)),
-      p99: median(ms.map((m) => m.p99)),
-      statements: median(ms.map((m) => m.statements)),
-      errors: ms.reduce((n, m) => n + m.errors, 0),
+      rps: median(runs.map((m) => m.rps)),
+      p50: median(runs.map((m) => m.p50)),
+      p99: median(runs.map((m) => m.p99)),
+      statements: median(runs.map((m) => m.statements)),
+      errors: runs.reduce((n, m) => n + m.errors, 0),
+      cpu: median(runs.map((m) => m.cpu)),
+      pg: runs[0].pg && {
+        ms: median(runs.map((m) => m.pg!.ms)),
+        cpu: median(runs.map((m) => m.pg!.cpu)),
+        statements: median(runs.map((m) => m.pg!.statements)),
+      },
     };
   };
-  const fmt = (m: ReturnType<typeof summary>) =>
+  type Summary = ReturnType<typeof summary>;
+  const fmt = (m: Summary) =>
     m ? `${m.rps.toFixed(0)} req/s, p50 ${m.p50} / p99 ${m.p99} ms, ${m.statements.toFixed(1)} st/req${m.errors ? `, **${m.errors} errors**` : ""}` : "—";
+  const ratio = (a: Summary, b: Summary) => (a && b ? `${(a.rps / b.rps).toFixed(2)}x` : "—");
+  const cpu = (m: Summary) => (m ? ms(m.cpu) : "—");
+  const pgCells = (m: Summary) => (m?.pg ? [ms(m.pg.ms), ms(m.pg.cpu), m.pg.statements.toFixed(1)] : ["—", "—", "—"]);
   const rows: string[] = [];
+  const costRows: string[] = [];
   for (const connections of CONNECTIONS) {
     for (const s of list) {
       const ours = summary(s, "project-pg", connections);
       const theirs = summary(s, "postgraphile", connections);
       const sqlite = summary(s, "project-sqlite", connections);
-      const ratio = ours && theirs ? `${(ours.rps / theirs.rps).toFixed(2)}x` : "—";
-      const ratioSqlite = sqlite && theirs ? `${(sqlite.rps / theirs.rps).toFixed(2)}x` : "—";
-      rows.push(`| ${connections} | ${s.name} | ${fmt(ours)} | ${fmt(theirs)} | ${ratio} | ${fmt(sqlite)} | ${ratioSqlite} | ${equivalence.get(s.name) ?? "—"} |`);
+      const reference = summary(s, "apollo-bare", connections);
+      rows.push(
+        `| ${connections} | ${s.name} | ${fmt(ours)} | ${fmt(theirs)} | ${ratio(ours, theirs)} | ${fmt(sqlite)} | ${ratio(sqlite, theirs)} | ` +
+          `${fmt(reference)} | ${reference ? `${ratio(ours, reference)} (SQLite ${ratio(sqlite, reference)})` : "—"} | ${equivalence.get(s.name) ?? "—"} |`,
+      );
+      costRows.push(
+        `| ${connections} | ${s.name} | ${[cpu(ours), ...pgCells(ours), cpu(theirs), ...pgCells(theirs), cpu(sqlite), cpu(reference)].join(" | ")} |`,
+      );
     }
   }
-  const table = `| Conns | Workload | Project on PostgreSQL | PostGraphile v4 | Project ÷ PostGraphile | Project on SQLite | SQLite ÷ PostGraphile | Rows checked |
-|---|---|---|---|---|---|---|---|
+  const table = `| Conns | Workload | Project on PostgreSQL | PostGraphile v4 | Project ÷ PostGraphile | Project on SQLite | SQLite ÷ PostGraphile | Bare Apollo Server 5 | Project ÷ bare Apollo | Rows checked |
+|---|---|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}`;
+  const costTable = `Per request (medians): the server's CPU time, and for the servers on PostgreSQL, PostgreSQL's own time (execution plus
+planning, pg_stat_statements), its CPU time (every process of the cluster) and the statements it executed (pg_stat_statements;
+it counts Prisma's BEGIN and COMMIT, named prepared statements, only once per connection).
+
+| Conns | Workload | Project/PG: server CPU ms | PostgreSQL ms | PostgreSQL CPU ms | PostgreSQL statements | PostGraphile: server CPU ms | PostgreSQL ms | PostgreSQL CPU ms | PostgreSQL statements | Project/SQLite: server CPU ms | Bare Apollo: server CPU ms |
+|---|---|---|---|---|---|---|---|---|---|---|---|
+${costRows.join("\n")}`;
   const memoryLine = Object.entries(memory)
     .map(([t, m]) => `${t} ${m.rss.toFixed(0)} MB (peak ${m.peak.toFixed(0)} MB)`)
     .join("; ");
@@ -337,9 +425,10 @@ ${rows.join("\n")}`;
 Seed scale ${SCALE} (${counts.users} users, ${counts.tasks} tasks, ${counts.vacations} vacations, ${counts.invoices} invoices before the run);
 ${ROUNDS} alternating round(s) of ${SECONDS} s per workload, target and connection count; medians. autocannon over loopback HTTP,
 every server its own process (NODE_ENV=production). Statements per request are counted in each server's drivers
-(bench/count-statements.cjs), BEGIN/COMMIT included. The bench took ${((Date.now() - started) / 1000).toFixed(0)} s.`;
+(bench/count-statements.cjs), BEGIN/COMMIT included. The bare Apollo Server 5 (bench/apollo-bare.ts: \`startStandaloneServer\`,
+default options, no plugins, the project's schema) is the reference for \`{ __typename }\`. The bench took ${((Date.now() - started) / 1000).toFixed(0)} s.`;
 
-  log(`\n${header}\n\n${table}\n\nServer RSS after the run: ${memoryLine}\n${startLine}`);
+  log(`\n${header}\n\n${table}\n\n${costTable}\n\nServer RSS after the run: ${memoryLine}\n${startLine}`);
 
   if (WRITE_RESULTS) {
     const file = join(__dirname, "RESULTS.md");
@@ -355,6 +444,8 @@ every server its own process (NODE_ENV=production). Statements per request are c
 ${header}
 
 ${table}
+
+${costTable}
 
 Server RSS after the run: ${memoryLine}.
 

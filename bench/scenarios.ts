@@ -19,6 +19,8 @@ export interface Scenario {
   rows?: { project(data: any): unknown; postgraphile(data: any): unknown };
   /** Runs on SQLite too (everything but what only makes sense against PostgreSQL). */
   sqlite: boolean;
+  /** Runs on the bare Apollo Server 5 too (bench/apollo-bare.ts): the reference for the fixed cost of a request. */
+  bareApollo?: boolean;
 }
 
 const nodes = (connection: { nodes: any[] }): any[] => connection.nodes;
@@ -137,6 +139,7 @@ export function scenarios(userIds: string[]): Scenario[] {
     {
       name: "{ __typename }",
       sqlite: true,
+      bareApollo: true,
       project: { query: `{ __typename }` },
       postgraphile: { query: `{ __typename }` },
       rows: { project: (d) => d, postgraphile: (d) => d },

@@ -8,6 +8,8 @@
 #   scripts/pg-local.sh url       -> print the URL only
 # PGPORT (default 54329) and PGDATA_DIR (default /tmp/wm-pgdata-$PGPORT) select the instance, so
 # several can run side by side (CI uses its own, the outage test starts and stops another).
+# PG_SETTINGS adds server settings on start, as space-separated name=value pairs (the benchmark
+# loads pg_stat_statements this way: PG_SETTINGS="shared_preload_libraries=pg_stat_statements").
 # PostgreSQL refuses to run as root, so as root the server runs as the `postgres` user.
 # Settings favour speed over durability (fsync off): never point this at data you want to keep.
 set -euo pipefail
@@ -46,7 +48,9 @@ case "${1:-start}" in
       as_pg "'$BIN/initdb' -D '$PGDATA' -U postgres -A trust -E UTF8 --locale=C.UTF-8 >/dev/null"
     fi
     if ! running; then
-      if ! as_pg "'$BIN/pg_ctl' -D '$PGDATA' -l '$PGDATA/server.log' -w -t 60 -o \"-h 127.0.0.1 -p $PGPORT -k /tmp -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off\" start" >/dev/null; then
+      EXTRA=""
+      for setting in ${PG_SETTINGS:-}; do EXTRA="$EXTRA -c $setting"; done
+      if ! as_pg "'$BIN/pg_ctl' -D '$PGDATA' -l '$PGDATA/server.log' -w -t 60 -o \"-h 127.0.0.1 -p $PGPORT -k /tmp -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off$EXTRA\" start" >/dev/null; then
         echo "PostgreSQL did not start on port $PGPORT; end of $PGDATA/server.log:" >&2
         tail -n 20 "$PGDATA/server.log" >&2 || true
         exit 1

@@ -17,7 +17,7 @@ jest.setTimeout(420_000);
     const started = Date.now();
     const r = spawnSync(process.execPath, ["-r", "@swc-node/register", join(projectRoot, "bench/run.ts")], {
       cwd: projectRoot,
-      env: { ...process.env, NODE_ENV: "production", BENCH_QUICK: "1", BENCH_PGPORT: process.env.BENCH_PGPORT ?? "54378", BENCH_PORT: "4680" },
+      env: { ...process.env, NODE_ENV: "production", BENCH_QUICK: "1", BENCH_PGPORT: process.env.BENCH_PGPORT ?? "54378", BENCH_PORT: process.env.BENCH_PORT ?? "4680" },
       encoding: "utf8",
       timeout: 400_000,
     });
@@ -27,10 +27,31 @@ jest.setTimeout(420_000);
       // the equivalence check ran and found the same rows and columns
       expect(output).toMatch(new RegExp(`rows: ${workload.replace(/[{}]/g, "\\$&")}[^\\n]*: same \\(`));
     }
-    const table = output.split("\n").filter((line) => /^\| (1|16) \|/.test(line));
-    expect(table).toHaveLength(16); // 8 workloads at 1 and 16 connections
+    const lines = output.split("\n").filter((line) => /^\| (1|16) \|/.test(line));
+    // 8 workloads at 1 and 16 connections: the throughput table, then the cost per request
+    expect(lines).toHaveLength(32);
+    const [table, costs] = [lines.slice(0, 16), lines.slice(16)];
     for (const line of table) expect(line).toMatch(/\d+ req\/s, p50 \d+ \/ p99 \d+ ms, [\d.]+ st\/req/);
     expect(output).toMatch(/createInvoice[^\n]*\d+ req\/s[^\n]*—[^\n]*\d+ req\/s/); // project only: PG and SQLite
+    // the bare Apollo Server 5 answers `{ __typename }` alone, alongside, with the same answer
+    for (const line of table) {
+      const cells = line.split(" | ");
+      if (line.includes("{ __typename }")) expect(cells[7]).toMatch(/^\d+ req\/s, p50 \d+ \/ p99 \d+ ms/);
+      else expect(cells[7]).toBe("—");
+    }
+    expect(output).toMatch(/rows: \{ __typename \}: same \([^\n]*bare Apollo the same/);
+    // per request: server CPU on every target; PostgreSQL's time, CPU and statements for the servers on it
+    const number = /^\d+\.\d+$/;
+    for (const line of costs) {
+      const cells = line.replace(/ \|$/, "").split(" | ").slice(2);
+      const [projectPg, pgTime, pgCpu, pgStatements] = cells;
+      for (const cell of [projectPg, pgTime, pgCpu, pgStatements, cells[8]]) expect(cell).toMatch(number);
+      if (!line.includes("createInvoice")) for (const cell of cells.slice(4, 8)) expect(cell).toMatch(number); // PostGraphile
+      expect(cells[9]).toMatch(line.includes("{ __typename }") ? number : /^—$/);
+    }
+    // pg_stat_statements saw the project's statements
+    const users = costs.find((line) => line.includes("users:"))!.split(" | ");
+    expect(Number(users[5])).toBeGreaterThanOrEqual(1);
     expect(output).toMatch(/Server RSS after the run: project-pg \d+ MB[^\n]*project-sqlite \d+ MB[^\n]*postgraphile \d+ MB/);
     console.log(`BENCH_QUICK=1 npm run bench: ${((Date.now() - started) / 1000).toFixed(0)} s`);
   });

@@ -1,6 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { projectRoot } from "../src/config/paths";
 import { getNamedType, type GraphQLObjectType } from "graphql";
+import { sql } from "kysely";
+import { openDatabase, portOf } from "../src/db/database";
+import type { AuthedContext } from "../src/context";
+import { Selection } from "../src/services/shared/look-ahead";
+import { listVacations } from "../src/services/vacation/vacation.service";
+import { onPostgres } from "./support/databases";
 import { createTestApp, demoIds, type TestApp } from "./support/test-app";
 import { everything } from "./support/full-selection";
 
@@ -172,6 +178,46 @@ describe("narrow and wide gantt", () => {
     const [wideSql] = await reads(wide("projectGantt", `(id: "${d.projectId}", showTasks: true)`));
     for (const table of ["Board", "Task", "ReportedTime", "Milestone", "GanttLink", "StageType"]) {
       expect({ table, narrow: narrow.includes(`"${table}"`), wide: wideSql.includes(`"${table}"`) }).toEqual({ table, narrow: false, wide: true });
+    }
+  });
+});
+
+describe("narrow and wide people in a page of vacations", () => {
+  it("each person's summary reads only the columns selected of it, with the same values", async () => {
+    const auth = new Set(await t.statementsOf(() => t.gql("{ __typename }")));
+    const page = (person: string) => `{ vacations(filter: { vacationYear: [2026] }, order: [{ issueDate: DESC }], itemsPerPage: 30) { items { id calendarUser { ${person} } } } }`;
+    const read = async (query: string) => {
+      let data: any;
+      const [statement] = (await t.statementsOf(async () => (data = (await t.gql(query)).data))).filter((q) => !auth.has(q));
+      return { statement, items: data.vacations.items as Array<{ id: string; calendarUser: Record<string, unknown> }> };
+    };
+    const narrow = await read(page("id firstName lastName"));
+    const wideRead = await read(page("id firstName lastName email phoneNumber contractorName jobPositionName isExternal"));
+    expect(narrow.items.length).toBeGreaterThan(0);
+    expect(narrow.items).toEqual(wideRead.items.map((v) => ({ id: v.id, calendarUser: { id: v.calendarUser.id, firstName: v.calendarUser.firstName, lastName: v.calendarUser.lastName } })));
+    for (const part of ['"Contractor"', '"JobPosition"', '"email"', '"phoneNumber"', '"isExternal"']) {
+      expect({ part, narrow: narrow.statement.includes(part), wide: wideRead.statement.includes(part) }).toEqual({ part, narrow: false, wide: true });
+    }
+  });
+});
+
+(onPostgres ? describe : describe.skip)("PostgreSQL plans each read statement once per connection", () => {
+  it("the vacations page and its count run their generic plan, never one planned anew for the values", async () => {
+    // one connection, so that every statement below is prepared on the one pg_prepared_statements describes
+    const database = openDatabase({ url: t.databaseUrl, poolSize: 1 });
+    const { read } = portOf(database);
+    try {
+      const viewer = { id: d.adminUserId, email: d.adminEmail, roles: ["admin"], isAdmin: true };
+      const context = { read, viewer, config: { maxUnpaginatedItems: 1000 } } as AuthedContext;
+      const selection = new Selection(new Map([["items", Selection.all()], ["paginationInfo", Selection.all()]]));
+      // PostgreSQL's default would plan these anew on every call: their generic plan looks dearer (LIMIT and a list parameter)
+      for (let i = 0; i < 8; i++) await listVacations(context, { filter: { vacationYear: [2026] }, itemsPerPage: 30, page: 1 + (i % 2) }, selection);
+      const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
+        SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%from "Vacation" as "v"%' AND statement NOT LIKE '%pg_prepared_statements%'`.execute(read.db);
+      expect(rows).toHaveLength(2); // the page and its count
+      for (const row of rows) expect({ generic: Number(row.generic_plans) > 0, custom: Number(row.custom_plans) }).toEqual({ generic: true, custom: 0 });
+    } finally {
+      await database.close();
     }
   });
 });

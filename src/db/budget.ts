@@ -49,11 +49,19 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
   };
   // A statement not yet sent when the budget runs out is never sent: model methods
   // (`db.user.findMany`) and raw queries check the signal first. One already sent runs to its end.
-  const guard = <F extends (...a: unknown[]) => unknown>(fn: F, self: unknown) =>
+  // A raw statement run for its effect ($executeRaw) outside a transaction commits by itself when
+  // it ends (createInvoice's one statement on PostgreSQL): like a commit, the deadline waits for it
+  // from its sending on, and for good once it succeeded, so REQUEST_TIMEOUT still means nothing was written.
+  const guard = <F extends (...a: unknown[]) => unknown>(fn: F, self: unknown, commits = false) =>
     ((...args: unknown[]) => {
       const send = () => {
         if (scope.signal.aborted) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
-        return fn.apply(self, args);
+        if (!commits) return fn.apply(self, args);
+        const release = scope.holdDeadline();
+        return (fn.apply(self, args) as Promise<unknown>).catch((error: unknown) => {
+          release();
+          throw error;
+        });
       };
       return turnExpired() ? nextTurn().then(send) : send();
     }) as F;
@@ -64,7 +72,9 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
       const value = Reflect.get(target, property, target) as unknown;
       if (typeof value === "function") {
         const bound = (value as (...a: unknown[]) => unknown).bind(target);
-        return typeof property === "string" && property.startsWith("$") && /Raw/.test(property) ? guard(bound, undefined) : bound;
+        return typeof property === "string" && property.startsWith("$") && /Raw/.test(property)
+          ? guard(bound, undefined, property.startsWith("$executeRaw"))
+          : bound;
       }
       if (typeof value === "object" && value !== null && typeof (value as { findMany?: unknown }).findMany === "function") {
         if (!delegates.has(property)) {

@@ -52,6 +52,20 @@ export const POSTGRES_DEFAULTS = {
 } as const;
 
 /**
+ * Every statement is named (prepared once per connection, see preparedStatementName and the read
+ * side's), and each is planned once too: PostgreSQL's default (auto) keeps planning a prepared
+ * statement anew on every execution whenever its generic plan's estimate is dearer than the plans
+ * made for the values, and a page's `LIMIT $n OFFSET $m` (assumed to keep a tenth of the rows) or
+ * a list parameter (`= any($1)`, assumed to match any number) always makes it so. Measured on
+ * the demo data at scale 4 (pg_stat_statements, issue 19): the vacations page and its count, the
+ * gantt read and createInvoice's statements were planned on every call (0.2 ms per gantt, 0.35
+ * per vacations page, 1.4-1.7 per invoice), while their generic plans are the same plans
+ * (EXPLAIN ANALYZE) and run as fast; the users page, checklists, comments and `_entities` had
+ * switched to their generic plans already.
+ */
+const PLAN_CACHE_MODE = "force_generic_plan";
+
+/**
  * The pg pool behind the PostgreSQL adapter. The timeouts are what keeps a request from hanging
  * when the database goes away: a refused or unanswered connection attempt fails within
  * `connectTimeoutMs`, a connection whose peer vanished mid-statement fails within
@@ -68,6 +82,7 @@ export function postgresPoolConfig(options: DatabaseOptions): PoolConfig {
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     application_name: "work-management-api",
+    options: `-c plan_cache_mode=${PLAN_CACHE_MODE}`,
   };
 }
 
@@ -101,6 +116,36 @@ export interface PoolStats {
 }
 
 /**
+ * SQLite's settings on the connection Prisma writes through. Write-ahead logging: a commit
+ * appends to the -wal file beside the database instead of writing a rollback journal, and with
+ * synchronous=NORMAL it is flushed to disk at checkpoints rather than at every commit. With the
+ * default rollback journal every commit waited for several fsyncs (8-12 ms measured on the
+ * development machine), during which better-sqlite3, being synchronous, held the whole process:
+ * that capped createInvoice near 80 per second. Readers also no longer wait for a writer. The
+ * database stays consistent after a crash; a power loss may undo the last commits before the
+ * next checkpoint. journal_mode is stored in the file (the read side's read-only handle and later
+ * starts find it set); synchronous is per connection.
+ */
+const SQLITE_SETTINGS = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;";
+
+/** A driver adapter factory whose every connection first runs `script` (public SqlDriverAdapter API: executeScript). */
+function withSettings<F extends { connect(): Promise<{ executeScript(script: string): Promise<void> }> }>(factory: F, script: string): F {
+  return new Proxy(factory, {
+    get(target, property) {
+      if (property === "connect") {
+        return async () => {
+          const adapter = await target.connect();
+          await adapter.executeScript(script);
+          return adapter;
+        };
+      }
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
  * A Prisma client on the database, with what a second query layer needs to share it
  * (src/db/database.ts): on PostgreSQL the very pg.Pool behind Prisma's adapter (same connections,
  * same limits and timeouts: the pool size is the process's whole budget of connections), closed
@@ -117,7 +162,7 @@ export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Poo
   if (kind === "sqlite") {
     const path = sqlitePath(options.url);
     // better-sqlite3 is synchronous: statements take turns with other requests (src/db/turns.ts)
-    const factory = new PrismaBetterSqlite3({ url: path, timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "iso8601" });
+    const factory = withSettings(new PrismaBetterSqlite3({ url: path, timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "iso8601" }), SQLITE_SETTINGS);
     const adapter = takingTurns(immediateTransactions(factory, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS));
     client = new SqliteClient({ adapter, log, queryPlanCacheMaxSize });
     connection = { sqlitePath: path };

@@ -1,14 +1,11 @@
 import type { AuthedContext } from "../../context";
 import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
-import { COUNTER_TX_OPTIONS } from "../shared/numbering";
 import { retryOnUniqueViolation } from "../shared/retry";
 import { runSerially } from "../shared/serial-queue";
 import { checkCombination } from "./invoice-input-rules";
 import { prepareInvoice } from "./invoice-preparation";
 import { storeInvoice } from "./invoice-store";
 
-/** Concurrent creations queue for the counter row: see COUNTER_TX_OPTIONS. */
-const TX_OPTIONS = COUNTER_TX_OPTIONS;
 /** Runs after a lost race on a unique index (see createInvoice). */
 const MAX_ATTEMPTS = 3;
 
@@ -18,14 +15,14 @@ const MAX_ATTEMPTS = 3;
  *    and computes the amounts, outside any transaction, in ONE look-up statement whatever the
  *    input names (numbering, buyer, currency, creator, finance task/board/stage/project); a
  *    correction reads the corrected invoice besides, and a project manager's role is checked.
- * 2. `storeInvoice` (invoice-store.ts) writes in one transaction: takes a number from the
- *    numbering counter and inserts the invoice and all its items: BEGIN, counter upsert, INSERT
- *    invoice, INSERT items (split only by the driver's bind-parameter limit), COMMIT. A failure
- *    rolls all of it back, the counter increment included: a failed creation consumes no number.
+ * 2. `storeInvoice` (invoice-store.ts) takes a number from the numbering counter and inserts the
+ *    invoice and all its items, all or nothing: on PostgreSQL in ONE statement, on SQLite in one
+ *    transaction (BEGIN, counter upsert, INSERT invoice, INSERT items, COMMIT). A failure undoes
+ *    all of it, the counter increment included: a failed creation consumes no number.
  * The answer is then read through the Invoice entity's loader: one statement.
- * So a numbered invoice costs 1 + 4 + 1 statements whatever the number of items
- * (test/invoice-write.test.ts), and the part that holds the counter row, queued per numbering,
- * is the 3 writes alone.
+ * So a numbered invoice costs 1 + 1 + 1 statements on PostgreSQL (1 + 5 + 1 on SQLite) whatever
+ * the number of items (test/invoice-write.test.ts), and what holds the counter row, queued per
+ * numbering, is the write alone.
  *
  * Admins and finance users may create any invoice; a project manager (pm-active, pm-passive)
  * may create invoices booked to their project; anyone else is FORBIDDEN.
@@ -44,9 +41,8 @@ export async function createInvoice(ctx: AuthedContext, input: CreateInvoiceInpu
     // Creations that take a number from one counter would all wait for its row lock, each holding
     // a pooled connection, and starve the pool under a burst; within a process they queue in
     // memory instead (across processes the row lock still serializes them).
-    const store = () =>
-      // the creation time is taken when the transaction runs, so corrections order as they were made
-      ctx.db.$transaction((tx) => storeInvoice(tx, prepared, now ?? new Date(), checkTaken), TX_OPTIONS);
+    // the creation time is taken when the write runs, so corrections order as they were made
+    const store = () => storeInvoice(ctx.db, ctx.read, prepared, now ?? new Date(), checkTaken);
     return prepared.takesNumber ? runSerially(`invoice-counter:${prepared.series!.id}`, store) : store();
   });
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { DbTx, Prisma } from "../../db/client";
-import { takeNextNumber, type NumberingRules } from "../shared/numbering";
-import { invoiceCounters } from "./invoice-numbering.service";
+import type { Db, Prisma } from "../../db/client";
+import { DIALECTS, type SqlDialect } from "../../db/sql";
+import { COUNTER_TX_OPTIONS, formatDateTokens, numberSql, periodKey, takeNextNumber, type NumberingRules } from "../shared/numbering";
+import { counterUpsertSql, invoiceCounters } from "./invoice-numbering.service";
 import type { PricedItem } from "./invoice-items";
 
 /** What `storeInvoice` writes, read and checked by `prepareInvoice`. */
@@ -18,28 +19,135 @@ export interface PreparedInvoice {
   prevItems: PricedItem[];
 }
 
+type InvoiceRow = Prisma.InvoiceCreateManyInput;
+type ItemRow = Prisma.InvoiceItemCreateManyInput;
+
 /**
- * The writes, in the caller's transaction: the counter (when a number is taken), the invoice
- * and its items. The id is made here, so neither insert needs to read anything back.
+ * Writes a new invoice, all or nothing: the counter (when a number is taken), the invoice and
+ * its items. The ids are made here, so nothing needs to be read back. The rows travel as JSON
+ * parameters read by column name inside the database, so each statement's text is the same
+ * whatever the number of items, and it is prepared once.
+ *
+ * - PostgreSQL: ONE statement (`pgStatement`): the counter upsert, the invoice (its number
+ *   written from the counter's new value inside the statement) and its items as data-modifying
+ *   CTEs, atomic without BEGIN/COMMIT. The counter row is locked only while it runs.
+ * - SQLite, and PostgreSQL when every number taken must be checked (`checkTaken`, after a number
+ *   typed in by hand clashed with the counter's): one transaction of the same steps, the number
+ *   written between them (`takeNextNumber`): BEGIN, counter upsert (and a check per number
+ *   taken), INSERT invoice, INSERT items, COMMIT (on PostgreSQL the two INSERTs are the same one
+ *   statement with its counter part idle).
+ * A failure (a clash on the invoice's unique number, a foreign key gone) undoes everything: the
+ * counter keeps its value, so a failed creation consumes no number.
  */
-export async function storeInvoice(tx: DbTx, prepared: PreparedInvoice, now: Date, checkTaken: boolean): Promise<string> {
+export async function storeInvoice(db: Db, dialect: SqlDialect, prepared: PreparedInvoice, now: Date, checkTaken: boolean): Promise<string> {
+  const kind = dialect.kind;
   const issueDate = prepared.issueDate ?? (prepared.row.isDraft ? null : today(now));
-  let no = prepared.no;
-  let numberingPeriod: string | null = null;
-  if (prepared.takesNumber) {
-    const given = await takeNextNumber(tx, invoiceCounters, prepared.series!, issueDate!, "input.numbering", checkTaken);
-    ({ no, period: numberingPeriod } = given);
-  }
   const id = randomUUID();
-  await tx.invoice.createMany({
-    data: [{ ...prepared.row, id, no, numberingPeriod, issueDate, createdAt: now, updatedAt: now }],
-  });
-  const items = [
-    ...prepared.items.map((item) => ({ ...item, invoiceId: id, isPrevious: false })),
-    ...prepared.prevItems.map((item) => ({ ...item, invoiceId: id, isPrevious: true })),
+  const invoice: InvoiceRow = { ...prepared.row, id, no: prepared.no, numberingPeriod: null, issueDate, createdAt: now, updatedAt: now };
+  const items: ItemRow[] = [
+    ...prepared.items.map((item) => ({ ...item, id: randomUUID(), invoiceId: id, isPrevious: false })),
+    ...prepared.prevItems.map((item) => ({ ...item, id: randomUUID(), invoiceId: id, isPrevious: true })),
   ];
-  if (items.length > 0) await tx.invoiceItem.createMany({ data: items });
+  if (kind === "postgres" && !checkTaken) {
+    const series = prepared.takesNumber ? prepared.series! : null;
+    invoice.numberingPeriod = series ? periodKey(series.resetInterval, issueDate!)! : null;
+    const counter = series && { numberingId: series.id, now, datedPattern: formatDateTokens(series.pattern, issueDate!), leadingZero: series.leadingZero };
+    await db.$executeRawUnsafe(...pgStatement(invoice, items, counter));
+    return id;
+  }
+  await db.$transaction(async (tx) => {
+    if (prepared.takesNumber) {
+      const given = await takeNextNumber(tx, invoiceCounters(dialect), prepared.series!, issueDate!, "input.numbering", checkTaken);
+      invoice.no = given.no;
+      invoice.numberingPeriod = given.period;
+    }
+    if (kind === "postgres") {
+      await tx.$executeRawUnsafe(...pgStatement(invoice, items, null));
+      return;
+    }
+    await tx.$executeRawUnsafe(sqliteInsert("Invoice", definedColumns(invoice)), rowJson(dialect, invoice));
+    if (items.length > 0) await tx.$executeRawUnsafe(sqliteInsert("InvoiceItem", ITEM_COLUMNS, true), rowJson(dialect, items));
+  }, COUNTER_TX_OPTIONS);
   return id;
+}
+
+/** The counter a statement moves and what it needs to write the number it takes. */
+interface CounterStep {
+  numberingId: string;
+  now: Date;
+  /** the numbering's pattern with its date tokens written (formatDateTokens) */
+  datedPattern: string;
+  leadingZero: number;
+}
+
+const ITEM_COLUMNS = [
+  "id", "invoiceId", "isPrevious", "order", "positionName", "unit", "count", "priceUnit", "tax", "netAmount", "vatAmount", "grossAmount", "gtu",
+] as const satisfies readonly (keyof ItemRow)[];
+
+/** The invoice columns the row sets: the others keep their defaults, as Prisma leaves them. */
+function definedColumns(row: InvoiceRow): string[] {
+  return Object.keys(row).filter((column) => row[column as keyof InvoiceRow] !== undefined);
+}
+
+/** Rows as a JSON parameter: moments in the text each database stores (see sqlTimestamp), decimals exact (as strings). */
+function rowJson(dialect: SqlDialect, rows: object): string {
+  return JSON.stringify(rows, function (this: Record<string, unknown>, key, value: unknown) {
+    const original = this[key];
+    return original instanceof Date ? dialect.timestampText(original) : value;
+  });
+}
+
+const quoted = (column: string) => `"${column}"`;
+const texts = new Map<string, string>();
+/** A statement's text, made once per key (the invoice's columns differ only when a field is left undefined). */
+function text(key: string, make: () => string): string {
+  let made = texts.get(key);
+  if (made === undefined) texts.set(key, (made = make()));
+  return made;
+}
+
+/**
+ * PostgreSQL's one statement and its parameters: $1 the numbering whose counter moves (null: no
+ * number is taken here), $2 the period, $3 now, $4 the pattern with its dates written, $5 the
+ * leading zeros, $6 the invoice (JSON), $7 its items (a JSON array). The invoice takes its
+ * number from the counter's new value when it has none (`numberSql`).
+ */
+function pgStatement(invoice: InvoiceRow, items: ItemRow[], counter: CounterStep | null): [string, ...unknown[]] {
+  const columns = definedColumns(invoice);
+  const sql = text(`pg:${columns.join(",")}`, () => {
+    const values = columns.map((column) =>
+      column === "no" ? `coalesce(r."no", ${numberSql("$4::text", "$5::int", `counter."lastValue"`)})` : `r.${quoted(column)}`,
+    );
+    return `WITH counter AS (
+  ${counterUpsertSql("SELECT gen_random_uuid(), $1::uuid, $2::text, 1, $3::timestamptz WHERE $1::uuid IS NOT NULL")}
+), invoice AS (
+  INSERT INTO "Invoice" (${columns.map(quoted).join(", ")})
+  SELECT ${values.join(", ")}
+  FROM json_populate_record(null::"Invoice", $6::json) AS r LEFT JOIN counter ON true
+)
+INSERT INTO "InvoiceItem" (${ITEM_COLUMNS.map(quoted).join(", ")})
+SELECT ${ITEM_COLUMNS.map((column) => `i.${quoted(column)}`).join(", ")}
+FROM json_populate_recordset(null::"InvoiceItem", $7::json) AS i`;
+  });
+  return [
+    sql,
+    counter?.numberingId ?? null,
+    invoice.numberingPeriod,
+    counter?.now ?? null,
+    counter?.datedPattern ?? null,
+    counter?.leadingZero ?? 0,
+    rowJson(DIALECTS.postgres, invoice),
+    rowJson(DIALECTS.postgres, items),
+  ];
+}
+
+/** SQLite: INSERT of one row (a JSON object parameter) or of many (a JSON array parameter), each column read by name. */
+function sqliteInsert(table: "Invoice" | "InvoiceItem", columns: readonly string[], many = false): string {
+  return text(`sqlite:${table}:${many}:${columns.join(",")}`, () => {
+    const values = columns.map((column) => `json_extract(r.value, '$.${column}')`);
+    const source = many ? "json_each(?) AS r" : "(SELECT ? AS value) AS r";
+    return `INSERT INTO "${table}" (${columns.map(quoted).join(", ")}) SELECT ${values.join(", ")} FROM ${source}`;
+  });
 }
 
 /** A calendar date (midnight UTC) of the given instant. */

@@ -8,9 +8,10 @@ import { badInput } from "./violations";
  * inside the transaction that stores the document.
  *
  * One concurrency scheme for every kind: the counter is moved by one atomic statement
- * (`lastValue = lastValue + 1`) in the same transaction that stores the document. A failed
- * creation rolls the increment back, so numbers are consecutive and without gaps per numbering
- * and period; concurrent creations serialize on the counter row (PostgreSQL: the row lock the
+ * (`lastValue = lastValue + 1`) in the same transaction that stores the document, or in the one
+ * statement that stores it (createInvoice on PostgreSQL: data-modifying CTEs). A failed creation
+ * rolls the increment back, so numbers are consecutive and without gaps per numbering and
+ * period; concurrent creations serialize on the counter row (PostgreSQL: the row lock the
  * increment takes, across processes; SQLite: one writer at a time), so no two get one value.
  */
 
@@ -51,17 +52,17 @@ export function periodKey(resetInterval: string | null, date: Date): string | un
   }
 }
 
-const TOKEN = /\{(number|YYYY|YY|MM|DD)\}/g;
+const DATE_TOKEN = /\{(YYYY|YY|MM|DD)\}/g;
+const NUMBER_TOKEN = "{number}";
 
 /**
- * Writes a number in a numbering's pattern: {number} is the counter padded with zeros to
- * `leadingZero` digits; {YYYY}, {YY}, {MM}, {DD} come from the issue date. Other text is kept.
+ * A pattern with its date tokens written out for `date` ({YYYY}, {YY}, {MM}, {DD} of the issue
+ * date) and {number} left in place for the counter value: formatNumber fills it in here, and
+ * `numberSql` inside the statement that takes the value from the counter.
  */
-export function formatNumber(pattern: string, value: number, leadingZero: number, date: Date): string {
-  return pattern.replace(TOKEN, (_, token: string) => {
+export function formatDateTokens(pattern: string, date: Date): string {
+  return pattern.replace(DATE_TOKEN, (_, token: string) => {
     switch (token) {
-      case "number":
-        return String(value).padStart(Math.max(0, leadingZero), "0");
       case "YYYY":
         return String(date.getUTCFullYear());
       case "YY":
@@ -72,6 +73,26 @@ export function formatNumber(pattern: string, value: number, leadingZero: number
         return pad2(date.getUTCDate());
     }
   });
+}
+
+/**
+ * Writes a number in a numbering's pattern: {number} is the counter padded with zeros to
+ * `leadingZero` digits; {YYYY}, {YY}, {MM}, {DD} come from the issue date. Other text is kept.
+ * (Neither kind of token can produce the other, so writing the dates first is the same as one pass.)
+ */
+export function formatNumber(pattern: string, value: number, leadingZero: number, date: Date): string {
+  return formatDateTokens(pattern, date).replaceAll(NUMBER_TOKEN, String(value).padStart(Math.max(0, leadingZero), "0"));
+}
+
+/**
+ * formatNumber in PostgreSQL, for a statement that takes the counter value itself: `value` (an
+ * integer SQL expression) padded with zeros to `leadingZero` digits (never cut: lpad would cut a
+ * longer number) put in place of every {number} of `datedPattern` (formatDateTokens' output).
+ * The three arguments are SQL expressions (parameters or column references).
+ */
+export function numberSql(datedPattern: string, leadingZero: string, value: string): string {
+  const digits = `(${value})::text`;
+  return `replace(${datedPattern}, '${NUMBER_TOKEN}', lpad(${digits}, greatest(${leadingZero}, length(${digits})), '0'))`;
 }
 
 /** What numbers a numbering gives, whatever the kind of document it numbers. */

@@ -4,9 +4,15 @@ import { ConflictError } from "../../errors/errors";
 // Races between concurrent writes: the rules every service uses to end them in success or
 // CONFLICT, never in a raw database error (INTERNAL_SERVER_ERROR).
 
-/** Whether a Prisma error is a unique-constraint violation (P2002), whichever database raised it. */
+/**
+ * Whether a Prisma error is a unique-constraint violation, whichever database raised it: P2002
+ * from a model method, P2010 ("raw query failed") with the driver adapter's
+ * UniqueConstraintViolation from a raw statement.
+ */
 export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+  if (typeof error !== "object" || error === null) return false;
+  const { code, meta } = error as { code?: string; meta?: { driverAdapterError?: { cause?: { kind?: string } } } };
+  return code === "P2002" || (code === "P2010" && meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation");
 }
 
 interface RaceRetry {

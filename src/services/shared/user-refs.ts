@@ -10,11 +10,15 @@ import type { TemplateUserRef } from "../../types/template/template-user-ref.typ
 import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
 import { parseJson, toBool, toDecimalNumber } from "../../db/row-values";
 import { column, object, readModel, value, type Field } from "./read-model";
+import { Selection } from "./look-ahead";
 
 // The user summaries (MiniUserRef ... ProjectUserRef) are embedded in the reads of every area, so
 // their SQL and mapping are shared here rather than owned by the people area.
 
-/** The user columns behind every user summary (MiniUserRef ... ProjectUserRef), as one JSON object. */
+/**
+ * The user columns behind every user summary (MiniUserRef ... ProjectUserRef), as one JSON
+ * object; a summary read for a narrower selection (userRefJson's `fields`) carries only those.
+ */
 export interface UserRefJson {
   id: string;
   firstName: string;
@@ -33,27 +37,35 @@ export interface UserRefJson {
   hourlyRate: string | number | null;
 }
 
+/** The user columns a summary may read, each under the name of the summary field that shows it. */
+const REF_COLUMNS = [
+  "firstName", "lastName", "pictureSm", "pictureLg", "shortCode", "email", "phoneNumber", "canLogIn", "contractorId", "isExternal",
+  "decorator", "hourlyRate",
+] as const;
+
 /**
  * A user summary as a JSON object inside the parent's statement: the user named by `userId`
  * (a column reference of the outer query) with its contractor's and job position's names.
- * Null when there is no such user.
+ * Null when there is no such user. With `fields` (what the document selects of the summary),
+ * only those columns are read, besides the id (a page of vacations showing each owner's name
+ * reads three columns, not thirteen and two sub-selects per row); without, all of them.
  */
 export function userRefJson<DB extends Tables, TB extends keyof DB>(
   d: SqlDialect,
   eb: ExpressionBuilder<DB, TB>,
   userId: string,
+  fields: Selection = Selection.all(),
 ): RawBuilder<UserRefJson | null> {
   const e = eb as unknown as ExpressionBuilder<Tables, never>;
   return d.jsonObject(e
       .selectFrom("User as ru")
-      .select([
-        "ru.id", "ru.firstName", "ru.lastName", "ru.pictureSm", "ru.pictureLg", "ru.shortCode", "ru.email", "ru.phoneNumber",
-        "ru.canLogIn", "ru.contractorId", "ru.isExternal", "ru.decorator", "ru.hourlyRate",
-      ])
-      .select((x) => [
-        x.selectFrom("Contractor as rc").select("rc.name").whereRef("rc.id", "=", "ru.contractorId").as("contractorName"),
-        x.selectFrom("JobPosition as rj").select("rj.name").whereRef("rj.id", "=", "ru.jobPositionId").as("jobPositionName"),
-      ])
+      .select(["ru.id", ...REF_COLUMNS.filter((column) => fields.has(column)).map((column) => `ru.${column}` as const)])
+      .$if(fields.has("contractorName"), (q) =>
+        q.select((x) => x.selectFrom("Contractor as rc").select("rc.name").whereRef("rc.id", "=", "ru.contractorId").as("contractorName")),
+      )
+      .$if(fields.has("jobPositionName"), (q) =>
+        q.select((x) => x.selectFrom("JobPosition as rj").select("rj.name").whereRef("rj.id", "=", "ru.jobPositionId").as("jobPositionName")),
+      )
       .where(sql<boolean>`${sql.ref("ru.id")} = ${sql.ref(userId)}`),
   ) as unknown as RawBuilder<UserRefJson | null>;
 }
