@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { SqlDialect } from "../../db/sql";
 import type { Tables } from "../../db/tables";
 import { statement, type StatementBuilder } from "../../db/statements";
@@ -236,12 +236,23 @@ export function byIds<A extends ByIds, Q extends { where(f: (eb: never) => unkno
  * forms): an entity's batch reads every field (a reference carries no selection), a root field
  * that reads one object the fields its document selects. `join` adds the rows the model reads
  * beside it; `keep` drops answers (a row whose required nested row is gone); `visibleBy` keeps
- * only the rows a rule lets the caller read, in SQL.
+ * only the rows a rule lets the caller read, in SQL; `by` widens the batch (an invoice's
+ * correction chain comes along with it).
  */
 export function loadById<T>(
   model: ReadModel<T>,
   table: string,
-  { join = (q) => q, keep = () => true, visibleBy }: { join?: (q: Query) => Query; keep?: (answer: T) => boolean; visibleBy?: { rule: Rule<never>; subject: SqlSubject } } = {},
+  {
+    join = (q) => q,
+    keep = () => true,
+    visibleBy,
+    by,
+  }: {
+    join?: (q: Query) => Query;
+    keep?: (answer: T) => boolean;
+    visibleBy?: { rule: Rule<never>; subject: SqlSubject };
+    by?: (b: StatementBuilder<ByIds>, eb: Eb, ids: readonly string[]) => Expression<SqlBool>;
+  } = {},
 ) {
   const [name, as] = table.split(" as ");
   const idRef = `${as}.id`;
@@ -250,7 +261,8 @@ export function loadById<T>(
     (a: ByIds & { viewer: Viewer; sel: Selection }) => ({ sel: a.sel, forms: model.forms(a.viewer), visible: visibleBy && ruleForm(visibleBy.rule, a.viewer) }),
     (b, s) => {
       const m = modelBuild(b, s.forms);
-      const q = byIds(b, model.select(m, join(b.db.selectFrom(table as "User") as unknown as Query), s.sel), idRef);
+      const rows = model.select(m, join(b.db.selectFrom(table as "User") as unknown as Query), s.sel);
+      const q = by ? rows.where((eb) => by(b, eb, b.param((a) => a.ids))) : byIds(b, rows, idRef);
       return visibleBy ? q.where((eb) => ruleSql(b, eb, visibleBy.rule, s.visible!, visibleBy.subject, m.me)) : q;
     },
   );
