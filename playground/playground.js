@@ -80,6 +80,21 @@
     content: ExamplesPanel,
   };
 
+  // GraphiQL's variables linter (codemirror-graphql) checks an input field's default with
+  // `!field.defaultValue`, so a default of false or 0 (`posted: Boolean! = false`, `budget: Float!
+  // = 0`) counts as none and the field is marked missing, though the server fills it in. In
+  // GraphiQL's copy of the schema such defaults are boxed: an object passes that check, and
+  // everything else (the docs, validation) reads the same value through graphql's valueOf.
+  function boxFalsyDefaults(schema) {
+    Object.values(schema.getTypeMap()).forEach(function (type) {
+      // input object types have fields but, unlike object types and interfaces, no interfaces
+      if (type.name.indexOf("__") === 0 || typeof type.getFields !== "function" || typeof type.getInterfaces === "function") return;
+      Object.values(type.getFields()).forEach(function (field) {
+        if (field.defaultValue === false || field.defaultValue === 0 || field.defaultValue === "") field.defaultValue = Object(field.defaultValue);
+      });
+    });
+  }
+
   var first = examples.find(function (e) { return e.id === "E8"; }) || examples[0];
   var root = ReactDOM.createRoot(document.getElementById("graphiql"));
   root.render(
@@ -88,6 +103,10 @@
       plugins: [examplesPlugin],
       visiblePlugin: examplesPlugin,
       defaultTabs: [{ query: first.query, variables: first.variables }],
+      // deprecated arguments and input fields too (projectGantt's showTasks), or the editor
+      // marks them unknown though they run
+      inputValueDeprecation: true,
+      onSchemaChange: boxFalsyDefaults,
       isHeadersEditorEnabled: true,
       shouldPersistHeaders: false,
       defaultEditorToolsVisibility: "variables",

@@ -41,7 +41,7 @@ for (const dir of readdirSync(migrationsDir, { withFileTypes: true }).filter((d)
     }
     tables.set(block[1], columns);
   }
-  for (const m of sql.matchAll(/ALTER TABLE "(\w+)" ADD COLUMN "(\w+)" ([A-Z ]+?)(\(\d+(,\d+)?\))?( NOT NULL)?( DEFAULT [^;]*)?;/g)) {
+  for (const m of sql.matchAll(/ALTER TABLE "(\w+)" ADD COLUMN\s+"(\w+)" ([A-Z ]+?)(\(\d+(,\d+)?\))?( NOT NULL)?( DEFAULT [^;]*)?;/g)) {
     tables.get(m[1])?.push([m[2], TYPES[m[3]] ?? "unknown", !m[6]]);
   }
 }

@@ -74,10 +74,14 @@ async function main(): Promise<void> {
   // CPU time used by then (user + system): on a busy machine the wall-clock phases above stretch, this does not
   const cpu = process.cpuUsage();
   startup.cpu = Math.round((cpu.user + cpu.system) / 1000);
-  log.info({ url: `http://localhost:${config.port}/graphql`, database: kind, startup }, `GraphQL API ready at http://localhost:${config.port}/graphql (${kind} database)`);
+  const served = redact(config.databaseUrl);
+  log.info(
+    { url: `http://localhost:${config.port}/graphql`, database: kind, databaseUrl: served, startup },
+    `GraphQL API ready at http://localhost:${config.port}/graphql, serving the ${kind === "postgres" ? "PostgreSQL" : "SQLite"} database ${kind === "sqlite" ? sqliteFile : served}`,
+  );
   // the token exists in clear only now, when it was just created; later starts cannot show it
   if (createdAdminToken) log.info(`Demo admin token (${demoIds.adminEmail}): ${createdAdminToken}`);
-  log.info(`Create a token for any user: npm run token:create -- --email ${demoIds.userEmail}`);
+  log.info(tokenHint(served));
 
   const shutdown = gracefulShutdown({ app, server, database, config, log });
   // Apollo Server registers its own SIGINT/SIGTERM handlers at start; they race this orderly stop,
@@ -132,8 +136,21 @@ function gracefulShutdown(parts: { app: App; server: Server; database: Database;
 
 class StartupError extends Error {}
 
+/** A database URL without its password (in the user part or a `password=` parameter): for logs and hints. */
 function redact(url: string): string {
-  return url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@").replace(/([?&]password=)[^&]*/i, "$1***");
+}
+
+/**
+ * How to make a token for the database this server serves. The CLI reads DATABASE_URL as the
+ * server does, so when the server was given one the hint names it (a token made in another
+ * database is refused with 401); a password never appears, the operator puts it back.
+ */
+function tokenHint(servedUrl: string): string {
+  const command = `npm run token:create -- --email ${demoIds.userEmail}`;
+  if (!process.env.DATABASE_URL) return `Create a token for any user: ${command}`;
+  const secret = servedUrl.includes("***") ? " (put the password back where *** stands)" : "";
+  return `Create a token for any user of this database${secret}: DATABASE_URL='${servedUrl}' ${command}`;
 }
 
 main().catch((error: unknown) => {

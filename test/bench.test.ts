@@ -9,10 +9,11 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { projectRoot } from "../src/config/paths";
 import { onPostgres } from "./support/databases";
+import { describeIf, NEEDS_POSTGRES } from "./support/skip";
 
 jest.setTimeout(420_000);
 
-(onPostgres ? describe : describe.skip)("npm run bench (BENCH_QUICK=1)", () => {
+describeIf(onPostgres, NEEDS_POSTGRES)("npm run bench (BENCH_QUICK=1)", () => {
   it("compares the project with PostGraphile v4 on equivalent queries, on PostgreSQL and SQLite", () => {
     const started = Date.now();
     const r = spawnSync(process.execPath, ["-r", "@swc-node/register", join(projectRoot, "bench/run.ts")], {

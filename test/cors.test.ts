@@ -31,6 +31,18 @@ describe("CORS (CORS_ORIGINS)", () => {
     expect(res.headers.get("vary")).toMatch(/origin/i);
   });
 
+  it("lets a page send X-Request-Id and read it back (issue 24)", async () => {
+    const pre = await preflight(APP_ORIGIN, "authorization,content-type,x-request-id");
+    expect((pre.headers.get("access-control-allow-headers") ?? "").split(",")).toContain("x-request-id");
+    const res = await fetch(`${await t.url()}/graphql`, {
+      method: "POST",
+      headers: { origin: APP_ORIGIN, "content-type": "application/json", authorization: `Bearer ${t.adminToken}`, "x-request-id": "spa-7f3a" },
+      body: JSON.stringify({ query: "{ __typename }" }),
+    });
+    expect(res.headers.get("x-request-id")).toBe("spa-7f3a");
+    expect((res.headers.get("access-control-expose-headers") ?? "").split(",")).toContain("x-request-id");
+  });
+
   it("gives any other origin no Access-Control-Allow-Origin, so the browser refuses", async () => {
     const res = await preflight("http://evil.example.test");
     expect(res.status).toBe(204);
@@ -142,10 +154,11 @@ describeWithBrowser("CORS from a page on another origin, in Chromium", () => {
             try {
               const res = await fetch(url, {
                 method: "POST",
-                headers: { "content-type": "application/json", authorization: `Bearer ${tok}`, "apollo-require-preflight": "true" },
+                headers: { "content-type": "application/json", authorization: `Bearer ${tok}`, "apollo-require-preflight": "true", "x-request-id": "spa-request-0001" },
                 body: JSON.stringify({ query: "{ users(itemsPerPage: 2) { paginationInfo { totalCount } } }" }),
               });
-              return { ok: true, status: res.status, body: await res.json() };
+              // readable by the page only when the server exposes it
+              return { ok: true, status: res.status, requestId: res.headers.get("x-request-id"), body: await res.json() };
             } catch (e) {
               return { ok: false, error: String(e) };
             }
@@ -157,7 +170,7 @@ describeWithBrowser("CORS from a page on another origin, in Chromium", () => {
 
       await page.goto(`http://127.0.0.1:${spaPort}/`);
       const allowed = await call(api, t.adminToken);
-      expect(allowed).toMatchObject({ ok: true, status: 200 });
+      expect(allowed).toMatchObject({ ok: true, status: 200, requestId: "spa-request-0001" });
       expect((allowed as any).body.data.users.paginationInfo.totalCount).toBeGreaterThan(0);
 
       // the same page reached as http://localhost:<port> is another origin, not on the list

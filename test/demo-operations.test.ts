@@ -26,7 +26,11 @@ const expectations: Record<string, (value: any) => void> = {
   },
   E5: (v) => expect(v.stageCount).toBeGreaterThan(0),
   E6: (v) => expect(v.paginationInfo.totalCount).toBeGreaterThanOrEqual(3),
-  E7: (v) => expect(v.items).toHaveLength(5),
+  E7: (v) => {
+    expect(v.items).toHaveLength(5);
+    // the day filter of the example: each vacation has a day on or after 2026-01-01
+    for (const vacation of v.items) expect(vacation.vacationDates.some((d: { date: string }) => d.date >= "2026-01-01")).toBe(true);
+  },
   E8: (v) => expect(v.paginationInfo.totalCount).toBeGreaterThanOrEqual(40),
   E9: (v) => expect(v.isPublic).toBe(true),
   E10: (v) => expect(v).toMatchObject({ board: d.boardId, projectUser: { id: d.pmUserId } }),

@@ -1,8 +1,12 @@
 import { createWriteProbe } from "../src/db/health";
 import { getIntrospectionQuery } from "graphql";
 import { createFormatError } from "../src/errors/format-error";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { projectRoot } from "../src/config/paths";
 import { createLogger } from "../src/observability/logger";
 import { codes, createTestApp, type TestApp, TEST_ADMIN_TOKEN } from "./support/test-app";
+import { describeIf } from "./support/skip";
 
 let t: TestApp;
 let base: string;
@@ -185,7 +189,75 @@ describe("HTTP refusals and probes", () => {
   });
 });
 
-const sqliteOnly = process.env.TEST_DATABASE_URL ? describe.skip : describe;
+describe("the README's table of error codes and HTTP statuses (issue 24)", () => {
+  /** The rows of the first table under "### Errors": each code with the statuses the README gives it. */
+  function readmeStatuses(): Record<string, number[]> {
+    const readme = readFileSync(join(projectRoot, "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("### Errors\n"));
+    const table = section.slice(section.indexOf("| Code |"), section.indexOf("\n\n", section.indexOf("| Code |")));
+    const out: Record<string, number[]> = {};
+    for (const [, code, status] of table.matchAll(/^\| `(\w+)` \| (\d{3}) \|/gm)) (out[code] ??= []).push(Number(status));
+    return out;
+  }
+
+  it("states the status every code really comes with", async () => {
+    const seen: Record<string, number[]> = {};
+    const expectOne = async (answer: Promise<{ status: number; json: any }>) => {
+      const { status, json } = await answer;
+      const found = (json?.errors ?? []).map((e: any) => e.extensions?.code);
+      expect(found).toHaveLength(1);
+      if (!(seen[found[0]] ??= []).includes(status)) seen[found[0]].push(status);
+    };
+    const at = (url: string) => async (body: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: TEST_ADMIN_TOKEN, ...headers },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      });
+      return { status: res.status, json: (await res.json().catch(() => null)) as any };
+    };
+    const currency = (code: string) => `mutation { createCurrencyDictionary(input: { name: "Waluta", code: "${code}", isDefault: false }) { id } }`;
+
+    await expectOne(post({ query: "{ users { items { id } } }" }, { authorization: "", accept: "application/graphql-response+json" }));
+    await expectOne(post({ query: "{ users { items { id } } }" }, { authorization: "", accept: "application/json" }));
+    await expectOne(post({ query: currency("QQQ") }, { authorization: t.userToken }));
+    await expectOne(post({ query: `{ projectGantt(id: "00000000-0000-4000-8000-000000000000") { id } }` }));
+    await expectOne(post({ query: "{ users(itemsPerPage: 101) { items { id } } }" }));
+    await expectOne(post({ query: `{ projectGantt(id: "not-a-uuid") { id } }` }));
+    await expectOne(post({ query: "query ($p: Int) { users(page: $p) { items { id } } }", variables: { p: "one" } }));
+    await expectOne(post({ query: currency("PLN") }));
+    await expectOne(post({ query: "{ users(" }));
+    await expectOne(post({ query: "{ users(order: [{ lastName: UP }]) { items { id } } }" }));
+    await expectOne(post({ query: "query A { __typename }", operationName: "B" }));
+    await expectOne(post({ query: `{ ${Array.from({ length: 100 }, (_, i) => `a${i}: users(pagination: false) { items { id } }`).join(" ")} }` }));
+    await expectOne(post("{not json"));
+    await expectOne(post({ variables: {} }));
+    await expectOne(post(Array.from({ length: t.config.maxBatchSize + 1 }, () => ({ query: "{ __typename }" }))));
+    const csrf = await fetch(`${base}/graphql?query=${encodeURIComponent("{ __typename }")}`, { headers: { authorization: TEST_ADMIN_TOKEN } });
+    await expectOne(Promise.resolve({ status: csrf.status, json: await csrf.json() }));
+    await expectOne(post({ query: "{ __typename }", variables: { pad: "x".repeat(t.config.maxBodyBytes) } }));
+
+    // a server of its own for what needs a short time budget, a broken database or a shutdown
+    const own = await createTestApp({ REQUEST_TIMEOUT_MS: "200", MAX_QUERY_COST: "100000000", MAX_CONCURRENT_COST: "100000000", MAX_QUERY_FIELDS: "100000" });
+    try {
+      const ownPost = at(await own.url());
+      const heavy = `{ ${Array.from({ length: 400 }, (_, i) => `a${i}: vacations(pagination: false) { items { id description calendarUser { id email } vacationDates { id date } } }`).join(" ")} }`;
+      await expectOne(ownPost({ query: heavy }));
+      await own.db.$executeRawUnsafe(`DROP TABLE "Shortcut"`);
+      await expectOne(ownPost({ query: `mutation { createShortcut(input: { name: "x", viewUrl: "/", isOpenedInNewTab: false }) { id } }` }));
+      own.app.beginShutdown();
+      await expectOne(ownPost({ query: "{ __typename }" }));
+    } finally {
+      await own.close();
+    }
+
+    const sorted = (m: Record<string, number[]>) =>
+      Object.fromEntries(Object.keys(m).sort().map((code) => [code, [...m[code]].sort()]));
+    expect(sorted(readmeStatuses())).toEqual(sorted(seen));
+  }, 120_000);
+});
+
+const sqliteOnly = describeIf(!process.env.TEST_DATABASE_URL, "about the SQLite file: runs when the suite runs on SQLite");
 sqliteOnly("/health fails when the SQLite database cannot be written", () => {
   it("after the file is made read-only, and after it is deleted", async () => {
     const own = await createTestApp();

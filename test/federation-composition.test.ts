@@ -21,7 +21,7 @@ function compose(work: string, other: string) {
   ]);
 }
 
-function errorReport(errors: readonly { message: string; extensions?: { code?: unknown } }[] | undefined): string {
+function errorReport(errors: readonly { message: string; extensions?: Readonly<Record<string, unknown>> }[] | undefined): string {
   return (errors ?? []).map((e) => `${String(e.extensions?.code)}: ${e.message}`).join("\n");
 }
 

@@ -1,6 +1,10 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { projectRoot } from "../src/config/paths";
 import { codes, createTestApp, demoIds, type TestApp } from "./support/test-app";
 import { createReviewsSubgraph, serveSubgraph, type KudosRow, type ReviewsSubgraph } from "./federation/reviews-subgraph";
 import { startGateway, type RunningGateway } from "./federation/gateway";
+import { startHiveGateway } from "./federation/hive-gateway";
 
 /**
  * End to end with real federation tooling: our subgraph and a second one over HTTP on
@@ -10,6 +14,7 @@ import { startGateway, type RunningGateway } from "./federation/gateway";
 let t: TestApp;
 let reviews: ReviewsSubgraph;
 let stopReviews: () => Promise<void>;
+let reviewsUrl: string;
 let gateway: RunningGateway;
 let kudos: KudosRow[];
 
@@ -31,6 +36,7 @@ beforeAll(async () => {
   reviews = createReviewsSubgraph(kudos);
   const served = await serveSubgraph(reviews.schema);
   stopReviews = served.stop;
+  reviewsUrl = served.url;
   gateway = await startGateway([
     { name: "work", url: `${await t.url()}/graphql` },
     { name: "reviews", url: served.url },
@@ -44,6 +50,8 @@ afterAll(async () => {
 });
 
 const bearer = () => `Bearer ${t.adminToken}`;
+/** What our subgraph says to a request without a token. */
+const SUBGRAPH_MESSAGE = "A valid API token is required: send it in the Authorization header.";
 
 describe("a supergraph through @apollo/gateway", () => {
   it("our User, extended by the other subgraph: users from us, karma and kudos from them", async () => {
@@ -118,6 +126,26 @@ describe("a supergraph through @apollo/gateway", () => {
     expect(await t.db.project.findUnique({ where: { id: created.id }, select: { name: true } })).toEqual({ name: "Federated launch" });
     expect(reviews.references).toContainEqual({ typeName: "Project", id: created.id });
   });
+
+  it("runs docs/federation.md's crossing queries exactly as written there (issue 24)", async () => {
+    const doc = readFileSync(join(projectRoot, "docs", "federation.md"), "utf8");
+    const intro = doc.indexOf("Queries that cross the two graphs");
+    const block = /```graphql\n([\s\S]*?)```/.exec(doc.slice(intro))![1];
+    // the operations of the block, each after its comment line, as text
+    const operations = block.split(/^#.*$/m).map((op) => op.trim()).filter((op) => op.length > 0);
+    expect(operations).toHaveLength(3);
+    const answers = [];
+    for (const operation of operations) {
+      const res = await gateway.post<Record<string, any>>(operation, undefined, bearer());
+      expect([operation, res.body.errors]).toEqual([operation, undefined]);
+      answers.push(res.body.data!);
+    }
+    expect(answers[0].users.items.map((u: { id: string }) => u.id)).toEqual([demoIds.userId]);
+    expect(answers[1].kudos.map((k: { message: string }) => k.message)).toEqual(kudos.map((k) => k.message));
+    const created = answers[2].createProject;
+    expect(created).toMatchObject({ name: "Federated launch", health: "quiet" });
+    expect(await t.db.project.findUnique({ where: { id: created.id }, select: { status: true } })).toEqual({ status: "open" });
+  });
 });
 
 describe("the Authorization header through the gateway", () => {
@@ -126,26 +154,34 @@ describe("the Authorization header through the gateway", () => {
     expect(res.body.errors).toBeUndefined();
   });
 
-  it("is needed by our subgraph itself: without it, HTTP 401 with UNAUTHENTICATED (which the gateway maps back)", async () => {
-    const response = await fetch(`${await t.url()}/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ query: `{ _entities(representations: [{ __typename: "User", id: "${demoIds.userId}" }]) { __typename } }` }),
-    });
-    expect(response.status).toBe(401);
-    const body = (await response.json()) as { errors: Array<{ extensions: Record<string, unknown> }> };
-    expect(body.errors.map((e) => e.extensions)).toEqual([{ code: "UNAUTHENTICATED" }]);
+  it("is needed by our subgraph itself: UNAUTHENTICATED, with HTTP 401 for application/graphql-response+json and 200 for application/json", async () => {
+    const refuse = async (accept: string) => {
+      const response = await fetch(`${await t.url()}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept },
+        body: JSON.stringify({ query: `{ _entities(representations: [{ __typename: "User", id: "${demoIds.userId}" }]) { __typename } }` }),
+      });
+      const body = (await response.json()) as { errors: Array<{ message: string; extensions: Record<string, unknown> }> };
+      return { status: response.status, errors: body.errors.map((e) => [e.message, e.extensions]) };
+    };
+    const errors = [[SUBGRAPH_MESSAGE, { code: "UNAUTHENTICATED" }]];
+    expect(await refuse("application/graphql-response+json, application/json;q=0.9")).toEqual({ status: 401, errors });
+    // what Apollo Gateway (any type) and Apollo Router (application/json) ask for
+    expect(await refuse("*/*")).toEqual({ status: 200, errors });
+    expect(await refuse("application/json")).toEqual({ status: 200, errors });
   });
 
-  it("without it, our root fields fail UNAUTHENTICATED", async () => {
+  it("without it, our root fields fail UNAUTHENTICATED with our message, not the gateway's \"401: Unauthorized\" (issue 24)", async () => {
     const res = await gateway.post(`{ users { items { id } } }`, {});
-    expect(res.body.errors?.map((e) => e.extensions?.code)).toEqual(["UNAUTHENTICATED"]);
+    expect(res.body.errors?.map((e) => [e.message, e.extensions?.code])).toEqual([[SUBGRAPH_MESSAGE, "UNAUTHENTICATED"]]);
+    // nothing of the subgraph's HTTP exchange (its address, the raw answer) reaches the client
+    expect(res.body.errors?.[0].extensions?.response).toBeUndefined();
     expect(res.body.data?.users ?? null).toBeNull();
   });
 
   it("without it, our fields reached from the other subgraph fail UNAUTHENTICATED (our _entities refuses)", async () => {
     const res = await gateway.post(`{ kudos { id to { firstName } } }`, {});
-    expect(res.body.errors?.map((e) => e.extensions?.code)).toContain("UNAUTHENTICATED");
+    expect(res.body.errors?.map((e) => [e.message, e.extensions?.code])).toContainEqual([SUBGRAPH_MESSAGE, "UNAUTHENTICATED"]);
     // `to` is non-null: the kudos cannot be completed without our part
     expect(res.body.data?.kudos ?? null).toBeNull();
     // the other subgraph's own fields still answer
@@ -164,5 +200,38 @@ describe("the Authorization header through the gateway", () => {
     expect(res.body.errors?.map((e) => e.extensions?.code)).toEqual(["BAD_USER_INPUT"]);
     // the same request straight to our subgraph agrees
     expect(codes(await t.gql(`{ users(filter: { id: ["nope"] }) { items { id } } }`))).toEqual(["BAD_USER_INPUT"]);
+  });
+});
+
+/**
+ * The other common gateway: Hive Gateway (its runtime), on the same two subgraphs. A missing
+ * token must read the same through it (issue 24).
+ */
+describe("a supergraph through Hive Gateway", () => {
+  let hive: RunningGateway;
+  beforeAll(async () => {
+    hive = await startHiveGateway([
+      { name: "work", url: `${await t.url()}/graphql` },
+      { name: "reviews", url: reviewsUrl },
+    ]);
+  });
+  afterAll(() => hive?.stop());
+
+  it("answers across both subgraphs with the caller's token", async () => {
+    const res = await hive.post<{ kudos: Array<{ id: string; to: { email: string } }> }>(`{ kudos { id to { email } } }`, {}, bearer());
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data!.kudos.map((k) => k.id)).toEqual(["k1", "k2", "k3"]);
+  });
+
+  it("without a token, our root fields fail UNAUTHENTICATED with our message", async () => {
+    const res = await hive.post(`{ users { items { id } } }`, {});
+    expect(res.body.errors?.map((e) => [e.message, e.extensions?.code])).toEqual([[SUBGRAPH_MESSAGE, "UNAUTHENTICATED"]]);
+    expect(res.body.data?.users ?? null).toBeNull();
+  });
+
+  it("without a token, our fields reached from the other subgraph fail UNAUTHENTICATED with our message", async () => {
+    const res = await hive.post(`{ kudos { id to { firstName } } }`, {});
+    expect(res.body.errors?.map((e) => [e.message, e.extensions?.code])).toContainEqual([SUBGRAPH_MESSAGE, "UNAUTHENTICATED"]);
+    expect(res.body.data?.kudos ?? null).toBeNull();
   });
 });

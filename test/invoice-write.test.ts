@@ -98,6 +98,19 @@ describe("createInvoice statements, as the database sees them", () => {
     expect(numberOf(many.result.data!.createInvoice.no)).toBe(numberOf(one.result.data!.createInvoice.no) + 1);
   });
 
+  it("a settlement naming its advance invoice costs the same; the advance (with its chain) comes with the answer's one read", async () => {
+    const zal = await writeStatements({ ...numbered("2033-07-01", 1), invoiceType: "Zal" });
+    const CREATE_RELATED = gql`mutation ($input: CreateInvoiceInput!) {
+      createInvoice(input: $input) { id no items { order } invoice { id invoiceType corrects { id } invoice { id } } }
+    }`;
+    await run(gql`{ __typename }`, {});
+    log.length = 0;
+    const roz = await run(CREATE_RELATED, { input: { ...numbered("2033-07-02", 1), invoiceType: "Roz", invoice: zal.result.data!.createInvoice.id } });
+    expect(roz.errors).toBeUndefined();
+    expect(roz.data!.createInvoice.invoice).toEqual({ id: zal.result.data!.createInvoice.id, invoiceType: "Zal", corrects: [], invoice: null });
+    expect(log.map((sql) => sql.trim().split(/\s+/)[0].toUpperCase())).toEqual(zal.verbs);
+  });
+
   it("a number given by hand before costs one clash and one check per number taken, never a gap", async () => {
     const first = await writeStatements(numbered("2033-06-01", 1));
     const next = numberOf(first.result.data!.createInvoice.no) + 1;

@@ -358,7 +358,23 @@ describe("E4 createInvoice: corrections", () => {
     expect(r.data!.createInvoice.prevItems).toEqual([expect.objectContaining({ count: 10, netAmount: 1000, vatAmount: 230, grossAmount: 1230 })]);
   });
 
-  it("a correction must name its invoice; only corrections may", async () => {
+  it("a correction keeps the corrected invoice's currency: another code is BAD_USER_INPUT on input.currencyCode (issue 24)", async () => {
+    const corrected = await t.db.invoice.findUniqueOrThrow({ where: { id: demoIds.invoiceId } });
+    const other = corrected.currencyCode === "EUR" ? "USD" : "EUR";
+    expect(await t.db.currencyDictionary.count({ where: { code: other } })).toBe(1);
+    const before = await financeSnapshot();
+    expectBadInput(await create(base({ invoiceType: "Kor", invoice: demoIds.invoiceId, currencyCode: other, items: [item()] })), ["input.currencyCode"]);
+    expectBadInput(await create(base({ invoiceType: "Kor", invoice: demoIds.invoiceId, currencyCode: other.toLowerCase() })), ["input.currencyCode"]);
+    expect(await financeSnapshot()).toEqual(before);
+    // its own currency, in any case, is accepted, and so is none (the corrected invoice's)
+    for (const currencyCode of [corrected.currencyCode!.toLowerCase(), null]) {
+      const r = await create(base({ invoiceType: "Kor", invoice: demoIds.invoiceId, currencyCode }));
+      expect(r.errors).toBeUndefined();
+      expect(r.data!.createInvoice.currencyCode).toBe(corrected.currencyCode);
+    }
+  });
+
+  it("a correction must name its invoice; prevItems are for corrections only", async () => {
     expectBadInput(await create(base({ invoiceType: "Kor" })), ["input.invoice"]);
     expectBadInput(await create(base({ invoiceType: "Vat", invoice: demoIds.invoiceId })), ["input.invoice"]);
     expectBadInput(await create(base({ invoiceType: "Vat", prevItems: [item()] })), ["input.prevItems"]);
@@ -380,6 +396,115 @@ describe("E4 createInvoice: corrections", () => {
     const unknown = await create(base({ invoiceType: "Kor", invoice: randomUUID() }));
     expect(codes(unknown)).toEqual(["NOT_FOUND"]);
     expect(unknown.data?.createInvoice ?? null).toBeNull();
+  });
+});
+
+/**
+ * The related `invoice` (issue 24): which type may name which, as Polish invoicing products link
+ * them. Written out here, not taken from the code, so that a change of the rules fails this test:
+ * a correction names the original it corrects (required), a settlement (Roz) the advance invoice
+ * (Zal) it settles, a VAT invoice (fv, Vat) or an advance invoice the pro forma (pf) it was
+ * issued from (optional); the other types name none.
+ */
+const MAY_NAME: Record<string, string[]> = {
+  Kor: ["fv", "fk", "Vat", "Upr"],
+  KorZal: ["Zal"],
+  KorRoz: ["Roz"],
+  KorPef: ["VatPef", "VatPefSp"],
+  KorVatRr: ["VatRr"],
+  Roz: ["Zal"],
+  fv: ["pf"],
+  Vat: ["pf"],
+  Zal: ["pf"],
+  pf: [],
+  fk: [],
+  Upr: [],
+  VatPef: [],
+  VatPefSp: [],
+  VatRr: [],
+};
+
+describe("E4 createInvoice: the related invoice", () => {
+  const ORIGINALS = ["fv", "pf", "fk", "Vat", "Zal", "Roz", "Upr", "VatPef", "VatPefSp", "VatRr"];
+  const CORRECTIONS = ["Kor", "KorZal", "KorRoz", "KorPef", "KorVatRr"];
+  let serial = 0;
+  /** an issued invoice numbered by hand (no numbering needed), of the given type */
+  const issuedOf = (invoiceType: string, extra: Input = {}) =>
+    base({ invoiceType, isDraft: false, no: `REL/${process.pid}/${++serial}`, items: [item()], ...extra });
+  const target: Record<string, string> = {};
+  let correctionOfVat: string;
+
+  beforeAll(async () => {
+    for (const type of ORIGINALS) {
+      const r = await createShort(issuedOf(type, { buyerId: demoIds.contractorId, financeProject: demoIds.projectId, currencyCode: "EUR" }));
+      expect(r.errors).toBeUndefined();
+      target[type] = r.data!.createInvoice.id;
+    }
+    const kor = await createShort(issuedOf("Kor", { invoice: target.Vat }));
+    expect(kor.errors).toBeUndefined();
+    correctionOfVat = kor.data!.createInvoice.id;
+  });
+
+  it("the table is complete: every invoice type is in it", () => {
+    expect(Object.keys(MAY_NAME).sort()).toEqual([...ORIGINALS, ...CORRECTIONS].sort());
+  });
+
+  it("each type may name exactly the types of the table, and never a correction", async () => {
+    const outcome: Record<string, string[]> = {};
+    for (const type of [...ORIGINALS, ...CORRECTIONS]) {
+      outcome[type] = [];
+      for (const named of ORIGINALS) {
+        const r = await createShort(base({ invoiceType: type, invoice: target[named] }));
+        if (r.errors === undefined) outcome[type].push(named);
+        else expect(invalidFields(r)).toEqual(["input.invoice"]);
+      }
+      expectBadInput(await create(base({ invoiceType: type, invoice: correctionOfVat })), ["input.invoice"]);
+    }
+    expect(outcome).toEqual(MAY_NAME);
+  });
+
+  it("a settlement (Roz) naming its advance invoice (Zal): stored as related, not as a correction; it takes the advance's currency, buyer and booking", async () => {
+    const zal = await t.db.invoice.findUniqueOrThrow({ where: { id: target.Zal } });
+    const r = await create(issuedOf("Roz", { invoice: target.Zal, items: [item({ count: 20 })] }));
+    expect(r.errors).toBeUndefined();
+    const roz = r.data!.createInvoice;
+    expect(roz.invoice).toMatchObject({ id: target.Zal, invoiceType: "Zal" });
+    // the settlement is no correction of the advance (the table test above gave it a KorZal)
+    expect(roz.invoice.corrects.length).toBeGreaterThan(0);
+    expect(roz.invoice.corrects.map((c: any) => c.id)).not.toContain(roz.id);
+    expect(roz).toMatchObject({
+      invoiceType: "Roz", currencyCode: "EUR", buyerId: demoIds.contractorId, buyerName: zal.buyerName,
+      financeProject: { id: demoIds.projectId }, prevItems: [], prevCorrect: null, isLastCorrect: false,
+      // not a correction: toPay is the gross amount less what was paid, no difference of two invoices
+      grossAmount: 3690, toPay: 3690,
+    });
+    const stored = await t.db.invoice.findUniqueOrThrow({ where: { id: roz.id } });
+    expect(stored).toMatchObject({ relatedInvoiceId: target.Zal, correctedInvoiceId: null });
+    // a correction of the settlement names the settlement, and the settlement's chain is its own
+    const korRoz = await create(base({ invoiceType: "KorRoz", invoice: roz.id, items: [] }));
+    expect(korRoz.errors).toBeUndefined();
+    expect(korRoz.data!.createInvoice.invoice).toMatchObject({ id: roz.id, corrects: [{ id: korRoz.data!.createInvoice.id }] });
+  });
+
+  it("an invoice from a pro forma, and an advance invoice from a pro forma, name the pf", async () => {
+    for (const invoiceType of ["fv", "Vat", "Zal"]) {
+      const r = await create(base({ invoiceType, invoice: target.pf }));
+      expect(r.errors).toBeUndefined();
+      expect(r.data!.createInvoice.invoice).toMatchObject({ id: target.pf, invoiceType: "pf" });
+    }
+  });
+
+  it("the related invoice must be issued, of the same direction and currency, and exist; nothing is written otherwise", async () => {
+    const before = await financeSnapshot();
+    const draftZal = (await createShort(base({ invoiceType: "Zal" }))).data!.createInvoice.id;
+    expectBadInput(await create(base({ invoiceType: "Roz", invoice: draftZal })), ["input.invoice"]);
+    expectBadInput(await create(base({ invoiceType: "Roz", invoice: target.Zal, direction: "cost" })), ["input.direction"]);
+    expectBadInput(await create(base({ invoiceType: "Roz", invoice: target.Zal, currencyCode: "PLN" })), ["input.currencyCode"]);
+    const unknown = await create(base({ invoiceType: "Roz", invoice: randomUUID() }));
+    expect(codes(unknown)).toEqual(["NOT_FOUND"]);
+    expect(unknown.errors![0].extensions!.field).toBe("input.invoice");
+    const after = await financeSnapshot();
+    expect(after).toEqual({ ...before, invoices: before.invoices + 1, items: before.items });
   });
 });
 

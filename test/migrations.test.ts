@@ -19,6 +19,7 @@ import { createDb, type Db } from "../src/db/client";
 import { migrate, PRISMA_MIGRATIONS_DDL, readMigrations, splitSql, defaultMigrationsDir } from "../src/db/migrate";
 import { projectRoot } from "../src/config/paths";
 import { onPostgres, postgresUrl, TEST_SERVER_URL } from "./support/databases";
+import { describeIf, NEEDS_POSTGRES } from "./support/skip";
 
 jest.setTimeout(120_000);
 
@@ -269,6 +270,50 @@ describe("SQLite migrations", () => {
     expect(pending.status).not.toBe(0);
   });
 
+  it("a table redefinition as Prisma generates it keeps the rows that refer to the table, and foreign keys stay enforced", async () => {
+    const dir = join(work, `sqlite-redefine-${randomUUID()}`);
+    mkdirSync(join(dir, "0001_tables"), { recursive: true });
+    mkdirSync(join(dir, "0002_redefine"), { recursive: true });
+    writeFileSync(
+      join(dir, "0001_tables/migration.sql"),
+      `CREATE TABLE "Parent" ("id" TEXT NOT NULL PRIMARY KEY);
+CREATE TABLE "Child" ("id" TEXT NOT NULL PRIMARY KEY, "parentId" TEXT NOT NULL, CONSTRAINT "Child_parentId_fkey" FOREIGN KEY ("parentId") REFERENCES "Parent" ("id") ON DELETE CASCADE ON UPDATE CASCADE);
+INSERT INTO "Parent" ("id") VALUES ('p');
+INSERT INTO "Child" ("id", "parentId") VALUES ('c', 'p');
+`,
+    );
+    // the shape of \`prisma migrate diff\`'s SQLite output when a table gains a foreign key
+    writeFileSync(
+      join(dir, "0002_redefine/migration.sql"),
+      `-- RedefineTables
+PRAGMA defer_foreign_keys=ON;
+PRAGMA foreign_keys=OFF;
+CREATE TABLE "new_Parent" ("id" TEXT NOT NULL PRIMARY KEY, "otherId" TEXT, CONSTRAINT "Parent_otherId_fkey" FOREIGN KEY ("otherId") REFERENCES "Parent" ("id") ON DELETE SET NULL ON UPDATE CASCADE);
+INSERT INTO "new_Parent" ("id") SELECT "id" FROM "Parent";
+DROP TABLE "Parent";
+ALTER TABLE "new_Parent" RENAME TO "Parent";
+PRAGMA foreign_keys=ON;
+PRAGMA defer_foreign_keys=OFF;
+`,
+    );
+    const db = createDb({ url: fresh("redefine") });
+    try {
+      expect(await migrate(db, "sqlite", dir)).toEqual(["0001_tables", "0002_redefine"]);
+      expect(await db.$queryRawUnsafe(`SELECT "id", "parentId" FROM "Child"`)).toEqual([{ id: "c", parentId: "p" }]);
+      expect(await db.$queryRawUnsafe(`PRAGMA foreign_keys`)).toEqual([{ foreign_keys: 1n }]);
+      await expect(db.$executeRawUnsafe(`INSERT INTO "Child" ("id", "parentId") VALUES ('d', 'nobody')`)).rejects.toThrow();
+
+      // a migration that leaves a broken reference is refused and rolled back
+      mkdirSync(join(dir, "0003_breaks"), { recursive: true });
+      writeFileSync(join(dir, "0003_breaks/migration.sql"), `INSERT INTO "Child" ("id", "parentId") VALUES ('e', 'nobody');\n`);
+      await expect(migrate(db, "sqlite", dir)).rejects.toThrow(/0003_breaks leaves 1 broken reference/);
+      expect(await db.$queryRawUnsafe(`SELECT count(*) AS n FROM "Child"`)).toEqual([{ n: 1n }]);
+      expect(await db.$queryRawUnsafe(`PRAGMA foreign_keys`)).toEqual([{ foreign_keys: 1n }]);
+    } finally {
+      await db.$disconnect();
+    }
+  });
+
   it("the issue-23 migration repairs repeated shortcut weights and extra default currencies", async () => {
     await repairsConcurrencyLeftovers("sqlite", fresh("repair"));
   });
@@ -324,7 +369,7 @@ async function pgStructure(url: string) {
   }
 }
 
-(onPostgres ? describe : describe.skip)("PostgreSQL migrations (TEST_DATABASE_URL is PostgreSQL)", () => {
+describeIf(onPostgres, NEEDS_POSTGRES)("PostgreSQL migrations (TEST_DATABASE_URL is PostgreSQL)", () => {
   const created: string[] = [];
   async function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
     const c = new Client({ connectionString: TEST_SERVER_URL });

@@ -11,6 +11,7 @@ import { codes, createTestApp, demoIds as d, type TestApp } from "./support/test
 let t: TestApp;
 /** a user outside every project and chat topic, who is external: to them such objects do not exist */
 let outsiderToken: string;
+let outsiderId: string;
 let defs: { users: string; department: string };
 
 const missing = randomUUID();
@@ -24,6 +25,7 @@ const FILES = "mutation ($input: ExternalFileUploadInput!) { uploadExternalFiles
 const TASK_TYPE = "mutation ($id: ID!, $input: UpdateTaskTypeInput!) { updateTaskType(id: $id, input: $input) { id } }";
 const CHECKLISTS = "query ($id: ID!) { taskChecklists(taskId: $id) { items { id } } }";
 const COMMENTS = "query ($t: String!) { sharedTaskComments(token: $t) { items { id } } }";
+const TIMESHEET = `query ($users: [ID!], $project: ID) { timesheetByUser(dateStart: "2026-10-26T00:00:00Z", users: $users, project: $project) { seconds } }`;
 const MEMBERSHIP = "mutation ($t: ID!, $u: ID!) { updateAssignedChatTopicUser(topicId: $t, userId: $u, input: { isMutedIndefinitely: true }) { id } }";
 
 const invoice = (over: Record<string, unknown>) => ({ input: { invoiceType: "Vat", fileGeneratedLanguage: "pl", isDraft: true, items: [item], ...over } });
@@ -122,6 +124,10 @@ const SITES: Site[] = [
   { site: "E15 projectGantt, project hidden from the caller", query: "query ($id: ID!) { projectGantt(id: $id) { id } }", variables: () => ({ id: d.projectId }), field: "id", token: () => outsiderToken },
   { site: "E17 projectSettings id", query: "query ($id: ID!) { projectSettings(id: $id) { id } }", variables: () => ({ id: missing }), field: "id" },
   { site: "E17 projectSettings, project hidden from the caller", query: "query ($id: ID!) { projectSettings(id: $id) { id } }", variables: () => ({ id: d.projectId }), field: "id", token: () => outsiderToken },
+  // E16 timesheetByUser
+  { site: "E16 timesheetByUser users", query: TIMESHEET, variables: () => ({ users: [d.userId, missing] }), field: "users.1" },
+  { site: "E16 timesheetByUser project", query: TIMESHEET, variables: () => ({ project: missing }), field: "project" },
+  { site: "E16 timesheetByUser, project hidden from the caller", query: TIMESHEET, variables: () => ({ users: [outsiderId], project: d.projectId }), field: "project", token: () => outsiderToken },
   // E19 updateTaskType
   { site: "E19 updateTaskType id", query: TASK_TYPE, variables: () => ({ id: missing, input: { name: "Typ" } }), field: "id" },
   { site: "E19 updateTaskType categories", query: TASK_TYPE, variables: () => ({ id: d.taskTypeId, input: { categories: [d.projectCategoryId, missing] } }), field: "input.categories.1" },
@@ -132,7 +138,7 @@ beforeAll(async () => {
   const def = async (dataType: string) => (await t.db.customFieldDefinition.findFirstOrThrow({ where: { scope: "project", dataType }, orderBy: { id: "asc" } })).id;
   defs = { users: await def("users"), department: await def("department") };
   // an external user of their own, in no project and no chat topic
-  const outsider = randomUUID();
+  const outsider = (outsiderId = randomUUID());
   await t.db.user.create({ data: { id: outsider, email: `${outsider}@outside.example`, firstName: "Olga", lastName: "Zewnętrzna", shortCode: `OZ${outsider.slice(0, 8)}`, isExternal: true } });
   outsiderToken = await issueToken(t.db, outsider);
 });
@@ -149,8 +155,8 @@ describe("NOT_FOUND names the argument that named the missing object", () => {
   });
 
   it("covers every place that answers NOT_FOUND with a row above", () => {
-    // E1 (2), E2, E3 (2), E4 (7), E5 (9), E6 (2), E9, E10 (2), E11 (8), E12 (2), E13 (4), E14, E15 (2), E17 (2), E19 (2)
-    expect(SITES).toHaveLength(47);
+    // E1 (2), E2, E3 (2), E4 (7), E5 (9), E6 (2), E9, E10 (2), E11 (8), E12 (2), E13 (4), E14, E15 (2), E16 (3), E17 (2), E19 (2)
+    expect(SITES).toHaveLength(50);
     expect(new Set(SITES.map((s) => s.site)).size).toBe(SITES.length);
   });
 });

@@ -93,6 +93,48 @@ describeWithBrowser("GraphiQL playground in Chromium", () => {
     await page.screenshot({ path: join(shots, "autocompletion.png") });
   });
 
+  /** The lint annotations of GraphiQL's editors (query, variables, headers, response), each as `severity: message`. */
+  const lintMarks = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll(".CodeMirror")).flatMap((el) =>
+        ((el as any).CodeMirror?.state?.lint?.marked ?? []).map((m: any) => `${m.__annotation?.severity}: ${m.__annotation?.message}`),
+      ),
+    );
+  const setEditor = (editor: "query" | "variables", text: string) =>
+    page.evaluate(
+      (selector, value) => (document.querySelector(selector) as any).CodeMirror.setValue(value),
+      editor === "query" ? ".graphiql-query-editor .CodeMirror" : ".graphiql-editor-tool .CodeMirror",
+      text,
+    );
+  /** GraphiQL lints half a second after a change; a person reads the markers after that. */
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 1_500));
+
+  it("marks none of its twenty examples, nor the deprecated showTasks, as an error (issue 24)", async () => {
+    // the examples panel is open (the autocompletion test above opened it)
+    // the linter is on: a real mistake is marked, in the query and in the variables
+    await page.click('button[data-example="E4"]');
+    await setEditor("variables", JSON.stringify({ input: { invoiceType: "Vat", fileGeneratedLanguage: "pl", items: [{ positionName: "A", count: "two", priceUnit: 1, tax: "RATE_23" }] } }));
+    await page.waitForFunction(() => document.querySelector(".CodeMirror-lint-mark-error"), { timeout: 20_000 });
+    expect((await lintMarks()).join("\n")).toMatch(/error: .*Float/);
+
+    const marked: Record<string, string[]> = {};
+    for (const example of loadExamples()) {
+      await page.click(`button[data-example="${example.id}"]`);
+      await settled();
+      const marks = await lintMarks();
+      if (marks.length > 0) marked[example.id] = marks;
+    }
+    expect(marked).toEqual({});
+
+    // a deprecated argument is known (introspected with inputValueDeprecation): a warning, not an error
+    await setEditor("query", `query Gantt($id: ID!) { projectGantt(id: $id, showTasks: true) { id } }`);
+    await setEditor("variables", `{ "id": "00000000-0000-4000-8000-000000000000" }`);
+    await settled();
+    const marks = await lintMarks();
+    expect(marks).toHaveLength(1);
+    expect(marks[0]).toMatch(/^warning: Field "Query.projectGantt" argument "showTasks" is deprecated/);
+  });
+
   it("raised no page error, CSP violation or request to another origin", () => {
     expect(problems).toEqual([]);
   });

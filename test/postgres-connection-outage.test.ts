@@ -14,14 +14,14 @@ import { Client } from "pg";
 import { projectRoot } from "../src/config/paths";
 import { POSTGRES_DEFAULTS } from "../src/db/client";
 import { onPostgres } from "./support/databases";
+import { describeIf, NEEDS_POSTGRES } from "./support/skip";
 import { freePort, httpGql, startServer, waitFor, type ServerProcess } from "./support/server-process";
 
 const ADMIN_TOKEN = "wm_outage_admin_token_0123456789abcdef";
 const USERS = `{ users(itemsPerPage: 2) { items { id email } paginationInfo { totalCount } } }`;
 
 const title = "a PostgreSQL outage while serving";
-if (onPostgres) describe(title, tests);
-else describe.skip(`${title} [skipped: needs TEST_DATABASE_URL=postgresql://...]`, tests);
+describeIf(onPostgres, NEEDS_POSTGRES)(title, tests);
 
 function tests() {
   jest.setTimeout(180_000);

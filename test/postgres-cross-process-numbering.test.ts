@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import { Client } from "pg";
 import demoIds from "../prisma/demo-ids.json";
 import { onPostgres, postgresUrl, TEST_SERVER_URL } from "./support/databases";
+import { describeIf, NEEDS_POSTGRES } from "./support/skip";
 import { httpGql, sleep, startServer, type ServerProcess } from "./support/server-process";
 
 const CALLS = 200;
@@ -22,8 +23,7 @@ const ISSUE_DATE = "2031-07-15";
 const CREATE = `mutation Create($input: CreateInvoiceInput!) { createInvoice(input: $input) { id no } }`;
 
 const title = "two server processes on one PostgreSQL database";
-if (onPostgres) describe(title, tests);
-else describe.skip(`${title} [skipped: needs TEST_DATABASE_URL=postgresql://...]`, tests);
+describeIf(onPostgres, NEEDS_POSTGRES)(title, tests);
 
 function tests() {
   jest.setTimeout(240_000);

@@ -4,7 +4,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot } from "../src/config/paths";
+import { authenticate } from "../src/auth/authenticate";
+import { createDb } from "../src/db/client";
 import { onPostgres } from "./support/databases";
+import { describeIf } from "./support/skip";
+import { tokenHint, untilPrinted } from "./support/server-process";
 
 /**
  * Every command the README shows, run as a user types it, so that a broken command (like the
@@ -44,7 +48,8 @@ const RUN = [
   "npm run schema:check",
 ];
 const ELSEWHERE: Record<string, string> = {
-  "npm install": "the suite runs inside an installed tree; .ci/run runs it on every CI run",
+  "npm install": "the suite runs inside an installed tree; .ci/run runs it (with --package-lock-only) and checks the lockfile stays as committed",
+  "npm ci": "the suite runs inside an installed tree; .ci/run installs with it on every CI run",
   "npm test": "this is the suite itself",
   "npm run lint": "npm test runs it before the type check and the suite (so every CI run does)",
   "npm run schema:print": "test/schema-sdl.test.ts runs it (writing to a temporary path, so the committed file stays as it is)",
@@ -61,7 +66,7 @@ describe("the README's commands", () => {
   });
 
   // the commands use their own SQLite database whatever the suite runs on: once per CI run is enough
-  (onPostgres ? describe.skip : describe)("as typed, against a temporary database", () => {
+  describeIf(!onPostgres, "the commands use a SQLite database of their own whatever the suite runs on: they run in the SQLite run of the suite")("as typed, against a temporary database", () => {
     let dir: string;
     let port: number;
     let server: ChildProcess | undefined;
@@ -104,20 +109,18 @@ describe("the README's commands", () => {
       server = spawn("npm start", { cwd: projectRoot, env: env(), shell: true, detached: true, stdio: ["ignore", "pipe", "pipe"] });
       server.stdout!.on("data", (chunk) => (output += chunk));
       server.stderr!.on("data", (chunk) => (output += chunk));
-      await new Promise<void>((resolve, reject) => {
-        const timer = setInterval(() => {
-          if (/GraphQL API ready/.test(output)) {
-            clearInterval(timer);
-            resolve();
-          } else if (server!.exitCode !== null || server!.signalCode !== null) {
-            clearInterval(timer);
-            reject(new Error(`npm start stopped:\n${output}`));
-          }
-        }, 200);
-      });
+      await untilPrinted(server, () => output, /GraphQL API ready/);
       adminToken = /Demo admin token \([^)]+\): (wm_[A-Za-z0-9_-]+)/.exec(output)?.[1] ?? "";
       expect(adminToken).toMatch(/^wm_/);
       expect(output).toContain("Seeded demo data");
+      // it says which database it serves
+      expect(output).toContain(`serving the SQLite database ${join(dir, "dev.db")}`);
+      // and, before the build's silent tsc run, what it is doing and how long that takes; then how long it took
+      const building = output.search(/Building the server \(tsc -p tsconfig\.build\.json into dist\/\): (the first build takes about \d+ s on 2 cores|what changed since the last build)/);
+      const built = output.search(/Built in \d+\.\d s\./);
+      expect(building).toBeGreaterThanOrEqual(0);
+      expect(built).toBeGreaterThan(building);
+      expect(output.indexOf("GraphQL API ready")).toBeGreaterThan(built);
       const health = await fetch(`http://127.0.0.1:${port}/health`);
       expect(await health.json()).toMatchObject({ status: "ok" });
     }, 300_000);
@@ -126,6 +129,19 @@ describe("the README's commands", () => {
       const printed = run("npm run token:create -- --email piotr.wisniewski@kompas-software.pl");
       userToken = printed.trim().split("\n").pop()!;
       expect(userToken).toMatch(/^wm_[A-Za-z0-9_-]+$/);
+    }, 120_000);
+
+    it("the start-up hint's command, typed where DATABASE_URL is not set, makes a token of the served database (issue 24)", async () => {
+      const hint = tokenHint(output);
+      expect(hint).toBe(`DATABASE_URL='file:${join(dir, "dev.db")}' npm run token:create -- --email piotr.wisniewski@kompas-software.pl`);
+      const { DATABASE_URL: _served, ...shell } = env();
+      const token = execSync(hint, { cwd: projectRoot, env: shell, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 }).trim().split("\n").pop()!;
+      const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: "{ users(itemsPerPage: 1) { items { id } } }" }),
+      });
+      expect(res.status).toBe(200);
     }, 120_000);
 
     it("the curl example answers the first users, with the token just created", () => {
@@ -163,7 +179,18 @@ describe("the README's commands", () => {
     it("npm run db:seed -- --reset --scale 2 replaces the data with twice the demo volume", async () => {
       await stopServer();
       const printed = run("npm run db:seed -- --reset --scale 2");
-      expect(printed).toContain("Deleted all data.");
+      expect(printed).toContain("Deleted all data, API tokens included: every token issued before no longer works.");
+      // as the README says where it shows the command: the tokens issued before are refused now
+      const shown = README.indexOf("npm run db:seed -- --reset --scale 2");
+      expect(README.slice(shown, shown + 400)).toMatch(/every token issued before stops working/);
+      const db = createDb({ url: `file:${join(dir, "dev.db")}` });
+      try {
+        for (const token of [adminToken, userToken]) expect((await authenticate(db, `Bearer ${token}`)).viewer).toBeNull();
+        const fresh = /API token: (wm_[A-Za-z0-9_-]+)/.exec(printed)![1];
+        expect((await authenticate(db, `Bearer ${fresh}`)).viewer).not.toBeNull();
+      } finally {
+        await db.$disconnect();
+      }
       expect(printed).toMatch(/Seeded \d+ rows \(scale 2\)/);
       expect(printed).toMatch(/API token: wm_/);
       // without --reset it refuses to overwrite, with a message saying how

@@ -4,6 +4,7 @@ import { demoIds, TEST_ADMIN_TOKEN } from "./support/test-app";
 import { onPostgres } from "./support/databases";
 import { startServer, type ServerProcess } from "./support/server-process";
 import { servedCopy, type ServedCopy } from "./support/served-copy";
+import { itIf, NEEDS_POSTGRES } from "./support/skip";
 
 /**
  * Issue 9, points 2 and 5, against real server processes (SQLite, and PostgreSQL when the suite
@@ -69,7 +70,7 @@ describe("the time budget (REQUEST_TIMEOUT_MS)", () => {
     expect(after.json.errors).toBeUndefined();
   });
 
-  const onlyOnPostgres = onPostgres ? it : it.skip;
+  const onlyOnPostgres = itIf(onPostgres, NEEDS_POSTGRES);
   onlyOnPostgres("rolls back a mutation whose transaction is still running at the deadline (PostgreSQL: blocked on a row lock)", async () => {
     const sql = new Client({ connectionString: copy.databaseUrl });
     await sql.connect();
@@ -164,8 +165,8 @@ describe(`graceful shutdown with heavy requests in flight (${onPostgres ? "Postg
     // for; a batch mostly answered before it was seen is let go and another sent (at most 10).
     const admission = async () => {
       const metrics = await (await fetch(`${server.url}/metrics`)).text();
-      const inUse = Number(/^graphql_admission\{state="in_use"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
-      const waiting = Number(/^graphql_admission\{state="waiting"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
+      const inUse = Number(/^graphql_cost_in_use (\d+)/m.exec(metrics)?.[1] ?? 0);
+      const waiting = Number(/^graphql_operations_waiting (\d+)/m.exec(metrics)?.[1] ?? 0);
       return { running: inUse >= COST ? 1 : 0, waiting };
     };
     const seen: string[] = [];

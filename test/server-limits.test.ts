@@ -140,7 +140,7 @@ describe("the issue's reproducers, refused before execution", () => {
     for (let i = 0; i < 25; i++) deep = `ofType { ${deep} }`;
     expect((await post({ query: `{ __schema { types { fields { type { ${deep} } } } } }` })).status).toBe(400);
     expect((await post({ query: `{ ${Array.from({ length: 6000 }, (_, i) => `a${i}: __typename`).join(" ")} }` })).status).toBe(400);
-    expect((await post({ query: `{ users { items { id } } }` }, {})).status).toBe(401);
+    expect((await post({ query: `{ users { items { id } } }` }, { accept: "application/graphql-response+json" })).status).toBe(401);
   });
 });
 
@@ -227,9 +227,33 @@ describe("probes and metrics", () => {
     expect(text).toMatch(/^graphql_requests_total\{operation="[^"]*",outcome="QUERY_TOO_COMPLEX"\} [1-9]/m);
     expect(text).toMatch(/^graphql_request_duration_seconds_bucket\{le="0.1",operation="users"\} [1-9]/m);
     expect(text).toMatch(/^graphql_query_cost_bucket\{le="\+Inf",operation="users"\} [1-9]/m);
-    expect(text).toMatch(/^db_pool_connections\{state="total"\} [1-9]/m);
+    const gauge = (line: RegExp) => Number(line.exec(text)?.[1] ?? NaN);
+    expect(gauge(/^db_pool_connections\{state="in_use"\} (\d+)$/m) + gauge(/^db_pool_connections\{state="idle"\} (\d+)$/m)).toBeGreaterThan(0);
+    expect(gauge(/^db_pool_requests_waiting (\d+)$/m)).toBeGreaterThanOrEqual(0);
+    expect(gauge(/^graphql_cost_in_use (\d+)$/m)).toBeGreaterThanOrEqual(0);
+    expect(gauge(/^graphql_operations_waiting (\d+)$/m)).toBeGreaterThanOrEqual(0);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds [0-9.e-]+$/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds [0-9.e-]+$/m);
+  });
+
+  it("names its metrics the Prometheus way: one unit each, _total on counters, base units (issue 24)", async () => {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const types = new Map([...text.matchAll(/^# TYPE (\w+) (\w+)$/gm)].map((m) => [m[1], m[2]]));
+    // this server's own metrics (Node's process metrics come from prom-client)
+    const own = [...types.keys()].filter((name) => /^(graphql|db|http)_/.test(name)).sort();
+    expect(own).toEqual([
+      "db_pool_connections", "db_pool_requests_waiting", "graphql_cost_in_use", "graphql_operations_waiting",
+      "graphql_query_cost", "graphql_request_duration_seconds", "graphql_requests_total", "http_requests_refused_total",
+    ]);
+    for (const name of own) {
+      expect([name, types.get(name) === "counter"]).toEqual([name, name.endsWith("_total")]);
+      expect(name).toMatch(/^[a-z][a-z0-9_]*$/);
+      // base units only: seconds and bytes, never their multiples
+      expect(name).not.toMatch(/_(milli|micro|nano)?(ms|us|ns|minutes|hours|kb|mb|gb|kilobytes|megabytes|milliseconds|microseconds)(_|$)/);
+    }
+    // a labelled gauge's states are one kind of thing: they add up (open connections), nothing else rides along
+    const states = [...text.matchAll(/^db_pool_connections\{state="(\w+)"\}/gm)].map((m) => m[1]).sort();
+    expect(states).toEqual(["idle", "in_use"]);
   });
 });
 

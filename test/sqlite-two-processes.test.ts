@@ -7,6 +7,7 @@
  */
 import demoIds from "../prisma/demo-ids.json";
 import { onPostgres, TEST_ADMIN_TOKEN } from "./support/databases";
+import { describeIf } from "./support/skip";
 import { servedCopy, type ServedCopy } from "./support/served-copy";
 import { httpGql, sleep, startServer, type ServerProcess } from "./support/server-process";
 import { SQLITE_BUSY_TIMEOUT_MS } from "../src/db/sqlite-write-lock";
@@ -18,8 +19,7 @@ const ISSUE_DATE = "2031-08-14";
 const CREATE = `mutation Create($input: CreateInvoiceInput!) { createInvoice(input: $input) { id no } }`;
 
 const title = "two server processes on one SQLite file";
-if (onPostgres) describe.skip(`${title} [SQLite only]`, tests);
-else describe(title, tests);
+describeIf(!onPostgres, "about several processes on one SQLite file: runs when the suite runs on SQLite")(title, tests);
 
 const invoiceOn = (issueDate: string) => ({
   invoiceType: "Vat",

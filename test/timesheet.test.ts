@@ -181,7 +181,7 @@ describe("E16 timesheetByUser", () => {
   });
 
   it("with users, gives exactly those users an entry, idle ones included", async () => {
-    const res = await q(QUERY, { dateStart: W.toISOString(), users: [idle, demoIds.pmUserId, idle, randomUUID()] });
+    const res = await q(QUERY, { dateStart: W.toISOString(), users: [idle, demoIds.pmUserId, idle] });
     expect(res.errors).toBeUndefined();
     expect(res.data!.timesheetByUser.map((e: any) => e.projectUser.id)).toEqual(await ordered([idle, demoIds.pmUserId]));
     expect(entryOf(res, idle)).toMatchObject({ timesheet: [], seconds: 0, days: week() });
@@ -200,12 +200,27 @@ describe("E16 timesheetByUser", () => {
     expect(byType.data!.timesheetByUser).toHaveLength(1);
     expect(byType.data!.timesheetByUser[0]).toMatchObject({ projectUser: { id: demoIds.userId }, seconds: 7200 });
 
-    for (const vars of [{ project: randomUUID() }, { reportedTimeType: randomUUID() }, { projectContractors: [randomUUID()] }]) {
+    // filters: an unknown id matches nothing
+    for (const vars of [{ reportedTimeType: randomUUID() }, { projectContractors: [randomUUID()] }]) {
       const res = await q(QUERY, { dateStart: W.toISOString(), ...vars });
       expect(res.errors).toBeUndefined();
       expect(res.data!.timesheetByUser).toEqual([]);
     }
     expect((await q(QUERY, { dateStart: day(100).toISOString() })).data!.timesheetByUser).toEqual([]);
+  });
+
+  it("an unknown user or project is NOT_FOUND naming the argument (issue 24)", async () => {
+    const unknownUser = await q(QUERY, { dateStart: W.toISOString(), users: [idle, demoIds.pmUserId, randomUUID(), randomUUID()] });
+    expect(codes(unknownUser)).toEqual(["NOT_FOUND"]);
+    expect(unknownUser.errors![0].extensions!.field).toBe("users.2");
+    expect(unknownUser.data).toBeNull();
+    const unknownProject = await q(QUERY, { dateStart: W.toISOString(), project: randomUUID() });
+    expect(codes(unknownProject)).toEqual(["NOT_FOUND"]);
+    expect(unknownProject.errors![0].extensions!.field).toBe("project");
+    // a known project without time in the window is no error
+    const quiet = await q(QUERY, { dateStart: day(100).toISOString(), project: a.projectId });
+    expect(quiet.errors).toBeUndefined();
+    expect(quiet.data!.timesheetByUser).toEqual([]);
   });
 
   it("marks as editable the caller's own rows and those of projects they manage", async () => {
@@ -224,7 +239,7 @@ describe("E16 timesheetByUser", () => {
   });
 
   it("bounds the id lists and checks every id", async () => {
-    const ok = await q(QUERY, { dateStart: W.toISOString(), users: Array.from({ length: 500 }, () => randomUUID()) });
+    const ok = await q(QUERY, { dateStart: W.toISOString(), users: Array.from({ length: 500 }, () => demoIds.userId) });
     expect(ok.errors).toBeUndefined();
     for (const name of ["users", "projectContractors"]) {
       const res = await q(QUERY, { dateStart: W.toISOString(), [name]: Array.from({ length: 501 }, () => randomUUID()) });
@@ -263,6 +278,11 @@ describe("E16 timesheetByUser", () => {
     expect(largeCount).toBe(smallCount);
     // two statements beyond authentication: the summed time with its tasks and roles, and the users
     expect(largeCount - auth).toBe(2);
+    // with `project`, one more: that project (it must exist) with the caller's role in it, which
+    // the hourly-rate rule of the project's member summaries reuses; that rule looks up the
+    // project's hidden rate roles
+    const withProject = await t.countStatements(() => q(QUERY, { dateStart: large.toISOString(), project: trees[0].projectId }, t.userToken));
+    expect(withProject - auth).toBe(2 + 1 + 1);
     console.log(`E16 statements: ${smallCount} for 1 user x 1 task, ${largeCount} for 10 users x 20 tasks`);
   });
 });

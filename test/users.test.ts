@@ -225,6 +225,21 @@ describe("E8 users: pagination", () => {
     const everyone = await t.gql(USERS, { pagination: false });
     expect(everyone.data!.users.items).toHaveLength(Math.min(total, t.config.maxUnpaginatedItems));
   });
+  it("pagination: false reports the same page facts when items are not selected (issue 24)", async () => {
+    const info = gql`query ($filter: UserFilter) { users(filter: $filter, pagination: false) { paginationInfo { page itemsPerPage totalCount lastPage hasNextPage } } }`;
+    const mine = await t.gql(info, { filter: { id: all } });
+    expect(mine.errors).toBeUndefined();
+    expect(mine.data!.users.paginationInfo).toEqual({ page: 1, itemsPerPage: 5, totalCount: 5, lastPage: 1, hasNextPage: false });
+    const total = await t.db.user.count();
+    const everyone = await t.gql(info, {});
+    expect(everyone.data!.users.paginationInfo).toEqual({
+      page: 1,
+      itemsPerPage: Math.min(total, t.config.maxUnpaginatedItems),
+      totalCount: total,
+      lastPage: 1,
+      hasNextPage: total > t.config.maxUnpaginatedItems,
+    });
+  });
 });
 
 describe("E8 users: canManage is about the caller", () => {

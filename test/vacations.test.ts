@@ -261,14 +261,30 @@ describe("E7 vacations: filters", () => {
 
   it("vacationDatesDate keeps vacations with a day in the range, each bound as named", async () => {
     const range = async (r: Record<string, string>) => names(await listMine({ vacationDatesDate: r }));
-    expect(await range({ after: "2091-02-05T00:00:00Z", before: "2091-02-28T00:00:00Z" })).toEqual(["V3"]);
-    expect(await range({ after: "2091-02-03T00:00:00Z" })).toEqual(["V1", "V2", "V3"]);
-    expect(await range({ strictlyAfter: "2091-02-03T00:00:00Z" })).toEqual(["V2", "V3"]);
-    expect(await range({ before: "2091-02-02T00:00:00Z" })).toEqual(["V1"]);
-    expect(await range({ strictlyBefore: "2091-02-02T00:00:00Z" })).toEqual([]);
+    expect(await range({ after: "2091-02-05", before: "2091-02-28" })).toEqual(["V3"]);
+    expect(await range({ after: "2091-02-03" })).toEqual(["V1", "V2", "V3"]);
+    expect(await range({ strictlyAfter: "2091-02-03" })).toEqual(["V2", "V3"]);
+    expect(await range({ before: "2091-02-02" })).toEqual(["V1"]);
+    expect(await range({ strictlyBefore: "2091-02-02" })).toEqual([]);
     // V1 has 02-02 and 02-03: each bound alone is met by one of its days, but no single day lies between
-    expect(await range({ strictlyAfter: "2091-02-02T00:00:00Z", strictlyBefore: "2091-02-03T00:00:00Z" })).toEqual([]);
-    expect(await range({ after: "2091-02-03T00:00:00Z", before: "2091-02-03T00:00:00Z" })).toEqual(["V1"]);
+    expect(await range({ strictlyAfter: "2091-02-02", strictlyBefore: "2091-02-03" })).toEqual([]);
+    expect(await range({ after: "2091-02-03", before: "2091-02-03" })).toEqual(["V1"]);
+  });
+
+  it("vacationDatesDate takes calendar days, not moments: no time zone can shift a bound (issue 24)", async () => {
+    // a moment is refused, naming the bound: its day would depend on the zone it is read in
+    for (const moment of ["2091-02-03T00:00:00+01:00", "2091-02-03T00:00:00Z"]) {
+      const r = await t.gql(VACATIONS, { filter: { calendarUser: mine, vacationDatesDate: { after: moment } } });
+      expect(codes(r)).toEqual(["BAD_USER_INPUT"]);
+      expect(r.errors![0].message).not.toContain(moment);
+    }
+    const inline = await t.gql(gql`{ vacations(filter: { vacationDatesDate: { before: "2091-02-03T00:00:00+01:00" } }) { items { id } } }`);
+    expect(codes(inline)).toEqual(["GRAPHQL_VALIDATION_FAILED"]);
+    // the schema says so
+    const type = await t.gql(gql`{ __type(name: "DateRangeFilter") { inputFields { name type { name } } } }`);
+    expect(type.data!.__type.inputFields.map((f: any) => `${f.name}: ${f.type.name}`)).toEqual([
+      "before: Date", "strictlyBefore: Date", "after: Date", "strictlyAfter: Date",
+    ]);
   });
 
   it("combines different filters with AND", async () => {
@@ -349,6 +365,13 @@ describe("E7 vacations: order and pages", () => {
     expect(none.paginationInfo.totalCount).toBe(4);
     const all = await listMine({}, { pagination: false, itemsPerPage: 1 });
     expect(names(all)).toEqual(["V1", "V2", "V4", "V3"]);
+  });
+
+  it("pagination: false reports the same page facts when items are not selected (issue 24)", async () => {
+    const info = gql`query ($filter: VacationFilter) { vacations(filter: $filter, pagination: false) { paginationInfo { page itemsPerPage totalCount lastPage hasNextPage } } }`;
+    const r = await t.gql(info, { filter: { calendarUser: mine } });
+    expect(r.errors).toBeUndefined();
+    expect(r.data!.vacations.paginationInfo).toEqual({ page: 1, itemsPerPage: 4, totalCount: 4, lastPage: 1, hasNextPage: false });
   });
 
   it("checks page bounds: itemsPerPage 0..100, page >= 1", async () => {

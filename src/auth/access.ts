@@ -87,6 +87,11 @@ export class RequestAccess {
     return row?.role;
   }
 
+  /** Remembers a role a statement of the request read already (null: not assigned), so a rule asking it costs no lookup. */
+  knowRole(projectId: string, role: string | null): void {
+    this.roles.prime(projectId, role ?? undefined);
+  }
+
   /** ProjectSettings.hideHourlyRateForRoles of a project. */
   hiddenRateRoles(projectId: string): Promise<string[]> {
     return this.hidden.load(projectId);

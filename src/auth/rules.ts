@@ -133,15 +133,15 @@ export const rules = {
 
   /**
    * E4: admins and finance create any invoice; a project manager those booked to their project
-   * (and corrects only invoices booked to one of theirs).
+   * (and names, corrects or settles only invoices booked to one of theirs).
    */
-  issueInvoice: rule<{ projectId: string | null; correctedProjectId: string | null }>({
+  issueInvoice: rule<{ projectId: string | null; relatedProjectId: string | null }>({
     text: "admins, finance, and managers of the project the invoice is booked to",
     decide: (v) => (v.isAdmin || isFinance(v) ? true : undefined),
     holds: async (access, s, via) => {
       if (!s.projectId) throw new ForbiddenError("Only an admin or a finance user may create invoices outside projects.");
       const managed = async (projectId: string) => isProjectManagerRole(await access.projectRole(projectId, via));
-      return (await managed(s.projectId)) && (!s.correctedProjectId || s.correctedProjectId === s.projectId || (await managed(s.correctedProjectId)));
+      return (await managed(s.projectId)) && (!s.relatedProjectId || s.relatedProjectId === s.projectId || (await managed(s.relatedProjectId)));
     },
     refusal: forbidden(managerRefusal),
   }),

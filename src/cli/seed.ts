@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     if (applied.length > 0) console.log(`Applied migrations: ${applied.join(", ")}`);
     if (values.reset) {
       await resetData(db, kind);
-      console.log("Deleted all data.");
+      console.log("Deleted all data, API tokens included: every token issued before no longer works.");
     } else if (!(await isEmpty(db))) {
       throw new Error("The database already holds data. Run again with --reset to replace it with the demo data.");
     }

@@ -37,8 +37,26 @@ export async function migrate(db: Db, kind: DatabaseKind, migrationsDir = defaul
   }
   await db.$executeRawUnsafe(PRISMA_MIGRATIONS_DDL.sqlite);
   const pending = await pendingOf(db, migrations);
-  for (const migration of pending) {
-    await db.$transaction((tx) => applyPending(tx, kind, [migration]), { timeout: 600_000 });
+  if (pending.length === 0) return [];
+  // Prisma changes a SQLite table by redefining it (new table, copy, DROP TABLE, rename). With
+  // foreign keys enforced, the DROP deletes the rows that refer to the table (ON DELETE CASCADE),
+  // and the script's own `PRAGMA foreign_keys=OFF` does nothing inside a transaction. So they are
+  // off around the transactions and the references are checked before each commit: SQLite's
+  // documented procedure for schema changes.
+  await db.$executeRawUnsafe("PRAGMA foreign_keys=OFF");
+  try {
+    for (const migration of pending) {
+      await db.$transaction(
+        async (tx) => {
+          await applyPending(tx, kind, [migration]);
+          const broken = await tx.$queryRawUnsafe<unknown[]>("PRAGMA foreign_key_check");
+          if (broken.length > 0) throw new Error(`migration ${migration.name} leaves ${broken.length} broken references`);
+        },
+        { timeout: 600_000 },
+      );
+    }
+  } finally {
+    await db.$executeRawUnsafe("PRAGMA foreign_keys=ON");
   }
   return pending.map((m) => m.name);
 }

@@ -43,6 +43,8 @@ export interface SqlDialect {
   inSubquery(column: Expression<unknown>, subquery: Subquery<unknown>): RawBuilder<SqlBool>;
   /** A moment as a parameter comparable with a stored timestamp. */
   timestamp(value: Value<Date>): RawBuilder<unknown>;
+  /** A day (midnight UTC) as a parameter comparable with a DATE column: a date on PostgreSQL, the stored text on SQLite. */
+  day(value: Value<Date>): RawBuilder<unknown>;
   /** A moment as the text a stored timestamp compares with (for `inList` of moments). */
   timestampText(value: Date): string;
   /** A DECIMAL column as its exact text inside JSON on PostgreSQL (JSON would make it a float), as stored on SQLite. */
@@ -57,6 +59,7 @@ const postgres: SqlDialect = {
   inSubquery: (column, subquery) => sql<SqlBool>`${column} = any(array(${subquery}))`,
   timestamp: (value) => sql`${apply(value, (d) => d.toISOString())}::timestamptz`,
   timestampText: (value) => value.toISOString(),
+  day: (value) => sql`${apply(value, (d) => d.toISOString().slice(0, 10))}::date`,
   exact: (column) => sql<string>`cast(${sql.ref(column)} as text)`,
 };
 
@@ -69,6 +72,7 @@ const sqlite: SqlDialect = {
   // exactly the text Prisma's adapter stores ('2026-12-21T00:00:00.000+00:00'): SQLite compares the stored text
   timestamp: (value) => sql`${apply(value, (d) => sqlite.timestampText(d))}`,
   timestampText: (value) => value.toISOString().replace(/Z$/, "+00:00"),
+  day: (value) => sqlite.timestamp(value),
   exact: (column) => sql<number>`${sql.ref(column)}`,
 };
 

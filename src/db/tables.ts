@@ -279,6 +279,7 @@ export interface InvoiceTable {
   updatedById: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  relatedInvoiceId: string | null;
 }
 
 export interface InvoiceCostTable {

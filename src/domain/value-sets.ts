@@ -67,6 +67,24 @@ export function isCorrectionType(invoiceType: string): boolean {
   return Object.hasOwn(CORRECTABLE_TYPES, invoiceType);
 }
 
+/**
+ * The invoices a document that is no correction may name as its related `invoice` (optional), as
+ * Polish invoicing products link them: a settlement (Roz) the advance invoice (Zal) it settles
+ * (KSeF lists the advances on the settlement); a VAT invoice (fv, Vat) or an advance invoice
+ * the pro forma (pf) it was issued from. The other types name none.
+ */
+export const RELATABLE_TYPES: Readonly<Record<string, readonly string[]>> = {
+  Roz: ["Zal"],
+  fv: ["pf"],
+  Vat: ["pf"],
+  Zal: ["pf"],
+};
+
+/** What an invoice of this type may name as its `invoice`: the originals a correction corrects, or the related documents above. */
+export function relatedTypesOf(invoiceType: string): readonly string[] {
+  return CORRECTABLE_TYPES[invoiceType] ?? RELATABLE_TYPES[invoiceType] ?? [];
+}
+
 export const INVOICE_DIRECTIONS = ["income", "cost"] as const;
 
 export const KSEF_MARKERS = ["NrKSeF", "BFK", "OFF", "DI"] as const;

@@ -51,27 +51,41 @@ export function createMetrics(poolStats: () => PoolStats, admissionStats: () => 
     labelNames: ["reason"],
     registers: [registry],
   });
+  // one unit per metric (Prometheus naming): connections, requests, cost and operations are
+  // separate gauges, and the states of a labelled one add up to something (open connections)
   new Gauge({
     name: "db_pool_connections",
-    help: "Database pool use: connections open (total), idle, and requests waiting for one (SQLite: one embedded connection).",
+    help: "Open database connections, in use or idle (they add up to the open connections; SQLite: one embedded connection, in use).",
     labelNames: ["state"],
     registers: [registry],
     collect() {
       const stats = poolStats();
-      this.set({ state: "total" }, stats.total);
+      this.set({ state: "in_use" }, stats.total - stats.idle);
       this.set({ state: "idle" }, stats.idle);
-      this.set({ state: "waiting" }, stats.waiting);
     },
   });
   new Gauge({
-    name: "graphql_admission",
-    help: "Cost of the operations executing now (in_use, at most MAX_CONCURRENT_COST) and operations waiting for their turn (waiting).",
-    labelNames: ["state"],
+    name: "db_pool_requests_waiting",
+    help: "Database requests waiting for a free pool connection.",
     registers: [registry],
     collect() {
-      const stats = admissionStats();
-      this.set({ state: "in_use" }, stats.inUse);
-      this.set({ state: "waiting" }, stats.waiting);
+      this.set(poolStats().waiting);
+    },
+  });
+  new Gauge({
+    name: "graphql_cost_in_use",
+    help: "Cost of the GraphQL operations executing now (at most MAX_CONCURRENT_COST; see README, Limits).",
+    registers: [registry],
+    collect() {
+      this.set(admissionStats().inUse);
+    },
+  });
+  new Gauge({
+    name: "graphql_operations_waiting",
+    help: "GraphQL operations waiting for their turn to execute (their cost does not fit in MAX_CONCURRENT_COST now).",
+    registers: [registry],
+    collect() {
+      this.set(admissionStats().waiting);
     },
   });
   return {

@@ -2,9 +2,10 @@ import cors from "cors";
 import type { RequestHandler } from "express";
 
 /**
- * Request headers a browser page may send: the token, the JSON body, and the headers Apollo
- * Client and urql add (apollo-require-preflight satisfies Apollo Server's CSRF check for GET
- * queries; the x-apollo-operation-name / apollographql-client-* headers are sent by Apollo Client).
+ * Request headers a browser page may send: the token, the JSON body, the headers Apollo Client
+ * and urql add (apollo-require-preflight satisfies Apollo Server's CSRF check for GET queries;
+ * the x-apollo-operation-name / apollographql-client-* headers are sent by Apollo Client), and
+ * x-request-id, the app's own id for the request, which the server's log line then carries.
  */
 export const CORS_ALLOWED_HEADERS = [
   "authorization",
@@ -14,7 +15,15 @@ export const CORS_ALLOWED_HEADERS = [
   "x-apollo-operation-name",
   "apollographql-client-name",
   "apollographql-client-version",
+  "x-request-id",
 ];
+
+/**
+ * Response headers a page may read beyond the CORS-safelisted ones (Content-Type, Cache-Control,
+ * ...): X-Request-Id, the request's id in the server's logs (the one sent, or one made up), to
+ * quote in a bug report. The server sends no other header a page would need.
+ */
+export const CORS_EXPOSED_HEADERS = ["x-request-id"];
 
 /**
  * CORS for /graphql and the REST paths with the `cors` package (the usual express middleware; it gets Vary and the
@@ -30,6 +39,7 @@ export function corsMiddleware(allowedOrigins: readonly string[]): RequestHandle
     // PUT and PATCH for the REST paths (src/rest/routes.ts)
     methods: ["GET", "POST", "PUT", "PATCH", "OPTIONS"],
     allowedHeaders: CORS_ALLOWED_HEADERS,
+    exposedHeaders: CORS_EXPOSED_HEADERS,
     credentials: false,
     maxAge: 600,
     optionsSuccessStatus: 204,

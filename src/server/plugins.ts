@@ -13,10 +13,18 @@ const PUBLIC_ROOT_FIELDS = new Set(["__schema", "__type", "__typename", "_servic
 /**
  * Authentication in one place: an operation that selects any root field other than
  * introspection and `_service` (the twenty operations, `_entities`) needs a valid token.
+ *
+ * The refusal's status follows GraphQL over HTTP: HTTP 401 to a client that asks for
+ * `application/graphql-response+json` (Apollo Client 4, urql, Hive Gateway), whose media type
+ * tells it the body is a GraphQL answer whatever the status; HTTP 200 to one that accepts
+ * `application/json` only, or any type: for that media type the spec recommends 200 for every
+ * GraphQL answer, and Apollo Gateway, which asks for any type, reads a non-2xx answer as an HTTP
+ * failure ("401: Unauthorized", without the subgraph's message).
  */
 export function authPlugin(): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
+      let refused = false;
       return {
         async didResolveOperation({ operation, document, contextValue }) {
           if (contextValue.viewer || !operation) return;
@@ -24,11 +32,28 @@ export function authPlugin(): ApolloServerPlugin<Context> {
             document.definitions.flatMap((d) => (d.kind === "FragmentDefinition" ? [[d.name.value, d]] : [])),
           );
           const needsAuth = rootFieldNames(operation.selectionSet, fragments).some((n) => !PUBLIC_ROOT_FIELDS.has(n));
-          if (needsAuth) throw new UnauthenticatedError(contextValue.authFailure);
+          if (needsAuth) {
+            refused = true;
+            throw new UnauthenticatedError(contextValue.authFailure);
+          }
+        },
+        async willSendResponse({ request, response }) {
+          if (refused && response.http.status === 401 && !asksForGraphqlResponse(request.http?.headers.get("accept"))) {
+            response.http.status = 200;
+          }
         },
       };
     },
   };
+}
+
+/** Whether an Accept header lists `application/graphql-response+json` (with a q above 0). */
+function asksForGraphqlResponse(accept: string | undefined): boolean {
+  return (accept ?? "").split(",").some((range) => {
+    const [type, ...params] = range.split(";").map((part) => part.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    return type === "application/graphql-response+json" && (q === undefined || Number(q.slice(2)) > 0);
+  });
 }
 
 /** Each operation's computed cost, keyed by its request (operations of a batch share one context). */

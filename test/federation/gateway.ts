@@ -46,17 +46,18 @@ export async function startGateway(subgraphs: Array<{ name: string; url: string 
     listen: { port: 0, host: "127.0.0.1" },
     context: async ({ req }) => ({ authorization: req.headers.authorization }),
   });
-  return {
-    url,
-    async post(query, variables, authorization) {
-      const response = await fetch(url, {
-        method: "POST",
-        // application/json: Apollo Server's CSRF prevention refuses "simple" requests
-        headers: { "content-type": "application/json", ...(authorization ? { authorization } : {}) },
-        body: JSON.stringify({ query, variables }),
-      });
-      return { status: response.status, body: (await response.json()) as never };
-    },
-    stop: () => server.stop(),
+  return { url, post: postTo(url), stop: () => server.stop() };
+}
+
+/** RunningGateway.post for a gateway at `url`. */
+export function postTo(url: string): RunningGateway["post"] {
+  return async (query, variables, authorization) => {
+    const response = await fetch(url, {
+      method: "POST",
+      // application/json: Apollo Server's CSRF prevention refuses "simple" requests
+      headers: { "content-type": "application/json", ...(authorization ? { authorization } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: response.status, body: (await response.json()) as never };
   };
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
+import { describeIf } from "./skip";
 
 /**
  * Chromium for the browser tests: Debian's package (`apt-get install -y chromium`, which
@@ -28,8 +29,7 @@ export function describeWithBrowser(name: string, body: () => void): void {
       });
     });
   } else {
-    console.warn(`${name}: skipped, Chromium is not installed (apt-get install -y chromium, or set CHROMIUM_PATH).`);
-    describe.skip(name, body);
+    describeIf(false, "Chromium is not installed (apt-get install -y chromium, or set CHROMIUM_PATH)")(name, body);
   }
 }
 

@@ -103,6 +103,37 @@ export async function httpGql<T = Record<string, any>>(
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Resolves once `output()` matches `pattern`; rejects with the output if `child` exits first. */
+export function untilPrinted(child: ChildProcess, output: () => string, pattern: RegExp): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (pattern.test(output())) {
+        clearInterval(timer);
+        resolve();
+      } else if (child.exitCode !== null || child.signalCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`stopped before printing ${pattern}:\n${output()}`));
+      }
+    }, 200);
+  });
+}
+
+/** The messages of a server's log (pino: one JSON object per line, its text in `msg`). */
+export function logMessages(output: string): string[] {
+  return output.split("\n").flatMap((line) => {
+    try {
+      return [String((JSON.parse(line) as { msg?: unknown }).msg ?? "")];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The command the server's start-up hint prints for making a token. */
+export function tokenHint(output: string): string {
+  return logMessages(output).map((m) => /^Create a token for any user[^:]*: (.+)$/.exec(m)?.[1]).find(Boolean) ?? "";
+}
+
 /** Polls `fn` until it returns a truthy value; rejects after `timeoutMs`. */
 export async function waitFor<T>(fn: () => Promise<T>, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;

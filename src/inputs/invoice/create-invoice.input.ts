@@ -150,7 +150,7 @@ export class CreateInvoiceInput {
 
   @Field(() => String, {
     nullable: true,
-    description: "Currency: the code of a currency dictionary entry (any letter case). Default: the corrected invoice's currency for a correction, else the default currency.",
+    description: "Currency: the code of a currency dictionary entry (any letter case). Default: the default currency. An invoice naming another in `invoice` (a correction, a settlement, one issued from a pro forma) is in that invoice's currency (its default; another code is BAD_USER_INPUT).",
   })
   @Matches(/^[A-Za-z]{3}$/, { message: "currencyCode must be a three-letter code" })
   currencyCode?: string | null;
@@ -218,7 +218,7 @@ export class CreateInvoiceInput {
   @Field(() => ID, {
     nullable: true,
     description:
-      "For a correction (and only then, required): the invoice it corrects: an issued (non-draft) original of a matching type (Kor: fv, fk, Vat, Upr; KorZal: Zal; KorRoz: Roz; KorPef: VatPef, VatPefSp; KorVatRr: VatRr) and the same direction.",
+      "The related invoice: an issued (non-draft) invoice of the same direction; the new invoice is in its currency and, where the input leaves them out, takes its parties and booking. A correction must name the original it corrects (Kor: fv, fk, Vat, Upr; KorZal: Zal; KorRoz: Roz; KorPef: VatPef, VatPefSp; KorVatRr: VatRr). Optional for a settlement (Roz: the advance invoice Zal it settles) and for an invoice issued from a pro forma (fv, Vat, Zal: the pro forma pf). The other types name none.",
   })
   invoice?: string | null;
 

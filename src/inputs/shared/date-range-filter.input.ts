@@ -1,16 +1,22 @@
 import { Field, InputType } from "type-graphql";
+import { DateScalar } from "../../scalars";
 
-@InputType({ description: "A range of date-times; the bounds given all apply (AND), absent ones do not limit." })
+/**
+ * A range of calendar days. Days, not moments: the days it is compared with have no time zone,
+ * and a moment's day depends on the zone it is read in (local midnight in +01:00 is the previous
+ * day in UTC), so a bound is a `Date` and means that day wherever the client is.
+ */
+@InputType({ description: "A range of calendar days (YYYY-MM-DD); the bounds given all apply (AND), absent ones do not limit." })
 export class DateRangeFilter {
-  @Field(() => Date, { nullable: true, description: "At or before this moment (inclusive)." })
+  @Field(() => DateScalar, { nullable: true, description: "On or before this day (inclusive)." })
   before?: Date | null;
 
-  @Field(() => Date, { nullable: true, description: "Before this moment (exclusive)." })
+  @Field(() => DateScalar, { nullable: true, description: "Before this day (exclusive)." })
   strictlyBefore?: Date | null;
 
-  @Field(() => Date, { nullable: true, description: "At or after this moment (inclusive)." })
+  @Field(() => DateScalar, { nullable: true, description: "On or after this day (inclusive)." })
   after?: Date | null;
 
-  @Field(() => Date, { nullable: true, description: "After this moment (exclusive)." })
+  @Field(() => DateScalar, { nullable: true, description: "After this day (exclusive)." })
   strictlyAfter?: Date | null;
 }

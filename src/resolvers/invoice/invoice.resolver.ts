@@ -22,10 +22,14 @@ export class InvoiceResolver {
     return ctx.loaders.loadWritten(invoiceEntity, await createInvoice(ctx, input));
   }
 
-  @FieldResolver(() => Invoice, { nullable: true, description: "For a correction: the invoice it corrects." })
+  @FieldResolver(() => Invoice, {
+    nullable: true,
+    description: "The related invoice: for a correction, the invoice it corrects; for a settlement (Roz), the advance invoice (Zal) it settles; for an invoice issued from a pro forma (fv, Vat, Zal), that pro forma (pf); else null.",
+  })
   @Authorized(rules.asParent)
   invoice(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Promise<Invoice | null> | null {
-    return invoice.correctedInvoiceId ? ctx.loaders.load(invoiceEntity, invoice.correctedInvoiceId) : null;
+    const id = invoice.correctedInvoiceId ?? invoice.relatedInvoiceId;
+    return id ? ctx.loaders.load(invoiceEntity, id) : null;
   }
 
   @FieldResolver(() => [Invoice], { complexity: listCost(10), description: "The corrections of this invoice, oldest first." })

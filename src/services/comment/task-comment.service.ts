@@ -23,5 +23,5 @@ export async function sharedTaskComments({ read }: DataPort, args: SharedTaskCom
   const result = sharedCommentsOf(row, page.sel);
   if (!result.repliesToOk) throw badInput("repliesTo", "isCommentOfTask", "repliesTo must be a comment of the shared task");
   if (!result.cursorOk) throw badInput("cursorId", "isCommentOfTask", "cursorId must be a comment of the shared task");
-  return { items: result.items, paginationInfo: paginationInfo(window, result.total, result.items.length) };
+  return { items: result.items, paginationInfo: paginationInfo(window, result.total) };
 }

@@ -1,6 +1,6 @@
 import { BadUserInputError, type FieldViolation } from "../../errors/errors";
 import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
-import { isCorrectionType } from "../../domain/value-sets";
+import { isCorrectionType, relatedTypesOf } from "../../domain/value-sets";
 
 /** Rules between fields of a new invoice's input that need no database; every broken one is named at once. */
 export function checkCombination(input: CreateInvoiceInput): void {
@@ -8,7 +8,9 @@ export function checkCombination(input: CreateInvoiceInput): void {
   const broken = (field: string, rule: string, message: string) => violations.push({ field, constraints: { [rule]: message } });
   const correction = isCorrectionType(input.invoiceType);
   if (correction && !input.invoice) broken("input.invoice", "required", `a ${input.invoiceType} correction must name the invoice it corrects`);
-  if (!correction && input.invoice) broken("input.invoice", "correctionOnly", `only corrections refer to a corrected invoice; ${input.invoiceType} is not one`);
+  if (input.invoice && relatedTypesOf(input.invoiceType).length === 0) {
+    broken("input.invoice", "related", "this invoiceType names no related invoice (see the field's description for who names what)");
+  }
   if (!correction && input.prevItems) broken("input.prevItems", "correctionOnly", "only corrections carry the items as they stood before");
   if (input.posted && input.isDraft) broken("input.posted", "notDraft", "a draft cannot be posted to the books");
   if (input.issueDate && input.deadlineDate && input.deadlineDate < input.issueDate) {

@@ -7,7 +7,7 @@ import { badInput } from "../shared/violations";
 import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
 import { fitsMoney, MAX_AMOUNT } from "../shared/money";
 import { differenceOf, fitsMoneyColumn, sumAmounts } from "./invoice-amounts";
-import { checkCorrected } from "./invoice-correction";
+import { checkRelated } from "./invoice-correction";
 import { copyItems, priceItems } from "./invoice-items";
 import { checkNumbering } from "../shared/numbering";
 import { partyFields } from "./invoice-parties";
@@ -20,9 +20,10 @@ import { readInvoiceLookups, type InvoiceLookups, type LookedUpNumbering } from 
  * Reads and checks everything a new invoice refers to and computes its amounts, outside any
  * transaction: ONE look-up statement on the read side for the numbering, a hand-given number,
  * the buyer, the currency, the creator's name and the finance task/board/stage/project
- * and, for a correction, the corrected invoice with its current items (readInvoiceLookups); for a
- * caller who does not keep the books, the project role check of rules.issueInvoice besides. The foreign keys still
- * guard every reference when the rows are written.
+ * and the invoice `input.invoice` names (a correction's corrected invoice, with its current
+ * items; a settlement's advance invoice; an invoice's pro forma) (readInvoiceLookups); for a
+ * caller who does not keep the books, the project role check of rules.issueInvoice besides. The
+ * foreign keys still guard every reference when the rows are written.
  */
 export async function prepareInvoice(ctx: AuthedContext, input: CreateInvoiceInput): Promise<PreparedInvoice> {
   const viewer = ctx.viewer;
@@ -36,16 +37,17 @@ export async function prepareInvoice(ctx: AuthedContext, input: CreateInvoiceInp
     buyerId: input.buyerId ?? null,
     currencyCode: input.currencyCode ? input.currencyCode.toUpperCase() : null,
     callerId: input.sellerCreatorName ? null : viewer.id,
-    correctedId: correction && input.invoice ? input.invoice : null,
+    relatedId: input.invoice ?? null,
     ...financeKeys(input),
   });
-  const corrected = correction && input.invoice ? checkCorrected(input, found.corrected) : null;
+  const related = input.invoice ? checkRelated(input, found.related) : null;
+  const corrected = correction ? related : null;
   const numbering = numberingOf(input, found, takesNumber);
   if (input.buyerId && !found.buyer) throw new NotFoundError("Contractor", input.buyerId, "input.buyerId");
 
-  const finance = resolveFinance(input, found, corrected);
-  const currencyCode = resolveCurrency(input, found, corrected);
-  await policy.require(ctx, rules.issueInvoice, { projectId: finance.projectId, correctedProjectId: corrected?.financeProjectId ?? null });
+  const finance = resolveFinance(input, found, related);
+  const currencyCode = resolveCurrency(input, found, related);
+  await policy.require(ctx, rules.issueInvoice, { projectId: finance.projectId, relatedProjectId: related?.financeProjectId ?? null });
   const sellerCreatorName = input.sellerCreatorName || (found.callerName ?? "");
 
   const items = priceItems(input.items ?? [], "input.items");
@@ -88,7 +90,7 @@ export async function prepareInvoice(ctx: AuthedContext, input: CreateInvoiceInp
       issuedPlace: input.issuedPlace ?? null,
       invoiceType: input.invoiceType,
       direction: input.direction,
-      ...partyFields(input, found.buyer, corrected),
+      ...partyFields(input, found.buyer, related),
       sellerCreatorName,
       buyerIsJst: input.buyerIsJst,
       buyerIsGv: input.buyerIsGv,
@@ -110,6 +112,7 @@ export async function prepareInvoice(ctx: AuthedContext, input: CreateInvoiceInp
       exchangeDate: input.exchangeDate ?? null,
       thirdParties: JSON.stringify(input.thirdParties ?? []),
       correctedInvoiceId: corrected?.id ?? null,
+      relatedInvoiceId: correction ? null : (related?.id ?? null),
       financeProjectId: finance.projectId,
       financeStageId: finance.stageId,
       financeBoardId: finance.boardId,

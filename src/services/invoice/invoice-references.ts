@@ -1,7 +1,7 @@
 import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
 import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
-import type { CorrectedInvoice, InvoiceLookupKeys, InvoiceLookups } from "./invoice.read";
+import type { RelatedInvoice, InvoiceLookupKeys, InvoiceLookups } from "./invoice.read";
 
 /** The project, stage, board and task an invoice is booked to. */
 export interface FinanceRefs {
@@ -22,22 +22,22 @@ export function financeKeys(input: CreateInvoiceInput): Pick<InvoiceLookupKeys, 
 
 /**
  * Where the invoice is booked. The lowest level given is looked up and fills the levels above
- * it; a level given as well must agree with it. A correction that names none is booked where
- * the corrected invoice is.
+ * it; a level given as well must agree with it. An invoice that names none but names a related
+ * invoice (a correction's corrected one, a settlement's advance) is booked where that one is.
  */
-export function resolveFinance(input: CreateInvoiceInput, found: InvoiceLookups, corrected: CorrectedInvoice | null): FinanceRefs {
+export function resolveFinance(input: CreateInvoiceInput, found: InvoiceLookups, related: RelatedInvoice | null): FinanceRefs {
   const given: FinanceRefs = {
     projectId: input.financeProject ?? null,
     stageId: input.financeStage ?? null,
     boardId: input.financeBoard ?? null,
     taskId: input.financeTask ?? null,
   };
-  if (corrected && !given.projectId && !given.stageId && !given.boardId && !given.taskId) {
+  if (related && !given.projectId && !given.stageId && !given.boardId && !given.taskId) {
     return {
-      projectId: corrected.financeProjectId,
-      stageId: corrected.financeStageId,
-      boardId: corrected.financeBoardId,
-      taskId: corrected.financeTaskId,
+      projectId: related.financeProjectId,
+      stageId: related.financeStageId,
+      boardId: related.financeBoardId,
+      taskId: related.financeTaskId,
     };
   }
   const mismatch = (field: string, what: string) => badInput(field, "consistent", what);
@@ -66,14 +66,27 @@ export function resolveFinance(input: CreateInvoiceInput, found: InvoiceLookups,
   return given;
 }
 
-/** A given code must be in the currency dictionary; absent, a correction keeps its invoice's currency, else the default currency. */
-export function resolveCurrency(input: CreateInvoiceInput, found: InvoiceLookups, corrected: CorrectedInvoice | null): string | null {
+/**
+ * An invoice that names another (a correction the invoice it corrects, a settlement its advance
+ * invoice, an invoice its pro forma) is in that invoice's currency: a correction's `toPay` is a
+ * difference of the two invoices' amounts and a settlement deducts its advance, neither of which
+ * means anything across currencies (a change of currency is a new invoice). Otherwise a given
+ * code must be in the currency dictionary; absent, the default currency.
+ */
+export function resolveCurrency(input: CreateInvoiceInput, found: InvoiceLookups, related: RelatedInvoice | null): string | null {
   if (input.currencyCode) {
     const code = input.currencyCode.toUpperCase();
+    if (related && code !== related.currencyCode) {
+      throw badInput(
+        "input.currencyCode",
+        "sameAsRelated",
+        `an invoice keeps the currency of the invoice it names in \`invoice\` (${related.currencyCode ?? "none"}); leave currencyCode out or give that one`,
+      );
+    }
     // the message names the field, never the code sent (a client's value is not echoed)
     if (!found.currencyKnown) throw badInput("input.currencyCode", "known", "the code is not in the currency dictionary");
     return code;
   }
-  if (corrected) return corrected.currencyCode;
+  if (related) return related.currencyCode;
   return found.defaultCurrency;
 }

@@ -118,7 +118,7 @@ const invoiceModel = readModel<Invoice>({
     "sellerName", "sellerIdentifier", "sellerStreet", "sellerZipCode", "sellerCity", "sellerCountryCode", "sellerCreatorName", "buyerId",
     "buyerName", "buyerIdentifier", "buyerIdentifierType", "buyerStreet", "buyerZipCode", "buyerCity", "buyerCountryCode", "buyerRecipientName",
     "buyerAccountingEmail", "bankAccount", "bankAccountSwift", "currencyCode", "paymentMethod", "description", "fileGeneratedLanguage",
-    "correctedInvoiceId",
+    "correctedInvoiceId", "relatedInvoiceId",
   ) as Fields<Invoice>),
   saleDate: column("i.saleDate", toDate),
   issueDate: column("i.issueDate", toDate),
@@ -197,14 +197,16 @@ function parseThirdParties(stored: string): string[] {
 
 /**
  * The invoices of a batch and every invoice of their correction chains (the original and all its
- * corrections): what the `invoice`, `corrects` and `prevCorrect` fields of any of them lead to.
- * Loading the chain with the batch answers those fields, at any depth, from the same statement.
+ * corrections), and the chain of the invoice each names as related (a settlement's advance
+ * invoice, an invoice's pro forma): what the `invoice`, `corrects` and `prevCorrect` fields of
+ * any of them lead to. Loading the chains with the batch answers those fields, at any depth of a
+ * chain, from the same statement.
  */
 function inChainsOf(d: SqlDialect, eb: Eb, ids: readonly string[]) {
-  const originals = eb
-    .selectFrom("Invoice as o")
+  const ofBatch = (e: Eb) => e.selectFrom("Invoice as o").where((x) => d.inList(x.ref("o.id"), ids));
+  const originals = ofBatch(eb)
     .select(sql<string>`coalesce(${sql.ref("o.correctedInvoiceId")}, ${sql.ref("o.id")})`.as("originalId"))
-    .where((x) => d.inList(x.ref("o.id"), ids));
+    .unionAll((e) => ofBatch(e as unknown as Eb).select("o.relatedInvoiceId as originalId").where("o.relatedInvoiceId", "is not", null).$narrowType<{ originalId: string }>());
   // PostgreSQL: `= any(array(...))` makes the originals a value computed first, so both terms
   // are index scans (a BitmapOr); `in (subquery)` under an OR would scan the table
   return eb.or([d.inSubquery(sql.ref("i.id"), originals), d.inSubquery(sql.ref("i.correctedInvoiceId"), originals)]);
@@ -229,8 +231,8 @@ export interface InvoiceLookupKeys {
   boardId: string | null;
   stageId: string | null;
   projectId: string | null;
-  /** the invoice a correction corrects */
-  correctedId: string | null;
+  /** the invoice `input.invoice` names: the one a correction corrects, or a related one */
+  relatedId: string | null;
 }
 
 export interface LookedUpNumbering {
@@ -259,7 +261,7 @@ export interface InvoiceLookups {
   board: { projectId: string; stageId: string | null } | null;
   stage: { projectId: string } | null;
   projectExists: boolean;
-  corrected: CorrectedInvoice | null;
+  related: RelatedInvoice | null;
 }
 
 /** An item of a corrected invoice, exact: its decimals as Decimals. */
@@ -276,7 +278,7 @@ export interface StoredItem {
   grossAmount: Decimal;
 }
 
-const CORRECTED_COLUMNS = [
+const RELATED_COLUMNS = [
   "ci.id", "ci.correctedInvoiceId", "ci.invoiceType", "ci.direction", "ci.isDraft", "ci.currencyCode", "ci.buyerId",
   "ci.financeProjectId", "ci.financeStageId", "ci.financeBoardId", "ci.financeTaskId", "ci.sellerName", "ci.sellerIdentifier",
   "ci.sellerStreet", "ci.sellerZipCode", "ci.sellerCity", "ci.sellerCountryCode", "ci.buyerName", "ci.buyerIdentifier",
@@ -284,8 +286,8 @@ const CORRECTED_COLUMNS = [
   "ci.buyerAccountingEmail",
 ] as const;
 
-/** What a correction takes from the invoice it corrects: the CORRECTED_COLUMNS of its row. */
-export interface CorrectedInvoice extends Omit<Pick<InvoiceTable, Unaliased<(typeof CORRECTED_COLUMNS)[number]>>, "isDraft"> {
+/** What a new invoice takes from the invoice it names (the one a correction corrects, or a related one): the RELATED_COLUMNS of its row. */
+export interface RelatedInvoice extends Omit<Pick<InvoiceTable, Unaliased<(typeof RELATED_COLUMNS)[number]>>, "isDraft"> {
   isDraft: boolean;
   /** its items as they stand now: those of its latest correction, else its own */
   currentItems: StoredItem[];
@@ -307,8 +309,8 @@ function storedItems(d: SqlDialect, e: Eb, invoiceId: RawBuilder<unknown> | stri
   );
 }
 
-/** The corrected invoice with its own items and those of its latest correction (ties broken by id, as the corrections' order). */
-function correctedJson(d: SqlDialect, e: Eb, id: string) {
+/** The named invoice with its own items and those of its latest correction (ties broken by id, as the corrections' order). */
+function relatedJson(d: SqlDialect, e: Eb, id: string) {
   const latest = e
     .selectFrom("Invoice as lc")
     .select("lc.id")
@@ -318,7 +320,7 @@ function correctedJson(d: SqlDialect, e: Eb, id: string) {
     .limit(1);
   return d.jsonObject(e
       .selectFrom("Invoice as ci")
-      .select(CORRECTED_COLUMNS)
+      .select(RELATED_COLUMNS)
       .select((x) => [
         storedItems(d, x as unknown as Eb, "ci.id").as("ownItems"),
         storedItems(d, x as unknown as Eb, sql`(${latest})`).as("latestItems"),
@@ -331,9 +333,9 @@ function correctedJson(d: SqlDialect, e: Eb, id: string) {
 type Decimalish = string | number;
 type StoredItemJson = { [K in keyof StoredItem]: StoredItem[K] extends Decimal ? Decimalish : StoredItem[K] };
 
-function toCorrected(value: unknown): CorrectedInvoice | null {
+function toRelated(value: unknown): RelatedInvoice | null {
   const row = json<
-    Omit<CorrectedInvoice, "currentItems" | "isDraft"> & { isDraft: boolean | number; ownItems: unknown; latestItems: unknown; latestId: string | null }
+    Omit<RelatedInvoice, "currentItems" | "isDraft"> & { isDraft: boolean | number; ownItems: unknown; latestItems: unknown; latestId: string | null }
   >(value);
   if (!row) return null;
   const { ownItems, latestItems, latestId, isDraft, ...rest } = row;
@@ -359,9 +361,9 @@ const LOOKUP_NUMBERING = ["n.id", "n.kind", "n.pattern", "n.resetInterval", "n.l
  * Everything a new invoice refers to, in ONE statement whatever the input names: the numbering
  * (or the direction's default one), whether a hand-given number is taken, the buyer contractor,
  * the currency (the given code's presence, and the default), the creator's name, the
- * finance task, board, stage and project, and the invoice a correction corrects with its
- * current items. A key left null makes its subquery find nothing, so the statement is built once
- * and its prepared plan is always the same.
+ * finance task, board, stage and project, and the invoice `input.invoice` names (the one a
+ * correction corrects, or a related one) with its current items. A key left null makes its
+ * subquery find nothing, so the statement is built once and its prepared plan is always the same.
  */
 const LOOKUPS = statement(
   "Invoice.lookups",
@@ -394,7 +396,7 @@ const LOOKUPS = statement(
         d.jsonObject(e.selectFrom("Board as b").select(["b.projectId", "b.stageId"]).where("b.id", "=", key("boardId"))).as("board"),
         d.jsonObject(e.selectFrom("Stage as s").select(["s.projectId"]).where("s.id", "=", key("stageId"))).as("stage"),
         e.selectFrom("Project as p").select("p.id").where("p.id", "=", key("projectId")).as("project"),
-        correctedJson(d, e, key("correctedId")).as("corrected"),
+        relatedJson(d, e, key("relatedId")).as("related"),
       ];
     });
   },
@@ -415,7 +417,7 @@ export async function readInvoiceLookups(read: ReadPort, keys: InvoiceLookupKeys
     board: json(row.board),
     stage: json(row.stage),
     projectExists: row.project != null,
-    corrected: toCorrected(row.corrected),
+    related: toRelated(row.related),
   };
 }
 

@@ -37,8 +37,13 @@ export function pagedWindow(request: Pick<PageRequest, "page" | "itemsPerPage">)
   return { skip: (page - 1) * itemsPerPage, take: itemsPerPage, page, itemsPerPage, unpaginated: false };
 }
 
-export function paginationInfo(window: PageWindow, totalCount: number, returned: number): PaginationInfo {
+/**
+ * The page's facts from the window and the total alone, never from the items read: a document
+ * may select `paginationInfo` without `items`, and then no item is read at all.
+ */
+export function paginationInfo(window: PageWindow, totalCount: number): PaginationInfo {
   if (window.unpaginated) {
+    const returned = Math.min(totalCount, window.take);
     return { page: 1, itemsPerPage: returned, totalCount, lastPage: 1, hasNextPage: totalCount > returned };
   }
   const lastPage = window.itemsPerPage > 0 ? Math.max(1, Math.ceil(totalCount / window.itemsPerPage)) : 1;
@@ -85,5 +90,5 @@ export async function pagedList<A, R, T>(
     selection.has("paginationInfo") ? read.first(statements.count, args).then((r) => toInt(r?.n as number)) : 0,
   ]);
   const items = map(rows, sel);
-  return { items, paginationInfo: paginationInfo(window, total, items.length) };
+  return { items, paginationInfo: paginationInfo(window, total) };
 }

@@ -23,5 +23,5 @@ export async function listTaskChecklists(ctx: AuthedContext, taskId: string, pag
   const row = await ctx.read.first(TASK_CHECKLISTS, { taskId, ...slice });
   if (!row) throw new NotFoundError("Task", taskId, "taskId");
   const { items, total } = checklistPage(row, slice.sel);
-  return { items, paginationInfo: paginationInfo(window, total, items.length) };
+  return { items, paginationInfo: paginationInfo(window, total) };
 }

@@ -134,7 +134,7 @@ function vacationFilterWhere<O>(b: StatementBuilder<VacationsArgs>, q: SelectQue
       const bounds = { before: "<=", strictlyBefore: "<", after: ">=", strictlyAfter: ">" } as const;
       for (const [bound, op] of Object.entries(bounds) as Array<[keyof typeof bounds, string]>) {
         if (range[bound] === undefined) continue;
-        const day = b.timestamp(b.param((a) => a.filter!.vacationDatesDate![bound]!));
+        const day = b.day(b.param((a) => a.filter!.vacationDatesDate![bound]!));
         days = days.where(sql<boolean>`${sql.ref("fd.date")} ${sql.raw(op)} ${day}`);
       }
       return eb.exists(days);

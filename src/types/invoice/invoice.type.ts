@@ -156,7 +156,10 @@ export class Invoice {
   @Field({ description: "Whether any cost is booked against the invoice." })
   hasCost!: boolean;
 
-  @Field(() => Invoice, { nullable: true, description: "For a correction: the invoice it corrects." })
+  @Field(() => Invoice, {
+    nullable: true,
+    description: "The related invoice: for a correction, the invoice it corrects; for a settlement (Roz), the advance invoice (Zal) it settles; for an invoice issued from a pro forma (fv, Vat, Zal), that pro forma (pf); else null.",
+  })
   invoice?: Invoice | null;
 
   @Field(() => [Invoice], { complexity: listCost(10), description: "The corrections of this invoice, oldest first." })
@@ -249,8 +252,9 @@ export class Invoice {
   @Field(() => [String], { description: "Third parties named on the invoice." })
   thirdParties!: string[];
 
-  /** Links the field resolvers follow (not exposed): the corrected invoice, the corrections, the previous correction. */
+  /** Links the field resolvers follow (not exposed): the corrected invoice, the related one, the corrections, the previous correction. */
   correctedInvoiceId!: string | null;
+  relatedInvoiceId!: string | null;
   correctionIds!: string[];
   prevCorrectId!: string | null;
 }
