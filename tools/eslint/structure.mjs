@@ -26,7 +26,8 @@ export const LAYERS = [
   ["src/services"],
   ["src/resolvers", "src/seed"],
   ["src/schema"],
-  ["src/server", "src/rest"],
+  ["src/rest"],
+  ["src/server"],
   ["src/main.ts", "src/cli"],
 ];
 
