@@ -25,7 +25,9 @@
  * Targets (issue 10), judged here and never in unit tests: at 16 connections on PostgreSQL the
  * users, gantt and vacations workloads at least PostGraphile's throughput with no higher p99;
  * SQLite at least the PostgreSQL figures; createInvoice >= 200/s with p99 < 150 ms; server RSS
- * < 256 MB after the run; start to first answer on a migrated database < 2 s.
+ * < 256 MB after the run; start to first answer on a migrated database < 2 s. Issue 23: on both
+ * databases, the fairness workload's p99 (a light query while four callers loop the heaviest
+ * documents the limits admit) <= 250 ms at 1 connection.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -77,6 +79,9 @@ function log(line: string) {
   process.stdout.write(`${line}\n`);
 }
 
+/** node's flags in `npm start` (the heap cap), so the project runs as it is deployed. */
+const START_FLAGS = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts.start as string).match(/--[\w-]+=\S+/g) ?? [];
+
 /** The project's server: built JavaScript when available (as `npm start` runs it), else TypeScript through swc. */
 function projectCommand(): string[] {
   const built = join(root, "dist/src/main.js");
@@ -85,7 +90,7 @@ function projectCommand(): string[] {
     const r = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
     if (r.status !== 0) throw new Error("build failed");
   }
-  return existsSync(built) && !QUICK ? [built] : ["-r", "@swc-node/register", join(root, "src/main.ts")];
+  return [...START_FLAGS, ...(existsSync(built) && !QUICK ? [built] : ["-r", "@swc-node/register", join(root, "src/main.ts")])];
 }
 
 function startProcess(target: Target, args: string[], env: Record<string, string>, driversFrom: string): { child: ChildProcess; output: () => string } {
@@ -222,7 +227,36 @@ interface Measure {
   pg?: PgSample;
 }
 
-async function measure(server: Server, q: Query, connections: number, pg?: () => Promise<PgSample>): Promise<Measure> {
+/**
+ * Callers looping `documents` (one each) until `stop()` resolves; returns how each answer ended
+ * (HTTP status and first error code), so a refusal of the heavy documents is seen too.
+ */
+function loopInBackground(server: Server, documents: Query[]): { stop(): Promise<Map<string, number>> } {
+  let running = true;
+  const outcomes = new Map<string, number>();
+  const loops = documents.map(async (q) => {
+    while (running) {
+      const started = performance.now();
+      const res = await fetch(server.url, { method: "POST", headers: { "content-type": "application/json", authorization: TOKEN }, body: JSON.stringify(q) });
+      const body = (await res.json()) as { errors?: Array<{ extensions?: { code?: string } }> };
+      const outcome = `${res.status}${body.errors ? ` ${body.errors[0].extensions?.code}` : ""}`;
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      if (res.status !== 200) await new Promise((r) => setTimeout(r, Math.max(0, 100 - (performance.now() - started))));
+    }
+  });
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      return outcomes;
+    },
+  };
+}
+
+async function measure(server: Server, q: Query, connections: number, pg?: () => Promise<PgSample>, background?: Query[]): Promise<Measure> {
+  const others = background ? loopInBackground(server, background) : undefined;
+  // the heavy documents under way before the light one is measured
+  if (others) await new Promise((r) => setTimeout(r, 1_000));
   const before = await server.count();
   const pgBefore = await pg?.();
   const cpuBefore = cpuMs(server.child.pid!);
@@ -237,13 +271,16 @@ async function measure(server: Server, q: Query, connections: number, pg?: () =>
   const cpu = cpuMs(server.child.pid!) - cpuBefore;
   const pgAfter = await pg?.();
   const after = await server.count();
+  const outcomes = await others?.stop();
+  if (outcomes) log(`  background (${background!.length} callers): ${[...outcomes].map(([o, n]) => `${n} x ${o}`).join(", ")}`);
   const ok = result["2xx"];
   const per = (amount: number) => (ok > 0 ? amount / ok : 0);
   return {
     rps: ok / SECONDS,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    statements: per(after - before),
+    // with a background, its statements (and CPU) are counted with the measured query's: not a figure per request
+    statements: background ? NaN : per(after - before),
     errors: result.errors + result.non2xx + result.timeouts,
     cpu: per(cpu),
     pg:
@@ -255,6 +292,8 @@ async function measure(server: Server, q: Query, connections: number, pg?: () =>
 
 /** Milliseconds with two decimals below 1 ms, one above. */
 const ms = (value: number) => value.toFixed(value < 1 ? 2 : 1);
+
+const statementsPerRequest = (n: number, unit = "statements/req") => (Number.isNaN(n) ? `(statements shared with the background)` : `${n.toFixed(1)} ${unit}`);
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -347,12 +386,12 @@ async function main() {
         if (s.bareApollo) targets.push([bare, s.project]);
         for (const [server, q] of targets) {
           const onPostgres = server.target === "project-pg" || server.target === "postgraphile";
-          const m = await measure(server, q, connections, onPostgres ? pgSample : undefined);
+          const m = await measure(server, q, connections, onPostgres ? pgSample : undefined, s.background);
           record(key(s, server.target, connections), m);
           const pgLine = m.pg ? `; PostgreSQL ${ms(m.pg.ms)} ms, CPU ${ms(m.pg.cpu)} ms, ${m.pg.statements.toFixed(1)} statements` : "";
           log(
             `round ${round} c=${connections} ${s.name} [${server.target}]: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ` +
-              `${m.statements.toFixed(1)} statements/req; per request: server CPU ${ms(m.cpu)} ms${pgLine}${m.errors ? `, ${m.errors} errors` : ""}`,
+              `${statementsPerRequest(m.statements)}; per request: server CPU ${ms(m.cpu)} ms${pgLine}${m.errors ? `, ${m.errors} errors` : ""}`,
           );
         }
       }
@@ -385,7 +424,7 @@ async function main() {
   };
   type Summary = ReturnType<typeof summary>;
   const fmt = (m: Summary) =>
-    m ? `${m.rps.toFixed(0)} req/s, p50 ${m.p50} / p99 ${m.p99} ms, ${m.statements.toFixed(1)} st/req${m.errors ? `, **${m.errors} errors**` : ""}` : "—";
+    m ? `${m.rps.toFixed(0)} req/s, p50 ${m.p50} / p99 ${m.p99} ms, ${statementsPerRequest(m.statements, "st/req")}${m.errors ? `, **${m.errors} errors**` : ""}` : "—";
   const ratio = (a: Summary, b: Summary) => (a && b ? `${(a.rps / b.rps).toFixed(2)}x` : "—");
   const cpu = (m: Summary) => (m ? ms(m.cpu) : "—");
   const pgCells = (m: Summary) => (m?.pg ? [ms(m.pg.ms), ms(m.pg.cpu), m.pg.statements.toFixed(1)] : ["—", "—", "—"]);
@@ -419,7 +458,7 @@ ${costRows.join("\n")}`;
   const memoryLine = Object.entries(memory)
     .map(([t, m]) => `${t} ${m.rss.toFixed(0)} MB (peak ${m.peak.toFixed(0)} MB)`)
     .join("; ");
-  const startLine = `process start to first answer on a migrated, seeded database: project on PostgreSQL ${projectPg.startMs.toFixed(0)} ms, on SQLite ${projectSqlite.startMs.toFixed(0)} ms (${command[0] === "-r" ? "TypeScript through swc" : "built JavaScript"}); PostGraphile ${pglStartMs.toFixed(0)} ms`;
+  const startLine = `process start to first answer on a migrated, seeded database: project on PostgreSQL ${projectPg.startMs.toFixed(0)} ms, on SQLite ${projectSqlite.startMs.toFixed(0)} ms (${command.includes("-r") ? "TypeScript through swc" : "built JavaScript"}${START_FLAGS.length ? `, ${START_FLAGS.join(" ")}` : ""}); PostGraphile ${pglStartMs.toFixed(0)} ms`;
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node.js ${process.version}, load average at the end ${loadavg().map((l) => l.toFixed(1)).join(" ")}`;
   const header = `Produced by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${machine}.
 Seed scale ${SCALE} (${counts.users} users, ${counts.tasks} tasks, ${counts.vacations} vacations, ${counts.invoices} invoices before the run);

@@ -21,6 +21,27 @@ export interface Scenario {
   sqlite: boolean;
   /** Runs on the bare Apollo Server 5 too (bench/apollo-bare.ts): the reference for the fixed cost of a request. */
   bareApollo?: boolean;
+  /** Documents other callers loop, one caller each, while `project` is measured (fairness). */
+  background?: Query[];
+}
+
+/** Every scalar field of a user, as `_entities` answers it (field policies included). */
+const USER_FIELDS =
+  "id firstName lastName email phoneNumber pictureSm pictureLg shortCode canLogIn isExternal twoFactorAuth allowApiTokenAuthentication lastActivity lastActivityMobile";
+
+/**
+ * The heaviest documents the default limits admit (MAX_QUERY_COST 200,000), one of each kind:
+ * the most rows read, the most statements, the most objects answered (as test/hard-bounds.test.ts).
+ */
+function heaviest(userIds: string[]): Query[] {
+  return [
+    { query: `{ ${Array.from({ length: 88 }, (_, i) => `a${i}: vacations(pagination: false) { items { id } }`).join(" ")} }` },
+    { query: `{ ${Array.from({ length: 700 }, (_, i) => `t${i}: timesheetByUser(dateStart: "2026-10-26T00:00:00Z", users: ["${userIds[i % userIds.length]}"]) { seconds days { seconds } }`).join(" ")} }` },
+    {
+      query: `query ($r: [_Any!]!) { _entities(representations: $r) { ... on User { ${USER_FIELDS} } } }`,
+      variables: { r: Array.from({ length: 12_000 }, (_, i) => ({ __typename: "User", id: userIds[i % userIds.length] })) },
+    },
+  ];
 }
 
 const nodes = (connection: { nodes: any[] }): any[] => connection.nodes;
@@ -143,6 +164,13 @@ export function scenarios(userIds: string[]): Scenario[] {
       project: { query: `{ __typename }` },
       postgraphile: { query: `{ __typename }` },
       rows: { project: (d) => d, postgraphile: (d) => d },
+    },
+    {
+      // issue 23: a light query's latency while four other callers loop the heaviest admitted documents
+      name: "fairness: users page of 5 while 4 callers loop the heaviest documents",
+      sqlite: true,
+      project: { query: `{ users(itemsPerPage: 5, order: [{ lastName: ASC }]) { items { id lastName } } }` },
+      background: [...heaviest(userIds), heaviest(userIds)[0]],
     },
     {
       name: "createInvoice, 3 items, one numbering",

@@ -1,5 +1,7 @@
 import type { Config } from "./config/config";
+import { isPoolExhausted } from "./db/client";
 import { portOf, type Database, type DataPort } from "./db/database";
+import { ServiceUnavailableError } from "./errors/errors";
 import type { Viewer } from "./auth/authenticate";
 import type { AuthCache } from "./auth/auth-cache";
 import { RequestAccess } from "./auth/access";
@@ -33,7 +35,11 @@ export interface Context extends DataPort {
  */
 export type AuthedContext = Context & { viewer: Viewer; access: RequestAccess };
 
-/** The context of one request: its caller (from the Authorization header) and its port, inside `scope`'s budget. */
+/**
+ * The context of one request: its caller (from the Authorization header) and its port, inside
+ * `scope`'s budget. Authentication that finds no free connection is SERVICE_UNAVAILABLE: the
+ * client may send the request again, it is no server failure.
+ */
 export async function buildContext(
   database: Database,
   config: Config,
@@ -41,7 +47,9 @@ export async function buildContext(
   authorization: string | undefined,
   scope?: RequestScope,
 ): Promise<Context> {
-  const result = await auth.authenticate(authorization);
+  const result = await auth.authenticate(authorization).catch((error: unknown) => {
+    throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
+  });
   const port = portOf(database, scope);
   const viewer = result.viewer;
   const access = viewer ? new RequestAccess(port.read, viewer) : null;

@@ -15,7 +15,8 @@ let t: TestApp;
 let base: { admin: number; user: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // the widest selections, wider than the cost limit admits: statement counts, not cost (query-cost.test.ts)
+  t = await createTestApp({ MAX_QUERY_COST: "100000000", MAX_RESULT_NODES: "100000000" });
   base = {
     admin: await t.countStatements(() => t.gql("{ __typename }")),
     user: await t.countStatements(() => t.gql("{ __typename }", {}, t.userToken)),

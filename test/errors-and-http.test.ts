@@ -237,6 +237,14 @@ describe("the README's table of error codes and HTTP statuses (issue 24)", () =>
     await expectOne(Promise.resolve({ status: csrf.status, json: await csrf.json() }));
     await expectOne(post({ query: "{ __typename }", variables: { pad: "x".repeat(t.config.maxBodyBytes) } }));
 
+    // a server of its own with a small result budget
+    const small = await createTestApp({ MAX_RESULT_NODES: "10" });
+    try {
+      await expectOne(at(await small.url())({ query: "{ users(itemsPerPage: 20) { items { id } } }" }));
+    } finally {
+      await small.close();
+    }
+
     // a server of its own for what needs a short time budget, a broken database or a shutdown
     const own = await createTestApp({ REQUEST_TIMEOUT_MS: "200", MAX_QUERY_COST: "100000000", MAX_CONCURRENT_COST: "100000000", MAX_QUERY_FIELDS: "100000" });
     try {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { codes, createTestApp, demoIds, gql, invalidFields, type GqlResult, type TestApp } from "./support/test-app";
 import { createProjectTree, type ProjectTree } from "./support/project-tree-fixture";
 import { externalFileExtension } from "../src/services/task/file.service";
+import { MAX_FILES_PER_COMMENT } from "../src/inputs/task/external-file-upload.input";
 
 let t: TestApp;
 
@@ -28,12 +29,17 @@ const link = (n: number, extra: object = {}) => ({ source: "link", path: `https:
 beforeAll(async () => {
   t = await createTestApp();
   tree = await createProjectTree(t.db, { tasksPerBoard: 2 });
-  commentId = randomUUID();
-  await t.db.taskComment.create({ data: { id: commentId, taskId: tree.taskIds[1], content: "see attachments", createdById: demoIds.adminUserId } });
+  commentId = await newComment();
 });
 afterAll(() => t.close());
 
 const fileCount = () => t.db.file.count();
+
+async function newComment(): Promise<string> {
+  const id = randomUUID();
+  await t.db.taskComment.create({ data: { id, taskId: tree.taskIds[1], content: "more attachments", createdById: demoIds.adminUserId } });
+  return id;
+}
 
 describe("E13 uploadExternalFiles", () => {
   it("registers links on a task, one File per element in the given order", async () => {
@@ -228,11 +234,30 @@ describe("E13 uploadExternalFiles", () => {
     expect(res.data!._entities).toEqual([{ id: created.id, displayedName: "File 7", task: { id: tree.taskIds[0] }, createdBy: { id: demoIds.adminUserId } }]);
   });
 
-  it("stores 1 or 50 files in the same number of statements", async () => {
-    const run = (n: number) => q(UPLOAD, { input: { assignId: commentId, fileType: "task_comment", files: Array.from({ length: n }, (_, i) => link(i)) } });
-    const one = await t.countStatements(() => run(1));
-    const fifty = await t.countStatements(() => run(50));
-    expect(fifty).toBe(one);
-    console.log(`E13 statements: ${one} for 1 file, ${fifty} for 50`);
+  it(`stores 1 or ${MAX_FILES_PER_COMMENT} files in the same number of statements`, async () => {
+    const run = async (n: number) => {
+      const comment = await newComment();
+      return t.countStatements(() => q(UPLOAD, { input: { assignId: comment, fileType: "task_comment", files: Array.from({ length: n }, (_, i) => link(i)) } }));
+    };
+    const one = await run(1);
+    const most = await run(MAX_FILES_PER_COMMENT);
+    expect(most).toBe(one);
+    console.log(`E13 statements: ${one} for 1 file, ${most} for ${MAX_FILES_PER_COMMENT}`);
+  });
+
+  it(`keeps a comment within ${MAX_FILES_PER_COMMENT} files: an upload past it is BAD_USER_INPUT naming input.files, and stores nothing`, async () => {
+    const comment = await newComment();
+    const upload = (n: number) => q(UPLOAD, { input: { assignId: comment, fileType: "task_comment", files: Array.from({ length: n }, (_, i) => link(i)) } });
+    expect((await upload(MAX_FILES_PER_COMMENT - 1)).errors).toBeUndefined();
+    const before = await fileCount();
+    const refused = await upload(2);
+    expect(codes(refused)).toEqual(["BAD_USER_INPUT"]);
+    expect(invalidFields(refused)).toEqual(["input.files"]);
+    expect(await fileCount()).toBe(before);
+    expect((await upload(1)).errors).toBeUndefined();
+    const files = await q(gql`query ($r: [_Any!]!) { _entities(representations: $r) { ... on TaskComment { files { id } } } }`, {
+      r: [{ __typename: "TaskComment", id: comment }],
+    });
+    expect(files.data!._entities[0].files).toHaveLength(MAX_FILES_PER_COMMENT);
   });
 });

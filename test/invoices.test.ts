@@ -7,7 +7,8 @@ import { onPostgres } from "./support/databases";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // batches of invoices with their corrections' items: statement counts, not cost (query-cost.test.ts)
+  t = await createTestApp({ MAX_QUERY_COST: "100000000", MAX_RESULT_NODES: "100000000" });
 });
 afterAll(() => t.close());
 

@@ -253,7 +253,7 @@ describe("E14 note", () => {
 
   it("loads the contractor's lists in the same number of statements whatever their length", async () => {
     const db = t.db;
-    const many = 12;
+    const many = 12; // more than a contractor usually has, within the caps of its lists (20 and 30)
     const people = Array.from({ length: many }, (_, i) => {
       const p = { id: randomUUID(), firstName: `Masowy${i}`, lastName: `Opiekun${i}`, shortCode: `NTM${i}`, email: `ntm${i}@note-fixture.example` };
       return { ...p, searchText: userSearchText(p) };

@@ -287,7 +287,8 @@ describe("E9 projectTemplate", () => {
 
   it("loads a template with many values in as many statements as one with few", async () => {
     const small = await createTemplate({ copies: 1, choices: 1 });
-    const large = await createTemplate({ copies: 25, choices: 15 });
+    // as many values and choices as the caps let a template answer (150 values, 20 choices each)
+    const large = await createTemplate({ copies: 25, choices: 20 });
     let smallResult: any;
     let largeResult: any;
     const auth = await t.countStatements(() => t.gql("{ __typename }"));
@@ -297,8 +298,8 @@ describe("E9 projectTemplate", () => {
     expect(largeResult.savedCustomFieldValues).toHaveLength(150);
     const select = largeResult.savedCustomFieldValues.find((v: any) => v.definition.dataType === "select");
     const users = largeResult.savedCustomFieldValues.find((v: any) => v.definition.dataType === "users");
-    expect(select.valueSelectOptions).toHaveLength(15);
-    expect(users.valueSelectUsers).toHaveLength(15);
+    expect(select.valueSelectOptions).toHaveLength(20);
+    expect(users.valueSelectUsers).toHaveLength(20);
     expect(largeCount).toBe(smallCount);
     // one statement beyond authentication: the template with its category, author and values inside
     expect(largeCount - auth).toBe(1);

@@ -1,7 +1,11 @@
 import { getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, parse, type GraphQLField, type GraphQLInputType } from "graphql";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { projectRoot } from "../src/config/paths";
 import { createTestApp, demoIds, type TestApp } from "./support/test-app";
 import { fullSelection } from "./support/full-selection";
-import { declaredBound, documentCost, isObjectList } from "../src/server/cost";
+import { declaredBound, documentCost, isObjectList, STATEMENT_COST } from "../src/server/cost";
+import { MAX_CORRECTIONS } from "../src/domain/list-cost";
 
 /**
  * The cost limit (issue 9): a cost that follows the result, checked before any resolver runs,
@@ -59,16 +63,18 @@ describe("the cost model", () => {
   });
 
   it("multiplies by the page size asked for, by MAX_UNPAGINATED_ITEMS, and through nesting", () => {
-    const one = cost(`{ users(itemsPerPage: 1) { items { id } } }`);
-    const hundred = cost(`{ users(itemsPerPage: 100) { items { id } } }`);
-    const all = cost(`{ users(pagination: false) { items { id } } }`);
+    // the answer's part of the cost: without the root field's statements
+    const answer = (query: string, variables?: Record<string, unknown>) => cost(query, variables) - STATEMENT_COST;
+    const one = answer(`{ users(itemsPerPage: 1) { items { id } } }`);
+    const hundred = answer(`{ users(itemsPerPage: 100) { items { id } } }`);
+    const all = answer(`{ users(pagination: false) { items { id } } }`);
     expect(hundred).toBeGreaterThan(50 * one);
     expect(all).toBeGreaterThanOrEqual(t.config.maxUnpaginatedItems * 2);
     // a variable counts like a literal
-    expect(cost(`query ($n: Int) { users(itemsPerPage: $n) { items { id } } }`, { n: 100 })).toBe(hundred);
-    // a nested list multiplies what it holds: 100 users x up to 5 departments each
-    const nested = cost(`{ users(itemsPerPage: 100) { items { id userDepartments { id } } } }`);
-    expect(nested).toBeGreaterThan(100 * 5);
+    expect(answer(`query ($n: Int) { users(itemsPerPage: $n) { items { id } } }`, { n: 100 })).toBe(hundred);
+    // a nested list multiplies what it holds: 100 users x up to 20 departments each
+    const nested = answer(`{ users(itemsPerPage: 100) { items { id userDepartments { id } } } }`);
+    expect(nested).toBeGreaterThan(100 * 20);
   });
 
   it("counts aliases and fragments like the fields they stand for", () => {
@@ -124,19 +130,20 @@ describe("documents over MAX_QUERY_COST", () => {
     expect(r.body.errors[0].extensions.cost).toBeGreaterThan(1000 * t.config.maxUnpaginatedItems);
   });
 
-  it("corrects { invoice { corrects ... } } 12 deep through _entities with 20 corrections, as an ordinary user: refused before any statement", async () => {
-    for (let i = 0; i < 20; i++) {
-      const created = await t.gql(`mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { id } }`, {
+  it("corrects { invoice { corrects ... } } 12 deep through _entities with every correction an invoice takes, as an ordinary user: refused before any statement", async () => {
+    const correct = () =>
+      t.gql(`mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { id } }`, {
         input: { invoiceType: "Kor", invoice: demoIds.invoiceId, fileGeneratedLanguage: "pl", items: [] },
       });
-      expect(created.errors).toBeUndefined();
-    }
+    let made = 0;
+    for (let refused = false; !refused; made++) refused = (await correct()).errors !== undefined;
     const corrections = await t.gql(`query ($r: [_Any!]!) { _entities(representations: $r) { ... on Invoice { corrects { id } } } }`, {
       r: [{ __typename: "Invoice", id: demoIds.invoiceId }],
     });
-    expect((corrections.data as any)._entities[0].corrects.length).toBeGreaterThanOrEqual(20);
+    expect((corrections.data as any)._entities[0].corrects).toHaveLength(MAX_CORRECTIONS);
+    expect(made).toBeLessThanOrEqual(MAX_CORRECTIONS + 1);
 
-    // 12 levels deep (6 x corrects { invoice }), under MAX_QUERY_DEPTH: 20^6 invoices if executed
+    // 12 levels deep (6 x corrects { invoice }), under MAX_QUERY_DEPTH: 10^6 invoices if executed
     const nest = (leaf: string) => {
       let nested = leaf;
       for (let i = 0; i < 6; i++) nested = `corrects { invoice { ${nested} } }`;
@@ -165,6 +172,51 @@ describe("documents over MAX_QUERY_COST", () => {
   });
 });
 
+describe("the statements of a document (issue 23, finding 2)", () => {
+  it("prices 1,000 aliases of timesheetByUser { seconds } by their statements: refused, nothing runs", async () => {
+    const query = `{ ${Array.from({ length: 1000 }, (_, i) => `t${i}: timesheetByUser(dateStart: "2026-10-26T00:00:00Z") { seconds }`).join(" ")} }`;
+    const statements = await t.countStatements(async () => {
+      const r = await post({ query }, t.userToken);
+      expect(r.status).toBe(400);
+      expect(r.body.errors[0].extensions).toEqual({ code: "QUERY_TOO_COMPLEX", cost: expect.any(Number), limit: limit() });
+      expect(r.body.errors[0].extensions.cost).toBeGreaterThan(1000 * STATEMENT_COST);
+    });
+    expect(statements).toBe(0);
+  });
+});
+
+describe("list caps", () => {
+  it("are real: a list the data holds longer (imported, never written through the API) answers its first items up to the cap", async () => {
+    const vacation = await t.db.vacation.findFirstOrThrow({ select: { id: true } });
+    await t.db.vacationDate.deleteMany({ where: { vacationId: vacation.id } });
+    const dates = Array.from({ length: 40 }, (_, i) => new Date(Date.UTC(2031, 0, 1 + i)));
+    await t.db.vacationDate.createMany({ data: dates.map((date) => ({ vacationId: vacation.id, date })) });
+    const field = (t.app.schema.getType("Vacation") as { getFields(): Record<string, GraphQLField<unknown, unknown>> }).getFields().vacationDates;
+    expect(declaredBound(field)).toBe(31);
+    const r = await t.gql(`query ($r: [_Any!]!) { _entities(representations: $r) { ... on Vacation { vacationDates { date } } } }`, {
+      r: [{ __typename: "Vacation", id: vacation.id }],
+    });
+    expect(r.errors).toBeUndefined();
+    const answered = (r.data as any)._entities[0].vacationDates.map((d: { date: string }) => d.date);
+    expect(answered).toEqual(dates.slice(0, 31).map((d) => d.toISOString().slice(0, 10)));
+  });
+
+  it("are each documented in the README, with the decision that keeps them", () => {
+    const readme = readFileSync(join(projectRoot, "README.md"), "utf8");
+    const missing: string[] = [];
+    for (const type of Object.values(t.app.schema.getTypeMap())) {
+      if (type.name.startsWith("__") || !("getFields" in type)) continue;
+      for (const field of Object.values((type as { getFields(): Record<string, GraphQLField<unknown, unknown>> }).getFields())) {
+        const bound = declaredBound(field);
+        if (typeof bound !== "number") continue;
+        const row = new RegExp(`^\\| [^|]*\`${type.name}\\.${field.name}\`[^|]* \\| ${bound} \\|`, "m");
+        if (!row.test(readme)) missing.push(`${type.name}.${field.name} (${bound})`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
 describe("admitted documents", () => {
   it("carry extensions.cost { requested, limit }; the README's example costs what it asks", async () => {
     const query = `{ users(itemsPerPage: 3, order: [{ lastName: ASC }]) { items { id firstName lastName email } paginationInfo { totalCount lastPage } } }`;
@@ -172,7 +224,8 @@ describe("admitted documents", () => {
     expect(r.status).toBe(200);
     expect(r.body.errors).toBeUndefined();
     expect(r.body.extensions.cost).toEqual({ requested: cost(query), limit: limit() });
-    expect(r.body.extensions.cost.requested).toBeLessThan(100);
+    // the answer (a few fields of 3 users) and the root field's statements
+    expect(r.body.extensions.cost.requested).toBeLessThan(100 + STATEMENT_COST);
   });
 
   it("run the list operations with their largest page (100) and every field, over HTTP", async () => {

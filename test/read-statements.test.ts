@@ -22,7 +22,8 @@ let t: TestApp;
 let base: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // the widest selections, wider than the cost limit admits: statement counts, not cost (query-cost.test.ts)
+  t = await createTestApp({ MAX_QUERY_COST: "100000000", MAX_RESULT_NODES: "100000000" });
   base = await t.countStatements(() => t.gql("{ __typename }"));
 });
 afterAll(() => t.close());

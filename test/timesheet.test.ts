@@ -239,10 +239,14 @@ describe("E16 timesheetByUser", () => {
   });
 
   it("bounds the id lists and checks every id", async () => {
-    const ok = await q(QUERY, { dateStart: W.toISOString(), users: Array.from({ length: 500 }, () => demoIds.userId) });
+    // 500 users with their rows and days would cost more than the limit: the totals only
+    const totals = gql`query ($dateStart: DateTime!, $users: [ID!], $projectContractors: [ID!]) {
+      timesheetByUser(dateStart: $dateStart, users: $users, projectContractors: $projectContractors) { seconds }
+    }`;
+    const ok = await q(totals, { dateStart: W.toISOString(), users: Array.from({ length: 500 }, () => demoIds.userId) });
     expect(ok.errors).toBeUndefined();
     for (const name of ["users", "projectContractors"]) {
-      const res = await q(QUERY, { dateStart: W.toISOString(), [name]: Array.from({ length: 501 }, () => randomUUID()) });
+      const res = await q(totals, { dateStart: W.toISOString(), [name]: Array.from({ length: 501 }, () => randomUUID()) });
       expect(codes(res)).toEqual(["BAD_USER_INPUT"]);
       expect(invalidFields(res)).toEqual([name]);
     }

@@ -40,6 +40,10 @@ export interface Config {
   maxQueryCost: number;
   /** Most cost executing at once in the process; heavier operations wait their turn (light ones never do). */
   maxConcurrentCost: number;
+  /** Most objects one request may answer, counted while it executes (the result budget). */
+  maxResultNodes: number;
+  /** Most bytes of JSON one request may answer (the result budget). */
+  maxResultBytes: number;
   /** Time budget of one request; past it the request is abandoned and its transaction rolled back. */
   requestTimeoutMs: number;
   /** Most operations one batched request (a JSON array) may carry. */
@@ -74,6 +78,13 @@ export class ConfigError extends Error {}
  * "Limits" section and test/query-cost.test.ts.
  */
 export const DEFAULT_MAX_QUERY_COST = 200_000;
+
+/**
+ * Default MAX_RESULT_BYTES: the JSON of the largest answers the default cost limit admits (every
+ * field at the largest pages, long texts included) with room to spare, while one answer still
+ * stays a small part of the default heap (see the README's "Limits").
+ */
+export const DEFAULT_MAX_RESULT_BYTES = 16 * 1024 * 1024;
 
 /**
  * CORS_ORIGINS: a comma-separated allowlist of origins (`https://app.example.com,http://localhost:5173`),
@@ -144,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUnpaginatedItems: int("MAX_UNPAGINATED_ITEMS", 1000, 1, 100_000),
     maxQueryCost: int("MAX_QUERY_COST", DEFAULT_MAX_QUERY_COST, 10, 100_000_000),
     maxConcurrentCost: 0,
+    maxResultNodes: 0,
+    maxResultBytes: int("MAX_RESULT_BYTES", DEFAULT_MAX_RESULT_BYTES, 1024, 1_073_741_824),
     requestTimeoutMs: int("REQUEST_TIMEOUT_MS", 10_000, 10, 600_000),
     maxBatchSize: int("MAX_BATCH_SIZE", 10, 1, 1000),
     maxBodyBytes: int("MAX_BODY_BYTES", 1_048_576, 1024, 104_857_600),
@@ -158,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   // by default one document at the cost limit at a time (several lighter ones side by side)
   config.maxConcurrentCost = int("MAX_CONCURRENT_COST", config.maxQueryCost, 10, 1_000_000_000);
+  // every object of an answer costs at least 1, so an admitted document never completes more objects than its cost
+  config.maxResultNodes = int("MAX_RESULT_NODES", config.maxQueryCost, 10, 1_000_000_000);
   if (!LOG_LEVELS.includes(config.logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${env.LOG_LEVEL}")`);
   // headers are part of the request: a header timeout past the whole-request timeout never fires
   if (config.httpHeadersTimeoutMs > config.httpBodyTimeoutMs) problems.push("HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_BODY_TIMEOUT_MS");

@@ -1,7 +1,10 @@
-import type { Db } from "./client";
-import { RequestTimeoutError } from "../errors/errors";
+import { isPoolExhausted, type Db } from "./client";
+import { RequestTimeoutError, ServiceUnavailableError } from "../errors/errors";
 import { nextTurn, turnExpired } from "./turns";
 import type { RequestScope } from "../observability/request-scope";
+
+/** No free connection: the client may send the request again later, it is no server failure. */
+const unavailable = (error: unknown): Promise<never> => Promise.reject(isPoolExhausted(error) ? new ServiceUnavailableError() : error);
 
 type TransactionFn = (arg: unknown, options?: { timeout?: number; maxWait?: number; isolationLevel?: unknown }) => Promise<unknown>;
 
@@ -16,14 +19,19 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
     const $transaction = db.$transaction.bind(db) as unknown as TransactionFn;
     if (typeof arg !== "function") return $transaction(arg, options);
     const remaining = scope.deadline - Date.now();
-    if (remaining <= 0 || scope.signal.aborted) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
+    if (scope.stopped) return Promise.reject(scope.stopped);
+    if (remaining <= 0) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
     const work = arg as (tx: unknown) => Promise<unknown>;
     let release: (() => void) | undefined;
-    return $transaction(
+    // guarded: a transaction waiting (on a row lock, say) when the budget runs out is answered at
+    // the deadline; Prisma still rolls it back on its connection (its timeout is the same budget).
+    // From its commit on, the deadline is held: a commit is never given up.
+    return scope.guard($transaction(
       async (tx: unknown) => {
         const value = await work(tx);
         // work that ended after the deadline is not committed: the client was already told
-        if (scope.signal.aborted || Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
+        if (scope.stopped) throw scope.stopped;
+        if (Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
         release = scope.holdDeadline();
         return value;
       },
@@ -42,10 +50,11 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
       (error: unknown) => {
         release?.();
         // Prisma's own timeout (the remaining budget) closed it: the same outcome as the deadline
-        if (scope.signal.aborted || Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
-        throw error;
+        if (scope.stopped) throw scope.stopped;
+        if (Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
+        return unavailable(error);
       },
-    );
+    ));
   };
   // A statement not yet sent when the budget runs out is never sent: model methods
   // (`db.user.findMany`) and raw queries check the signal first. One already sent runs to its end.
@@ -55,15 +64,20 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
   const guard = <F extends (...a: unknown[]) => unknown>(fn: F, self: unknown, commits = false) =>
     ((...args: unknown[]) => {
       const send = () => {
-        if (scope.signal.aborted) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
-        if (!commits) return fn.apply(self, args);
-        const release = scope.holdDeadline();
-        return (fn.apply(self, args) as Promise<unknown>).catch((error: unknown) => {
-          release();
-          throw error;
-        });
+        if (scope.stopped) return Promise.reject(scope.stopped);
+        if (commits) {
+          const release = scope.holdDeadline();
+          return (fn.apply(self, args) as Promise<unknown>).catch((error: unknown) => {
+            release();
+            throw error;
+          });
+        }
+        const sent = fn.apply(self, args);
+        if (typeof (sent as PromiseLike<unknown> | undefined)?.then !== "function") return sent;
+        return scope.guard((sent as Promise<unknown>).catch(unavailable));
       };
-      return turnExpired() ? nextTurn().then(send) : send();
+      // a heavy request's statements take turns (SQLite runs them synchronously)
+      return scope.heavy && turnExpired() ? nextTurn().then(send) : send();
     }) as F;
   const delegates = new Map<PropertyKey, unknown>();
   return new Proxy(db, {

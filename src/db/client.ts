@@ -5,7 +5,6 @@ import { Pool, type PoolConfig } from "pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import { databaseKind } from "../config/config";
-import { takingTurns } from "./turns";
 import { immediateTransactions, SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-write-lock";
 
 export { Prisma } from "../generated/sqlite/client";
@@ -103,6 +102,15 @@ export function preparedStatementName(sql: string): string | undefined {
   return name;
 }
 
+/**
+ * Whether `error` says the pool is exhausted: no connection came free within
+ * `connectTimeoutMs` (pg-pool's message, as Prisma and Kysely pass it on). The request may be
+ * sent again later: the server answers SERVICE_UNAVAILABLE, never a server failure.
+ */
+export function isPoolExhausted(error: unknown): boolean {
+  return error instanceof Error && error.message.includes("timeout exceeded when trying to connect");
+}
+
 /** Path of the SQLite file behind a `file:` URL. */
 export function sqlitePath(url: string): string {
   return url.slice("file:".length).replace(/\?.*$/, "");
@@ -161,9 +169,9 @@ export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Poo
   let connection: { pool?: Pool; sqlitePath?: string };
   if (kind === "sqlite") {
     const path = sqlitePath(options.url);
-    // better-sqlite3 is synchronous: statements take turns with other requests (src/db/turns.ts)
+    // better-sqlite3 is synchronous: heavy requests' statements take turns (budgetedDb, src/db/budget.ts)
     const factory = withSettings(new PrismaBetterSqlite3({ url: path, timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "iso8601" }), SQLITE_SETTINGS);
-    const adapter = takingTurns(immediateTransactions(factory, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS));
+    const adapter = immediateTransactions(factory, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
     client = new SqliteClient({ adapter, log, queryPlanCacheMaxSize });
     connection = { sqlitePath: path };
   } else {

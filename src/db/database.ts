@@ -1,10 +1,10 @@
 import type { Kysely, KyselyPlugin } from "kysely";
 import { databaseKind, type DatabaseKind } from "../config/config";
-import { RequestTimeoutError } from "../errors/errors";
 import type { RequestScope } from "../observability/request-scope";
 import { budgetedDb } from "./budget";
-import { prismaClient, type DatabaseOptions, type Db, type PoolStats } from "./client";
+import { postgresPoolConfig, prismaClient, type DatabaseOptions, type Db, type PoolStats } from "./client";
 import { createReadSide, type ReadSide } from "./kysely";
+import { StatementGate } from "./statement-gate";
 import type { SqlDialect } from "./sql";
 import type { Statement } from "./statements";
 import type { Tables } from "./tables";
@@ -18,6 +18,8 @@ export interface Database {
   kind: DatabaseKind;
   prisma: Db;
   read: ReadSide;
+  /** PostgreSQL: heavy requests' share of the pool (SQLite has no pool). */
+  gate?: StatementGate;
   poolStats(): PoolStats;
   close(): Promise<void>;
 }
@@ -30,6 +32,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     kind,
     prisma: client,
     read,
+    gate: pool ? new StatementGate(postgresPoolConfig(options).max!) : undefined,
     poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : { total: 1, idle: 0, waiting: 0 }),
     async close() {
       await read.destroy();
@@ -51,11 +54,11 @@ export interface ReadPort extends SqlDialect {
   first<A, R>(statement: Statement<A, R>, args: A): Promise<R | undefined>;
 }
 
-/** Refuses to compile, so to send, a query once the request's budget is spent. */
+/** Refuses to compile, so to send, a query once the request is abandoned (its budget is spent). */
 function budgetPlugin(scope: RequestScope): KyselyPlugin {
   return {
     transformQuery(args) {
-      if (scope.signal.aborted) throw new RequestTimeoutError(scope.budgetMs);
+      if (scope.stopped) throw scope.stopped;
       return args.node;
     },
     transformResult: async (args) => args.result,
@@ -73,17 +76,33 @@ export interface DataPort {
   read: ReadPort;
 }
 
-/** The port of one request (`scope` absent: an operation outside HTTP, e.g. a test calling Apollo directly). */
+/**
+ * The port of one request (`scope` absent: an operation outside HTTP, e.g. a test calling Apollo
+ * directly). With a scope every statement is the request's, Prisma's and the read side's alike:
+ * none is sent once the request is abandoned, one that hangs then is given up (RequestScope.guard),
+ * and a heavy request's (one costing more than a light operation, known once costGuard priced it)
+ * take turns: for the event loop on SQLite (src/db/turns.ts), for its share of the pool on
+ * PostgreSQL (`gate`, src/db/statement-gate.ts). A light request's go straight on.
+ */
 export function portOf(database: Database, scope?: RequestScope): DataPort {
   const side = database.read;
-  const guard = () => {
-    if (scope?.signal.aborted) throw new RequestTimeoutError(scope.budgetMs);
-  };
+  const { gate } = database;
+  const holder = { held: 0 };
+  const db = scope
+    ? side
+        .through({
+          admit: gate && (() => (scope.heavy ? gate.admit(holder, scope.signal, () => scope.stopped!) : Promise.resolve(() => undefined))),
+          takeTurns: () => scope.heavy,
+          guard: scope.guard,
+        })
+        .withPlugin(budgetPlugin(scope))
+    : side.db;
   const read: ReadPort = Object.assign(Object.create(side.dialect) as SqlDialect, {
-    db: scope ? side.db.withPlugin(budgetPlugin(scope)) : side.db,
+    db,
     async all<A, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
-      guard();
-      return (await side.db.executeQuery(side.statements.compiled(statement, args))).rows;
+      // a compiled statement skips the plugin's check
+      if (scope?.stopped) throw scope.stopped;
+      return (await db.executeQuery(side.statements.compiled(statement, args))).rows;
     },
     async first<A, R>(statement: Statement<A, R>, args: A): Promise<R | undefined> {
       return (await read.all(statement, args))[0];

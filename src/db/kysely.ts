@@ -3,7 +3,10 @@ import { Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type D
 import { nextTurn, turnExpired } from "./turns";
 import { types as pgTypes, type Pool, type PoolClient } from "pg";
 import type { DatabaseKind } from "../config/config";
+import { ServiceUnavailableError } from "../errors/errors";
+import { isPoolExhausted } from "./client";
 import { DIALECTS, type SqlDialect } from "./sql";
+import type { Release } from "./statement-gate";
 import { StatementCache } from "./statements";
 import type { Tables } from "./tables";
 import { SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-write-lock";
@@ -22,6 +25,23 @@ export interface ReadSide {
   statements: StatementCache;
   /** Closes what this instance opened (a shared pool is left to its owner). */
   destroy(): Promise<void>;
+  /** A Kysely of one request's own on the same connections, its statements going through `hooks` (src/db/database.ts). */
+  through(hooks: RequestHooks): Kysely<Tables>;
+}
+
+/** How one request's statements reach the database. */
+export interface RequestHooks {
+  /** PostgreSQL: waits for the request's turn before each statement (its share of the pool, src/db/statement-gate.ts). */
+  admit?: () => Promise<Release>;
+  /** PostgreSQL: how the request waits for a statement: it may give up before the statement ends (its time budget). */
+  guard?: <T>(statement: Promise<T>) => Promise<T>;
+  /**
+   * SQLite (synchronous): whether the request's statements take turns (a heavy request; known
+   * once its cost is): each then first waits for a later turn of the event loop once the current
+   * one has run its slice (src/db/turns.ts), so that light requests get in between. A light
+   * request's statements run at once.
+   */
+  takeTurns?: () => boolean;
 }
 
 export interface ReadSideOptions {
@@ -62,15 +82,36 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
-/** A pg pool as Kysely's dialect sees it, with every statement named and read with raw types; ending it is the pool owner's business. */
-function namedStatementPool(pool: Pool) {
+/**
+ * A pg pool as Kysely's dialect sees it, with every statement named and read with raw types, and
+ * a request's hooks: each connection first admitted, each statement guarded (a statement the
+ * request gave up on keeps its connection until it ends). An exhausted pool is SERVICE_UNAVAILABLE.
+ * Ending the pool is its owner's business (Prisma's client, src/db/client.ts).
+ */
+function namedStatementPool(pool: Pool, hooks: RequestHooks = {}) {
   return {
     async connect() {
-      const client: PoolClient = await pool.connect();
+      const admitted = await hooks.admit?.();
+      let client: PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        admitted?.();
+        throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
+      }
+      let running: Promise<unknown> = Promise.resolve();
       return {
-        query: (text: string, values: unknown[]) =>
-          client.query({ text, values, name: statementName(text), types: rawTypes } as never),
-        release: (error?: Error | boolean) => client.release(error),
+        query: (text: string, values: unknown[]) => {
+          const statement = client.query({ text, values, name: statementName(text), types: rawTypes } as never) as Promise<unknown>;
+          running = statement.catch(() => undefined);
+          return hooks.guard ? hooks.guard(statement) : statement;
+        },
+        release: (error?: Error | boolean) => {
+          void running.then(() => {
+            client.release(error);
+            admitted?.();
+          });
+        },
       };
     },
     async end() {},
@@ -116,31 +157,55 @@ export function createReadSide(options: ReadSideOptions): ReadSide {
         if (event.level === "query") options.onQuery!(event.query.sql);
       }
     : undefined;
-  const side = (db: Kysely<Tables>, destroy: () => Promise<void>): ReadSide => {
-    const dialect = DIALECTS[options.kind];
-    return { db, dialect, statements: new StatementCache(db, dialect), destroy };
-  };
+  const dialect = DIALECTS[options.kind];
+  const side = (db: Kysely<Tables>, through: ReadSide["through"], destroy = () => db.destroy()): ReadSide => ({
+    db,
+    dialect,
+    statements: new StatementCache(db, dialect),
+    destroy,
+    through,
+  });
   if (options.kind === "postgres") {
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(options.pool!) as never }), log });
-    return side(db, () => db.destroy());
+    const pool = options.pool!;
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) as never }), log });
+    // a Kysely of the request's own (a handful of objects, microseconds) over the same pool
+    return side(db, (hooks) => new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool, hooks) as never }), log }));
   }
   // better-sqlite3 comes with Prisma's SQLite adapter; a second handle on the same file, read-only
   // (writes go through Prisma), waiting like Prisma's when a writer holds the lock.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Database = require("better-sqlite3") as new (path: string, options: { readonly: boolean; timeout: number }) => SqliteHandle;
-  // opened at the first read, once the server has created and migrated the file
-  const open = async () => cachingSqlite(new Database(options.sqlitePath!, { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS }));
-  const db = new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database: open as never }), log });
-  return side(db, () => db.destroy());
+  // opened at the first read, once the server has created and migrated the file; one handle
+  // for the process's read side and every request's
+  let handle: Promise<ReturnType<typeof cachingSqlite>> | undefined;
+  const open = () => (handle ??= Promise.resolve(cachingSqlite(new Database(options.sqlitePath!, { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS }))));
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: open as never }), log });
+  return side(
+    db,
+    // a driver of the request's own on the same handle: a statement waiting for its turn holds its
+    // request's lock only, never one other requests use
+    (hooks) => (hooks.takeTurns ? new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database: open as never }, hooks.takeTurns), log }) : db),
+    // the handle too when only requests' drivers opened it (closing twice is harmless)
+    async () => {
+      await db.destroy();
+      (await handle)?.close();
+    },
+  );
 }
 
 /**
- * better-sqlite3 runs each statement synchronously: like Prisma's SQLite statements
- * (src/db/client.ts), each read statement first gives the event loop back when the current turn
- * has run past its slice (src/db/turns.ts), so a document of many heavy reads lets other
- * requests in between them.
+ * better-sqlite3 runs each statement synchronously: for a heavy request (`takesTurns`), each read
+ * statement first gives the event loop back when the current turn has run past its slice
+ * (src/db/turns.ts), so a document of many heavy reads lets other requests in between them.
  */
 class TurnTakingSqliteDialect extends SqliteDialect {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly takesTurns: () => boolean,
+  ) {
+    super(config);
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver();
     const acquire = driver.acquireConnection.bind(driver);
@@ -148,7 +213,7 @@ class TurnTakingSqliteDialect extends SqliteDialect {
       const connection = await acquire();
       return {
         executeQuery: async (query) => {
-          if (turnExpired()) await nextTurn();
+          if (this.takesTurns() && turnExpired()) await nextTurn();
           return connection.executeQuery(query);
         },
         streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),

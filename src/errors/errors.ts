@@ -1,3 +1,4 @@
+import { HeaderMap } from "@apollo/server";
 import { GraphQLError } from "graphql";
 
 /** The error codes of the contract; every error a client sees carries one in `extensions.code`. */
@@ -10,6 +11,10 @@ export const ErrorCode = {
   QUERY_TOO_COMPLEX: "QUERY_TOO_COMPLEX",
   /** The request ran past REQUEST_TIMEOUT_MS and was abandoned; nothing it began to write was kept. */
   REQUEST_TIMEOUT: "REQUEST_TIMEOUT",
+  /** The answer grew past MAX_RESULT_NODES objects or MAX_RESULT_BYTES bytes: execution was stopped. */
+  RESULT_TOO_LARGE: "RESULT_TOO_LARGE",
+  /** No database connection came free in time (the pool is exhausted): the client may retry after `Retry-After`. */
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
 } as const;
 
@@ -66,6 +71,39 @@ export class RequestTimeoutError extends GraphQLError {
   constructor(budgetMs: number) {
     super(`The request took longer than its ${budgetMs} ms budget and was abandoned; nothing it began to write was kept.`, {
       extensions: { code: ErrorCode.REQUEST_TIMEOUT, http: { status: 503 } },
+    });
+  }
+}
+
+/**
+ * The answer outgrew the result budget while it was being computed (`what`: nodes, the objects
+ * completed, or bytes, its JSON size): the work stopped there, nothing of it is sent. The
+ * client's doing (it asked for too much), so HTTP 400, like QUERY_TOO_COMPLEX.
+ */
+export class ResultTooLargeError extends GraphQLError {
+  constructor(what: "nodes" | "bytes", limit: number) {
+    super(
+      what === "nodes"
+        ? `The answer holds more than ${limit} objects, the most one request may return; ask for smaller pages or fewer nested lists.`
+        : `The answer is larger than ${limit} bytes, the most one request may return; ask for fewer fields or smaller pages.`,
+      { extensions: { code: ErrorCode.RESULT_TOO_LARGE, ...(what === "nodes" ? { maxNodes: limit } : { maxBytes: limit }), http: { status: 400 } } },
+    );
+  }
+}
+
+/** Seconds a client is asked to wait (`Retry-After`) when no database connection came free. */
+export const RETRY_AFTER_SECONDS = 1;
+
+/** No database connection came free in time: HTTP 503 with `Retry-After`, the client may send the request again. */
+export class ServiceUnavailableError extends GraphQLError {
+  constructor() {
+    super(`The server is busy: no database connection came free in time. Send the request again in ${RETRY_AFTER_SECONDS} s.`, {
+      extensions: {
+        code: ErrorCode.SERVICE_UNAVAILABLE,
+        // Apollo Server reads `http.headers` as a HeaderMap (a Map); a dev dependency's typing of
+        // GraphQLErrorExtensions (GraphQL Yoga's) says a plain record
+        http: { status: 503, headers: new HeaderMap([["retry-after", String(RETRY_AFTER_SECONDS)]]) as unknown as Record<string, string> },
+      },
     });
   }
 }

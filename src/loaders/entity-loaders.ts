@@ -17,6 +17,8 @@ export class EntityLoaders {
   private readonly loaders = new Map<EntityDefinition, Loader>();
   /** `_entities` goes through these: the entity's read rule filters each batch. */
   private readonly references = new Map<EntityDefinition, Loader>();
+  /** What `loaders` answered so far, for synchronous answers (see loadAll). */
+  private readonly known = new Map<EntityDefinition, Map<string, { id: string } | null>>();
 
   constructor(
     private readonly read: ReadPort,
@@ -45,11 +47,38 @@ export class EntityLoaders {
    */
   loadWritten<T extends { id: string }>(entity: EntityDefinition<T>, written: string | T): Promise<T | null> {
     const loader = this.loader(entity, this.loaders, false);
+    const id = typeof written === "string" ? written : written.id;
+    this.known.get(entity)?.delete(id);
     if (typeof written !== "string") {
       loader.clear(written.id).prime(written.id, written);
       return Promise.resolve(written);
     }
     return loader.clear(written).load(written) as Promise<T | null>;
+  }
+
+  /**
+   * The objects of `entity` with `ids` (missing ones left out), in order: at once when the
+   * request has read them all already (an invoice's correction chain comes with its batch), else
+   * in one batch. A field that follows such links through a large answer then costs no promise per
+   * object (measured: most of the heap of nested `corrects { invoice { ... } }`).
+   */
+  loadAll<T extends { id: string }>(entity: EntityDefinition<T>, ids: readonly string[]): T[] | Promise<T[]> {
+    const known = this.known.get(entity);
+    const found: T[] = [];
+    for (const id of ids) {
+      const object = known?.get(id);
+      if (object === undefined) {
+        return Promise.all(ids.map((i) => this.load(entity, i))).then((all) => all.filter((o) => o !== null) as T[]);
+      }
+      if (object !== null) found.push(object as T);
+    }
+    return found;
+  }
+
+  /** `load`, answered at once when the request has read the object already (see loadAll). */
+  loadNow<T extends { id: string }>(entity: EntityDefinition<T>, id: string): T | null | Promise<T | null> {
+    const object = this.known.get(entity)?.get(id);
+    return object === undefined ? this.load(entity, id) : (object as T | null);
   }
 
   /** `loadWritten` for a mutation that writes several objects: in the order of `ids`, in one batch. */
@@ -86,6 +115,10 @@ export class EntityLoaders {
             const asked = new Set(ids);
             for (const row of rows) if (checked || !asked.has(row.id)) this.loader(entity, this.loaders, false).prime(row.id, row);
           }
+          let known = this.known.get(entity);
+          if (!known) this.known.set(entity, (known = new Map()));
+          for (const row of rows) known.set(row.id, row);
+          if (!checked) for (const id of ids) if (!byId.has(id)) known.set(id, null);
           return ids.map((id) => byId.get(id) ?? null);
         },
         { maxBatchSize: 500 },

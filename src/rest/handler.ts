@@ -107,7 +107,7 @@ export function createRestHandler(apollo: ApolloServer<Context>, schema: GraphQL
     });
     if (response.body.kind !== "complete") throw new Error("REST operations never answer incrementally");
     const result = JSON.parse(response.body.string) as { data?: Record<string, unknown> | null; errors?: GraphQLFormattedError[] };
-    if (result.errors?.length) return errorAnswer(match.c, result.errors, response.status ?? 200);
+    if (result.errors?.length) return errorAnswer(match.c, result.errors, response.status ?? 200, response.headers.get("retry-after"));
     const value = result.data?.[operation.rootField.name];
     if (value === null || value === undefined) return problem(404, "NOT_FOUND", "Not found.");
     return answer(route, operation, value, url, variables);
@@ -250,7 +250,7 @@ function placeOf(route: CompiledRoute, field: string): Place {
   return { in: "query", name: best?.name ?? field };
 }
 
-function errorAnswer(route: CompiledRoute, errors: GraphQLFormattedError[], graphqlStatus: number): RestResponse {
+function errorAnswer(route: CompiledRoute, errors: GraphQLFormattedError[], graphqlStatus: number, retryAfter?: string): RestResponse {
   const [first] = errors;
   const code = String(first.extensions?.code ?? "INTERNAL_SERVER_ERROR");
   switch (code) {
@@ -294,8 +294,8 @@ function errorAnswer(route: CompiledRoute, errors: GraphQLFormattedError[], grap
       return problem(graphqlStatus >= 400 ? graphqlStatus : 400, code, detail);
     }
     default:
-      // the other limits keep the GraphQL side's status (REQUEST_TIMEOUT 503, ...)
-      return problem(graphqlStatus >= 400 ? graphqlStatus : 500, code, first.message);
+      // the other limits keep the GraphQL side's status (REQUEST_TIMEOUT 503, ...) and its Retry-After (SERVICE_UNAVAILABLE)
+      return problem(graphqlStatus >= 400 ? graphqlStatus : 500, code, first.message, retryAfter ? { headers: { "retry-after": retryAfter } } : {});
   }
 }
 

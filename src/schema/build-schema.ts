@@ -26,6 +26,7 @@ import { ENTITIES, RESOLVERS } from "./registry";
 import type { EntityDefinition } from "../federation/entity-registry";
 import { applyFieldRules } from "../auth/visibility";
 import { assertRulesDeclared, authChecker, declaredRules, verifyRequired } from "../auth/policy";
+import { capDeclaredLists } from "./list-caps";
 
 /** The Federation 2 spec this subgraph links, and the directives it uses from it. */
 export const FEDERATION_LINK =
@@ -210,6 +211,7 @@ export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; readonl
   guardEntities(schema);
   guardIdArguments(schema);
   applyFieldRules(schema);
+  capDeclaredLists(schema);
   if (process.env.NODE_ENV === "test") verifyDeclaredRules(schema);
   return {
     schema,

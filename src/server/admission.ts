@@ -1,6 +1,15 @@
 import { RequestTimeoutError } from "../errors/errors";
 
 /**
+ * The most a light operation costs (a page or two of anything): 1% of MAX_QUERY_COST. Light
+ * operations never wait for admission, never take turns, and reach the pool directly; heavier
+ * ones do all three.
+ */
+export function lightCost(maxQueryCost: number): number {
+  return Math.floor(maxQueryCost / 100);
+}
+
+/**
  * Admission by cost: the operations executing at once in this process may together cost at
  * most `capacity` (MAX_CONCURRENT_COST); an operation that does not fit waits, without using
  * the CPU, in arrival order until earlier ones finish, or until its own time budget runs out.

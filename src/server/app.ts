@@ -14,9 +14,10 @@ import { createWriteProbe } from "../db/health";
 import { AuthCache } from "../auth/auth-cache";
 import { createLogger, silentLogger, type Logger } from "../observability/logger";
 import { createMetrics, type Metrics } from "../observability/metrics";
-import { CostAdmission } from "./admission";
+import { CostAdmission, lightCost } from "./admission";
 import type { RequestScope } from "../observability/request-scope";
 import { applyDeadlines } from "./request-scope";
+import { applyResultBudget, resultBudgetPlugin, stringifyResult } from "./result-budget";
 import { costGuard, jsonErrorHandler, requestScopeMiddleware, shutdownGate } from "./http-middleware";
 import { createRestHandler } from "../rest/handler";
 import { REST_PREFIXES } from "../rest/routes";
@@ -69,6 +70,7 @@ export function createApollo(
     allowBatchedHttpRequests: true,
     includeStacktraceInErrorResponses: config.debugErrors,
     formatError: createFormatError({ debug: config.debugErrors, log }),
+    stringifyResult,
     plugins: [
       observabilityPlugin(metrics),
       authPlugin(),
@@ -79,6 +81,8 @@ export function createApollo(
       ApolloServerPluginInlineTraceDisabled(),
       // no HTTP caching of GraphQL answers; its per-field hook costs on every response
       ApolloServerPluginCacheControlDisabled(),
+      // last: it measures the answer as the plugins above left it
+      resultBudgetPlugin(),
     ],
   });
 }
@@ -99,9 +103,10 @@ export async function createApp(
   const logger = typeof options === "function" ? silentLogger() : (options.logger ?? createLogger(config.logLevel));
   const logError =
     typeof options === "function" ? options : (error: unknown) => logger.error({ err: error }, "unexpected error");
-  const admission = new CostAdmission(config.maxConcurrentCost, Math.floor(config.maxQueryCost / 100));
+  const admission = new CostAdmission(config.maxConcurrentCost, lightCost(config.maxQueryCost));
   const metrics = createMetrics(() => database.poolStats(), () => admission.stats());
   applyDeadlines(schema);
+  applyResultBudget(schema);
   // one cache for the cost guard and the complexity plugin: a request's cost is computed once
   const costs = new CostCache();
   const apollo = createApollo(schema, config, logError, metrics, admission, costs);

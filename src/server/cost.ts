@@ -21,14 +21,31 @@ import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type Complexi
  * - a paginated field (one with `itemsPerPage`) by the page size asked for, or
  *   MAX_UNPAGINATED_ITEMS with `pagination: false`;
  * - `_entities` by the number of representations sent;
- * - every other list of objects by the bound declared on its field with `complexity:
- *   listCost(n)` (type-graphql puts it in the field's extensions), an estimate of how many items
- *   such a list holds at most in practice (test/query-cost.test.ts keeps every list declared).
+ * - every other list of objects by the cap declared on its field with `complexity: listCost(n)`
+ *   (type-graphql puts it in the field's extensions): a real bound, never an estimate. Either
+ *   the domain keeps the list within it (an input rule, a check when the list grows), or it is
+ *   the most the field returns (capDeclaredLists of src/schema/list-caps.ts cuts a longer list); the README lists which, per
+ *   list, and test/query-cost.test.ts keeps every list declared.
  * Lists of scalars cost 1: their size does not multiply any work below them.
+ *
+ * Every root field that reads or writes the database adds STATEMENT_COST for its statements, so
+ * that many aliases of a cheap-looking root field (each one or two statements of its own) are
+ * priced as the work they are. Nested fields are read by the same statement or by one batched
+ * statement per level and type (the loaders), whatever the number of items: their items price them.
  */
 
 /** What an object list costs when nothing declares its size (test/query-cost.test.ts lists such fields: none should be). */
 export const UNDECLARED_LIST_BOUND = 100;
+
+/**
+ * What the statements of one root field cost: a statement is worth about as much work as a few
+ * hundred answered values (a round trip, planning, a scan), and a root field issues one or two
+ * (a mutation a handful, inside one transaction).
+ */
+export const STATEMENT_COST = 250;
+
+/** Root fields answered without the database: introspection, `__typename`, the federation SDL. */
+const WITHOUT_STATEMENTS = new Set(["__schema", "__type", "__typename", "_service"]);
 
 /** The declared item bound of a field (for documentation and the audit test), if any. */
 export function declaredBound(field: GraphQLField<unknown, unknown>): number | string | undefined {
@@ -86,9 +103,21 @@ export interface CostOptions {
   maxNodes: number;
 }
 
+/** A root field's statements on top of what the other estimators price (see STATEMENT_COST). */
+function withStatements(estimators: ComplexityEstimator[]): ComplexityEstimator {
+  return (args) => {
+    if ((args.type.name !== "Query" && args.type.name !== "Mutation") || WITHOUT_STATEMENTS.has(args.field.name)) return undefined;
+    for (const estimate of estimators) {
+      const cost = estimate(args);
+      if (typeof cost === "number" && !Number.isNaN(cost)) return cost + STATEMENT_COST;
+    }
+    return undefined;
+  };
+}
+
 /** The estimators in the order graphql-query-complexity asks them (the first number wins). */
 export function costEstimators(options: Pick<CostOptions, "maxUnpaginatedItems">): ComplexityEstimator[] {
-  return [
+  const answer = [
     introspectionEstimator,
     entitiesEstimator,
     paginationEstimator(options.maxUnpaginatedItems),
@@ -96,6 +125,7 @@ export function costEstimators(options: Pick<CostOptions, "maxUnpaginatedItems">
     undeclaredListEstimator,
     simpleEstimator({ defaultComplexity: 1 }),
   ];
+  return [withStatements(answer), ...answer];
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Logger } from "../observability/logger";
 import type { Metrics } from "../observability/metrics";
 import { CostCache, operationCost, type DocumentLimits } from "./plugins";
 import { createRequestScope, type RequestScope } from "../observability/request-scope";
+import { lightCost } from "./admission";
 
 /** A refusal in the shape of a GraphQL response, so clients parse every answer the same way. */
 function refuse(res: Response, status: number, code: string, message: string, extensions: Record<string, unknown> = {}): void {
@@ -21,7 +22,10 @@ function refuse(res: Response, status: number, code: string, message: string, ex
 export function requestScopeMiddleware(options: { config: Config; logger: Logger; inFlight: Set<RequestScope> }): RequestHandler {
   const { config, logger, inFlight } = options;
   return (req, res, next) => {
-    const scope = createRequestScope(config.requestTimeoutMs, req.get("x-request-id"));
+    const scope = createRequestScope(config.requestTimeoutMs, req.get("x-request-id"), {
+      maxNodes: config.maxResultNodes,
+      maxBytes: config.maxResultBytes,
+    });
     res.locals.scope = scope;
     scope.closeConnectionAfter = () => {
       if (!res.headersSent) res.setHeader("Connection", "close");
@@ -120,6 +124,11 @@ export function costGuard(schema: GraphQLSchema, config: Config, limits: Documen
       if (unparsable) continue;
       total += cost;
       if (total > limits.maxCost) break;
+    }
+    const scope = res.locals.scope as RequestScope | undefined;
+    if (scope) {
+      scope.cost = total;
+      scope.heavy = total > lightCost(limits.maxCost);
     }
     if (total > limits.maxCost) {
       res.locals.errorCode = ErrorCode.QUERY_TOO_COMPLEX;

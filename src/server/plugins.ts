@@ -3,7 +3,7 @@ import { GraphQLError, type DocumentNode, type FragmentDefinitionNode, type Grap
 import type { Context } from "../context";
 import { QueryTooComplexError, UnauthenticatedError } from "../errors/errors";
 import type { Metrics } from "../observability/metrics";
-import type { CostAdmission } from "./admission";
+import { lightCost, type CostAdmission } from "./admission";
 import { documentCost } from "./cost";
 import { measure, rootFieldNames } from "./operation-fields";
 
@@ -112,6 +112,8 @@ export function complexityPlugin(
               limit: limits.maxCost,
             });
           }
+          // a heavy operation (priced at the door for /graphql, here for REST) takes turns from now on
+          if (contextValue.request && cost > lightCost(limits.maxCost)) contextValue.request.heavy = true;
           // heavy operations take turns (see admission.ts); the wait counts against the time budget
           if (admission) release = await admission.acquire(cost, contextValue.request?.signal, contextValue.request?.budgetMs);
         },

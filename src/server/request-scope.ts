@@ -1,16 +1,16 @@
-import { isObjectType, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
-import { RequestTimeoutError } from "../errors/errors";
-import { nextTurn, turnExpired } from "../db/turns";
+import { getNamedType, isLeafType, isObjectType, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
+import { inTurn } from "../db/turns";
 import type { RequestScope } from "../observability/request-scope";
 
 const WRAPPED = Symbol("deadline-aware resolver");
 
 /**
- * Makes every resolver of `schema` give up when its request's budget runs out: a resolver that
- * starts after the deadline throws REQUEST_TIMEOUT at once, and one still waiting (on the
- * database, a loader) when the deadline passes is answered with REQUEST_TIMEOUT then, so the
- * whole response goes out at the deadline instead of whenever the slowest piece finishes.
- * Idempotent (tests build many servers on one schema).
+ * Makes every resolver of `schema` give up once its request is abandoned (time budget, result
+ * budget): a resolver that starts then rejects with the stop error at once; one still waiting
+ * on a statement is answered when the statement's guard gives up (RequestScope.guard), so the
+ * whole response goes out at the deadline instead of whenever the slowest piece finishes. A heavy
+ * request's resolvers of objects take turns (src/db/turns.ts). Idempotent (tests build many
+ * servers on one schema).
  */
 export function applyDeadlines(schema: GraphQLSchema): void {
   for (const type of Object.values(schema.getTypeMap())) {
@@ -20,13 +20,16 @@ export function applyDeadlines(schema: GraphQLSchema): void {
       if (!resolve || resolve[WRAPPED]) continue;
       const run = (source: unknown, args: Record<string, unknown>, ctx: { request?: RequestScope }, info: GraphQLResolveInfo): unknown => {
         const scope = ctx?.request;
-        if (scope?.signal.aborted) throw new RequestTimeoutError(scope.budgetMs);
-        const result = resolve(source, args, ctx, info);
-        if (scope && result instanceof Promise) return Promise.race([result, scope.expired]);
-        return result;
+        // a rejection, not a throw: graphql-js abandons the promises of an object's other fields
+        // (or a list's other items) when one throws, and those would reject unhandled
+        if (scope?.stopped) return Promise.reject(scope.stopped);
+        return resolve(source, args, ctx, info);
       };
+      // a heavy request's fields that lead to more work (objects, lists of them) take turns; a
+      // scalar is computed at once (deferring it would only allocate)
+      const yields = !isLeafType(getNamedType(field.type));
       const wrapped: GraphQLFieldResolver<unknown, { request?: RequestScope }> & { [WRAPPED]?: true } = (source, args, ctx, info) =>
-        ctx?.request && turnExpired() ? nextTurn().then(() => run(source, args, ctx, info)) : run(source, args, ctx, info);
+        yields && ctx?.request?.heavy ? inTurn(() => run(source, args, ctx, info)) : run(source, args, ctx, info);
       wrapped[WRAPPED] = true;
       field.resolve = wrapped as GraphQLFieldResolver<unknown, unknown>;
     }

@@ -14,6 +14,9 @@ import { MAX_AMOUNT_NUMBER, MONEY_PLACES } from "../../domain/money";
 const MAX_MONEY = MAX_AMOUNT_NUMBER;
 const MONEY = MONEY_PLACES;
 
+/** Most items (and previous items) one invoice holds: Invoice.items and prevItems are priced by it. */
+export const MAX_INVOICE_ITEMS = 500;
+
 @InputType({
   description:
     "E4: a new invoice. Amounts are computed from the items; the number comes from the numbering unless `no` is given; a buyer contractor fills the buyer fields left empty.",
@@ -190,8 +193,8 @@ export class CreateInvoiceInput {
   @Field(() => ID, { nullable: true, description: "Task to book the invoice to; must belong to the project, stage and board." })
   financeTask?: string | null;
 
-  @Field(() => [InvoiceItemInput], { nullable: true, description: "The items, at most 500; for a correction, the items as they stand after it. Absent: none." })
-  @ArrayMaxSize(500)
+  @Field(() => [InvoiceItemInput], { nullable: true, description: `The items, at most ${MAX_INVOICE_ITEMS}; for a correction, the items as they stand after it. Absent: none.` })
+  @ArrayMaxSize(MAX_INVOICE_ITEMS)
   @ValidateNested()
   items?: InvoiceItemInput[] | null;
 
@@ -225,9 +228,9 @@ export class CreateInvoiceInput {
   @Field(() => [InvoiceItemInput], {
     nullable: true,
     description:
-      "For a correction only: the items as they stood before it, at most 500. Default: the corrected invoice's current items (those of its latest correction, else its own).",
+      `For a correction only: the items as they stood before it, at most ${MAX_INVOICE_ITEMS}. Default: the corrected invoice's current items (those of its latest correction, else its own).`,
   })
-  @ArrayMaxSize(500)
+  @ArrayMaxSize(MAX_INVOICE_ITEMS)
   @ValidateNested()
   prevItems?: InvoiceItemInput[] | null;
 

@@ -6,6 +6,10 @@ import { ProjectCreationStatus } from "../../types/shared/enums";
 import { MAX_AMOUNT_NUMBER } from "../../domain/money";
 
 
+/** Most contractors and tags a project holds (only createProject sets them): Project.contractors and tags are priced by them. */
+export const MAX_PROJECT_CONTRACTORS = 100;
+export const MAX_PROJECT_TAGS = 100;
+
 @InputType({ description: "E5: a new project." })
 export class CreateProjectInput {
   @Field({ description: "Name, 1 to 100 characters; the project's short code is made from it." })
@@ -75,12 +79,12 @@ export class CreateProjectInput {
   @ValidateNested()
   customFieldValues?: ProjectCustomFieldValueInput[] | null;
 
-  @Field(() => [ID], { description: "Ids of existing contractors (clients) of the project, at most 100; may be empty." })
-  @ArrayMaxSize(100)
+  @Field(() => [ID], { description: `Ids of existing contractors (clients) of the project, at most ${MAX_PROJECT_CONTRACTORS}; may be empty.` })
+  @ArrayMaxSize(MAX_PROJECT_CONTRACTORS)
   contractors!: string[];
 
-  @Field(() => [ID], { nullable: true, description: "Ids of existing tags, at most 100." })
-  @ArrayMaxSize(100)
+  @Field(() => [ID], { nullable: true, description: `Ids of existing tags, at most ${MAX_PROJECT_TAGS}.` })
+  @ArrayMaxSize(MAX_PROJECT_TAGS)
   tags?: string[] | null;
 
   @Field({ defaultValue: false, description: "A simple project: one board (created with it) and no stages. Default false." })

@@ -10,9 +10,14 @@ export type FileType = (typeof FILE_TYPES)[number];
 /** Upper bound of files registered in one call, so one request cannot insert without limit. */
 export const MAX_FILES_PER_UPLOAD = 100;
 
+/** Most files one task comment holds (TaskComment.files is priced by it): an upload that would pass it is refused. */
+export const MAX_FILES_PER_COMMENT = 20;
+
 @InputType({ description: "E13: files to register by link, all attached to one project, task or task comment." })
 export class ExternalFileUploadInput {
-  @Field(() => [ExternalFileInput], { description: `The files, 1 to ${MAX_FILES_PER_UPLOAD}; all are stored or none.` })
+  @Field(() => [ExternalFileInput], {
+    description: `The files, 1 to ${MAX_FILES_PER_UPLOAD}; all are stored or none. A task comment holds at most ${MAX_FILES_PER_COMMENT}.`,
+  })
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_FILES_PER_UPLOAD)
   @ValidateNested()

@@ -15,6 +15,9 @@ export const TASK_TYPE_DECORATORS = [
   "#9c27b0",
 ] as const;
 
+/** Most categories a task type is offered in (the set is replaced whole): TaskType.categories is priced by it. */
+export const MAX_TASK_TYPE_CATEGORIES = 100;
+
 @InputType({ description: "E19: a partial change of a task type. An absent field stays as it is; null is refused." })
 export class UpdateTaskTypeInput {
   @Field(() => String, { nullable: true, description: "New name, 1 to 100 characters." })
@@ -27,8 +30,8 @@ export class UpdateTaskTypeInput {
 
   @Field(() => [ID], {
     nullable: true,
-    description: "Ids of existing project categories (NOT_FOUND otherwise), at most 100: they replace the current set; [] removes all.",
+    description: `Ids of existing project categories (NOT_FOUND otherwise), at most ${MAX_TASK_TYPE_CATEGORIES}: they replace the current set; [] removes all.`,
   })
-  @ArrayMaxSize(100)
+  @ArrayMaxSize(MAX_TASK_TYPE_CATEGORIES)
   categories?: string[] | null;
 }

@@ -35,9 +35,9 @@ export class ProjectGanttResolver {
   }
 
   @FieldResolver(() => [GanttTask], {
-    complexity: listCost(500),
+    complexity: listCost(2000),
     description:
-      "The project's tasks, by start date, end date (undated last), weight, then id. Always answered when selected, whatever the (deprecated) showTasks argument says.",
+      "The project's tasks, by start date, end date (undated last), weight, then id: the first 2000. Always answered when selected, whatever the (deprecated) showTasks argument says.",
   })
   @Authorized(rules.asParent)
   async tasks(@Root() gantt: ProjectGantt, @Ctx() ctx: AuthedContext): Promise<GanttTask[]> {

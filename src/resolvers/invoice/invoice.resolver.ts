@@ -5,7 +5,7 @@ import { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
 import { Invoice } from "../../types/invoice/invoice.type";
 import { createInvoice } from "../../services/invoice/invoice-creation.service";
 import { invoiceEntity } from "../../services/invoice/invoice.read";
-import { listCost } from "../../domain/list-cost";
+import { listCost, MAX_CORRECTIONS } from "../../domain/list-cost";
 
 @Resolver(() => Invoice)
 export class InvoiceResolver {
@@ -27,16 +27,15 @@ export class InvoiceResolver {
     description: "The related invoice: for a correction, the invoice it corrects; for a settlement (Roz), the advance invoice (Zal) it settles; for an invoice issued from a pro forma (fv, Vat, Zal), that pro forma (pf); else null.",
   })
   @Authorized(rules.asParent)
-  invoice(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Promise<Invoice | null> | null {
+  invoice(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Invoice | null | Promise<Invoice | null> {
     const id = invoice.correctedInvoiceId ?? invoice.relatedInvoiceId;
-    return id ? ctx.loaders.load(invoiceEntity, id) : null;
+    return id ? ctx.loaders.loadNow(invoiceEntity, id) : null;
   }
 
-  @FieldResolver(() => [Invoice], { complexity: listCost(10), description: "The corrections of this invoice, oldest first." })
+  @FieldResolver(() => [Invoice], { complexity: listCost(MAX_CORRECTIONS), description: `The corrections of this invoice, oldest first: at most ${MAX_CORRECTIONS} (an invoice takes no more).` })
   @Authorized(rules.asParent)
-  async corrects(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Promise<Invoice[]> {
-    const loaded = await Promise.all(invoice.correctionIds.map((id) => ctx.loaders.load(invoiceEntity, id)));
-    return loaded.filter((c): c is Invoice => c !== null);
+  corrects(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Invoice[] | Promise<Invoice[]> {
+    return ctx.loaders.loadAll(invoiceEntity, invoice.correctionIds);
   }
 
   @FieldResolver(() => Invoice, {
@@ -44,7 +43,7 @@ export class InvoiceResolver {
     description: "For a correction: the correction of the same invoice made just before it, if any.",
   })
   @Authorized(rules.asParent)
-  prevCorrect(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Promise<Invoice | null> | null {
-    return invoice.prevCorrectId ? ctx.loaders.load(invoiceEntity, invoice.prevCorrectId) : null;
+  prevCorrect(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Invoice | null | Promise<Invoice | null> {
+    return invoice.prevCorrectId ? ctx.loaders.loadNow(invoiceEntity, invoice.prevCorrectId) : null;
   }
 }

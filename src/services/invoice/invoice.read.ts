@@ -291,6 +291,8 @@ export interface RelatedInvoice extends Omit<Pick<InvoiceTable, Unaliased<(typeo
   isDraft: boolean;
   /** its items as they stand now: those of its latest correction, else its own */
   currentItems: StoredItem[];
+  /** how many corrections it has already */
+  correctionCount: number;
 }
 type Unaliased<C> = C extends `ci.${infer Column}` ? Column : never;
 
@@ -325,6 +327,11 @@ function relatedJson(d: SqlDialect, e: Eb, id: string) {
         storedItems(d, x as unknown as Eb, "ci.id").as("ownItems"),
         storedItems(d, x as unknown as Eb, sql`(${latest})`).as("latestItems"),
         latest.as("latestId"),
+        e
+          .selectFrom("Invoice as cc")
+          .select((c) => c.fn.countAll().as("n"))
+          .where(refEq("cc.correctedInvoiceId", "ci.id"))
+          .as("correctionCount"),
       ])
       .where("ci.id", "=", id),
   );
@@ -335,10 +342,16 @@ type StoredItemJson = { [K in keyof StoredItem]: StoredItem[K] extends Decimal ?
 
 function toRelated(value: unknown): RelatedInvoice | null {
   const row = json<
-    Omit<RelatedInvoice, "currentItems" | "isDraft"> & { isDraft: boolean | number; ownItems: unknown; latestItems: unknown; latestId: string | null }
+    Omit<RelatedInvoice, "currentItems" | "isDraft" | "correctionCount"> & {
+      isDraft: boolean | number;
+      ownItems: unknown;
+      latestItems: unknown;
+      latestId: string | null;
+      correctionCount: number | string;
+    }
   >(value);
   if (!row) return null;
-  const { ownItems, latestItems, latestId, isDraft, ...rest } = row;
+  const { ownItems, latestItems, latestId, isDraft, correctionCount, ...rest } = row;
   const exact = (items: unknown): StoredItem[] =>
     (json<StoredItemJson[]>(items) ?? []).map((i) => ({
       order: i.order,
@@ -352,7 +365,7 @@ function toRelated(value: unknown): RelatedInvoice | null {
       vatAmount: new Decimal(i.vatAmount),
       grossAmount: new Decimal(i.grossAmount),
     }));
-  return { ...rest, isDraft: toBool(isDraft), currentItems: exact(latestId ? latestItems : ownItems) };
+  return { ...rest, isDraft: toBool(isDraft), currentItems: exact(latestId ? latestItems : ownItems), correctionCount: Number(correctionCount) };
 }
 
 const LOOKUP_NUMBERING = ["n.id", "n.kind", "n.pattern", "n.resetInterval", "n.leadingZero", "n.docTitle"] as const;

@@ -4,7 +4,8 @@ import type { AuthedContext } from "../../context";
 import { policy } from "../../auth/policy";
 import { rules } from "../../auth/rules";
 import { NotFoundError } from "../../errors/errors";
-import type { ExternalFileUploadInput, FileType } from "../../inputs/task/external-file-upload.input";
+import { MAX_FILES_PER_COMMENT, type ExternalFileUploadInput, type FileType } from "../../inputs/task/external-file-upload.input";
+import { badInput } from "../shared/violations";
 
 const EXTENSION = /^[a-z0-9]{1,10}$/;
 
@@ -40,6 +41,8 @@ interface Target {
   projectId: string;
   taskId: string | null;
   taskCommentId: string | null;
+  /** A comment: the files it holds already (a project or a task holds any number). */
+  commentFiles?: number;
 }
 
 /** The object `assignId` names, with the project (and task) it belongs to; NOT_FOUND when there is none. */
@@ -58,10 +61,10 @@ async function resolveTarget(tx: DbTx, fileType: FileType, assignId: string): Pr
     case "task-comment": {
       const comment = await tx.taskComment.findUnique({
         where: { id: assignId },
-        select: { id: true, task: { select: { id: true, projectId: true } } },
+        select: { id: true, task: { select: { id: true, projectId: true } }, _count: { select: { files: true } } },
       });
       if (!comment) throw new NotFoundError("Task comment", assignId, "input.assignId");
-      return { projectId: comment.task.projectId, taskId: comment.task.id, taskCommentId: comment.id };
+      return { projectId: comment.task.projectId, taskId: comment.task.id, taskCommentId: comment.id, commentFiles: comment._count.files };
     }
   }
 }
@@ -78,6 +81,10 @@ export async function uploadExternalFiles(ctx: AuthedContext, input: ExternalFil
   return ctx.db.$transaction(async (tx) => {
     const target = await resolveTarget(tx, fileType, input.assignId);
     await policy.require(ctx, rules.projectMember, target.projectId, tx);
+    // a comment's room is told to members only
+    if (target.commentFiles !== undefined && target.commentFiles + input.files.length > MAX_FILES_PER_COMMENT) {
+      throw badInput("input.files", "maxFilesPerComment", `a task comment holds at most ${MAX_FILES_PER_COMMENT} files; this one has ${target.commentFiles}`);
+    }
     if (input.fileCategory) {
       const category = await tx.fileCategory.findUnique({ where: { id: input.fileCategory }, select: { id: true } });
       if (!category) throw new NotFoundError("File category", input.fileCategory, "input.fileCategory");

@@ -40,15 +40,15 @@ export class NoteContractor {
   @Field({ description: "Tax identifier (NIP / VAT id), empty when unknown." })
   vatId!: string;
 
-  @Field(() => [ContractorAttendant], { complexity: listCost(10), description: "Users who look after the contractor, by last name, first name." })
+  @Field(() => [ContractorAttendant], { complexity: listCost(20), description: "Users who look after the contractor, by last name, first name: the first 20." })
   attendants!: ContractorAttendant[];
 
-  @Field(() => [IdName], { complexity: listCost(10), description: "Industry branches the contractor works in, by name." })
+  @Field(() => [IdName], { complexity: listCost(20), description: "Industry branches the contractor works in, by name: the first 20." })
   industryBranches!: IdName[];
 
-  @Field(() => [IdName], { complexity: listCost(10), description: "Tags of the contractor, by name." })
+  @Field(() => [IdName], { complexity: listCost(20), description: "Tags of the contractor, by name: the first 20." })
   tags!: IdName[];
 
-  @Field(() => [ContractorCustomField], { complexity: listCost(30), description: "The contractor's custom fields with their values, by the fields' weight." })
+  @Field(() => [ContractorCustomField], { complexity: listCost(30), description: "The contractor's custom fields with their values, by the fields' weight: the first 30." })
   customFields!: ContractorCustomField[];
 }

@@ -31,16 +31,16 @@ export class ProjectGantt {
   @Field(() => Float, { description: "Time reported on the project's tasks, in seconds. A Float: the sum may exceed 32 bits." })
   timeReported!: number;
 
-  @Field(() => [GanttStage], { complexity: listCost(50), description: "The project's stages, by start date, end date, weight, then id." })
+  @Field(() => [GanttStage], { complexity: listCost(200), description: "The project's stages, by start date, end date, weight, then id: the first 200." })
   stages!: GanttStage[];
 
-  @Field(() => [GanttBoard], { complexity: listCost(50), description: "The project's boards, by start date, end date, weight, then id." })
+  @Field(() => [GanttBoard], { complexity: listCost(200), description: "The project's boards, by start date, end date, weight, then id: the first 200." })
   boards!: GanttBoard[];
 
-  @Field(() => [Milestone], { complexity: listCost(50), description: "The project's milestones, by date, weight, then id." })
+  @Field(() => [Milestone], { complexity: listCost(200), description: "The project's milestones, by date, weight, then id: the first 200." })
   milestones!: Milestone[];
 
-  @Field(() => [GanttLink], { complexity: listCost(100), description: "Dependencies drawn between the project's objects, by id." })
+  @Field(() => [GanttLink], { complexity: listCost(2000), description: "Dependencies drawn between the project's objects, by id: the first 2000." })
   links!: GanttLink[];
 
   /** Filled when the read looked ahead and saw `tasks` selected; the field itself is resolved in ProjectGanttResolver. */

@@ -9,7 +9,8 @@ import { InvoiceIncome } from "./invoice-income.type";
 import { InvoiceItem } from "./invoice-item.type";
 import { InvoiceNumbering } from "./invoice-numbering.type";
 import { UserRef } from "../people/user-ref.type";
-import { listCost } from "../../domain/list-cost";
+import { listCost, MAX_CORRECTIONS } from "../../domain/list-cost";
+import { MAX_INVOICE_ITEMS } from "../../inputs/invoice/create-invoice.input";
 import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../shared/enums";
 
 @Directive('@key(fields: "id")')
@@ -162,7 +163,7 @@ export class Invoice {
   })
   invoice?: Invoice | null;
 
-  @Field(() => [Invoice], { complexity: listCost(10), description: "The corrections of this invoice, oldest first." })
+  @Field(() => [Invoice], { complexity: listCost(MAX_CORRECTIONS), description: `The corrections of this invoice, oldest first: at most ${MAX_CORRECTIONS} (an invoice takes no more).` })
   corrects?: Invoice[];
 
   @Field(() => Invoice, { nullable: true, description: "For a correction: the correction of the same invoice made just before it, if any." })
@@ -237,16 +238,16 @@ export class Invoice {
   @Field({ description: "Whether the invoice has been changed since it was created." })
   isUpdated!: boolean;
 
-  @Field(() => [InvoiceItem], { complexity: listCost(50), description: "The items; for a correction, the items as they stand after it." })
+  @Field(() => [InvoiceItem], { complexity: listCost(MAX_INVOICE_ITEMS), description: `The items (at most ${MAX_INVOICE_ITEMS}); for a correction, the items as they stand after it.` })
   items!: InvoiceItem[];
 
-  @Field(() => [InvoiceItem], { complexity: listCost(50), description: "For a correction: the items as they stood before it; empty otherwise." })
+  @Field(() => [InvoiceItem], { complexity: listCost(MAX_INVOICE_ITEMS), description: `For a correction: the items as they stood before it (at most ${MAX_INVOICE_ITEMS}); empty otherwise.` })
   prevItems!: InvoiceItem[];
 
-  @Field(() => [InvoiceCost], { complexity: listCost(20), description: "Costs booked against the invoice." })
+  @Field(() => [InvoiceCost], { complexity: listCost(20), description: "Costs booked against the invoice, by date: the first 20." })
   costs!: InvoiceCost[];
 
-  @Field(() => [InvoiceIncome], { complexity: listCost(20), description: "Incomes booked against the invoice." })
+  @Field(() => [InvoiceIncome], { complexity: listCost(20), description: "Incomes booked against the invoice, by date: the first 20." })
   incomes!: InvoiceIncome[];
 
   @Field(() => [String], { description: "Third parties named on the invoice." })

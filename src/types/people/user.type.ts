@@ -82,10 +82,10 @@ export class User {
   @Field(() => Int, { description: "Same as tasksPerWorkday: the interface carries both spellings." })
   tasksPerWorkDay!: number;
 
-  @Field(() => [UserSsoProvider], { complexity: listCost(3), description: "Single sign-on providers the user is connected to." })
+  @Field(() => [UserSsoProvider], { complexity: listCost(10), description: "Single sign-on providers the user is connected to: the first 10." })
   ssoProviders!: UserSsoProvider[];
 
-  @Field(() => [UserDepartment], { complexity: listCost(5), description: "Departments the user belongs to, and whether they lead them." })
+  @Field(() => [UserDepartment], { complexity: listCost(20), description: "Departments the user belongs to, and whether they lead them: the first 20." })
   userDepartments!: UserDepartment[];
 
   @Field(() => Date, { description: "When the user was created." })

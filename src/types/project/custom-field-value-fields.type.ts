@@ -23,10 +23,10 @@ export abstract class CustomFieldValueFields {
   @Field(() => Date, { nullable: true, description: "The value of a datetime field." })
   valueDateTime!: Date | null;
 
-  @Field(() => [CustomFieldOption], { complexity: listCost(10), description: "The options chosen in a select field, by the options' weight." })
+  @Field(() => [CustomFieldOption], { complexity: listCost(20), description: "The options chosen in a select field, by the options' weight: the first 20." })
   valueSelectOptions!: CustomFieldOption[];
 
-  @Field(() => [CustomFieldUser], { complexity: listCost(10), description: "The users chosen in a users field, by last name, first name." })
+  @Field(() => [CustomFieldUser], { complexity: listCost(20), description: "The users chosen in a users field, by last name, first name: the first 20." })
   valueSelectUsers!: CustomFieldUser[];
 
   @Field(() => IdName, { nullable: true, description: "The department chosen in a department field." })

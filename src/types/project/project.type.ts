@@ -5,6 +5,7 @@ import { ProjectNumbering } from "./project-numbering.type";
 import { listCost } from "../../domain/list-cost";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
+import { MAX_PROJECT_CONTRACTORS, MAX_PROJECT_TAGS } from "../../inputs/project/create-project.input";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A project: stages, boards and tasks for one undertaking, with its people, contractors and budget." })
@@ -46,7 +47,7 @@ export class Project {
   updatedAt!: Date;
 
   @Field(() => [AssignedProjectUser], { complexity: listCost(10),
-    description: "The project's managers (role pm-active or pm-passive), in the order they were assigned.",
+    description: "The project's managers (role pm-active or pm-passive), in the order they were assigned: the first 10.",
   })
   assignedProjectUsersPm!: AssignedProjectUser[];
 
@@ -68,14 +69,14 @@ export class Project {
   @Field(() => ID, { nullable: true, description: "Id of the single board of a simple project; null otherwise." })
   simpleBoardId!: string | null;
 
-  @Field(() => [IdName], { complexity: listCost(10), description: "Contractors (clients) of the project, by name." })
+  @Field(() => [IdName], { complexity: listCost(MAX_PROJECT_CONTRACTORS), description: `Contractors (clients) of the project, by name: at most ${MAX_PROJECT_CONTRACTORS} (a project takes no more).` })
   contractors!: IdName[];
 
   @Field(() => Float, { nullable: true, description: "The project's budget, if set; null unless the caller is an admin, finance or a manager of the project." })
   @VisibleTo(rules.budget)
   budget!: number | null;
 
-  @Field(() => [IdName], { complexity: listCost(10), description: "Tags of the project, by name." })
+  @Field(() => [IdName], { complexity: listCost(MAX_PROJECT_TAGS), description: `Tags of the project, by name: at most ${MAX_PROJECT_TAGS} (a project takes no more).` })
   tags!: IdName[];
 
   @Field({ description: "Whether the caller marked the project as a favourite." })

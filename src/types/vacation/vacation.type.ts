@@ -34,10 +34,10 @@ export class Vacation {
   @Field(() => DateScalar, { description: "The day the request was issued." })
   issueDate!: Date;
 
-  @Field(() => [VacationComment], { complexity: listCost(10), description: "Comments on the request, oldest first." })
+  @Field(() => [VacationComment], { complexity: listCost(10), description: "Comments on the request, oldest first: the first 10." })
   vacationComments!: VacationComment[];
 
-  @Field(() => [VacationDate], { complexity: listCost(31), description: "The days of absence, earliest first." })
+  @Field(() => [VacationDate], { complexity: listCost(31), description: "The days of absence, earliest first: the first 31." })
   vacationDates!: VacationDate[];
 
   @Field(() => CalendarUserRef, { nullable: true, description: "Who accepted the request, if anyone." })
