@@ -1,8 +1,9 @@
 import "reflect-metadata";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { ConfigError, loadConfig, type Config } from "./config/config";
-import { createDb, databaseKind, sqlitePath, type Db } from "./db/client";
+import { ConfigError, loadConfig, type Config, databaseKind } from "./config/config";
+import { sqlitePath } from "./db/client";
+import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { probeDatabase } from "./db/health";
 import { withStartupLock } from "./db/startup-lock";
@@ -11,7 +12,7 @@ import { buildAppSchema } from "./schema/build-schema";
 import { createApp, type App } from "./server/app";
 import { createHttpServer, listen } from "./server/http-server";
 import { createLogger, type Logger } from "./observability/logger";
-import { startTracing, type Tracing } from "./observability/tracing";
+import { startTracing, type Tracing } from "./server/tracing";
 import { isEmpty, seed } from "./seed";
 import demoIds from "../prisma/demo-ids.json";
 import type { Server } from "node:http";
@@ -30,11 +31,12 @@ async function main(): Promise<void> {
   if (lost) throw new StartupError(lost);
   if (sqliteFile) mkdirSync(dirname(sqliteFile), { recursive: true });
 
-  const db = createDb({ url: config.databaseUrl, poolSize: config.dbPoolSize, lockWaitMs: config.requestTimeoutMs, onStatement: tracing?.statementHook(kind) });
+  const database = openDatabase({ url: config.databaseUrl, poolSize: config.dbPoolSize, lockWaitMs: config.requestTimeoutMs, onStatement: tracing?.statementHook(kind) });
+  const db = database.prisma;
   const probe = await probeDatabase(db, 10_000);
   mark("database");
   if (!probe.ok) {
-    await db.$disconnect().catch(() => undefined);
+    await database.close().catch(() => undefined);
     throw new StartupError(
       `Cannot reach the ${kind} database at ${redact(config.databaseUrl)} (${probe.reason}). Is it running, and is DATABASE_URL right?`,
     );
@@ -60,14 +62,14 @@ async function main(): Promise<void> {
 
   const { schema } = await buildAppSchema();
   mark("schema");
-  const app = await createApp(db, config, schema, { logger: log, tracing });
+  const app = await createApp(database, config, schema, { logger: log, tracing });
   mark("apollo");
   const server = createHttpServer(app, config);
   try {
     await listen(server, config.port, config.host);
   } catch (error) {
     log.fatal(`Cannot listen on ${config.host}:${config.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    await db.$disconnect().catch(() => undefined);
+    await database.close().catch(() => undefined);
     process.exit(1);
   }
   mark("listening");
@@ -83,7 +85,7 @@ async function main(): Promise<void> {
   if (createdAdminToken) log.info(`Demo admin token (${demoIds.adminEmail}): ${createdAdminToken}`);
   log.info(tokenHint(served));
 
-  const shutdown = gracefulShutdown({ app, server, db, config, log, tracing });
+  const shutdown = gracefulShutdown({ app, server, database, config, log, tracing });
   // Apollo Server registers its own SIGINT/SIGTERM handlers at start; they race this orderly stop,
   // and a second `apollo.stop()` issued while Apollo's is running never resolves (its barrier is
   // only released on failure). This process owns its signals: drop Apollo's, keep ours.
@@ -100,8 +102,8 @@ async function main(): Promise<void> {
  * whatever is left is cancelled (its transactions roll back), the pool is closed and the process
  * exits. The cost limit keeps the event loop free, so the deadline's timer does fire.
  */
-function gracefulShutdown(parts: { app: App; server: Server; db: Db; config: Config; log: Logger; tracing?: Tracing }): (signal: NodeJS.Signals) => void {
-  const { app, server, db, config, log, tracing } = parts;
+function gracefulShutdown(parts: { app: App; server: Server; database: Database; config: Config; log: Logger; tracing?: Tracing }): (signal: NodeJS.Signals) => void {
+  const { app, server, database, config, log, tracing } = parts;
   let stopping = false;
   return (signal) => {
     if (stopping) return;
@@ -113,7 +115,7 @@ function gracefulShutdown(parts: { app: App; server: Server; db: Db; config: Con
     server.closeIdleConnections();
     const finish = async (code: number) => {
       await app.apollo.stop().catch(() => undefined);
-      await Promise.race([db.$disconnect(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).catch(() => undefined);
+      await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).catch(() => undefined);
       // the last requests' spans go out before the process does
       if (tracing) await Promise.race([tracing.shutdown(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).catch(() => undefined);
       log.info({ ms: Date.now() - started, exitCode: code }, "Stopped.");

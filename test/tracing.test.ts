@@ -5,7 +5,7 @@ import { servedCopy, type ServedCopy } from "./support/served-copy";
 import { startServer, waitFor, type ServerProcess } from "./support/server-process";
 import { demoIds as d, TEST_ADMIN_TOKEN } from "./support/test-app";
 import { onPostgres } from "./support/databases";
-import { tracingRequested } from "../src/observability/tracing";
+import { tracingRequested } from "../src/server/tracing";
 
 /**
  * OpenTelemetry traces (issue 22, item 3) as an operator gets them: a real server configured only

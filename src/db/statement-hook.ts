@@ -4,7 +4,7 @@
  * to createDb is installed in both and sees each statement as it is sent: its text (values are
  * always bound parameters, never part of it) and `run`, which sends it and answers what the
  * driver answers (a promise, or the value itself for SQLite's synchronous reads). Tracing wraps
- * each in a span (src/observability/tracing.ts). Without a hook nothing is wrapped.
+ * each in a span (src/server/tracing.ts). Without a hook nothing is wrapped.
  */
 export type StatementHook = <T>(sql: string, run: () => T) => T;
 

@@ -5,7 +5,7 @@ import type { RequestHandler } from "express";
 import { GraphQLError, parse } from "graphql";
 import { ConfigError } from "../config/config";
 import type { Context } from "../context";
-import { mayRunUnregisteredDocuments } from "../auth/policy";
+import { rules } from "../auth/rules";
 import { ErrorCode } from "../errors/errors";
 
 /**
@@ -184,7 +184,7 @@ export function trustedDocumentsPlugin(docs: TrustedDocuments): ApolloServerPlug
       return {
         async didResolveOperation({ request, contextValue }) {
           if (request.query !== undefined && docs.trusted.has(request.query)) return;
-          if (docs.mode === "allow" && mayRunUnregisteredDocuments(contextValue.viewer)) return;
+          if (docs.mode === "allow" && contextValue.viewer && rules.unregisteredDocuments.decide(contextValue.viewer)) return;
           throw docs.mode === "allow"
             ? new GraphQLError("This document is not registered; only registered documents may run (send its documentId).", {
                 extensions: { code: ErrorCode.QUERY_NOT_IN_SAFELIST, http: { status: 403 } },

@@ -1,0 +1,271 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  context,
+  createContextKey,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context as TraceContext,
+  type Span,
+  type Tracer,
+} from "@opentelemetry/api";
+import type { ApolloServerPlugin, GraphQLRequestContext } from "@apollo/server";
+import { getOperationAST, type GraphQLError } from "graphql";
+import { ConfigError } from "../config/config";
+import type { Context } from "../context";
+import type { DatabaseKind } from "../config/config";
+import type { StatementHook } from "../db/statement-hook";
+import { costOf } from "./plugins";
+
+/**
+ * OpenTelemetry traces, configured by the standard OTEL_* variables and exported over OTLP/HTTP
+ * by the official SDK. One server span per request (continuing the caller's W3C `traceparent`,
+ * so a gateway's trace goes on through this subgraph), under it the GraphQL phases (parse,
+ * validate, execute, with the operation's name and type), and under execute one span per SQL
+ * statement (the statement's text, whose values are always bound parameters, never its values).
+ * The caller's id and the operation's cost are attributes; the trace id is in every log line of
+ * the request and in the `traceresponse` header of its answer.
+ *
+ * Without an exporter configured nothing of this exists: the SDK is not loaded, no middleware,
+ * plugin or statement hook is installed, so a request costs what it cost before (the bench's
+ * "tracing" row measures both).
+ */
+export interface Tracing {
+  /**
+   * Starts the server span of an HTTP request (`route`: its low-cardinality label, /graphql or a
+   * REST prefix), continuing the request's `traceparent`, sets `traceresponse`, and ends the span
+   * when the answer is sent. `scope` is the request's (src/server/request-scope.ts): it gets the
+   * trace id for the request's log line, and the GraphQL spans find their parent by it.
+   */
+  startRequest(req: IncomingMessage, res: ServerResponse, scope: { traceId?: string }, route: string): void;
+  /** Runs `fn` (and all it starts) inside the request's trace: statements and log lines find it. */
+  inRequest<T>(scope: object | undefined, fn: () => T): T;
+  /** The GraphQL spans of each operation, under its request's server span. */
+  plugin(): ApolloServerPlugin<Context>;
+  /** The span of each SQL statement sent on behalf of a traced request (src/db/statement-hook.ts). */
+  statementHook(kind: DatabaseKind): StatementHook;
+  /** pino's mixin: the active trace and span ids, for every log line written inside a request. */
+  logFields(): Record<string, string>;
+  /** Sends the spans still buffered (at shutdown). */
+  shutdown(): Promise<void>;
+}
+
+/** What a traced request carries: its context (server span active) and the execution in progress. */
+interface RequestTrace {
+  context: TraceContext;
+  span: Span;
+  /** The execute span of the operation running now: the parent of its statements. */
+  executing: { span?: Span };
+}
+
+const EXECUTING = createContextKey("work-management.graphql.execution");
+const DEFAULT_SERVICE_NAME = "work-management-api";
+
+/**
+ * Whether the environment asks for traces: an OTLP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT or
+ * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) or OTEL_TRACES_EXPORTER=otlp, unless OTEL_SDK_DISABLED=true
+ * or OTEL_TRACES_EXPORTER=none. A value this server cannot honour stops it at start.
+ */
+export function tracingRequested(env: NodeJS.ProcessEnv): boolean {
+  if ((env.OTEL_SDK_DISABLED ?? "").trim().toLowerCase() === "true") return false;
+  const exporter = (env.OTEL_TRACES_EXPORTER ?? "").trim().toLowerCase();
+  if (exporter === "none") return false;
+  if (exporter !== "" && exporter !== "otlp") {
+    throw new ConfigError(`Invalid configuration:\n  - OTEL_TRACES_EXPORTER must be otlp or none (got "${env.OTEL_TRACES_EXPORTER}")`);
+  }
+  return exporter === "otlp" || Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT);
+}
+
+/**
+ * Starts the SDK when the environment asks for traces (tracingRequested), else answers undefined
+ * and loads nothing. The SDK reads the rest of OTEL_* itself: the endpoint, headers and timeout
+ * (the exporter), the sampler (OTEL_TRACES_SAMPLER, _ARG), batching (OTEL_BSP_*), limits
+ * (OTEL_ATTRIBUTE_*), the service name and resource attributes (OTEL_SERVICE_NAME,
+ * OTEL_RESOURCE_ATTRIBUTES).
+ */
+export function startTracing(env: NodeJS.ProcessEnv = process.env): Tracing | undefined {
+  if (!tracingRequested(env)) return undefined;
+  const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || "http/protobuf").trim();
+  if (protocol !== "http/protobuf" && protocol !== "http/json") {
+    throw new ConfigError(`Invalid configuration:\n  - OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (got "${protocol}"); this server exports over OTLP/HTTP`);
+  }
+  // loaded only now: a server without tracing never loads the SDK
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { BatchSpanProcessor, NodeTracerProvider } = require("@opentelemetry/sdk-trace-node") as typeof import("@opentelemetry/sdk-trace-node");
+  const { defaultResource, detectResources, envDetector, resourceFromAttributes } = require("@opentelemetry/resources") as typeof import("@opentelemetry/resources");
+  const { OTLPTraceExporter } =
+    protocol === "http/json"
+      ? (require("@opentelemetry/exporter-trace-otlp-http") as typeof import("@opentelemetry/exporter-trace-otlp-http"))
+      : (require("@opentelemetry/exporter-trace-otlp-proto") as typeof import("@opentelemetry/exporter-trace-otlp-proto"));
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const resource = defaultResource()
+    .merge(resourceFromAttributes({ "service.name": DEFAULT_SERVICE_NAME }))
+    // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES win
+    .merge(detectResources({ detectors: [envDetector] }));
+  const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())] });
+  // the AsyncLocalStorage context manager and the W3C trace context (and baggage) propagator
+  provider.register();
+  return createTracing(provider.getTracer("work-management-api"), () => provider.shutdown());
+}
+
+function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
+  const traces = new WeakMap<object, RequestTrace>();
+
+  const startRequest: Tracing["startRequest"] = (req, res, scope, route) => {
+    const parent = propagation.extract(ROOT_CONTEXT, req.headers);
+    const method = req.method ?? "GET";
+    const span = tracer.startSpan(
+      `${method} ${route}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: {
+          "http.request.method": method,
+          "http.route": route,
+          "url.path": (req.url ?? "").split("?")[0],
+          "url.scheme": "http",
+          ...(req.headers["user-agent"] ? { "user_agent.original": req.headers["user-agent"] } : {}),
+        },
+      },
+      parent,
+    );
+    const { traceId, spanId, traceFlags } = span.spanContext();
+    // W3C Trace Context level 2: which span answered, so a client can find this trace
+    res.setHeader("traceresponse", `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, "0")}`);
+    scope.traceId = traceId;
+    const executing: RequestTrace["executing"] = {};
+    traces.set(scope, { context: trace.setSpan(parent, span).setValue(EXECUTING, executing), span, executing });
+    res.once("close", () => {
+      span.setAttribute("http.response.status_code", res.statusCode);
+      if (!res.writableFinished) span.setStatus({ code: SpanStatusCode.ERROR, message: "the client closed the connection" });
+      else if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    });
+  };
+
+  const plugin = (): ApolloServerPlugin<Context> => ({
+    async requestDidStart({ contextValue }) {
+      const request = contextValue.request && traces.get(contextValue.request);
+      if (!request || !request.span.isRecording()) return undefined;
+      const caller = contextValue.viewer?.id;
+      if (caller) request.span.setAttribute("enduser.id", caller);
+      const phase = (name: string, attributes: Attributes = {}) => tracer.startSpan(name, { attributes }, request.context);
+      return {
+        async parsingDidStart(rc) {
+          const span = phase("graphql.parse");
+          return async (error) => finish(span, rc, error, "GRAPHQL_PARSE_FAILED");
+        },
+        async validationDidStart(rc) {
+          const span = phase("graphql.validate");
+          return async (errors) => finish(span, rc, errors?.[0], "GRAPHQL_VALIDATION_FAILED");
+        },
+        async executionDidStart(rc) {
+          const span = phase("graphql.execute", {
+            ...operationAttributes(rc),
+            ...(caller ? { "enduser.id": caller } : {}),
+            ...(costOf(rc.request) !== undefined ? { "graphql.cost": costOf(rc.request) } : {}),
+          });
+          request.executing.span = span;
+          return {
+            async executionDidEnd(error) {
+              if (request.executing.span === span) request.executing.span = undefined;
+              finish(span, rc, error);
+            },
+          };
+        },
+        async willSendResponse(rc) {
+          request.span.setAttributes(operationAttributes(rc));
+          const cost = costOf(rc.request);
+          if (cost !== undefined && Number.isFinite(cost)) request.span.setAttribute("graphql.cost", cost);
+          const result = rc.response.body.kind === "single" ? rc.response.body.singleResult : undefined;
+          const codes = [...new Set((result?.errors ?? []).map((e) => String(e.extensions?.code ?? "INTERNAL_SERVER_ERROR")))];
+          if (codes.length > 0) request.span.setAttribute("graphql.error.codes", codes);
+        },
+      };
+    },
+  });
+
+  const statementHook = (kind: DatabaseKind): StatementHook => {
+    const system = kind === "postgres" ? "postgresql" : "sqlite";
+    return (sql, run) => {
+      const active = context.active();
+      const parent = (active.getValue(EXECUTING) as RequestTrace["executing"] | undefined)?.span ?? trace.getSpan(active);
+      // statements outside a traced request (start-up, probes) and of unsampled requests: no span
+      if (!parent?.isRecording()) return run();
+      const operation = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? system;
+      const span = tracer.startSpan(
+        operation,
+        { kind: SpanKind.CLIENT, attributes: { "db.system": system, "db.system.name": system, "db.operation.name": operation, "db.query.text": sql } },
+        trace.setSpan(active, parent),
+      );
+      let result: ReturnType<typeof run>;
+      try {
+        result = run();
+      } catch (error) {
+        failed(span, error);
+        span.end();
+        throw error;
+      }
+      if (isPromiseLike(result)) {
+        return result.then(
+          (value) => {
+            span.end();
+            return value;
+          },
+          (error: unknown) => {
+            failed(span, error);
+            span.end();
+            throw error;
+          },
+        ) as typeof result;
+      }
+      span.end();
+      return result;
+    };
+  };
+
+  return {
+    startRequest,
+    inRequest: (scope, fn) => {
+      const request = scope && traces.get(scope);
+      return request ? context.with(request.context, fn) : fn();
+    },
+    plugin,
+    statementHook,
+    logFields: (): Record<string, string> => {
+      const span = trace.getSpan(context.active());
+      if (!span) return {};
+      const { traceId, spanId } = span.spanContext();
+      return { traceId, spanId };
+    },
+    shutdown,
+  };
+}
+
+/** The operation's name and type, once the document is known (`graphql.operation.*` of the semantic conventions). */
+function operationAttributes(rc: GraphQLRequestContext<Context>): Attributes {
+  const operation = rc.operation ?? (rc.document ? getOperationAST(rc.document, rc.request.operationName) : undefined);
+  if (!operation) return {};
+  return { "graphql.operation.type": operation.operation, ...(operation.name ? { "graphql.operation.name": operation.name.value } : {}) };
+}
+
+/** Ends a phase's span; graphql-js's parse and validation errors carry no code yet: `code` is the one clients get. */
+function finish(span: Span, rc: GraphQLRequestContext<Context>, error?: Error | GraphQLError, code?: string): void {
+  span.setAttributes(operationAttributes(rc));
+  if (error) failed(span, error, code);
+  span.end();
+}
+
+/** Marks a span failed with the error's code (or class), never its message (it may quote the document or a value). */
+function failed(span: Span, error: unknown, fallback?: string): void {
+  const e = error as { name?: string; code?: unknown; extensions?: { code?: unknown } };
+  const code = e?.extensions?.code ?? e?.code ?? fallback;
+  span.setStatus({ code: SpanStatusCode.ERROR, ...(code !== undefined ? { message: String(code) } : {}) });
+  span.setAttribute("error.type", typeof code === "string" ? code : (e?.name ?? "Error"));
+}
+
+function isPromiseLike<T>(value: T): value is T & PromiseLike<Awaited<T>> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
