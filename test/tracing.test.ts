@@ -209,6 +209,7 @@ describe("traces over OTLP/HTTP, configured by OTEL_* only", () => {
     const spans = await traceOf(traceId);
     const root = spans.find((s) => s.kind === 2)!;
     expect(root.name).toBe("GET /user");
+    expect(root.attributes["url.path"]).toBe("/user/users");
     expect(childrenOf(spans, root).map((s) => s.name)).toContain("graphql.execute");
     const probe = await fetch(`${server.url}/health`);
     expect(probe.headers.get("traceresponse")).toBeNull();

@@ -105,8 +105,9 @@ function namedStatementPool(pool: Pool, hooks: RequestHooks = {}, onStatement?: 
       let running: Promise<unknown> = Promise.resolve();
       return {
         query: (text: string, values: unknown[]) => {
-          const send = () => client.query({ text, values, name: statementName(text), types: rawTypes } as never) as Promise<unknown>;
-          const statement = onStatement ? onStatement(text, send) : send();
+          const query = { text, values, name: statementName(text), types: rawTypes } as never;
+          // without a hook (no tracing) the statement is sent as before, nothing wrapped
+          const statement: Promise<unknown> = onStatement ? onStatement(text, () => client.query(query)) : client.query(query);
           running = statement.catch(() => undefined);
           return hooks.guard ? hooks.guard(statement) : statement;
         },

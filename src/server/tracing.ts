@@ -14,9 +14,8 @@ import {
 } from "@opentelemetry/api";
 import type { ApolloServerPlugin, GraphQLRequestContext } from "@apollo/server";
 import { getOperationAST, type GraphQLError } from "graphql";
-import { ConfigError } from "../config/config";
+import { ConfigError, type DatabaseKind } from "../config/config";
 import type { Context } from "../context";
-import type { DatabaseKind } from "../config/config";
 import type { StatementHook } from "../db/statement-hook";
 import { costOf } from "./plugins";
 
@@ -31,13 +30,13 @@ import { costOf } from "./plugins";
  *
  * Without an exporter configured nothing of this exists: the SDK is not loaded, no middleware,
  * plugin or statement hook is installed, so a request costs what it cost before (the bench's
- * "tracing" row measures both).
+ * tracing table measures the users page both ways).
  */
 export interface Tracing {
   /**
    * Starts the server span of an HTTP request (`route`: its low-cardinality label, /graphql or a
    * REST prefix), continuing the request's `traceparent`, sets `traceresponse`, and ends the span
-   * when the answer is sent. `scope` is the request's (src/server/request-scope.ts): it gets the
+   * when the answer is sent. `scope` is the request's (src/observability/request-scope.ts): it gets the
    * trace id for the request's log line, and the GraphQL spans find their parent by it.
    */
   startRequest(req: IncomingMessage, res: ServerResponse, scope: { traceId?: string }, route: string): void;
@@ -57,7 +56,11 @@ export interface Tracing {
 interface RequestTrace {
   context: TraceContext;
   span: Span;
-  /** The execute span of the operation running now: the parent of its statements. */
+  /**
+   * The execute span of the operation running now: the parent of its statements (Apollo's plugin
+   * hooks cannot make it the active span). The operations of a batch run side by side: there a
+   * statement goes under the execute span begun last.
+   */
   executing: { span?: Span };
 }
 
@@ -124,7 +127,8 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
         attributes: {
           "http.request.method": method,
           "http.route": route,
-          "url.path": (req.url ?? "").split("?")[0],
+          // Express strips the mount path from `url` and keeps the whole in `originalUrl`
+          "url.path": ((req as { originalUrl?: string }).originalUrl ?? req.url ?? "").split("?")[0],
           "url.scheme": "http",
           ...(req.headers["user-agent"] ? { "user_agent.original": req.headers["user-agent"] } : {}),
         },
