@@ -10,6 +10,9 @@ import { servedCopy, type ServedCopy } from "./support/served-copy";
  * Issue 23, finding 1, against a real server process as `npm start` runs it (built JavaScript,
  * NODE_ENV=production, every limit at its default, node's heap capped by the very flag of
  * `npm start`), over HTTP, on SQLite and on PostgreSQL: no admitted document can exceed a hard bound.
+ * One exception: the time budget is 120 s instead of 10 s. These tests are about memory, and a
+ * longer budget keeps more of the heaviest work alive at once (the stricter heap test), while on a
+ * slow or busy machine the default would refuse the documents by time before they could use any.
  */
 jest.setTimeout(300_000);
 
@@ -24,7 +27,7 @@ beforeAll(async () => {
   copy = await servedCopy();
   // built, as npm start runs it: under swc the compiler's own heap would be measured too
   const main = buildServer("hard-bounds-server");
-  server = await startServer({ ...copy.env, NODE_ENV: "production" }, { nodeArgs: HEAP_FLAG ? [HEAP_FLAG] : [], main });
+  server = await startServer({ ...copy.env, NODE_ENV: "production", REQUEST_TIMEOUT_MS: "120000" }, { nodeArgs: HEAP_FLAG ? [HEAP_FLAG] : [], main });
   await server.ready();
 });
 
@@ -125,12 +128,8 @@ describe(`the heaviest documents the default limits admit, in node's heap as npm
 
   it("survives all of them at once, twice (they take turns), and answers as before", async () => {
     const answers = await Promise.all([...heaviest(), ...heaviest()].map(({ body }) => post(body)));
-    for (const r of answers) {
-      // a document that waited for its turn past REQUEST_TIMEOUT_MS is refused cleanly, nothing else
-      if (r.status === 503) expect(r.json.errors).toEqual([expect.objectContaining({ extensions: { code: "REQUEST_TIMEOUT" } })]);
-      else expect([r.status, r.json.errors]).toEqual([200, undefined]);
-    }
-    expect(answers.some((r) => r.status === 200)).toBe(true);
+    // every one completes: none is refused by time (see the budget above) or lost with the process
+    expect(answers.map((r) => [r.status, r.json.errors])).toEqual(answers.map(() => [200, undefined]));
     const live = await fetch(`${server.url}/health/live`);
     expect(live.status).toBe(200);
   });

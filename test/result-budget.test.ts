@@ -45,9 +45,11 @@ describe("MAX_RESULT_NODES", () => {
   });
 
   it("stops reading: the statements of the fields not reached are never sent", async () => {
-    // 40 root fields, each its own statement: the budget is spent within the first few
-    const statements = await t.countStatements(() => post({ query: manyObjects(40) }));
-    expect(statements).toBeLessThan(40);
+    // 200 root fields, each its own statement: the first list alone outgrows the budget, so most
+    // of them are never sent (a margin wide enough for a busy machine, where more of them leave
+    // before the first answer is back)
+    const statements = await t.countStatements(() => post({ query: manyObjects(200) }));
+    expect(statements).toBeLessThan(100);
   });
 
   it("lets an answer within it through, and the next request starts afresh", async () => {
