@@ -216,6 +216,36 @@ describe("traces over OTLP/HTTP, configured by OTEL_* only", () => {
   });
 });
 
+describe("the default protocol", () => {
+  it("is OTLP/HTTP protobuf, as the specification's default, to the same endpoint", async () => {
+    const bodies: Array<{ type?: string; bytes: number }> = [];
+    const sink = createServer((req, res) => {
+      let bytes = 0;
+      req.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      req.on("end", () => {
+        if (req.url === "/v1/traces") bodies.push({ type: req.headers["content-type"], bytes });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
+    const own = await startServer({ ...copy.env, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}`, OTEL_BSP_SCHEDULE_DELAY: "100" });
+    try {
+      await own.ready();
+      const response = await fetch(`${own.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+        body: JSON.stringify({ query: "{ users(itemsPerPage: 1) { items { id } } }" }),
+      });
+      expect(response.headers.get("traceresponse")).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+      const sent = await waitFor(async () => bodies.find((b) => b.bytes > 0), 20_000, "a protobuf export");
+      expect(sent!.type).toBe("application/x-protobuf");
+    } finally {
+      await own.stop();
+      await new Promise((resolve) => sink.close(resolve));
+    }
+  }, 120_000);
+});
+
 describe("when traces are asked for", () => {
   it("only with an OTLP endpoint or exporter, never when disabled, and refuses what it cannot export", () => {
     expect(tracingRequested({})).toBe(false);
