@@ -1,10 +1,10 @@
 /**
  * Every SQL statement the server sends passes one of two places: Prisma's driver adapter (the
  * write side, transactions included) and the read side's driver (src/db/kysely.ts). A hook given
- * to createDb is installed in both and sees each statement as it is sent: its text (values are
- * always bound parameters, never part of it) and `run`, which sends it and answers what the
- * driver answers (a promise, or the value itself for SQLite's synchronous reads). Tracing wraps
- * each in a span (src/server/tracing.ts). Without a hook nothing is wrapped.
+ * to openDatabase (src/db/database.ts) is installed in both and sees each statement as it is
+ * sent: its text (values are always bound parameters, never part of it) and `run`, which sends
+ * it and answers what the driver answers (a promise, or the value itself for SQLite's synchronous
+ * reads). Tracing wraps each in a span (src/server/tracing.ts). Without a hook nothing is wrapped.
  */
 export type StatementHook = <T>(sql: string, run: () => T) => T;
 
