@@ -1,4 +1,4 @@
-import { ApolloServer } from "@apollo/server";
+import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import express, { type Express } from "express";
@@ -25,6 +25,8 @@ import { createRestHandler } from "../rest/handler";
 import { REST_PREFIXES } from "../rest/routes";
 import { DOCS_PATH } from "../rest/docs-page";
 import { restMiddleware } from "./rest-adapter";
+import { idempotencyPlugin } from "./idempotency";
+import { CostBuckets, rateLimitPlugin } from "./rate-limit";
 
 export interface App {
   express: Express;
@@ -61,6 +63,8 @@ export function createApollo(
   metrics?: Metrics,
   admission?: CostAdmission,
   costs = new CostCache(),
+  /** Run once an operation is priced and admitted, before it executes: rate limits, safe retries (clientPlugins). */
+  beforeExecution: ApolloServerPlugin<Context>[] = [],
 ): ApolloServer<Context> {
   return new ApolloServer<Context>({
     schema,
@@ -75,6 +79,7 @@ export function createApollo(
       authPlugin(),
       variableFloodPlugin(),
       complexityPlugin(schema, documentLimits(config), admission, costs),
+      ...beforeExecution,
       playgroundPlugin(),
       // federated tracing is for Apollo's hosted studio, which this deployment does not report to
       ApolloServerPluginInlineTraceDisabled(),
@@ -84,6 +89,19 @@ export function createApollo(
       resultBudgetPlugin(),
     ],
   });
+}
+
+/**
+ * What production clients rely on besides the limits: the cost-based rate limit per caller
+ * (RATE_LIMIT_COST_PER_MINUTE, charged first) and safe retries of mutations with an
+ * Idempotency-Key. A running claim outlives its request's budget by a minute (a commit that
+ * began before the deadline still ends), then a retry may take the key (its process died).
+ */
+function clientPlugins(db: Db, config: Config, log: (error: unknown) => void): ApolloServerPlugin<Context>[] {
+  return [
+    ...(config.rateLimitCostPerMinute ? [rateLimitPlugin(new CostBuckets(config.rateLimitCostPerMinute))] : []),
+    idempotencyPlugin(db, { ttlMs: config.idempotencyTtlMs, leaseMs: config.requestTimeoutMs + 60_000 }, log),
+  ];
 }
 
 /**
@@ -110,7 +128,7 @@ export async function createApp(
   applyResultBudget(schema);
   // one cache for the cost guard and the complexity plugin: a request's cost is computed once
   const costs = new CostCache();
-  const apollo = createApollo(schema, config, logError, metrics, admission, costs);
+  const apollo = createApollo(schema, config, logError, metrics, admission, costs, clientPlugins(db, config, logError));
   await apollo.start();
   const auth = new AuthCache(db, config.authCacheTtlMs);
   const context = (authorization?: string) => buildContext(db, config, auth, authorization);
