@@ -50,7 +50,7 @@ export class CostBuckets {
     this.buckets.set(caller, bucket);
     const needed = Math.min(cost, this.perMinute);
     if (bucket.points < needed) {
-      return { allowed: false, budget: this.state(bucket), retryAfter: Math.max(1, Math.ceil((needed - bucket.points) / this.rate / 1000)) };
+      return { allowed: false, budget: this.state(bucket), retryAfter: Math.max(1, this.secondsToRefill(needed - bucket.points)) };
     }
     bucket.points -= cost;
     this.sweep(now);
@@ -61,8 +61,13 @@ export class CostBuckets {
     return {
       limit: this.perMinute,
       remaining: Math.max(0, Math.floor(bucket.points)),
-      reset: Math.ceil((this.perMinute - bucket.points) / this.rate / 1000),
+      reset: this.secondsToRefill(this.perMinute - bucket.points),
     };
+  }
+
+  /** Whole seconds the refill takes to add `points`. */
+  private secondsToRefill(points: number): number {
+    return Math.ceil((points * 60) / this.perMinute);
   }
 
   /** Forgets the buckets that are full again (they read as new ones), once there are many: memory stays bounded by the callers of the last minute. */
