@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { HeaderMap, type ApolloServerPlugin, type GraphQLResponse } from "@apollo/server";
 import { GraphQLError, print, type DocumentNode, type FormattedExecutionResult } from "graphql";
 import type { Context } from "../context";
+import type { Db } from "../db/client";
 import { ErrorCode } from "../errors/errors";
 import { IdempotencyStore, type Claim, type StoredAnswer } from "./idempotency-store";
 
@@ -13,8 +14,9 @@ export const REPLAYED_HEADER = "Idempotent-Replayed";
 /** Letters, digits and `. _ : ~ + / = -`, 1 to 255 of them: UUIDs, ULIDs and base64 keys fit. */
 const KEY = /^[A-Za-z0-9._:~+/=-]{1,255}$/;
 
-/** How long a waiting retry sleeps between looks at the first request's state. */
+/** How long a waiting retry first sleeps between looks at the first request's state, and at most (it backs off). */
 const POLL_MS = 50;
+const MAX_POLL_MS = 400;
 
 /** Headers of the first answer that describe the caller's state at that moment, not the answer: never replayed. */
 const NOT_REPLAYED = /^(ratelimit-|retry-after$)/;
@@ -26,10 +28,10 @@ export interface IdempotencyOptions {
   leaseMs: number;
 }
 
-/** A refusal about the key: the client's doing (400, 409, 422), answered before anything ran. */
-class IdempotencyError extends GraphQLError {
-  constructor(message: string, code: string, status: number) {
-    super(message, { extensions: { code, header: IDEMPOTENCY_HEADER, http: { status } } });
+/** A key the server cannot take (malformed, or on a batch): HTTP 400 naming the header, before anything runs. */
+class IdempotencyKeyError extends GraphQLError {
+  constructor(message: string) {
+    super(message, { extensions: { code: "BAD_REQUEST", header: IDEMPOTENCY_HEADER, http: { status: 400 } } });
   }
 }
 
@@ -47,7 +49,7 @@ class IdempotencyError extends GraphQLError {
  * - the key sent with another request is 422 IDEMPOTENCY_KEY_REUSED.
  * Queries ignore the header (they write nothing; running one again is its retry).
  */
-export function idempotencyPlugin(db: ConstructorParameters<typeof IdempotencyStore>[0], options: IdempotencyOptions, log: (error: unknown) => void): ApolloServerPlugin<Context> {
+export function idempotencyPlugin(db: Db, options: IdempotencyOptions, log: (error: unknown) => void): ApolloServerPlugin<Context> {
   const store = new IdempotencyStore(db, log);
   return {
     async requestDidStart() {
@@ -60,7 +62,7 @@ export function idempotencyPlugin(db: ConstructorParameters<typeof IdempotencySt
           if (header === undefined) return;
           key = parseKey(header);
           if (requestIsBatched) {
-            throw new IdempotencyError(`The ${IDEMPOTENCY_HEADER} header names the answer of one operation: send a mutation with a key on its own, not in a batch.`, "BAD_REQUEST", 400);
+            throw new IdempotencyKeyError(`The ${IDEMPOTENCY_HEADER} header names the answer of one operation: send a mutation with a key on its own, not in a batch.`);
           }
         },
         async responseForOperation({ document, request, operationName, contextValue }) {
@@ -69,7 +71,7 @@ export function idempotencyPlugin(db: ConstructorParameters<typeof IdempotencySt
           const fingerprint = fingerprintOf(viewer.id, document, request.variables, operationName);
           const scope = contextValue.request;
           const deadline = scope?.deadline ?? Date.now() + options.leaseMs;
-          for (;;) {
+          for (let pause = POLL_MS; ; pause = Math.min(MAX_POLL_MS, pause * 2)) {
             let outcome;
             try {
               outcome = await store.claim(viewer.id, key, fingerprint, options.leaseMs);
@@ -90,9 +92,10 @@ export function idempotencyPlugin(db: ConstructorParameters<typeof IdempotencySt
                   ErrorCode.IDEMPOTENCY_KEY_REUSED,
                   422,
                 );
-              case "running":
+              case "running": {
                 // wait for the first request's answer while this request's own budget lasts
-                if (Date.now() + POLL_MS >= deadline || scope?.signal.aborted) {
+                const left = deadline - Date.now();
+                if (left <= POLL_MS || scope?.signal.aborted) {
                   return refusal(
                     `A request with this ${IDEMPOTENCY_HEADER} is still running; send it again once that one was answered.`,
                     ErrorCode.IDEMPOTENCY_IN_PROGRESS,
@@ -100,7 +103,8 @@ export function idempotencyPlugin(db: ConstructorParameters<typeof IdempotencySt
                     [["retry-after", "1"]],
                   );
                 }
-                await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+                await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left - POLL_MS)));
+              }
             }
           }
         },
@@ -111,7 +115,9 @@ export function idempotencyPlugin(db: ConstructorParameters<typeof IdempotencySt
           try {
             if (response.body.kind === "single" && wroteSomething(response.body.singleResult, response.http.status ?? 200)) {
               const headers = [...response.http.headers].filter(([name]) => !NOT_REPLAYED.test(name));
-              const answer = { status: response.http.status ?? 200, headers, body: JSON.stringify(response.body.singleResult) };
+              // the price and budget in `extensions` are stated anew on every answer, the replay's too
+              const { data, errors } = response.body.singleResult;
+              const answer = { status: response.http.status ?? 200, headers, body: JSON.stringify({ data, errors }) };
               if (!(await store.complete(claim, answer, options.ttlMs))) log(new Error("an idempotency key expired while its request ran; its answer was not stored"));
             } else {
               await store.release(claim);
@@ -130,11 +136,7 @@ function parseKey(header: string): string {
   const key = header.length >= 2 && header.startsWith('"') && header.endsWith('"') ? header.slice(1, -1) : header;
   if (KEY.test(key)) return key;
   // the value is the client's own: never echoed
-  throw new IdempotencyError(
-    `The ${IDEMPOTENCY_HEADER} header must be 1 to 255 letters, digits or . _ : ~ + / = - (a UUID is a good key).`,
-    "BAD_REQUEST",
-    400,
-  );
+  throw new IdempotencyKeyError(`The ${IDEMPOTENCY_HEADER} header must be 1 to 255 letters, digits or . _ : ~ + / = - (a UUID is a good key).`);
 }
 
 /** SHA-256 of the caller, the document (printed, so spacing does not matter), the variables (keys sorted) and the operation name. */
