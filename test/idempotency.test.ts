@@ -279,6 +279,20 @@ describe("Idempotency-Key on mutations", () => {
     expect(await storedKeys()).toBe(keys);
   });
 
+  it("a key costs a mutation two statements (the claim, the stored answer), and a replay sends two beside authentication (the claim that finds the row, its read)", async () => {
+    const input = (name: string) => ({ input: { name, viewUrl: "/count", isOpenedInNewTab: false } });
+    // a first request with a key: the process's occasional sweep of expired keys happens here, not below
+    await gql(url, CREATE_SHORTCUT, input("warm-up"), { key: randomUUID() });
+    const plain = await t.countStatements(() => gql(url, CREATE_SHORTCUT, input("plain")));
+    const key = randomUUID();
+    const keyed = await t.countStatements(() => gql(url, CREATE_SHORTCUT, input("keyed"), { key }));
+    expect(keyed).toBe(plain + 2);
+    // beside authenticating the token, which every request does
+    const authentication = await t.countStatements(() => gql(url, "{ __typename }", {}));
+    const replay = await t.countStatements(() => gql(url, CREATE_SHORTCUT, input("keyed"), { key }));
+    expect(replay).toBe(authentication + 2);
+  });
+
   it("a batch carrying a key is refused: a key names the answer of one operation", async () => {
     const before = await invoices();
     const batch = await send(url, "/graphql", {

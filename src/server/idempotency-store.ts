@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client";
-import { isUniqueViolation } from "../services/shared/retry";
 
 /** The first answer to a mutation, as it is replayed: HTTP status, the headers that belong to it and the GraphQL result as JSON. */
 export interface StoredAnswer {
@@ -29,9 +28,10 @@ export type ClaimOutcome =
 const SWEEP_EVERY_MS = 60_000;
 
 /**
- * The IdempotencyKey table: one row per caller and key. A key is claimed by inserting its row:
- * the primary key (userId, key) lets exactly one of any number of racing requests, in any
- * number of processes, insert it; the others find the row and read its state. An expired row
+ * The IdempotencyKey table: one row per caller and key. A key is claimed by inserting its row
+ * (`ON CONFLICT DO NOTHING`, the same SQL on SQLite and PostgreSQL): the primary key (userId,
+ * key) lets exactly one of any number of racing requests, in any number of processes, insert
+ * it; the others find the row and read its state. An expired row
  * is taken over by a conditional update on the claim id it had, which again only one wins.
  * Its statements go to the database directly, never under a request's budget: the answer of a
  * mutation that committed at its deadline must still be stored.
@@ -52,12 +52,12 @@ export class IdempotencyStore {
       const now = new Date();
       const claim = { userId, key, claimId: randomUUID() };
       const row = { ...claim, fingerprint, state: "running", status: null, headers: null, body: null, createdAt: now, expiresAt: new Date(now.getTime() + leaseMs) };
-      try {
-        await this.db.idempotencyKey.create({ data: row });
-        return { kind: "claimed", claim };
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
+      // the claim: inserted, or not when the key has a row (a retry's usual case; no error to raise and log)
+      const inserted = await this.db.$executeRaw`
+        INSERT INTO "IdempotencyKey" ("userId", "key", "fingerprint", "state", "claimId", "createdAt", "expiresAt")
+        VALUES (${userId}, ${key}, ${fingerprint}, 'running', ${claim.claimId}, ${now}, ${row.expiresAt})
+        ON CONFLICT ("userId", "key") DO NOTHING`;
+      if (inserted === 1) return { kind: "claimed", claim };
       const found = await this.db.idempotencyKey.findUnique({ where: { userId_key: { userId, key } } });
       if (!found) continue;
       if (found.expiresAt <= now) {
