@@ -7,9 +7,9 @@ import { ErrorCode } from "../errors/errors";
 import { IdempotencyStore, type Claim, type StoredAnswer } from "./idempotency-store";
 
 /** The request header of the IETF draft (draft-ietf-httpapi-idempotency-key-header), as payment APIs use it. */
-export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** Marks an answer that is the stored answer of an earlier request with the same key. */
-export const REPLAYED_HEADER = "Idempotent-Replayed";
+const REPLAYED_HEADER = "Idempotent-Replayed";
 
 /** Letters, digits and `. _ : ~ + / = -`, 1 to 255 of them: UUIDs, ULIDs and base64 keys fit. */
 const KEY = /^[A-Za-z0-9._:~+/=-]{1,255}$/;
