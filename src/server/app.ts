@@ -4,11 +4,9 @@ import { expressMiddleware } from "@as-integrations/express5";
 import express, { type Express } from "express";
 import type { GraphQLSchema } from "graphql";
 import type { Config } from "../config/config";
-import { dbConnection, isPoolExhausted, poolStats, type Db } from "../db/client";
-import { StatementGate } from "../db/statement-gate";
-import { ServiceUnavailableError } from "../errors/errors";
+import type { Db } from "../db/client";
+import type { Database } from "../db/database";
 import { buildContext, type Context } from "../context";
-import { attachReadDb, readDbFor } from "../db/kysely";
 import { createFormatError } from "../errors/format-error";
 import { authPlugin, complexityPlugin, CostCache, observabilityPlugin, variableFloodPlugin, type DocumentLimits } from "./plugins";
 import { playgroundPlugin, playgroundRouter } from "./playground";
@@ -18,7 +16,8 @@ import { AuthCache } from "../auth/auth-cache";
 import { createLogger, silentLogger, type Logger } from "../observability/logger";
 import { createMetrics, type Metrics } from "../observability/metrics";
 import { CostAdmission, lightCost } from "./admission";
-import { applyDeadlines, budgetedDb, type RequestScope } from "./request-scope";
+import type { RequestScope } from "../observability/request-scope";
+import { applyDeadlines } from "./request-scope";
 import { applyResultBudget, resultBudgetPlugin, stringifyResult } from "./result-budget";
 import { costGuard, jsonErrorHandler, requestScopeMiddleware, shutdownGate } from "./http-middleware";
 import { createRestHandler } from "../rest/handler";
@@ -34,8 +33,11 @@ export interface App {
   schema: GraphQLSchema;
   logger: Logger;
   metrics: Metrics;
-  /** Builds the context a request with this Authorization header gets (tests call operations with it). */
-  context(authorization?: string): Promise<Context>;
+  /**
+   * Builds the context of a request with this Authorization header, inside `scope`'s budget (the
+   * HTTP layer passes the request's scope; tests call operations without one).
+   */
+  context(authorization?: string, scope?: RequestScope): Promise<Context>;
   /** From now on /health and /health/ready answer 503 and new requests are refused with 503. */
   beginShutdown(): void;
   /** Requests still being answered. */
@@ -111,7 +113,7 @@ function clientPlugins(db: Db, config: Config, log: (error: unknown) => void): A
  * Every request gets an id, a time budget and one log line.
  */
 export async function createApp(
-  db: Db,
+  database: Database,
   config: Config,
   schema: GraphQLSchema,
   options: AppOptions | ((error: unknown) => void) = {},
@@ -121,18 +123,16 @@ export async function createApp(
   const logError =
     typeof options === "function" ? options : (error: unknown) => logger.error({ err: error }, "unexpected error");
   const admission = new CostAdmission(config.maxConcurrentCost, lightCost(config.maxQueryCost));
-  // PostgreSQL: heavy requests get a share of the pool, light ones the rest (SQLite has no pool)
-  const gate = dbConnection(db).pool ? new StatementGate(config.dbPoolSize) : undefined;
-  const metrics = createMetrics(() => poolStats(db), () => admission.stats());
+  const metrics = createMetrics(() => database.poolStats(), () => admission.stats());
   applyDeadlines(schema);
   applyResultBudget(schema);
   // one cache for the cost guard and the complexity plugin: a request's cost is computed once
   const costs = new CostCache();
-  const apollo = createApollo(schema, config, logError, metrics, admission, costs, clientPlugins(db, config, logError));
+  const apollo = createApollo(schema, config, logError, metrics, admission, costs, clientPlugins(database.prisma, config, logError));
   await apollo.start();
-  const auth = new AuthCache(db, config.authCacheTtlMs);
-  const context = (authorization?: string) => buildContext(db, config, auth, authorization);
-  const writable = createWriteProbe(db, config.databaseUrl);
+  const auth = new AuthCache(database.prisma, config.authCacheTtlMs);
+  const context = (authorization?: string, scope?: RequestScope) => buildContext(database, config, auth, authorization, scope);
+  const writable = createWriteProbe(database.prisma, config.databaseUrl);
   const inFlight = new Set<RequestScope>();
   const state = { stopping: false };
 
@@ -158,26 +158,7 @@ export async function createApp(
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   // the context of one HTTP request, /graphql and REST alike: its caller, its budget, its database
-  const requestContext = async (res: express.Response): Promise<Context> => {
-    const scope = res.locals.scope as RequestScope;
-    const holder = { held: 0 };
-    const read = readDbFor(db).through({
-      // a heavy request takes turns for its share of the pool and of the event loop; a light one goes straight on
-      admit: gate ? () => (scope.heavy ? gate.admit(holder, scope.signal, () => scope.stopped!) : Promise.resolve(() => undefined)) : undefined,
-      takeTurns: () => scope.heavy,
-      // a statement that hangs is given up at the deadline
-      guard: scope.guard,
-    });
-    const budgeted = budgetedDb(db, scope);
-    // services that answer a mutation by reading it back find the read side by their client
-    attachReadDb(budgeted, read);
-    // the loaders' statements too are the request's (guarded, taking turns)
-    const base = await buildContext(budgeted, config, auth, res.req.headers.authorization, read).catch((error: unknown) => {
-      // authentication found no free connection: the client may retry, it is no server failure
-      throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
-    });
-    return { ...base, request: scope };
-  };
+  const requestContext = (res: express.Response): Promise<Context> => context(res.req.headers.authorization, res.locals.scope as RequestScope);
   const restPaths = [...REST_PREFIXES, "/openapi.json", DOCS_PATH];
   // CORS first: it must answer preflights before any router (express answers OPTIONS for its routes)
   app.use(["/graphql", ...restPaths], corsMiddleware(config.corsOrigins));
@@ -186,7 +167,7 @@ export async function createApp(
     "/graphql",
     express.json({ limit: config.maxBodyBytes }),
     costGuard(schema, config, documentLimits(config), costs),
-    expressMiddleware(apollo, { context: async ({ res }) => requestContext(res) }),
+    expressMiddleware(apollo, { context: ({ res }) => requestContext(res) }),
   );
   app.use(restPaths, ...restMiddleware(createRestHandler(apollo, schema), { maxBodyBytes: config.maxBodyBytes, metrics, context: requestContext }));
   app.use(jsonErrorHandler(logger, metrics));

@@ -5,7 +5,7 @@ import { ErrorCode } from "../errors/errors";
 import type { Logger } from "../observability/logger";
 import type { Metrics } from "../observability/metrics";
 import { CostCache, operationCost, type DocumentLimits } from "./plugins";
-import { createRequestScope, type RequestScope } from "./request-scope";
+import { createRequestScope, type RequestScope } from "../observability/request-scope";
 import { lightCost } from "./admission";
 
 /** A refusal in the shape of a GraphQL response, so clients parse every answer the same way. */

@@ -4,6 +4,7 @@ import type { ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { Router, type Request } from "express";
 import { projectRoot } from "../config/paths";
+import { PAGE_CSP } from "../config/page-policy";
 import { loadExamples } from "./examples";
 
 /**
@@ -30,23 +31,6 @@ const ASSETS: Record<string, { module?: string; file?: string; type: string }> =
   "playground.js": { file: join(projectRoot, "playground", "playground.js"), type: "text/javascript" },
   "playground.css": { file: join(projectRoot, "playground", "playground.css"), type: "text/css" },
 };
-
-/**
- * The page may run only its own scripts, talk only to this origin and is never framed
- * (clickjacking a page that holds a token). GraphiQL sets inline styles, hence 'unsafe-inline'
- * for styles only; its fonts and icons are data: URLs.
- */
-export const PLAYGROUND_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "font-src 'self' data:",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join("; ");
 
 /**
  * GraphiQL at GET /graphql for browsers (a request that asks for HTML and carries no `query`
@@ -80,7 +64,7 @@ export function playgroundRouter(): Router {
   router.get("/graphql", (req, res, next) => {
     if (!wantsPage(req)) return next();
     res.setHeader("content-type", "text/html; charset=utf-8");
-    res.setHeader("content-security-policy", PLAYGROUND_CSP);
+    res.setHeader("content-security-policy", PAGE_CSP);
     res.setHeader("x-frame-options", "DENY");
     res.setHeader("x-content-type-options", "nosniff");
     res.setHeader("referrer-policy", "no-referrer");
