@@ -43,6 +43,23 @@ describe("CORS (CORS_ORIGINS)", () => {
     expect((res.headers.get("access-control-expose-headers") ?? "").split(",")).toContain("x-request-id");
   });
 
+  it("lets a page send Idempotency-Key and read Idempotent-Replayed, Retry-After and the RateLimit headers (issue 22)", async () => {
+    const pre = await preflight(APP_ORIGIN, "authorization,content-type,idempotency-key");
+    expect((pre.headers.get("access-control-allow-headers") ?? "").split(",")).toContain("idempotency-key");
+    const mutation = { query: `mutation { createShortcut(input: { name: "cors", viewUrl: "/", isOpenedInNewTab: false }) { id } }` };
+    const post = async () =>
+      fetch(`${await t.url()}/graphql`, {
+        method: "POST",
+        headers: { origin: APP_ORIGIN, "content-type": "application/json", authorization: `Bearer ${t.adminToken}`, "idempotency-key": "cors-test-key" },
+        body: JSON.stringify(mutation),
+      });
+    await post();
+    const replayed = await post();
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    const exposed = (replayed.headers.get("access-control-expose-headers") ?? "").split(",");
+    for (const h of ["idempotent-replayed", "retry-after", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"]) expect(exposed).toContain(h);
+  });
+
   it("gives any other origin no Access-Control-Allow-Origin, so the browser refuses", async () => {
     const res = await preflight("http://evil.example.test");
     expect(res.status).toBe(204);

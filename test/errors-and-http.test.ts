@@ -236,6 +236,20 @@ describe("the README's table of error codes and HTTP statuses (issue 24)", () =>
     const csrf = await fetch(`${base}/graphql?query=${encodeURIComponent("{ __typename }")}`, { headers: { authorization: TEST_ADMIN_TOKEN } });
     await expectOne(Promise.resolve({ status: csrf.status, json: await csrf.json() }));
     await expectOne(post({ query: "{ __typename }", variables: { pad: "x".repeat(t.config.maxBodyBytes) } }));
+    // safe retries: a malformed key; a key sent again with another request
+    await expectOne(post({ query: currency("QQB") }, { "idempotency-key": "not a key" }));
+    expect((await post({ query: currency("QQB") }, { "idempotency-key": "errors-table-reused" })).json.errors).toBeUndefined();
+    await expectOne(post({ query: currency("QQC") }, { "idempotency-key": "errors-table-reused" }));
+
+    // a server of its own with a small rate limit: a document dearer than the budget leaves it in debt
+    const limited = await createTestApp({ RATE_LIMIT_COST_PER_MINUTE: "10" });
+    try {
+      const limitedPost = at(await limited.url());
+      expect((await limitedPost({ query: "{ users(itemsPerPage: 20) { items { id } } }" })).status).toBe(200);
+      await expectOne(limitedPost({ query: "{ __typename }" }));
+    } finally {
+      await limited.close();
+    }
 
     // a server of its own with a small result budget
     const small = await createTestApp({ MAX_RESULT_NODES: "10" });
@@ -251,6 +265,10 @@ describe("the README's table of error codes and HTTP statuses (issue 24)", () =>
       const ownPost = at(await own.url());
       const heavy = `{ ${Array.from({ length: 400 }, (_, i) => `a${i}: vacations(pagination: false) { items { id description calendarUser { id email } vacationDates { id date } } }`).join(" ")} }`;
       await expectOne(ownPost({ query: heavy }));
+      // a retry while the first request with its key still runs (as another process sees it), past the retry's budget
+      await ownPost({ query: currency("QQD") }, { "idempotency-key": "errors-table-running" });
+      await own.db.idempotencyKey.updateMany({ where: { key: "errors-table-running" }, data: { state: "running", expiresAt: new Date(Date.now() + 60_000) } });
+      await expectOne(ownPost({ query: currency("QQD") }, { "idempotency-key": "errors-table-running" }));
       await own.db.$executeRawUnsafe(`DROP TABLE "Shortcut"`);
       await expectOne(ownPost({ query: `mutation { createShortcut(input: { name: "x", viewUrl: "/", isOpenedInNewTab: false }) { id } }` }));
       own.app.beginShutdown();

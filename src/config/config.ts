@@ -66,6 +66,10 @@ export interface Config {
   playground: boolean;
   /** Origins a browser page may call the API from (CORS); empty: same origin only. */
   corsOrigins: string[];
+  /** How long the answer to a mutation sent with an Idempotency-Key is kept for its retries (IDEMPOTENCY_TTL). */
+  idempotencyTtlMs: number;
+  /** Points of cost a caller may spend per minute (RATE_LIMIT_COST_PER_MINUTE); undefined: no rate limit. */
+  rateLimitCostPerMinute?: number;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -106,6 +110,21 @@ function origins(name: string, env: NodeJS.ProcessEnv, problems: string[]): stri
     if (!ok) problems.push(`${name} must be "*" or a comma-separated list of origins like https://app.example.com (got "${origin}")`);
   }
   return list.map((o) => o.replace(/\/$/, ""));
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A duration in whole seconds, minutes, hours or days (`90s`, `30m`, `24h`, `7d`; a bare number is seconds), in ms. */
+function duration(name: string, env: NodeJS.ProcessEnv, fallbackMs: number, maxMs: number, problems: string[]): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallbackMs;
+  const m = /^(\d{1,9})([smhd]?)$/.exec(raw);
+  const ms = m ? Number(m[1]) * DURATION_UNITS[m[2] || "s"] : NaN;
+  if (!(ms >= 1_000 && ms <= maxMs)) {
+    problems.push(`${name} must be a duration from 1s to ${maxMs / 86_400_000}d, like 90s, 30m, 24h or 7d (got "${raw}")`);
+    return fallbackMs;
+  }
+  return ms;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -168,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: (env.LOG_LEVEL || "info").toLowerCase(),
     playground: bool("PLAYGROUND", true),
     corsOrigins: origins("CORS_ORIGINS", env, problems),
+    idempotencyTtlMs: duration("IDEMPOTENCY_TTL", env, 86_400_000, 30 * 86_400_000, problems),
+    rateLimitCostPerMinute: env.RATE_LIMIT_COST_PER_MINUTE ? int("RATE_LIMIT_COST_PER_MINUTE", 0, 1, 1_000_000_000) : undefined,
   };
   // by default one document at the cost limit at a time (several lighter ones side by side)
   config.maxConcurrentCost = int("MAX_CONCURRENT_COST", config.maxQueryCost, 10, 1_000_000_000);

@@ -16,6 +16,12 @@ export const ErrorCode = {
   /** No database connection came free in time (the pool is exhausted): the client may retry after `Retry-After`. */
   SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
+  /** An Idempotency-Key sent again with another request (src/server/idempotency.ts): HTTP 422. */
+  IDEMPOTENCY_KEY_REUSED: "IDEMPOTENCY_KEY_REUSED",
+  /** The first request with this Idempotency-Key still runs: HTTP 409, send it again later. */
+  IDEMPOTENCY_IN_PROGRESS: "IDEMPOTENCY_IN_PROGRESS",
+  /** The caller's cost budget per minute is spent (src/server/rate-limit.ts): HTTP 429 with Retry-After. */
+  RATE_LIMITED: "RATE_LIMITED",
 } as const;
 
 /** One broken input rule: `field` is the dotted path inside the arguments (`input.items.2.count`). */

@@ -49,6 +49,8 @@ export interface RequestScope {
   operations: Array<{ name: string; cost?: number; errorCodes: string[] }>;
   /** The authenticated caller's id, once known. */
   callerId?: string;
+  /** The client's address (the peer of the connection), for what anonymous requests are counted by. */
+  clientAddress?: string;
   /** Stops the budget's timer (the response is out). */
   finish(): void;
   /**

@@ -1,9 +1,10 @@
-import { ApolloServer } from "@apollo/server";
+import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import express, { type Express } from "express";
 import type { GraphQLSchema } from "graphql";
 import type { Config } from "../config/config";
+import type { Db } from "../db/client";
 import type { Database } from "../db/database";
 import { buildContext, type Context } from "../context";
 import { createFormatError } from "../errors/format-error";
@@ -23,6 +24,8 @@ import { createRestHandler } from "../rest/handler";
 import { REST_PREFIXES } from "../rest/routes";
 import { DOCS_PATH } from "../rest/docs-page";
 import { restMiddleware } from "./rest-adapter";
+import { idempotencyPlugin } from "./idempotency";
+import { CostBuckets, rateLimitPlugin } from "./rate-limit";
 
 export interface App {
   express: Express;
@@ -62,6 +65,8 @@ export function createApollo(
   metrics?: Metrics,
   admission?: CostAdmission,
   costs = new CostCache(),
+  /** Run once an operation is priced and admitted, before it executes: rate limits, safe retries (clientPlugins). */
+  beforeExecution: ApolloServerPlugin<Context>[] = [],
 ): ApolloServer<Context> {
   return new ApolloServer<Context>({
     schema,
@@ -76,6 +81,7 @@ export function createApollo(
       authPlugin(),
       variableFloodPlugin(),
       complexityPlugin(schema, documentLimits(config), admission, costs),
+      ...beforeExecution,
       playgroundPlugin(),
       // federated tracing is for Apollo's hosted studio, which this deployment does not report to
       ApolloServerPluginInlineTraceDisabled(),
@@ -85,6 +91,19 @@ export function createApollo(
       resultBudgetPlugin(),
     ],
   });
+}
+
+/**
+ * What production clients rely on besides the limits: the cost-based rate limit per caller
+ * (RATE_LIMIT_COST_PER_MINUTE, charged first) and safe retries of mutations with an
+ * Idempotency-Key. A running claim outlives its request's budget by a minute (a commit that
+ * began before the deadline still ends), then a retry may take the key (its process died).
+ */
+function clientPlugins(db: Db, config: Config, log: (error: unknown) => void): ApolloServerPlugin<Context>[] {
+  return [
+    ...(config.rateLimitCostPerMinute ? [rateLimitPlugin(new CostBuckets(config.rateLimitCostPerMinute))] : []),
+    idempotencyPlugin(db, { ttlMs: config.idempotencyTtlMs, leaseMs: config.requestTimeoutMs + 60_000 }, log),
+  ];
 }
 
 /**
@@ -109,7 +128,7 @@ export async function createApp(
   applyResultBudget(schema);
   // one cache for the cost guard and the complexity plugin: a request's cost is computed once
   const costs = new CostCache();
-  const apollo = createApollo(schema, config, logError, metrics, admission, costs);
+  const apollo = createApollo(schema, config, logError, metrics, admission, costs, clientPlugins(database.prisma, config, logError));
   await apollo.start();
   const auth = new AuthCache(database.prisma, config.authCacheTtlMs);
   const context = (authorization?: string, scope?: RequestScope) => buildContext(database, config, auth, authorization, scope);

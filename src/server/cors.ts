@@ -5,7 +5,8 @@ import type { RequestHandler } from "express";
  * Request headers a browser page may send: the token, the JSON body, the headers Apollo Client
  * and urql add (apollo-require-preflight satisfies Apollo Server's CSRF check for GET queries;
  * the x-apollo-operation-name / apollographql-client-* headers are sent by Apollo Client), and
- * x-request-id, the app's own id for the request, which the server's log line then carries.
+ * x-request-id, the app's own id for the request, which the server's log line then carries;
+ * idempotency-key, which makes a retried mutation safe (src/server/idempotency.ts).
  */
 export const CORS_ALLOWED_HEADERS = [
   "authorization",
@@ -16,14 +17,17 @@ export const CORS_ALLOWED_HEADERS = [
   "apollographql-client-name",
   "apollographql-client-version",
   "x-request-id",
+  "idempotency-key",
 ];
 
 /**
  * Response headers a page may read beyond the CORS-safelisted ones (Content-Type, Cache-Control,
  * ...): X-Request-Id, the request's id in the server's logs (the one sent, or one made up), to
- * quote in a bug report. The server sends no other header a page would need.
+ * quote in a bug report; Retry-After (Retry-After is not safelisted), the rate limit's budget
+ * (RateLimit-Limit, -Remaining, -Reset) and Idempotent-Replayed, for a page that paces or
+ * retries its calls.
  */
-export const CORS_EXPOSED_HEADERS = ["x-request-id"];
+export const CORS_EXPOSED_HEADERS = ["x-request-id", "retry-after", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "idempotent-replayed"];
 
 /**
  * CORS for /graphql and the REST paths with the `cors` package (the usual express middleware; it gets Vary and the

@@ -27,6 +27,7 @@ export function requestScopeMiddleware(options: { config: Config; logger: Logger
       maxBytes: config.maxResultBytes,
     });
     res.locals.scope = scope;
+    scope.clientAddress = req.socket.remoteAddress;
     scope.closeConnectionAfter = () => {
       if (!res.headersSent) res.setHeader("Connection", "close");
     };

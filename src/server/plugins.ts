@@ -59,6 +59,11 @@ function asksForGraphqlResponse(accept: string | undefined): boolean {
 /** Each operation's computed cost, keyed by its request (operations of a batch share one context). */
 const costs = new WeakMap<object, number>();
 
+/** The cost the complexity plugin computed for this operation's request (known once its operation is resolved). */
+export function operationCostOf(request: object): number | undefined {
+  return costs.get(request);
+}
+
 /** The limits a document is checked against before execution. */
 export interface DocumentLimits {
   maxDepth: number;
