@@ -7,7 +7,7 @@ import { dbConnection, isPoolExhausted, poolStats, type Db } from "../db/client"
 import { StatementGate } from "../db/statement-gate";
 import { ServiceUnavailableError } from "../errors/errors";
 import { buildContext, type Context } from "../context";
-import { attachReadDb, readDbFor } from "../db/kysely";
+import { attachReadDb, readDbFor, type ReadDb, type RequestHooks } from "../db/kysely";
 import { createFormatError } from "../errors/format-error";
 import { authPlugin, complexityPlugin, CostCache, observabilityPlugin, variableFloodPlugin, type DocumentLimits } from "./plugins";
 import { createPlayground, playgroundPlugin } from "./playground";
@@ -110,6 +110,7 @@ export async function createApp(
   applyResultBudget(schema);
   // one cache for the cost guard and the complexity plugin: a request's cost is computed once
   const costs = new CostCache();
+  const sharedRead = readDbFor(db);
   const apollo = createApollo(schema, config, logError, metrics, admission, costs);
   await apollo.start();
   const auth = new AuthCache(db, config.authCacheTtlMs);
@@ -121,13 +122,15 @@ export async function createApp(
   // the context of one HTTP request, /graphql and REST alike: its caller, its budget, its database
   const requestContext = async ({ req, scope }: Exchange): Promise<Context> => {
     const holder = { held: 0 };
-    const read = readDbFor(db).through({
+    // the request's own read side is made at its first statement (a request that reads nothing,
+    // `{ __typename }` or a refusal, makes none), when the cost, and so whether it is heavy, is known
+    const read = lazyRead(sharedRead, () => ({
       // a heavy request takes turns for its share of the pool and of the event loop; a light one goes straight on
-      admit: gate ? () => (scope.heavy ? gate.admit(holder, scope.signal, () => scope.stopped!) : Promise.resolve(() => undefined)) : undefined,
-      takeTurns: () => scope.heavy,
+      admit: gate && scope.heavy ? () => gate.admit(holder, scope.signal, () => scope.stopped!) : undefined,
+      takeTurns: scope.heavy ? () => true : undefined,
       // a statement that hangs is given up at the deadline
       guard: scope.guard,
-    });
+    }));
     const budgeted = budgetedDb(db, scope);
     // services that answer a mutation by reading it back find the read side by their client
     attachReadDb(budgeted, read);
@@ -170,5 +173,19 @@ export async function createApp(
       for (const scope of inFlight) scope.closeConnectionAfter?.();
     },
     inFlight: () => inFlight,
+  };
+}
+
+/** `base.through(hooks())`, made when its database is first asked for. */
+function lazyRead(base: ReadDb, hooks: () => RequestHooks): ReadDb {
+  let own: ReadDb | undefined;
+  return {
+    kind: base.kind,
+    get db() {
+      own ??= base.through(hooks());
+      return own.db;
+    },
+    destroy: async () => undefined,
+    through: (more) => base.through(more),
   };
 }

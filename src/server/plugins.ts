@@ -115,7 +115,7 @@ export function complexityPlugin(
           // a heavy operation (priced at the door for /graphql, here for REST) takes turns from now on
           if (contextValue.request && cost > lightCost(limits.maxCost)) contextValue.request.heavy = true;
           // heavy operations take turns (see admission.ts); the wait counts against the time budget
-          if (admission) release = await admission.acquire(cost, contextValue.request?.signal, contextValue.request?.budgetMs);
+          if (admission) release = await admission.acquire(cost, contextValue.request);
         },
         async willSendResponse({ response }) {
           release?.();

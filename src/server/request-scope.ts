@@ -17,7 +17,7 @@ export interface RequestScope {
   deadline: number;
   budgetMs: number;
   /** Aborted when execution is abandoned: the budget ran out, the answer outgrew its budget, or the server gave up on the request. */
-  signal: AbortSignal;
+  readonly signal: AbortSignal;
   /**
    * `work` as the request waits for it: settled by `work`, or rejected with `stopped` as soon as
    * execution is abandoned, whichever comes first (statements are guarded: one that hangs is given
@@ -78,10 +78,9 @@ export interface ResultLimits {
 }
 
 export function createRequestScope(budgetMs: number, clientRequestId?: string, limits?: ResultLimits): RequestScope {
-  const controller = new AbortController();
-  // every statement of a heavy request waiting for its share of the pool listens (and stops
-  // listening once admitted): not a leak, however many wait
-  setMaxListeners(0, controller.signal);
+  // made on first use: only a request that waits (admission, its share of the pool) listens for
+  // the abort, and most never wait
+  let controller: AbortController | undefined;
   // the rejecters of the guarded work still pending (not a race with one long-lived promise,
   // which would keep a reaction for every resolver call until the request ends)
   const waiting = new Set<(error: Error) => void>();
@@ -93,12 +92,12 @@ export function createRequestScope(budgetMs: number, clientRequestId?: string, l
     // position of the result, instead of wrapping it anew (and capturing a stack) at each
     (error as { path?: readonly unknown[] }).path ??= [];
     scope.stopped = error;
-    controller.abort();
+    controller?.abort();
     for (const reject of waiting) reject(error);
     waiting.clear();
   };
   const expire = () => {
-    if (controller.signal.aborted) return;
+    if (scope.stopped) return;
     if (holds > 0) {
       expireWhenReleased = true;
       return;
@@ -112,7 +111,16 @@ export function createRequestScope(budgetMs: number, clientRequestId?: string, l
     startedAt: performance.now(),
     deadline: Date.now() + budgetMs,
     budgetMs,
-    signal: controller.signal,
+    get signal() {
+      if (!controller) {
+        controller = new AbortController();
+        // every statement of a heavy request waiting for its share of the pool listens (and stops
+        // listening once admitted): not a leak, however many wait
+        setMaxListeners(0, controller.signal);
+        if (scope.stopped) controller.abort();
+      }
+      return controller.signal;
+    },
     guard: <T>(work: Promise<T>) => {
       if (scope.stopped) return Promise.reject(scope.stopped);
       const guarded = new Promise<T>((resolve, reject) => {
