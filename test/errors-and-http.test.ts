@@ -155,6 +155,28 @@ describe("HTTP", () => {
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//i);
   });
 
+  it("reads gzip, deflate and br bodies (the limit counting what they inflate to), and refuses another encoding or charset with 415", async () => {
+    const { gzipSync, deflateSync, brotliCompressSync } = await import("node:zlib");
+    const send = (body: Buffer | string, headers: Record<string, string>) =>
+      fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: TEST_ADMIN_TOKEN, ...headers }, body });
+    const json = Buffer.from(JSON.stringify({ query: "{ __typename }" }));
+    for (const [encoding, packed] of [["gzip", gzipSync(json)], ["deflate", deflateSync(json)], ["br", brotliCompressSync(json)]] as const) {
+      const r = await send(packed, { "content-encoding": encoding });
+      expect([encoding, r.status, ((await r.json()) as any).data]).toEqual([encoding, 200, { __typename: "Query" }]);
+    }
+    // a few kilobytes on the wire, more than MAX_BODY_BYTES once inflated
+    const bomb = gzipSync(Buffer.from(JSON.stringify({ query: "{ __typename }", variables: { pad: "x".repeat(t.config.maxBodyBytes) } })));
+    expect(bomb.length).toBeLessThan(t.config.maxBodyBytes / 100);
+    const inflated = await send(bomb, { "content-encoding": "gzip" });
+    expect([inflated.status, ((await inflated.json()) as any).errors[0].extensions.code]).toEqual([413, "PAYLOAD_TOO_LARGE"]);
+    const compress = await send(json.toString(), { "content-encoding": "compress" });
+    expect([compress.status, ((await compress.json()) as any).errors[0].extensions.code]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
+    const latin1 = await send(json.toString(), { "content-type": "application/json; charset=iso-8859-1" });
+    expect([latin1.status, ((await latin1.json()) as any).errors[0].extensions.code]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
+    const utf8 = await send(json.toString(), { "content-type": "application/json; charset=UTF-8" });
+    expect(utf8.status).toBe(200);
+  });
+
   it("refuses bodies over 1 MB", async () => {
     const r = await post({ query: "{ __typename }", variables: { pad: "x".repeat(1_100_000) } });
     expect(r.status).toBe(413);
@@ -236,6 +258,7 @@ describe("the README's table of error codes and HTTP statuses (issue 24)", () =>
     const csrf = await fetch(`${base}/graphql?query=${encodeURIComponent("{ __typename }")}`, { headers: { authorization: TEST_ADMIN_TOKEN } });
     await expectOne(Promise.resolve({ status: csrf.status, json: await csrf.json() }));
     await expectOne(post({ query: "{ __typename }", variables: { pad: "x".repeat(t.config.maxBodyBytes) } }));
+    await expectOne(post({ query: "{ __typename }" }, { "content-type": "application/json; charset=iso-8859-1" }));
 
     // a server of its own with a small result budget
     const small = await createTestApp({ MAX_RESULT_NODES: "10" });
