@@ -158,7 +158,7 @@ describe("HTTP", () => {
   it("reads gzip, deflate and br bodies (the limit counting what they inflate to), and refuses another encoding or charset with 415", async () => {
     const { gzipSync, deflateSync, brotliCompressSync } = await import("node:zlib");
     const send = (body: Buffer | string, headers: Record<string, string>) =>
-      fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: TEST_ADMIN_TOKEN, ...headers }, body });
+      fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: TEST_ADMIN_TOKEN, ...headers }, body: typeof body === "string" ? body : new Uint8Array(body) });
     const json = Buffer.from(JSON.stringify({ query: "{ __typename }" }));
     for (const [encoding, packed] of [["gzip", gzipSync(json)], ["deflate", deflateSync(json)], ["br", brotliCompressSync(json)]] as const) {
       const r = await send(packed, { "content-encoding": encoding });
