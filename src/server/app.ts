@@ -129,7 +129,7 @@ export async function createApp(
       admit: gate && scope.heavy ? () => gate.admit(holder, scope.signal, () => scope.stopped!) : undefined,
       takeTurns: scope.heavy ? () => true : undefined,
       // a statement that hangs is given up at the deadline
-      guard: scope.guard,
+      guard: (statement) => scope.guard(statement),
     }));
     const budgeted = budgetedDb(db, scope);
     // services that answer a mutation by reading it back find the read side by their client
