@@ -6,6 +6,7 @@
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { structureConfig } from "./tools/eslint/structure.mjs";
 
 export default tseslint.config(
   // generated Prisma clients, build output, installed packages (bench/postgraphile has its own),
@@ -27,6 +28,8 @@ export default tseslint.config(
       ],
     },
   },
+  // the structure of src/: declared access rules, no database in resolvers, no import cycle, no import back up a layer
+  ...structureConfig,
   {
     // Type-aware rules read the TypeScript program of tsconfig.json (the files it includes).
     // Only these three: the full type-checked preset quadruples the time of the lint for

@@ -21,6 +21,7 @@ import { ApolloServer } from "@apollo/server";
 import { execute, parse, validate, type DocumentNode, type GraphQLFieldResolver, type GraphQLSchema, isObjectType } from "graphql";
 import { loadConfig } from "../src/config/config";
 import { createDb } from "../src/db/client";
+import { openDatabase } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
 import { buildAppSchema } from "../src/schema/build-schema";
 import { createApp } from "../src/server/app";
@@ -69,12 +70,13 @@ function basicFieldResolvers(schema: GraphQLSchema, strip: boolean, restore = fa
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "wm-gql-layer-"));
   const url = `file:${join(dir, "db.db")}`;
-  const db = createDb({ url });
+  const database = openDatabase({ url });
+  const db = database.prisma;
   await migrate(db, "sqlite");
   await seed(db, { scale: 1, adminToken: TOKEN });
   const config = loadConfig({ DATABASE_URL: url, NODE_ENV: "production" } as NodeJS.ProcessEnv);
   const { schema } = await buildAppSchema();
-  const app = await createApp(db, config, schema, () => undefined);
+  const app = await createApp(database, config, schema, () => undefined);
   console.log(`type-graphql basic field resolvers in the schema: ${basicFieldResolvers(schema, false)}`);
 
   const cpu = async (fn: () => Promise<unknown>) => {
@@ -147,7 +149,7 @@ async function main() {
   await noCache.$disconnect();
 
   await app.apollo.stop();
-  await db.$disconnect();
+  await database.close();
   rmSync(dir, { recursive: true, force: true });
 }
 

@@ -1,22 +1,28 @@
 import type { Config } from "./config/config";
-import type { Db } from "./db/client";
-import { readDbFor, type ReadDb } from "./db/kysely";
+import { isPoolExhausted } from "./db/client";
+import { portOf, type Database, type DataPort } from "./db/database";
+import { ServiceUnavailableError } from "./errors/errors";
 import type { Viewer } from "./auth/authenticate";
 import type { AuthCache } from "./auth/auth-cache";
-import { createLoaders, type Loaders } from "./loaders";
-import type { RequestScope } from "./server/request-scope";
+import { RequestAccess } from "./auth/access";
+import { EntityLoaders } from "./loaders/entity-loaders";
+import type { RequestScope } from "./observability/request-scope";
 
-/** What every resolver receives: the database, the caller and this request's batching loaders. */
-export interface Context {
-  db: Db;
-  /** The read side (Kysely on the same database): read root fields answer in one or two statements. */
-  read: ReadDb;
+/**
+ * What every resolver receives, built in one place (`buildContext`): the request's data port
+ * (`db` for writes and transactions, `read` for reads, both inside the request's budget), the
+ * caller with their access memo, and this request's batching loaders, which read through the
+ * same port.
+ */
+export interface Context extends DataPort {
   config: Config;
   /** The authenticated caller, or null; the auth plugin refuses operations that need one. */
   viewer: Viewer | null;
   /** Why there is no viewer, for the UNAUTHENTICATED message. */
   authFailure?: string;
-  loaders: Loaders;
+  /** Facts about the caller asked at most once per request (src/auth/access.ts); null without a caller. */
+  access: RequestAccess | null;
+  loaders: EntityLoaders;
   /** The HTTP request's id, time budget and abort signal (absent when an operation runs outside HTTP). */
   request?: RequestScope;
 }
@@ -25,25 +31,35 @@ export interface Context {
  * What resolvers behind authentication receive: the caller is known. Every root field except
  * introspection and `_service` is behind authentication: the auth plugin (src/server/plugins.ts)
  * refuses an operation without a caller before any resolver runs, so every resolver of
- * src/resolvers, every `_entities` reference and every field policy takes this type.
+ * src/resolvers, every `_entities` reference and every field rule takes this type.
  */
-export type AuthedContext = Context & { viewer: Viewer };
+export type AuthedContext = Context & { viewer: Viewer; access: RequestAccess };
 
-/** The request's context; `read` is the read side it goes through (by default the client's own, readDbFor). */
+/**
+ * The context of one request: its caller (from the Authorization header) and its port, inside
+ * `scope`'s budget. Authentication that finds no free connection is SERVICE_UNAVAILABLE: the
+ * client may send the request again, it is no server failure.
+ */
 export async function buildContext(
-  db: Db,
+  database: Database,
   config: Config,
   auth: AuthCache,
   authorization: string | undefined,
-  read: ReadDb = readDbFor(db),
+  scope?: RequestScope,
 ): Promise<Context> {
-  const result = await auth.authenticate(authorization);
+  const result = await auth.authenticate(authorization).catch((error: unknown) => {
+    throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
+  });
+  const port = portOf(database, scope);
+  const viewer = result.viewer;
+  const access = viewer ? new RequestAccess(port.read, viewer) : null;
   return {
-    db,
-    read,
+    ...port,
     config,
-    viewer: result.viewer,
-    authFailure: result.viewer ? undefined : result.reason,
-    loaders: createLoaders(db, result.viewer, read),
+    viewer,
+    authFailure: viewer ? undefined : result.reason,
+    access,
+    loaders: new EntityLoaders(port.read, viewer && access ? { viewer, access } : null),
+    request: scope,
   };
 }

@@ -1,8 +1,9 @@
 import "reflect-metadata";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { ConfigError, loadConfig, type Config } from "./config/config";
-import { createDb, databaseKind, sqlitePath, type Db } from "./db/client";
+import { ConfigError, loadConfig, type Config, databaseKind } from "./config/config";
+import { sqlitePath } from "./db/client";
+import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { probeDatabase } from "./db/health";
 import { withStartupLock } from "./db/startup-lock";
@@ -28,11 +29,12 @@ async function main(): Promise<void> {
   if (lost) throw new StartupError(lost);
   if (sqliteFile) mkdirSync(dirname(sqliteFile), { recursive: true });
 
-  const db = createDb({ url: config.databaseUrl, poolSize: config.dbPoolSize, lockWaitMs: config.requestTimeoutMs });
+  const database = openDatabase({ url: config.databaseUrl, poolSize: config.dbPoolSize, lockWaitMs: config.requestTimeoutMs });
+  const db = database.prisma;
   const probe = await probeDatabase(db, 10_000);
   mark("database");
   if (!probe.ok) {
-    await db.$disconnect().catch(() => undefined);
+    await database.close().catch(() => undefined);
     throw new StartupError(
       `Cannot reach the ${kind} database at ${redact(config.databaseUrl)} (${probe.reason}). Is it running, and is DATABASE_URL right?`,
     );
@@ -58,14 +60,14 @@ async function main(): Promise<void> {
 
   const { schema } = await buildAppSchema();
   mark("schema");
-  const app = await createApp(db, config, schema, { logger: log });
+  const app = await createApp(database, config, schema, { logger: log });
   mark("apollo");
   const server = createHttpServer(app, config);
   try {
     await listen(server, config.port, config.host);
   } catch (error) {
     log.fatal(`Cannot listen on ${config.host}:${config.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    await db.$disconnect().catch(() => undefined);
+    await database.close().catch(() => undefined);
     process.exit(1);
   }
   mark("listening");
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
   if (createdAdminToken) log.info(`Demo admin token (${demoIds.adminEmail}): ${createdAdminToken}`);
   log.info(tokenHint(served));
 
-  const shutdown = gracefulShutdown({ app, server, db, config, log });
+  const shutdown = gracefulShutdown({ app, server, database, config, log });
   // Apollo Server registers its own SIGINT/SIGTERM handlers at start; they race this orderly stop,
   // and a second `apollo.stop()` issued while Apollo's is running never resolves (its barrier is
   // only released on failure). This process owns its signals: drop Apollo's, keep ours.
@@ -98,8 +100,8 @@ async function main(): Promise<void> {
  * whatever is left is cancelled (its transactions roll back), the pool is closed and the process
  * exits. The cost limit keeps the event loop free, so the deadline's timer does fire.
  */
-function gracefulShutdown(parts: { app: App; server: Server; db: Db; config: Config; log: Logger }): (signal: NodeJS.Signals) => void {
-  const { app, server, db, config, log } = parts;
+function gracefulShutdown(parts: { app: App; server: Server; database: Database; config: Config; log: Logger }): (signal: NodeJS.Signals) => void {
+  const { app, server, database, config, log } = parts;
   let stopping = false;
   return (signal) => {
     if (stopping) return;
@@ -111,7 +113,7 @@ function gracefulShutdown(parts: { app: App; server: Server; db: Db; config: Con
     server.closeIdleConnections();
     const finish = async (code: number) => {
       await app.apollo.stop().catch(() => undefined);
-      await Promise.race([db.$disconnect(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).catch(() => undefined);
+      await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).catch(() => undefined);
       log.info({ ms: Date.now() - started, exitCode: code }, "Stopped.");
       process.exit(code);
     };

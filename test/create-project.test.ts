@@ -469,7 +469,7 @@ describe("E5 createProject", () => {
       isBlameableRemovalEnabled: false, status: "open", budget: 10, isSimple: true, contractors: [contractors[0]], tags: [tags[0].id],
       numbering: fx.monthly, customFieldValues: [{ definition: defs.text.id, valueText: "x" }],
     } as unknown as CreateProjectInput;
-    await expect(createProject(failing, viewer, input)).rejects.toThrow("disk full");
+    await expect(createProject(await t.contextOf(viewer, failing), input)).rejects.toThrow("disk full");
     expect(await snapshot()).toEqual(before);
     expect(await t.db.project.count({ where: { name: "Przerwany" } })).toBe(0);
   });

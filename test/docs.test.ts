@@ -82,7 +82,7 @@ describe("the documentation", () => {
 
   it("a path that is not there is caught (the check above can fail)", () => {
     expect(pathExists("src/services/<area>/")).toBe(true);
-    expect(pathExists("src/resolvers/*.resolver.ts")).toBe(true);
+    expect(pathExists("src/resolvers/<area>/*.resolver.ts")).toBe(true);
     expect(pathExists("src/services/shared/no-such-module.ts")).toBe(false);
     expect(pathExists("src/<layer>/no-such-area/")).toBe(false);
     expect(linkTargets("see [the spec](../shared/spec/x.md) and `[not](a-link.md)`")).toEqual(["../shared/spec/x.md"]);

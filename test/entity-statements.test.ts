@@ -1,7 +1,7 @@
 import type { GraphQLObjectType } from "graphql";
 import { createTestApp, demoIds, type TestApp } from "./support/test-app";
 import { ENTITIES } from "../src/schema/registry";
-import { auditFederation } from "../src/federation/schema-audit";
+import { auditFederation } from "./support/schema-audit";
 import { everything } from "./support/full-selection";
 
 /**

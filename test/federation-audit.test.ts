@@ -1,11 +1,11 @@
 import { buildAppSchema } from "../src/schema/build-schema";
-import { auditFederation, type FederationAudit } from "../src/federation/schema-audit";
-import { VALUE_TYPES_WITH_ID } from "../src/federation/value-types";
+import { auditFederation, type FederationAudit } from "./support/schema-audit";
+import { VALUE_TYPES_WITH_ID } from "./support/value-types";
 
 /**
  * The contract's federation rule, checked on the schema the code builds: every object type with
  * its own `id` is an entity (`@key(fields: "id")`) that resolves from a reference; the value
- * types of src/federation/value-types.ts are the only exceptions.
+ * types of test/support/value-types.ts are the only exceptions.
  */
 let audit: FederationAudit;
 

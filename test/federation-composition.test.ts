@@ -1,7 +1,7 @@
 import { composeServices } from "@apollo/composition";
 import { type ObjectTypeDefinitionNode, Kind, parse, print } from "graphql";
 import { buildAppSchema } from "../src/schema/build-schema";
-import { USER_SUMMARY_TYPES } from "../src/federation/value-types";
+import { USER_SUMMARY_TYPES } from "./support/value-types";
 import { REVIEWS_SDL } from "./federation/reviews-subgraph";
 
 /**

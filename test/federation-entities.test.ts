@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { codes, createTestApp, demoIds, invalidFields, type TestApp } from "./support/test-app";
-import { auditFederation } from "../src/federation/schema-audit";
+import { auditFederation } from "./support/schema-audit";
 import { atLeastUsers } from "./federation/more-users";
 
 /**

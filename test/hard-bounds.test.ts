@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../src/config/paths";
-import { MAX_CORRECTIONS } from "../src/services/invoice/invoice-correction";
+import { MAX_CORRECTIONS } from "../src/domain/list-cost";
 import { demoIds, TEST_ADMIN_TOKEN } from "./support/test-app";
 import { buildServer, startServer, type ServerProcess } from "./support/server-process";
 import { servedCopy, type ServedCopy } from "./support/served-copy";

@@ -1,7 +1,7 @@
 import { Prisma } from "../src/db/client";
 import { differenceOf, fitsMoneyColumn, itemAmounts, sumAmounts, taxRate } from "../src/services/invoice/invoice-amounts";
 import { MAX_AMOUNT, round2 } from "../src/services/shared/money";
-import { TAX_RATES } from "../src/services/invoice/invoice-value-sets";
+import { TAX_RATES } from "../src/domain/value-sets";
 
 const D = (v: string | number) => new Prisma.Decimal(v);
 const fixed = (a: { netAmount: Prisma.Decimal; vatAmount: Prisma.Decimal; grossAmount: Prisma.Decimal }) => [

@@ -64,7 +64,7 @@ describe("E4 createInvoice under concurrency", () => {
       const kind = n % 4;
       if (kind === 0) {
         // fails after its number was taken (the creator does not exist): the number must come back
-        calls.push(createInvoice(t.db, ghost, ghostInput(n)).then(() => ({ ok: true }), () => ({ ok: false })));
+        calls.push(t.contextOf(ghost).then((ctx) => createInvoice(ctx, ghostInput(n))).then(() => ({ ok: true }), () => ({ ok: false })));
       } else if (kind === 3 && n % 8 === 3) {
         // fails on a reference, before the counter
         calls.push(t.gql(CREATE, { input: { ...issued("2033-02-11", n), financeTask: randomUUID() } }).then((r) => ({ ok: false, code: codes(r)[0] })));

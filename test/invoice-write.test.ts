@@ -17,8 +17,10 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Viewer } from "../src/auth/authenticate";
 import { loadConfig } from "../src/config/config";
+import { openDatabase, type Database } from "../src/db/database";
 import type { CreateInvoiceInput } from "../src/inputs/invoice/create-invoice.input";
-import { createRequestScope, budgetedDb } from "../src/server/request-scope";
+import { createRequestScope } from "../src/observability/request-scope";
+import { budgetedDb } from "../src/db/budget";
 import { buildAppSchema } from "../src/schema/build-schema";
 import { createApp, type App } from "../src/server/app";
 import { prepareInvoice } from "../src/services/invoice/invoice-preparation";
@@ -30,26 +32,29 @@ import { createTestApp, demoIds, gql, TEST_ADMIN_TOKEN, type TestApp } from "./s
 const { watchStatements } = require("../bench/count-statements.cjs") as {
   watchStatements(drivers: { pg?: unknown; Database?: unknown }, onStatement: (sql: string) => void): () => void;
 };
-const Database = require("better-sqlite3") as new (path: string, options?: { readonly?: boolean }) => {
+const Sqlite = require("better-sqlite3") as new (path: string, options?: { readonly?: boolean }) => {
   prepare(sql: string): { all(...params: unknown[]): unknown[] };
   close(): void;
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 let t: TestApp;
+let database: Database;
 let app: App;
 let unwatch: () => void;
 const log: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  unwatch = watchStatements({ pg, Database }, (sql) => log.push(sql));
+  unwatch = watchStatements({ pg, Database: Sqlite }, (sql) => log.push(sql));
   const config = loadConfig({ DATABASE_URL: t.databaseUrl, AUTH_CACHE_TTL_MS: "60000" } as NodeJS.ProcessEnv);
-  app = await createApp(t.db, config, (await buildAppSchema()).schema, () => undefined);
+  database = openDatabase({ url: t.databaseUrl });
+  app = await createApp(database, config, (await buildAppSchema()).schema, () => undefined);
 });
 afterAll(async () => {
   unwatch();
   await app.apollo.stop();
+  await database.close();
   await t.close();
 });
 
@@ -155,7 +160,7 @@ describe("what createInvoice stores", () => {
       }
     }
     // better-sqlite3 reads each value in its storage class: a number stored as text would show
-    const db = new Database(t.databaseUrl.slice("file:".length), { readonly: true });
+    const db = new Sqlite(t.databaseUrl.slice("file:".length), { readonly: true });
     try {
       const marks = ids.map(() => "?").join(", ");
       const invoices = db.prepare(`SELECT * FROM "Invoice" WHERE id IN (${marks})`).all(...ids) as Record<string, unknown>[];
@@ -168,10 +173,11 @@ describe("what createInvoice stores", () => {
 
   it("the same rows, value for value and type for type, as Prisma's createMany stores (PostgreSQL: the one statement and the transaction of steps)", async () => {
     const viewer: Viewer = { id: demoIds.adminUserId, email: "admin@example.com", roles: ["admin"], isAdmin: true } as unknown as Viewer;
-    const prepared = await prepareInvoice(t.db, t.read, viewer, input);
+    const context = await t.contextOf(viewer);
+    const prepared = await prepareInvoice(context, input);
     const now = new Date("2033-08-09T10:11:12.345Z");
-    const written = [await storeInvoice(t.db, t.read.kind, prepared, now, false)];
-    if (onPostgres) written.push(await storeInvoice(t.db, t.read.kind, prepared, now, true));
+    const written = [await storeInvoice(t.db, context.read, prepared, now, false)];
+    if (onPostgres) written.push(await storeInvoice(t.db, context.read, prepared, now, true));
     // the reference: the rows as Prisma's model API wrote them before (createMany), numbered by hand
     const reference = randomUUID();
     const first = await t.db.invoice.findUniqueOrThrow({ where: { id: written[0] } });

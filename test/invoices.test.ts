@@ -302,7 +302,7 @@ describe("E4 createInvoice: numbering", () => {
     // a caller that does not exist as a user: the insert breaks the createdBy foreign key after the counter moved
     const ghost = { id: randomUUID(), email: "ghost@example.com", roles: ["admin"], isAdmin: true };
     const input = { ...issued("2031-08-08"), issueDate: new Date("2031-08-08T00:00:00Z"), items: [{ ...item(), unit: "h" }] } as unknown as CreateInvoiceInput;
-    await expect(createInvoice(t.db, ghost, input)).rejects.toThrow();
+    await expect(createInvoice(await t.contextOf(ghost), input)).rejects.toThrow();
     expect(await financeSnapshot()).toEqual(before);
     const next = await createShort(issued("2031-08-09"));
     expect(next.data!.createInvoice.no).toBe(`FV/${String(counter + 1).padStart(4, "0")}/08/2031`);

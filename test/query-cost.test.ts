@@ -5,7 +5,7 @@ import { projectRoot } from "../src/config/paths";
 import { createTestApp, demoIds, type TestApp } from "./support/test-app";
 import { fullSelection } from "./support/full-selection";
 import { declaredBound, documentCost, isObjectList, STATEMENT_COST } from "../src/server/cost";
-import { MAX_CORRECTIONS } from "../src/services/invoice/invoice-correction";
+import { MAX_CORRECTIONS } from "../src/domain/list-cost";
 
 /**
  * The cost limit (issue 9): a cost that follows the result, checked before any resolver runs,

@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import { projectRoot } from "../src/config/paths";
 import { getNamedType, type GraphQLObjectType } from "graphql";
 import { sql } from "kysely";
-import { createDb } from "../src/db/client";
-import { readDbFor } from "../src/db/kysely";
+import { openDatabase, portOf } from "../src/db/database";
+import type { AuthedContext } from "../src/context";
 import { Selection } from "../src/services/shared/look-ahead";
 import { listVacations } from "../src/services/vacation/vacation.service";
 import { onPostgres } from "./support/databases";
@@ -206,19 +206,20 @@ describe("narrow and wide people in a page of vacations", () => {
 describeIf(onPostgres, NEEDS_POSTGRES)("PostgreSQL plans each read statement once per connection", () => {
   it("the vacations page and its count run their generic plan, never one planned anew for the values", async () => {
     // one connection, so that every statement below is prepared on the one pg_prepared_statements describes
-    const db = createDb({ url: t.databaseUrl, poolSize: 1 });
-    const read = readDbFor(db);
+    const database = openDatabase({ url: t.databaseUrl, poolSize: 1 });
+    const { read } = portOf(database);
     try {
       const viewer = { id: d.adminUserId, email: d.adminEmail, roles: ["admin"], isAdmin: true };
+      const context = { read, viewer, config: { maxUnpaginatedItems: 1000 } } as AuthedContext;
       const selection = new Selection(new Map([["items", Selection.all()], ["paginationInfo", Selection.all()]]));
       // PostgreSQL's default would plan these anew on every call: their generic plan looks dearer (LIMIT and a list parameter)
-      for (let i = 0; i < 8; i++) await listVacations(read, viewer, { filter: { vacationYear: [2026] }, itemsPerPage: 30, page: 1 + (i % 2) }, 1000, selection);
+      for (let i = 0; i < 8; i++) await listVacations(context, { filter: { vacationYear: [2026] }, itemsPerPage: 30, page: 1 + (i % 2) }, selection);
       const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
         SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%from "Vacation" as "v"%' AND statement NOT LIKE '%pg_prepared_statements%'`.execute(read.db);
       expect(rows).toHaveLength(2); // the page and its count
       for (const row of rows) expect({ generic: Number(row.generic_plans) > 0, custom: Number(row.custom_plans) }).toEqual({ generic: true, custom: 0 });
     } finally {
-      await db.$disconnect();
+      await database.close();
     }
   });
 });

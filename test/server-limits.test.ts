@@ -6,7 +6,7 @@ import { demoIds, TEST_ADMIN_TOKEN } from "./support/test-app";
 import { startServer, type ServerProcess } from "./support/server-process";
 import { servedCopy, type ServedCopy } from "./support/served-copy";
 import { STATEMENT_COST } from "../src/server/cost";
-import { MAX_CORRECTIONS } from "../src/services/invoice/invoice-correction";
+import { MAX_CORRECTIONS } from "../src/domain/list-cost";
 
 /**
  * Issue 9 against a real server process (`src/main.ts`, NODE_ENV=production as `npm start` runs

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildAppSchema, checkEntityList } from "../src/schema/build-schema";
-import { auditFederation } from "../src/federation/schema-audit";
-import { ENTITIES } from "../src/schema/registry";
+import { auditFederation } from "./support/schema-audit";
+import { ENTITIES, RESOLVERS } from "../src/schema/registry";
+import type { Area } from "../src/resolvers/area";
 import { createTestApp, demoIds, gql, type TestApp } from "./support/test-app";
 
 /**
@@ -47,6 +48,27 @@ describe("the layout by area", () => {
     }
   });
 
+  it("has an area module per folder of src/resolvers, whose index lists every resolver class of its files; the registry only concatenates them", async () => {
+    const root = join(__dirname, "../src/resolvers");
+    const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(folders.sort()).toEqual([...areas].sort());
+    const concatenated: { resolvers: unknown[]; entities: unknown[] } = { resolvers: [], entities: [] };
+    for (const folder of folders) {
+      const index = (await import(join(root, folder, "index"))) as Record<string, Area>;
+      expect(Object.keys(index)).toEqual([`${folder}Area`]);
+      const area = index[`${folder}Area`];
+      const declared = [];
+      for (const file of readdirSync(join(root, folder)).filter((f) => f.endsWith(".resolver.ts"))) {
+        declared.push(...Object.values((await import(join(root, folder, file))) as Record<string, unknown>));
+      }
+      expect(new Set(area.resolvers)).toEqual(new Set(declared));
+      concatenated.resolvers.push(...area.resolvers);
+      concatenated.entities.push(...area.entities);
+    }
+    expect(new Set(RESOLVERS)).toEqual(new Set(concatenated.resolvers));
+    expect(new Set(ENTITIES)).toEqual(new Set(concatenated.entities));
+  });
+
   it("defines every listed entity in the read module of its area, and entities nowhere else", async () => {
     const definedIn = new Map<unknown, string>();
     for (const area of areas) {
@@ -56,13 +78,13 @@ describe("the layout by area", () => {
     const homeless = ENTITIES.filter((e) => !definedIn.has(e)).map((e) => e.typeName);
     expect(homeless).toEqual([]);
 
-    // a definition is a call `defineEntity<X>(`; the function itself is declared with `<T extends`
+    // a definition is a call `defineEntity(X, `; the function itself is declared with `<T extends`
     const src = join(__dirname, "../src");
     const callers = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
         const path = join(dir, d.name);
         if (d.isDirectory()) return callers(path);
-        return /\bdefineEntity<\w+>\(/.test(readFileSync(path, "utf8")) ? [path.slice(src.length)] : [];
+        return /\bdefineEntity\(\w+, /.test(readFileSync(path, "utf8")) ? [path.slice(src.length)] : [];
       });
     const found = callers(src);
     expect(found.length).toBeGreaterThan(0);

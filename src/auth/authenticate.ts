@@ -1,6 +1,6 @@
 import type { DbTx } from "../db/client";
 import { hashToken, tokenFromHeader } from "./tokens";
-import { Role } from "./policy";
+import { Role } from "../domain/value-sets";
 
 /** The authenticated caller, as every resolver sees it. */
 export interface Viewer {

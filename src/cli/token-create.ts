@@ -2,8 +2,8 @@ import "reflect-metadata";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config/config";
-import { createDb, databaseKind, sqlitePath } from "../db/client";
+import { loadConfig, databaseKind } from "../config/config";
+import { createDb, sqlitePath } from "../db/client";
 import { migrate } from "../db/migrate";
 import { issueToken } from "../auth/tokens";
 

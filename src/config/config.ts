@@ -1,6 +1,14 @@
 import { join } from "node:path";
-import { databaseKind } from "../db/client";
 import { projectRoot } from "./paths";
+
+export type DatabaseKind = "sqlite" | "postgres";
+
+/** Which database a DATABASE_URL names. */
+export function databaseKind(url: string): DatabaseKind {
+  if (url.startsWith("file:")) return "sqlite";
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return "postgres";
+  throw new Error(`DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)`);
+}
 
 /** Runtime configuration, read once from the environment and validated at start. */
 export interface Config {

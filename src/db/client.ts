@@ -4,6 +4,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { Pool, type PoolConfig } from "pg";
 import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
+import { databaseKind } from "../config/config";
 import { immediateTransactions, SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-write-lock";
 
 export { Prisma } from "../generated/sqlite/client";
@@ -17,8 +18,6 @@ export type * from "../generated/sqlite/models";
 export type Db = SqliteClient;
 /** A client or an interactive transaction: what services accept so they compose inside transactions. */
 export type DbTx = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
-
-export type DatabaseKind = "sqlite" | "postgres";
 
 export interface DatabaseOptions {
   url: string;
@@ -40,37 +39,6 @@ export interface DatabaseOptions {
    * event loop; see src/db/sqlite-write-lock.ts). The server passes its request budget.
    */
   lockWaitMs?: number;
-}
-
-/**
- * What a second query layer needs to share the database with Prisma (src/db/kysely.ts):
- * - PostgreSQL: the very pg.Pool behind Prisma's adapter (same connections, same limits and
- *   timeouts: the pool size is the process's whole budget of connections);
- * - SQLite: the file's path. better-sqlite3 handles are synchronous and cheap, so a reader opens
- *   its own handle on the same file; SQLite's locking serialises it with Prisma's writes.
- */
-export interface DbConnection {
-  kind: DatabaseKind;
-  url: string;
-  /** PostgreSQL only: the pool Prisma's adapter queries through. Owned by the client: closed by `$disconnect()`. */
-  pool?: Pool;
-  /** SQLite only: the database file. */
-  sqlitePath?: string;
-}
-
-const connections = new WeakMap<object, DbConnection>();
-
-/** The connection behind a client made by `createDb` (see DbConnection). */
-export function dbConnection(db: Db): DbConnection {
-  const connection = connections.get(db);
-  if (!connection) throw new Error("dbConnection: not a client made by createDb");
-  return connection;
-}
-
-export function databaseKind(url: string): DatabaseKind {
-  if (url.startsWith("file:")) return "sqlite";
-  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return "postgres";
-  throw new Error(`DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)`);
 }
 
 /** SQLite: how long a transaction waits for another process's write lock unless told (DatabaseOptions.lockWaitMs). */
@@ -148,11 +116,11 @@ export function sqlitePath(url: string): string {
   return url.slice("file:".length).replace(/\?.*$/, "");
 }
 
-/** Connections of a PostgreSQL client's pool (open, idle, requests waiting); SQLite has one embedded connection. */
-export function poolStats(db: Db): { total: number; idle: number; waiting: number } {
-  const pool = connections.get(db)?.pool;
-  if (!pool) return { total: 1, idle: 0, waiting: 0 };
-  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+/** Connections of a PostgreSQL pool (open, idle, requests waiting); SQLite has one embedded connection. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /**
@@ -185,19 +153,27 @@ function withSettings<F extends { connect(): Promise<{ executeScript(script: str
   });
 }
 
-export function createDb(options: DatabaseOptions): Db {
+/**
+ * A Prisma client on the database, with what a second query layer needs to share it
+ * (src/db/database.ts): on PostgreSQL the very pg.Pool behind Prisma's adapter (same connections,
+ * same limits and timeouts: the pool size is the process's whole budget of connections), closed
+ * by `$disconnect()`; on SQLite the file's path (better-sqlite3 handles are synchronous and
+ * cheap, so a reader opens its own handle on the same file; SQLite's locking serialises it with
+ * Prisma's writes).
+ */
+export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Pool; sqlitePath?: string } {
   const kind = databaseKind(options.url);
   const log = options.onQuery ? [{ emit: "event" as const, level: "query" as const }] : [];
   const queryPlanCacheMaxSize = options.queryPlanCacheMaxSize;
   let client: Db;
-  let connection: DbConnection;
+  let connection: { pool?: Pool; sqlitePath?: string };
   if (kind === "sqlite") {
     const path = sqlitePath(options.url);
-    // better-sqlite3 is synchronous: heavy requests' statements take turns (budgetedDb, src/server/request-scope.ts)
+    // better-sqlite3 is synchronous: heavy requests' statements take turns (budgetedDb, src/db/budget.ts)
     const factory = withSettings(new PrismaBetterSqlite3({ url: path, timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "iso8601" }), SQLITE_SETTINGS);
     const adapter = immediateTransactions(factory, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
     client = new SqliteClient({ adapter, log, queryPlanCacheMaxSize });
-    connection = { kind, url: options.url, sqlitePath: path };
+    connection = { sqlitePath: path };
   } else {
     // The pool is built here, not by the adapter, so that other query layers can share it.
     // Prisma's adapter does not end a pool it was given; `$disconnect()` below does.
@@ -216,14 +192,18 @@ export function createDb(options: DatabaseOptions): Db {
       }
     };
     client = pgClient as unknown as Db;
-    connection = { kind, url: options.url, pool };
+    connection = { pool };
   }
-  connections.set(client, connection);
   if (options.onQuery) {
     const onQuery = options.onQuery;
     (client as unknown as { $on(e: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) =>
       onQuery(e.query),
     );
   }
-  return client;
+  return { client, ...connection };
+}
+
+/** A Prisma client alone (the command-line tools, the seed, tests' own checks). */
+export function createDb(options: DatabaseOptions): Db {
+  return prismaClient(options).client;
 }

@@ -1,5 +1,5 @@
 import { existsSync, writeFileSync } from "node:fs";
-import type { DatabaseKind } from "./client";
+import type { DatabaseKind } from "../config/config";
 
 /**
  * When the server may seed demo data (with a demo admin) into an empty database: only where a

@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
-import { databaseKind, sqlitePath, type Db } from "./client";
+import { databaseKind } from "../config/config";
+import { sqlitePath, type Db } from "./client";
 
 export type Probe = { ok: true } | { ok: false; reason: string };
 

@@ -1,26 +1,32 @@
 import { createHash } from "node:crypto";
 import { Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver, type LogEvent } from "kysely";
-import { nextTurn, turnExpired } from "../server/turns";
-import { Pool, types as pgTypes, type PoolClient } from "pg";
-import { databaseKind, dbConnection, isPoolExhausted, postgresPoolConfig, sqlitePath, type DatabaseKind, type Db } from "./client";
-import type { Release } from "./statement-gate";
+import { nextTurn, turnExpired } from "./turns";
+import { types as pgTypes, type Pool, type PoolClient } from "pg";
+import type { DatabaseKind } from "../config/config";
 import { ServiceUnavailableError } from "../errors/errors";
+import { isPoolExhausted } from "./client";
+import { DIALECTS, type SqlDialect } from "./sql";
+import type { Release } from "./statement-gate";
+import { StatementCache } from "./statements";
 import type { Tables } from "./tables";
 import { SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-write-lock";
 
 /**
- * The read side: Kysely over the same database as Prisma. Prisma stays the schema, the
- * migrations and the write path; reads are compiled by hand into one statement per page (nested
- * rows aggregated as JSON inside the database), because every Prisma operation costs a fixed
- * 1-2 ms of CPU and one statement per include level (issue 10).
+ * The read side: Kysely over the same database as Prisma, bound to its SQL dialect. Prisma stays
+ * the schema, the migrations and the write path; reads are compiled by hand into one statement
+ * per page (nested rows aggregated as JSON inside the database), because every Prisma operation
+ * costs a fixed 1-2 ms of CPU and one statement per include level (issue 10). Its statements
+ * are built once per shape and kept (src/db/statements.ts); a request reads through its own port
+ * (src/db/database.ts), inside its time budget.
  */
-export interface ReadDb {
-  kind: DatabaseKind;
+export interface ReadSide {
   db: Kysely<Tables>;
-  /** Closes what this instance opened (an injected pool is left to its owner). */
+  dialect: SqlDialect;
+  statements: StatementCache;
+  /** Closes what this instance opened (a shared pool is left to its owner). */
   destroy(): Promise<void>;
-  /** The same read side as one request uses it (see RequestHooks). */
-  through(hooks: RequestHooks): ReadDb;
+  /** A Kysely of one request's own on the same connections, its statements going through `hooks` (src/db/database.ts). */
+  through(hooks: RequestHooks): Kysely<Tables>;
 }
 
 /** How one request's statements reach the database. */
@@ -32,18 +38,18 @@ export interface RequestHooks {
   /**
    * SQLite (synchronous): whether the request's statements take turns (a heavy request; known
    * once its cost is): each then first waits for a later turn of the event loop once the current
-   * one has run its slice (src/server/turns.ts), so that light requests get in between. A light
+   * one has run its slice (src/db/turns.ts), so that light requests get in between. A light
    * request's statements run at once.
    */
   takeTurns?: () => boolean;
 }
 
-export interface ReadDbOptions {
-  url: string;
-  /** PostgreSQL: a pool to share (e.g. the one behind Prisma's adapter); otherwise one is opened. */
+export interface ReadSideOptions {
+  kind: DatabaseKind;
+  /** PostgreSQL: the pool to query through (the one behind Prisma's adapter). */
   pool?: Pool;
-  /** PostgreSQL: size of the pool opened when none is given. */
-  poolSize?: number;
+  /** SQLite: the database file. */
+  sqlitePath?: string;
   /** Called with each SQL statement sent; tests count statements with it. */
   onQuery?: (sql: string) => void;
 }
@@ -80,8 +86,9 @@ function statementName(text: string): string | undefined {
  * A pg pool as Kysely's dialect sees it, with every statement named and read with raw types, and
  * a request's hooks: each connection first admitted, each statement guarded (a statement the
  * request gave up on keeps its connection until it ends). An exhausted pool is SERVICE_UNAVAILABLE.
+ * Ending the pool is its owner's business (Prisma's client, src/db/client.ts).
  */
-function namedStatementPool(pool: Pool, owned: boolean, hooks: RequestHooks = {}) {
+function namedStatementPool(pool: Pool, hooks: RequestHooks = {}) {
   return {
     async connect() {
       const admitted = await hooks.admit?.();
@@ -107,9 +114,7 @@ function namedStatementPool(pool: Pool, owned: boolean, hooks: RequestHooks = {}
         },
       };
     },
-    async end() {
-      if (owned) await pool.end();
-    },
+    async end() {},
   };
 }
 
@@ -146,80 +151,52 @@ function cachingSqlite(handle: SqliteHandle) {
   };
 }
 
-export function createReadDb(options: ReadDbOptions): ReadDb {
-  const kind = databaseKind(options.url);
+export function createReadSide(options: ReadSideOptions): ReadSide {
   const log = options.onQuery
     ? (event: LogEvent) => {
         if (event.level === "query") options.onQuery!(event.query.sql);
       }
     : undefined;
-  if (kind === "postgres") {
-    const owned = !options.pool;
-    const pool = options.pool ?? new Pool(postgresPoolConfig({ url: options.url, poolSize: options.poolSize }));
-    // an idle connection dropped by the server (database restarted, network cut) is reported as
-    // an 'error' event, which would end the process unhandled: the pool discards it and opens a
-    // new one on demand, and the next statement's own error is what the request reports
-    if (owned) pool.on("error", () => undefined);
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool, owned) as never }), log });
-    return {
-      kind,
-      db,
-      destroy: () => db.destroy(),
-      through(hooks) {
-        // a Kysely of its own (a handful of objects, microseconds) over the same pool: nothing to destroy
-        const own = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool, false, hooks) as never }), log });
-        return { kind, db: own, destroy: async () => undefined, through: this.through };
-      },
-    };
+  const dialect = DIALECTS[options.kind];
+  const side = (db: Kysely<Tables>, through: ReadSide["through"], destroy = () => db.destroy()): ReadSide => ({
+    db,
+    dialect,
+    statements: new StatementCache(db, dialect),
+    destroy,
+    through,
+  });
+  if (options.kind === "postgres") {
+    const pool = options.pool!;
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) as never }), log });
+    // a Kysely of the request's own (a handful of objects, microseconds) over the same pool
+    return side(db, (hooks) => new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool, hooks) as never }), log }));
   }
   // better-sqlite3 comes with Prisma's SQLite adapter; a second handle on the same file, read-only
   // (writes go through Prisma), waiting like Prisma's when a writer holds the lock.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Database = require("better-sqlite3") as new (path: string, options: { readonly: boolean; timeout: number }) => SqliteHandle;
-  const handle = new Database(sqlitePath(options.url), { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS });
-  const database = cachingSqlite(handle) as never;
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database }), log });
-  const read: ReadDb = {
-    kind,
+  // opened at the first read, once the server has created and migrated the file; one handle
+  // for the process's read side and every request's
+  let handle: Promise<ReturnType<typeof cachingSqlite>> | undefined;
+  const open = () => (handle ??= Promise.resolve(cachingSqlite(new Database(options.sqlitePath!, { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS }))));
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: open as never }), log });
+  return side(
     db,
-    destroy: () => db.destroy(),
-    // a driver of the request's own on the same handle: a statement waiting for its turn holds
-    // its request's lock only, never one other requests use
-    through: (hooks) =>
-      hooks.takeTurns
-        ? { kind, db: new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database }, hooks.takeTurns), log }), destroy: async () => undefined, through: read.through }
-        : read,
-  };
-  return read;
-}
-
-/**
- * The read database of each Prisma client. The server builds the Prisma client in one place and
- * the request context looks the read side up here, so a caller may hand in its own (tests count
- * its statements; the process can share one pg pool between both) with `attachReadDb`; otherwise
- * one is opened on first use from the same URL.
- */
-const attached = new WeakMap<object, ReadDb>();
-
-export function attachReadDb(prisma: object, read: ReadDb): ReadDb {
-  attached.set(prisma, read);
-  return read;
-}
-
-/** The read side of a client made by createDb: on PostgreSQL it queries through the very pool Prisma's adapter uses. */
-export function readDbFor(prisma: Db, options: { onQuery?: (sql: string) => void } = {}): ReadDb {
-  let read = attached.get(prisma);
-  if (!read) {
-    const connection = dbConnection(prisma);
-    read = attachReadDb(prisma, createReadDb({ url: connection.url, pool: connection.pool, onQuery: options.onQuery }));
-  }
-  return read;
+    // a driver of the request's own on the same handle: a statement waiting for its turn holds its
+    // request's lock only, never one other requests use
+    (hooks) => (hooks.takeTurns ? new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database: open as never }, hooks.takeTurns), log }) : db),
+    // the handle too when only requests' drivers opened it (closing twice is harmless)
+    async () => {
+      await db.destroy();
+      (await handle)?.close();
+    },
+  );
 }
 
 /**
  * better-sqlite3 runs each statement synchronously: for a heavy request (`takesTurns`), each read
  * statement first gives the event loop back when the current turn has run past its slice
- * (src/server/turns.ts), so a document of many heavy reads lets other requests in between them.
+ * (src/db/turns.ts), so a document of many heavy reads lets other requests in between them.
  */
 class TurnTakingSqliteDialect extends SqliteDialect {
   constructor(

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import type { Db, DatabaseKind } from "./client";
+import type { DatabaseKind } from "../config/config";
+import type { Db } from "./client";
 import { projectRoot } from "../config/paths";
 
 /**

@@ -1,5 +1,3 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
-import type { DatabaseKind } from "./client";
 
 /**
  * Normalising what the two drivers return for the same column (see src/db/tables.ts), so the
@@ -34,29 +32,4 @@ export function parseJson<T>(value: unknown): T {
 /** An integer aggregate (PostgreSQL's count is bigint, read as text). */
 export function toInt(value: string | number | bigint | null | undefined): number {
   return value === null || value === undefined ? 0 : Number(value);
-}
-
-/**
- * `column IN (ids)` with one parameter whatever the number of ids, so the statement's text (and
- * thus its prepared plan) does not change with the list's length.
- */
-export function inList(
-  kind: DatabaseKind,
-  column: Expression<unknown> | RawBuilder<unknown>,
-  values: readonly string[],
-  pgType: "uuid" | "text" | "int" | "date" | "timestamptz" = "uuid",
-): RawBuilder<SqlBool> {
-  return kind === "postgres"
-    ? sql<SqlBool>`${column} = any(${[...values]}::${sql.raw(pgType)}[])`
-    : sql<SqlBool>`${column} in (select value from json_each(${JSON.stringify(values)}))`;
-}
-
-/**
- * A moment as a statement parameter comparable with the stored column: ISO-8601 for PostgreSQL
- * (cast by the statement), and on SQLite exactly the text Prisma's adapter stores
- * ('2026-12-21T00:00:00.000+00:00'), since SQLite compares the stored text.
- */
-export function sqlTimestamp(kind: DatabaseKind, value: Date): string {
-  const iso = value.toISOString();
-  return kind === "postgres" ? iso : iso.replace(/Z$/, "+00:00");
 }

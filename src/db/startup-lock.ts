@@ -1,5 +1,5 @@
 import { Client } from "pg";
-import { databaseKind } from "./client";
+import { databaseKind } from "../config/config";
 
 /** Advisory-lock key of "preparing the database" (migrate, then seed an empty one); not Prisma's 72707369. */
 export const STARTUP_LOCK_KEY = 727274;

@@ -1,16 +1,17 @@
 import DataLoader from "dataloader";
-import type { Db } from "../db/client";
+import type { ReadPort } from "../db/database";
 import type { Viewer } from "../auth/authenticate";
-import type { ReadDb } from "../db/kysely";
-import { UnauthenticatedError } from "../errors/errors";
-import { loadReadable, type EntityDefinition } from "../federation/entity-registry";
+import type { RequestAccess } from "../auth/access";
+import { NotFoundError, UnauthenticatedError } from "../errors/errors";
+import type { EntityDefinition } from "../federation/entity-registry";
 
 type Loader = DataLoader<string, { id: string } | null>;
 
 /**
  * One DataLoader per entity for the request: every reference to the same entity that the
- * request resolves (e.g. 100 `_entities` representations) is answered by a single `loadMany`.
- * Loaders are keyed by the entity's definition, so `load(invoiceEntity, id)` is typed `Invoice`.
+ * request resolves (e.g. 100 `_entities` representations) is answered by a single `loadMany`,
+ * on the request's read port (inside its budget). Loaders are keyed by the entity's definition,
+ * so `load(invoiceEntity, id)` is typed `Invoice`.
  */
 export class EntityLoaders {
   private readonly loaders = new Map<EntityDefinition, Loader>();
@@ -20,15 +21,21 @@ export class EntityLoaders {
   private readonly known = new Map<EntityDefinition, Map<string, { id: string } | null>>();
 
   constructor(
-    private readonly db: Db,
-    private readonly read: ReadDb,
-    /** The loaders shape objects for the caller (e.g. `canManage`); null only before the auth plugin refuses the operation. */
-    private readonly viewer: Viewer | null,
+    private readonly read: ReadPort,
+    /** The caller and their access memo; null only before the auth plugin refuses the operation. */
+    private readonly caller: { viewer: Viewer; access: RequestAccess } | null,
   ) {}
 
   /** The object of `entity` with `id`, shaped for the caller; null when there is none. */
   load<T extends { id: string }>(entity: EntityDefinition<T>, id: string): Promise<T | null> {
     return this.loader(entity, this.loaders, false).load(id) as Promise<T | null>;
+  }
+
+  /** `load`, or NOT_FOUND naming `what` (and the argument `field`) when there is no such object: a single-object root field. */
+  async found<T extends { id: string }>(entity: EntityDefinition<T>, id: string, what: string, field = "id"): Promise<T> {
+    const object = await this.load(entity, id);
+    if (!object) throw new NotFoundError(what, id, field);
+    return object;
   }
 
   /**
@@ -80,7 +87,10 @@ export class EntityLoaders {
     return loaded.filter((o): o is T => o !== null);
   }
 
-  /** A reference from `_entities`: null when missing or when the caller may not read it. */
+  /**
+   * A reference from `_entities`: null when missing or when the caller may not read it under the
+   * entity's read rule (the same rule as the root read), exactly like an unknown id.
+   */
   loadReference<T extends { id: string }>(entity: EntityDefinition<T>, id: string): Promise<T | null> {
     return this.loader(entity, this.references, true).load(id) as Promise<T | null>;
   }
@@ -90,10 +100,13 @@ export class EntityLoaders {
     if (!loader) {
       loader = new DataLoader(
         async (ids) => {
-          const viewer = this.caller();
-          const rows = checked
-            ? await loadReadable(entity, this.db, ids, viewer, this.read)
-            : await entity.loadMany(this.db, ids, viewer, this.read);
+          const { viewer, access } = this.authenticated();
+          let wanted = ids;
+          if (checked) {
+            const readable = await entity.read.readable(this.read, access, [...new Set(ids)]);
+            wanted = ids.filter((id) => readable.has(id));
+          }
+          const rows = wanted.length > 0 ? await entity.loadMany(this.read, [...new Set(wanted)], viewer) : [];
           const byId = new Map(rows.map((r) => [r.id, r]));
           // a loader may answer more than was asked (an invoice's correction chain): the rest
           // waits in the request's loader for the fields that lead to it (and so, from a
@@ -119,8 +132,8 @@ export class EntityLoaders {
    * Every field that loads is behind authentication (src/server/plugins.ts refuses an operation
    * without a caller before any resolver runs): this is the one place the type learns it.
    */
-  private caller(): Viewer {
-    if (!this.viewer) throw new UnauthenticatedError();
-    return this.viewer;
+  private authenticated(): { viewer: Viewer; access: RequestAccess } {
+    if (!this.caller) throw new UnauthenticatedError();
+    return this.caller;
   }
 }

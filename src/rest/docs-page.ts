@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { projectRoot } from "../config/paths";
-import { PLAYGROUND_CSP } from "../server/playground";
+import { PAGE_CSP } from "../config/page-policy";
 import type { RestResponse } from "./problems";
 
 /** Where the REST documentation page is served, and its files beside it. */
@@ -19,7 +19,7 @@ const ASSETS: Record<string, { file: string; type: string }> = {
 
 /**
  * GET /docs: the OpenAPI document of /openapi.json rendered by Swagger UI, served by this server
- * alone under the playground's Content-Security-Policy (only this origin's scripts, styles and
+ * alone under the pages' Content-Security-Policy (PAGE_CSP) (only this origin's scripts, styles and
  * connections; never framed). The files are read once, when the pages are made.
  */
 export function docsPages(): Map<string, RestResponse> {
@@ -35,7 +35,7 @@ export function docsPages(): Map<string, RestResponse> {
     status: 200,
     headers: {
       "content-type": "text/html; charset=utf-8",
-      "content-security-policy": PLAYGROUND_CSP,
+      "content-security-policy": PAGE_CSP,
       "x-frame-options": "DENY",
       "referrer-policy": "no-referrer",
     },

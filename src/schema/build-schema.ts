@@ -8,6 +8,7 @@ import {
   GraphQLSchema,
   extendSchema,
   isObjectType,
+  type GraphQLObjectType,
   isIntrospectionType,
   isSpecifiedDirective,
   isSpecifiedScalarType,
@@ -23,8 +24,9 @@ import { guardIdArguments, isUuid } from "../validation/id-arguments";
 import { badInput } from "../services/shared/violations";
 import { ENTITIES, RESOLVERS } from "./registry";
 import type { EntityDefinition } from "../federation/entity-registry";
-import { applyFieldPolicies, ENTITY_READ } from "../auth/visibility";
-import { capDeclaredLists } from "../server/cost";
+import { applyFieldRules } from "../auth/visibility";
+import { assertRulesDeclared, authChecker, declaredRules, verifyRequired } from "../auth/policy";
+import { capDeclaredLists } from "./list-caps";
 
 /** The Federation 2 spec this subgraph links, and the directives it uses from it. */
 export const FEDERATION_LINK =
@@ -40,6 +42,8 @@ export async function buildTypeGraphqlSchema(): Promise<GraphQLSchema> {
     validate: true,
     validateFn: validateArgument,
     scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
+    // the rules declared with @Authorized(rule) on root fields (src/auth/policy.ts)
+    authChecker,
   });
 }
 
@@ -194,9 +198,9 @@ export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; readonl
     } as never,
     _Entity: { __resolveType: (parent: { __typename: string }) => parent.__typename } as never,
   };
+  // default deny: a root field or an entity nobody declared a rule for would be open to every caller
+  assertRulesDeclared(RESOLVERS, ENTITIES);
   for (const entity of ENTITIES) {
-    // default deny: an entity nobody wrote a read rule for would be open to every caller
-    if (!ENTITY_READ[entity.typeName]) throw new Error(`Entity ${entity.typeName} has no read rule in src/auth/visibility.ts`);
     federationResolvers[entity.typeName] = {
       // representations are checked by guardEntities before they get here; `_entities` is behind authentication
       __resolveReference: (reference: { id: string }, ctx: AuthedContext) => ctx.loaders.loadReference(entity, reference.id),
@@ -206,14 +210,27 @@ export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; readonl
   checkEntityList(schema);
   guardEntities(schema);
   guardIdArguments(schema);
-  applyFieldPolicies(schema);
+  applyFieldRules(schema);
   capDeclaredLists(schema);
+  if (process.env.NODE_ENV === "test") verifyDeclaredRules(schema);
   return {
     schema,
     get sdl() {
       return printed();
     },
   };
+}
+
+/**
+ * Tests only: each root field whose declared rule its subject decides must have had it required
+ * by its service when it answers (src/auth/policy.ts, verifyRequired).
+ */
+function verifyDeclaredRules(schema: GraphQLSchema): void {
+  for (const name of declaredRules(RESOLVERS).keys()) {
+    const [typeName, fieldName] = name.split(".");
+    const field = (schema.getType(typeName) as GraphQLObjectType).getFields()[fieldName];
+    if (field.resolve) field.resolve = verifyRequired(field.resolve as never) as typeof field.resolve;
+  }
 }
 
 /**

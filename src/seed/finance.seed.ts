@@ -10,7 +10,7 @@ import { demoIds } from "./demo-ids";
 import type { RowOf } from "./insert";
 import { itemAmounts, sumAmounts } from "../services/invoice/invoice-amounts";
 import { round2 } from "../services/shared/money";
-import type { TaxRate } from "../services/invoice/invoice-value-sets";
+import type { TaxRate } from "../domain/value-sets";
 import { NumberingCounters } from "../services/shared/numbering";
 import type { ProjectsWorld, SeedProject } from "./projects.seed";
 import type { Random } from "./random";

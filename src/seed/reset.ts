@@ -1,4 +1,5 @@
-import { Prisma, type DatabaseKind, type Db } from "../db/client";
+import { type DatabaseKind } from "../config/config";
+import { Prisma, type Db } from "../db/client";
 
 /**
  * Deletes every row of every model, keeping the schema and the migration history. Tables are

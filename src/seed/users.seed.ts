@@ -4,7 +4,6 @@ import { userSearchText } from "../services/shared/search-text";
 import type { SeedContext } from "./context";
 import { scaled } from "./context";
 import { COMPANY, DECORATORS, phoneNumber } from "./company";
-import type { ContractorsWorld } from "./contractors.seed";
 import { addDays, at, BASE_DATE, between, day, laterBefore, minDate, utcDate } from "./dates";
 import { demoIds } from "./demo-ids";
 import type { RowOf } from "./insert";
@@ -159,7 +158,12 @@ const SSO_PROVIDERS = {
 } as const;
 
 /** Job positions, departments, SSO providers, users with their roles, departments and SSO links. */
-export async function seedUsers(ctx: SeedContext, contractors: ContractorsWorld): Promise<UsersWorld> {
+/** What the users need of the contractors seeded before them (their external staff's employers). */
+interface ContractorsByKey {
+  byKey: ReadonlyMap<string, { id: string; domain: string }>;
+}
+
+export async function seedUsers(ctx: SeedContext, contractors: ContractorsByKey): Promise<UsersWorld> {
   const rng = ctx.rng.fork("users");
 
   const departments: Department[] = DEPARTMENTS.map((d) => ({

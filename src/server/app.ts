@@ -3,11 +3,8 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDi
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { GraphQLSchema } from "graphql";
 import type { Config } from "../config/config";
-import { dbConnection, isPoolExhausted, poolStats, type Db } from "../db/client";
-import { StatementGate } from "../db/statement-gate";
-import { ServiceUnavailableError } from "../errors/errors";
+import type { Database } from "../db/database";
 import { buildContext, type Context } from "../context";
-import { attachReadDb, readDbFor, type ReadDb, type RequestHooks } from "../db/kysely";
 import { createFormatError } from "../errors/format-error";
 import { authPlugin, complexityPlugin, CostCache, observabilityPlugin, variableFloodPlugin, type DocumentLimits } from "./plugins";
 import { createPlayground, playgroundPlugin } from "./playground";
@@ -17,7 +14,8 @@ import { AuthCache } from "../auth/auth-cache";
 import { createLogger, silentLogger, type Logger } from "../observability/logger";
 import { createMetrics, type Metrics } from "../observability/metrics";
 import { CostAdmission, lightCost } from "./admission";
-import { applyDeadlines, budgetedDb, type RequestScope } from "./request-scope";
+import type { RequestScope } from "../observability/request-scope";
+import { applyDeadlines } from "./request-scope";
 import { applyResultBudget, resultBudgetPlugin, stringifyResult } from "./result-budget";
 import { createRequestListener, type Exchange } from "./http-handler";
 import { createRestHandler } from "../rest/handler";
@@ -32,8 +30,11 @@ export interface App {
   schema: GraphQLSchema;
   logger: Logger;
   metrics: Metrics;
-  /** Builds the context a request with this Authorization header gets (tests call operations with it). */
-  context(authorization?: string): Promise<Context>;
+  /**
+   * Builds the context of a request with this Authorization header, inside `scope`'s budget (the
+   * HTTP layer passes the request's scope; tests call operations without one).
+   */
+  context(authorization?: string, scope?: RequestScope): Promise<Context>;
   /** From now on /health and /health/ready answer 503 and new requests are refused with 503. */
   beginShutdown(): void;
   /** Requests still being answered. */
@@ -93,7 +94,7 @@ export function createApollo(
  * Every request gets an id, a time budget and one log line.
  */
 export async function createApp(
-  db: Db,
+  database: Database,
   config: Config,
   schema: GraphQLSchema,
   options: AppOptions | ((error: unknown) => void) = {},
@@ -103,44 +104,21 @@ export async function createApp(
   const logError =
     typeof options === "function" ? options : (error: unknown) => logger.error({ err: error }, "unexpected error");
   const admission = new CostAdmission(config.maxConcurrentCost, lightCost(config.maxQueryCost));
-  // PostgreSQL: heavy requests get a share of the pool, light ones the rest (SQLite has no pool)
-  const gate = dbConnection(db).pool ? new StatementGate(config.dbPoolSize) : undefined;
-  const metrics = createMetrics(() => poolStats(db), () => admission.stats());
+  const metrics = createMetrics(() => database.poolStats(), () => admission.stats());
   applyDeadlines(schema);
   applyResultBudget(schema);
   // one cache for the cost guard and the complexity plugin: a request's cost is computed once
   const costs = new CostCache();
-  const sharedRead = readDbFor(db);
   const apollo = createApollo(schema, config, logError, metrics, admission, costs);
   await apollo.start();
-  const auth = new AuthCache(db, config.authCacheTtlMs);
-  const context = (authorization?: string) => buildContext(db, config, auth, authorization);
-  const writable = createWriteProbe(db, config.databaseUrl);
+  const auth = new AuthCache(database.prisma, config.authCacheTtlMs);
+  const context = (authorization?: string, scope?: RequestScope) => buildContext(database, config, auth, authorization, scope);
+  const writable = createWriteProbe(database.prisma, config.databaseUrl);
   const inFlight = new Set<RequestScope>();
   const state = { stopping: false };
 
   // the context of one HTTP request, /graphql and REST alike: its caller, its budget, its database
-  const requestContext = async ({ req, scope }: Exchange): Promise<Context> => {
-    const holder = { held: 0 };
-    // the request's own read side is made at its first statement (a request that reads nothing,
-    // `{ __typename }` or a refusal, makes none), when the cost, and so whether it is heavy, is known
-    const read = lazyRead(sharedRead, () => ({
-      // a heavy request takes turns for its share of the pool and of the event loop; a light one goes straight on
-      admit: gate && scope.heavy ? () => gate.admit(holder, scope.signal, () => scope.stopped!) : undefined,
-      takeTurns: scope.heavy ? () => true : undefined,
-      // a statement that hangs is given up at the deadline
-      guard: (statement) => scope.guard(statement),
-    }));
-    const budgeted = budgetedDb(db, scope);
-    // services that answer a mutation by reading it back find the read side by their client
-    attachReadDb(budgeted, read);
-    // the loaders' statements too are the request's (guarded, taking turns)
-    const base = await buildContext(budgeted, config, auth, req.headers.authorization, read).catch((error: unknown) => {
-      // authentication found no free connection: the client may retry, it is no server failure
-      throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
-    });
-    return { ...base, request: scope };
-  };
+  const requestContext = ({ req, scope }: Exchange): Promise<Context> => context(req.headers.authorization, scope);
   const listener = createRequestListener(
     {
       config,
@@ -176,16 +154,3 @@ export async function createApp(
   };
 }
 
-/** `base.through(hooks())`, made when its database is first asked for. */
-function lazyRead(base: ReadDb, hooks: () => RequestHooks): ReadDb {
-  let own: ReadDb | undefined;
-  return {
-    kind: base.kind,
-    get db() {
-      own ??= base.through(hooks());
-      return own.db;
-    },
-    destroy: async () => undefined,
-    through: (more) => base.through(more),
-  };
-}

@@ -1,5 +1,4 @@
 import {
-  defaultFieldResolver,
   getNamedType,
   getNullableType,
   isAbstractType,
@@ -7,10 +6,10 @@ import {
   isObjectType,
   type DocumentNode,
   type GraphQLField,
-  type GraphQLFieldResolver,
   type GraphQLSchema,
 } from "graphql";
-import { DEFAULT_ITEMS_PER_PAGE } from "../services/shared/pagination";
+import { DEFAULT_ITEMS_PER_PAGE } from "../domain/paging";
+import { PAGED_BY_PARENT } from "../domain/list-cost";
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimator, type ComplexityEstimatorArgs } from "graphql-query-complexity";
 
 /**
@@ -25,7 +24,7 @@ import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type Complexi
  * - every other list of objects by the cap declared on its field with `complexity: listCost(n)`
  *   (type-graphql puts it in the field's extensions): a real bound, never an estimate. Either
  *   the domain keeps the list within it (an input rule, a check when the list grows), or it is
- *   the most the field returns (capDeclaredLists cuts a longer list); the README lists which, per
+ *   the most the field returns (capDeclaredLists of src/schema/list-caps.ts cuts a longer list); the README lists which, per
  *   list, and test/query-cost.test.ts keeps every list declared.
  * Lists of scalars cost 1: their size does not multiply any work below them.
  *
@@ -38,9 +37,6 @@ import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type Complexi
 /** What an object list costs when nothing declares its size (test/query-cost.test.ts lists such fields: none should be). */
 export const UNDECLARED_LIST_BOUND = 100;
 
-/** Complexity marker for lists whose length the parent field's page size already counts (`XCollection.items`). */
-export const PAGED_BY_PARENT = ({ childComplexity }: { childComplexity: number }): number => 1 + childComplexity;
-
 /**
  * What the statements of one root field cost: a statement is worth about as much work as a few
  * hundred answered values (a round trip, planning, a scan), and a root field issues one or two
@@ -50,62 +46,6 @@ export const STATEMENT_COST = 250;
 
 /** Root fields answered without the database: introspection, `__typename`, the federation SDL. */
 const WITHOUT_STATEMENTS = new Set(["__schema", "__type", "__typename", "_service"]);
-
-/** How many items a capped list may hold, given the field's arguments. */
-type Cap = (args: Record<string, unknown>) => number;
-
-/**
- * The `complexity` option of a list field holding at most `cap` items (the domain keeps it so,
- * or capDeclaredLists cuts it there): `@Field(() => [Invoice], { complexity: listCost(20) })`.
- */
-export function listCost(cap: number) {
-  return capped(() => cap, cap);
-}
-
-/** The `complexity` option of a list with one item per element of a list argument (`users`), at most `fallback` without it. */
-export function listArgCost(argument: string, fallback: number) {
-  return capped((args) => {
-    const given = args[argument];
-    return Array.isArray(given) ? given.length : fallback;
-  }, `length of ${argument} (else ${fallback})`);
-}
-
-function capped(cap: Cap, described: number | string) {
-  const estimate = ({ childComplexity, args }: { childComplexity: number; args: Record<string, unknown> }): number =>
-    1 + Math.max(cap(args), 1) * Math.max(childComplexity, 1);
-  // recorded for the README's table, the schema audit test and capDeclaredLists
-  Object.defineProperties(estimate, { listBound: { value: described }, cap: { value: cap } });
-  return estimate;
-}
-
-const CAPPED = Symbol("capped list");
-
-/**
- * Makes every declared cap true of what is answered: a list field with `listCost(n)` returns at
- * most its first `n` items (in the list's own order), whatever the data holds. Where the domain
- * already keeps a list within its cap, this never cuts anything; where it does not (data this API
- * never writes: imported bookings, long vacations...), the README says what is cut. Idempotent.
- */
-export function capDeclaredLists(schema: GraphQLSchema): void {
-  for (const type of Object.values(schema.getTypeMap())) {
-    if (!isObjectType(type) || type.name.startsWith("__")) continue;
-    for (const field of Object.values(type.getFields())) {
-      const cap = (field.extensions?.complexity as { cap?: Cap } | undefined)?.cap;
-      const resolve = (field.resolve ?? defaultFieldResolver) as GraphQLFieldResolver<unknown, unknown> & { [CAPPED]?: true };
-      if (!cap || resolve[CAPPED]) continue;
-      const cut = (value: unknown, args: Record<string, unknown>) => {
-        const n = cap(args);
-        return Array.isArray(value) && value.length > n ? value.slice(0, n) : value;
-      };
-      const cappedResolve: GraphQLFieldResolver<unknown, unknown> & { [CAPPED]?: true } = (source, args, ctx, info) => {
-        const value = resolve(source, args, ctx, info);
-        return value instanceof Promise ? value.then((v) => cut(v, args)) : cut(value, args);
-      };
-      cappedResolve[CAPPED] = true;
-      field.resolve = cappedResolve;
-    }
-  }
-}
 
 /** The declared item bound of a field (for documentation and the audit test), if any. */
 export function declaredBound(field: GraphQLField<unknown, unknown>): number | string | undefined {

@@ -9,9 +9,9 @@ import type { Metrics } from "../observability/metrics";
 import { problem, type RestResponse } from "../rest/problems";
 import { lightCost } from "./admission";
 import type { Cors } from "./cors";
-import type { Playground } from "./playground";
+import { PLAYGROUND_ASSETS_PATH, type Playground } from "./playground";
 import { CostCache, operationCost, type DocumentLimits } from "./plugins";
-import { createRequestScope, type RequestScope } from "./request-scope";
+import { createRequestScope, type RequestScope } from "../observability/request-scope";
 import { BodyError, readJsonBody, type BodyFailure } from "./request-body";
 
 /** One HTTP request and its answer as the server handles them. */
@@ -48,6 +48,9 @@ export interface HttpParts {
   inFlight: Set<RequestScope>;
   state: { stopping: boolean };
 }
+
+/** Where the playground's files are: /playground/<file>. */
+const ASSETS = `${PLAYGROUND_ASSETS_PATH}/`;
 
 /** The first segments of the REST layer's paths (the interface's areas, /openapi.json, /docs). */
 export type RestPaths = readonly string[];
@@ -141,7 +144,7 @@ export function createRequestListener(parts: HttpParts, restPaths: RestPaths): (
         res.end(text);
         return;
       }
-      if (parts.playground && path.startsWith("/playground/") && parts.playground.asset(res, path.slice("/playground/".length))) return;
+      if (parts.playground && path.startsWith(ASSETS) && parts.playground.asset(res, path.slice(ASSETS.length))) return;
     }
     if (api) return sendRest(x, problem(404, "NOT_FOUND", "No operation of the interface has this path.", { refused: true }));
     x.refuse("NOT_FOUND");

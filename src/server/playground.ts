@@ -4,6 +4,7 @@ import type { ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { projectRoot } from "../config/paths";
+import { PAGE_CSP } from "../config/page-policy";
 import { loadExamples } from "./examples";
 
 /**
@@ -30,23 +31,6 @@ const ASSETS: Record<string, { module?: string; file?: string; type: string }> =
   "playground.js": { file: join(projectRoot, "playground", "playground.js"), type: "text/javascript" },
   "playground.css": { file: join(projectRoot, "playground", "playground.css"), type: "text/css" },
 };
-
-/**
- * The page may run only its own scripts, talk only to this origin and is never framed
- * (clickjacking a page that holds a token). GraphiQL sets inline styles, hence 'unsafe-inline'
- * for styles only; its fonts and icons are data: URLs.
- */
-export const PLAYGROUND_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "font-src 'self' data:",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join("; ");
 
 export interface Playground {
   /** Answers GET /playground/<file> (true), or leaves an unknown file to the caller (false). */
@@ -87,7 +71,7 @@ export function createPlayground(): Playground {
     page(req, res, search) {
       if (!wantsPage(req, search)) return false;
       res.setHeader("content-type", "text/html; charset=utf-8");
-      res.setHeader("content-security-policy", PLAYGROUND_CSP);
+      res.setHeader("content-security-policy", PAGE_CSP);
       res.setHeader("x-frame-options", "DENY");
       res.setHeader("referrer-policy", "no-referrer");
       res.end(html);

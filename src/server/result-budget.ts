@@ -2,8 +2,8 @@ import type { ApolloServerPlugin, GraphQLResponse } from "@apollo/server";
 import { isObjectType, type FormattedExecutionResult, type GraphQLError, type GraphQLIsTypeOfFn, type GraphQLSchema } from "graphql";
 import type { Context } from "../context";
 import { ResultTooLargeError } from "../errors/errors";
-import type { RequestScope } from "./request-scope";
-import { nextTurn, turnExpired } from "./turns";
+import type { RequestScope } from "../observability/request-scope";
+import { nextTurn, turnExpired } from "../db/turns";
 
 /**
  * The result budget: what one request may answer, enforced while it is computed, whatever the

@@ -8,8 +8,13 @@ import { randomUUID } from "node:crypto";
 import { Client } from "pg";
 import type { GraphQLFormattedError } from "graphql";
 import { loadConfig, type Config } from "../../src/config/config";
-import { createDb, type Db } from "../../src/db/client";
-import { readDbFor, type ReadDb } from "../../src/db/kysely";
+import type { Db } from "../../src/db/client";
+import { openDatabase } from "../../src/db/database";
+import type { ReadSide } from "../../src/db/kysely";
+import type { Viewer } from "../../src/auth/authenticate";
+import { RequestAccess } from "../../src/auth/access";
+import { EntityLoaders } from "../../src/loaders/entity-loaders";
+import type { AuthedContext } from "../../src/context";
 import { buildAppSchema } from "../../src/schema/build-schema";
 import { createApp, type App, type AppOptions } from "../../src/server/app";
 import { createHttpServer, listen } from "../../src/server/http-server";
@@ -27,7 +32,7 @@ export interface GqlResult<T = Record<string, any>> {
 export interface TestApp {
   db: Db;
   /** The read side (Kysely) the app uses, on the same database. */
-  read: ReadDb;
+  read: ReadSide;
   app: App;
   config: Config;
   databaseUrl: string;
@@ -36,6 +41,11 @@ export interface TestApp {
   userToken: string;
   /** Runs an operation through Apollo (plugins, validation, error formatting) as the admin, or with `token` (null: none). */
   gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<GqlResult<T>>;
+  /**
+   * A request context for `viewer` (who need not exist, nor hold a token), for calling a service
+   * directly; `db` replaces the request's Prisma client (e.g. one that fails on purpose).
+   */
+  contextOf(viewer: Viewer, db?: Db): Promise<AuthedContext>;
   /** How many SQL statements `fn` sends (Prisma's and the read side's). */
   countStatements(fn: () => Promise<unknown>): Promise<number>;
   /** The SQL statements `fn` sends (Prisma's and the read side's), in order. */
@@ -56,14 +66,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
     statements += 1;
     for (const r of recorders) r.push(sql);
   };
-  const db = createDb({ url: databaseUrl, onQuery });
-  // the read side (Kysely) on the same database, its statements counted with Prisma's
-  const read: ReadDb = readDbFor(db, { onQuery });
+  // Prisma and the read side (Kysely) on the same database, their statements counted together
+  const database = openDatabase({ url: databaseUrl, onQuery });
+  const { prisma: db, read } = database;
   // tests change users and tokens between requests: no authentication cache unless a test asks for one
   const config = loadConfig({ AUTH_CACHE_TTL_MS: "0", ...env, DATABASE_URL: databaseUrl } as NodeJS.ProcessEnv);
   cachedSchema ??= buildAppSchema();
   const { schema } = await cachedSchema;
-  const app = await createApp(db, config, schema, options.logger ? options : () => undefined);
+  const app = await createApp(database, config, schema, options.logger ? options : () => undefined);
   const userToken = await issueToken(db, demoIds.userId, { name: "test" });
   let server: Server | undefined;
 
@@ -83,6 +93,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
     adminToken: TEST_ADMIN_TOKEN,
     userToken,
     gql,
+    async contextOf(viewer, replacement) {
+      const ctx = await app.context();
+      const access = new RequestAccess(ctx.read, viewer);
+      return { ...ctx, db: replacement ?? ctx.db, viewer, access, loaders: new EntityLoaders(ctx.read, { viewer, access }) };
+    },
     async countStatements(fn) {
       const before = statements;
       await fn();
@@ -109,8 +124,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
     async close() {
       if (server) await new Promise((resolve) => server!.close(resolve));
       await app.apollo.stop();
-      await read.destroy();
-      await db.$disconnect();
+      await database.close();
       await dropCopy(databaseUrl);
     },
   };

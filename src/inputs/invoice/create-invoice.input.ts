@@ -5,11 +5,11 @@ import { Field, Float, ID, InputType } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import {
   BUYER_IDENTIFIER_TYPES, FILE_LANGUAGES, INVOICE_DIRECTIONS, INVOICE_TYPES, KSEF_MARKERS, PAYMENT_METHODS,
-} from "../../services/invoice/invoice-value-sets";
+} from "../../domain/value-sets";
 import { InvoiceItemInput } from "./invoice-item.input";
 import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../../types/shared/enums";
 import { IsDecimal } from "../../validation/rules";
-import { MAX_AMOUNT_NUMBER, MONEY_PLACES } from "../../services/shared/money";
+import { MAX_AMOUNT_NUMBER, MONEY_PLACES } from "../../domain/money";
 
 const MAX_MONEY = MAX_AMOUNT_NUMBER;
 const MONEY = MONEY_PLACES;

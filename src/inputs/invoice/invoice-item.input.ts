@@ -1,9 +1,9 @@
 import { IsIn, IsPositive, Length, Max, MaxLength, Min } from "class-validator";
 import { Field, Float, InputType } from "type-graphql";
 import { IsDecimal } from "../../validation/rules";
-import { GTU_CODES, TAX_RATES, type TaxRate } from "../../services/invoice/invoice-value-sets";
+import { GTU_CODES, TAX_RATES, type TaxRate } from "../../domain/value-sets";
 import { GtuCode, TaxRate as TaxRateEnum } from "../../types/shared/enums";
-import { MAX_AMOUNT_NUMBER } from "../../services/shared/money";
+import { MAX_AMOUNT_NUMBER } from "../../domain/money";
 
 @InputType({ description: "A position of a new invoice (or of a correction's items as they stood before). The server computes its amounts." })
 export class InvoiceItemInput {

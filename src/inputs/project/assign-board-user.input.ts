@@ -1,6 +1,7 @@
 import { IsIn } from "class-validator";
 import { Field, InputType } from "type-graphql";
-import { BOARD_USER_ROLES, BoardUserRole } from "../../types/shared/enums";
+import { BOARD_USER_ROLES } from "../../domain/value-sets";
+import { BoardUserRole } from "../../types/shared/enums";
 
 
 @InputType({ description: "E10: the user's role on the board." })

@@ -1,8 +1,9 @@
 import { ArrayMaxSize, IsIn, Length, Max, MaxLength, Min, ValidateNested } from "class-validator";
 import { Field, Float, ID, InputType } from "type-graphql";
 import { ProjectCustomFieldValueInput } from "./project-custom-field-value.input";
-import { PROJECT_CREATION_STATUSES, ProjectCreationStatus } from "../../types/shared/enums";
-import { MAX_AMOUNT_NUMBER } from "../../services/shared/money";
+import { PROJECT_CREATION_STATUSES } from "../../domain/value-sets";
+import { ProjectCreationStatus } from "../../types/shared/enums";
+import { MAX_AMOUNT_NUMBER } from "../../domain/money";
 
 
 /** Most contractors and tags a project holds (only createProject sets them): Project.contractors and tags are priced by them. */

@@ -1,6 +1,6 @@
 import { Max, Min } from "class-validator";
 import { ArgsType, Field, Int } from "type-graphql";
-import { DEFAULT_ITEMS_PER_PAGE, DEFAULT_PAGE } from "../../services/shared/pagination";
+import { DEFAULT_ITEMS_PER_PAGE, DEFAULT_PAGE } from "../../domain/paging";
 
 @ArgsType()
 export class PageArgs {

@@ -1,7 +1,8 @@
 import { ArrayMaxSize, ArrayMinSize, IsIn, ValidateNested } from "class-validator";
 import { Field, ID, InputType } from "type-graphql";
 import { ExternalFileInput } from "./external-file.input";
-import { FILE_TYPES, FileTargetType } from "../../types/shared/enums";
+import { FILE_TYPES } from "../../domain/value-sets";
+import { FileTargetType } from "../../types/shared/enums";
 
 /** What a file can be attached to; `assignId` names an object of that kind. */
 export type FileType = (typeof FILE_TYPES)[number];

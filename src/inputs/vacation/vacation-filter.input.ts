@@ -1,7 +1,7 @@
 import { ArrayMaxSize, IsIn, MaxLength, ValidateNested } from "class-validator";
 import { Field, ID, InputType, Int } from "type-graphql";
 import { DateScalar } from "../../scalars";
-import { VACATION_STATUSES } from "../../services/vacation/vacation-status";
+import { VACATION_STATUSES } from "../../domain/value-sets";
 import { DateRangeFilter } from "../shared/date-range-filter.input";
 
 @InputType({ description: "Narrows the vacation list. A list filter matches any of its values; filters combine with AND." })

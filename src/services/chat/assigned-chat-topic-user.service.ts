@@ -1,19 +1,21 @@
-import type { Db, DbTx, Prisma } from "../../db/client";
-import type { Viewer } from "../../auth/authenticate";
+import type { DbTx, Prisma } from "../../db/client";
+import type { AuthedContext } from "../../context";
+import { policy } from "../../auth/policy";
+import { rules } from "../../auth/rules";
 import type { UpdateAssignedChatTopicUserInput } from "../../inputs/chat/update-assigned-chat-topic-user.input";
 import type { ReadChatTopicInput } from "../../inputs/chat/read-chat-topic.input";
 import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
-import { assertMayChangeMembership } from "../../auth/policy";
-
 /**
  * The membership of `userId` in `topicId`, if the caller may change it (the rule and its answers
- * are assertMayChangeMembership in src/auth/policy.ts).
+ * are rules.changeMembership in src/auth/rules.ts).
  */
-async function changeableMembership(tx: DbTx, viewer: Viewer, topicId: string, userId: string): Promise<{ id: string }> {
+async function changeableMembership(ctx: AuthedContext, tx: DbTx, topicId: string, userId: string): Promise<{ id: string }> {
   const target = await tx.assignedChatTopicUser.findUnique({ where: { topicId_userId: { topicId, userId } }, select: { id: true } });
-  await assertMayChangeMembership(tx, viewer, topicId, userId, target !== null);
-  return target!;
+  await policy.require(ctx, rules.changeMembership, { topicId, userId, exists: target !== null }, tx);
+  // one answer (and one field) for a missing topic, a missing membership and a caller outside the topic
+  if (!target) throw new NotFoundError("Chat topic membership", undefined, "userId");
+  return target;
 }
 
 /** The mute part of an input: absent fields stay, `mutedUntil: null` unmutes, `isMutedIndefinitely: null` is refused. */
@@ -29,14 +31,13 @@ function muteChanges(input: { mutedUntil?: Date | null; isMutedIndefinitely?: bo
 
 /** E1: partial update of a member's mute settings. */
 export async function updateAssignedChatTopicUser(
-  db: Db,
-  viewer: Viewer,
+  ctx: AuthedContext,
   topicId: string,
   userId: string,
   input: UpdateAssignedChatTopicUserInput,
 ): Promise<string> {
-  return db.$transaction(async (tx) => {
-    const membership = await changeableMembership(tx, viewer, topicId, userId);
+  return ctx.db.$transaction(async (tx) => {
+    const membership = await changeableMembership(ctx, tx, topicId, userId);
     await tx.assignedChatTopicUser.update({ where: { id: membership.id }, data: muteChanges(input), select: { id: true } });
     return membership.id;
   });
@@ -52,16 +53,15 @@ function sameId(given: string, actual: string): boolean {
  * given value (default false). The mute fields of the body apply as in E1.
  */
 export async function readChatTopic(
-  db: Db,
-  viewer: Viewer,
+  ctx: AuthedContext,
   topicId: string,
   userId: string,
   input: ReadChatTopicInput | null | undefined,
   now: Date = new Date(),
 ): Promise<string> {
   const body = input ?? {};
-  return db.$transaction(async (tx) => {
-    const membership = await changeableMembership(tx, viewer, topicId, userId);
+  return ctx.db.$transaction(async (tx) => {
+    const membership = await changeableMembership(ctx, tx, topicId, userId);
     // identity fields are the server's own data: a client may echo them, not change them
     if (body.id != null && !sameId(body.id, membership.id)) {
       throw badInput("input.id", "matchesMembership", "id must be the id of the addressed membership");

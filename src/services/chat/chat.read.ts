@@ -1,41 +1,28 @@
-import type { ReadDb } from "../../db/kysely";
-import type { AssignedChatTopicUser } from "../../types/chat/assigned-chat-topic-user.type";
-import { inList, toBool, toDate, toDateRequired } from "../../db/row-values";
-import { toUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { AssignedChatTopicUser } from "../../types/chat/assigned-chat-topic-user.type";
+import type { UserRef } from "../../types/people/user-ref.type";
+import { toBool, toDate, toDateRequired } from "../../db/row-values";
+import { readBy } from "../../auth/rule";
+import { rules } from "../../auth/rules";
+import { column, loadById, readModel, required } from "../shared/read-model";
+import { userSummary } from "../shared/user-refs";
 import { defineEntity } from "../../federation/entity-registry";
 
-/** The chat area's reads: topic memberships by id in ONE statement, the member's summary as JSON. */
-export async function readAssignedChatTopicUsers(read: ReadDb, ids: readonly string[]): Promise<AssignedChatTopicUser[]> {
-  if (ids.length === 0) return [];
-  const { db, kind } = read;
-  const rows = await db
-    .selectFrom("AssignedChatTopicUser as a")
-    .select(["a.id", "a.lastReadMessageId", "a.lastReadAt", "a.mutedUntil", "a.isMutedIndefinitely", "a.isTopicOwner", "a.isUnread", "a.createdAt"])
-    .select((eb) => userRefJson(kind, eb, "a.userId").as("user"))
-    .where((eb) => inList(kind, eb.ref("a.id"), [...new Set(ids)]))
-    .execute();
-  return rows.flatMap((row) => {
-    const user = userRefOf(row.user);
-    if (!user) return [];
-    return [
-      {
-        id: row.id,
-        chatUser: toUserRef(user),
-        lastReadMessage: row.lastReadMessageId,
-        lastReadAt: toDate(row.lastReadAt),
-        mutedUntil: toDate(row.mutedUntil),
-        isMutedIndefinitely: toBool(row.isMutedIndefinitely),
-        isTopicOwner: toBool(row.isTopicOwner),
-        isUnread: toBool(row.isUnread),
-        createdAt: toDateRequired(row.createdAt),
-      },
-    ];
-  });
-}
+/** A member of a chat topic (`a`) with their summary; a membership whose user is gone is left out. */
+const membershipModel = readModel<AssignedChatTopicUser>({
+  id: column("a.id"),
+  chatUser: { ...required(userSummary<UserRef>("a.userId")), always: true },
+  lastReadMessage: column("a.lastReadMessageId"),
+  lastReadAt: column("a.lastReadAt", toDate),
+  mutedUntil: column("a.mutedUntil", toDate),
+  isMutedIndefinitely: column("a.isMutedIndefinitely", toBool),
+  isTopicOwner: column("a.isTopicOwner", toBool),
+  isUnread: column("a.isUnread", toBool),
+  createdAt: column("a.createdAt", toDateRequired),
+});
 
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+// ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
-export const assignedChatTopicUserEntity = defineEntity<AssignedChatTopicUser>({
-  typeName: "AssignedChatTopicUser",
-  loadMany: (_db, ids, _viewer, read) => readAssignedChatTopicUsers(read, ids),
+export const assignedChatTopicUserEntity = defineEntity(AssignedChatTopicUser, {
+  read: readBy(rules.topicMember, "AssignedChatTopicUser", () => "e.topicId"),
+  loadMany: loadById(membershipModel, "AssignedChatTopicUser as a", { keep: (a) => a.chatUser !== null }),
 });

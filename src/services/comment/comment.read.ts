@@ -1,322 +1,144 @@
-import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from "kysely";
-import type { ReadDb } from "../../db/kysely";
-import type { DatabaseKind } from "../../db/client";
-import type { FileTable, Tables } from "../../db/tables";
-import type { TaskComment } from "../../types/comment/task-comment.type";
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
+import type { Tables } from "../../db/tables";
+import { TaskComment } from "../../types/comment/task-comment.type";
 import type { TaskCommentFile } from "../../types/comment/task-comment-file.type";
 import type { MiniUserRef } from "../../types/people/mini-user-ref.type";
-import type { TaskCommentMention } from "../../types/comment/task-comment-mention.type";
-import type { TaskCommentReaction } from "../../types/comment/task-comment-reaction.type";
-import { inList, parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
-import { jsonArray, jsonObject } from "../shared/json";
-import { Selection } from "../shared/look-ahead";
-import { linkedUsersJson, linkedUsersOf } from "../shared/user-refs";
+import { TaskCommentMention } from "../../types/comment/task-comment-mention.type";
+import { TaskCommentReaction } from "../../types/comment/task-comment-reaction.type";
+import { parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
+import { statement, type StatementBuilder } from "../../db/statements";
+import { readBy } from "../../auth/rule";
+import { rules } from "../../auth/rules";
+import { column, list, loadById, modelBuild, readModel, required, value } from "../shared/read-model";
+import type { ListPage } from "../shared/pagination";
+import type { Selection } from "../shared/look-ahead";
+import { userSummary } from "../shared/user-refs";
+import { fileModel } from "../task/task.read";
 import { defineEntity } from "../../federation/entity-registry";
-import { PLACEMENT_NAMES } from "../project/project.read";
 
 type C = Tables & { c: Tables["TaskComment"] };
-type CommentQuery<O> = SelectQueryBuilder<C, "c", O>;
+type Eb = ExpressionBuilder<C, "c">;
 
-/** A MiniUserRef of the user `userId` (an outer column) as a JSON object. */
-function miniUserJson(kind: DatabaseKind, eb: ExpressionBuilder<Tables, never>, userId: string): RawBuilder<unknown> {
-  return jsonObject(
-    kind,
+const commentFileModel = fileModel<TaskCommentFile>(required(userSummary<MiniUserRef>("f.createdById")));
+
+/** A mention or a reaction: its row `k` and the user's summary (a user who is gone takes the row along: inner join). */
+const mentionModel = readModel<TaskCommentMention>({ id: column("k.id"), user: required(userSummary<MiniUserRef>("k.userId")) });
+const reactionModel = readModel<TaskCommentReaction>({
+  id: column("k.id"),
+  reactionType: column("k.reactionType"),
+  user: required(userSummary<MiniUserRef>("k.userId")),
+});
+
+/** `TaskComment`: its author, files, mentions (by last name, first name), reactions (by type) and reply count, each only when selected. */
+const commentModel = readModel<TaskComment>({
+  id: column("c.id"),
+  isEmoji: column("c.isEmoji", toBool),
+  content: column("c.content"),
+  createdAt: column("c.createdAt", toDateRequired),
+  updatedAt: column("c.updatedAt", toDateRequired),
+  createdBy: required(userSummary<MiniUserRef>("c.createdById")),
+  createdBySource: column("c.createdBySource"),
+  files: list(commentFileModel, (_m, eb) => eb.selectFrom("File as f").whereRef("f.taskCommentId", "=", "c.id").orderBy("f.createdAt").orderBy("f.id") as never),
+  repliesTo: column("c.repliesToId"),
+  repliesCount: value((_m, eb) => eb.selectFrom("TaskComment as rc").select((e) => e.fn.countAll().as("n")).whereRef("rc.repliesToId", "=", "c.id"), toInt),
+  taskCommentMentions: list(mentionModel, (_m, eb) =>
     eb
-      .selectFrom("User as mu")
-      .select(["mu.id", "mu.firstName", "mu.lastName", "mu.pictureSm", "mu.pictureLg"])
-      .where(sql<boolean>`${sql.ref("mu.id")} = ${sql.ref(userId)}`),
-  );
-}
+      .selectFrom("TaskCommentMention as k")
+      .innerJoin("User as ku", "ku.id", "k.userId")
+      .whereRef("k.commentId", "=", "c.id")
+      .orderBy("ku.lastName")
+      .orderBy("ku.firstName")
+      .orderBy("k.id") as never,
+  ),
+  taskCommentReactions: list(reactionModel, (_m, eb) =>
+    eb.selectFrom("TaskCommentReaction as k").innerJoin("User as ku", "ku.id", "k.userId").whereRef("k.commentId", "=", "c.id").orderBy("k.reactionType").orderBy("k.id") as never,
+  ),
+});
 
-/**
- * The task summary of a file: its own task, or for a comment's file the comment's task, with the
- * project, stage and board names.
- */
-export function fileTaskJson(kind: DatabaseKind, eb: ExpressionBuilder<Tables, never>): RawBuilder<unknown> {
-  return jsonObject(
-    kind,
-    eb
-      .selectFrom("Task as t")
-      .innerJoin("Project as p", "p.id", "t.projectId")
-      .innerJoin("Board as b", "b.id", "t.boardId")
-      .leftJoin("Stage as s", "s.id", "t.stageId")
-      .select(["t.id", "t.name", "t.shortCode", "t.no", "t.projectId", "t.stageId", "t.boardId", ...PLACEMENT_NAMES])
-      .where(
-        sql<boolean>`${sql.ref("t.id")} = coalesce(${sql.ref("f.taskId")}, (select ${sql.ref("fc.taskId")} from ${sql.table("TaskComment")} as ${sql.id("fc")} where ${sql.ref("fc.id")} = ${sql.ref("f.taskCommentId")}))`,
-      ),
-  );
-}
-
-/** A comment's columns and, only when selected, its author, files, mentions, reactions and reply count. */
-export function selectComments(read: ReadDb, sel: Selection): CommentQuery<Record<string, unknown>> {
-  const { db, kind } = read;
-  const files = sel.get("files");
-  return db
-    .selectFrom("TaskComment as c")
-    .select(["c.id", "c.isEmoji", "c.content", "c.createdAt", "c.updatedAt", "c.createdBySource", "c.repliesToId", "c.taskId"])
-    .$if(sel.has("createdBy"), (q) => q.select((eb) => miniUserJson(kind, eb as never, "c.createdById").as("createdBy")))
-    .$if(sel.has("repliesCount"), (q) =>
-      q.select((eb) => eb.selectFrom("TaskComment as rc").select((e) => e.fn.countAll().as("n")).whereRef("rc.repliesToId", "=", "c.id").as("repliesCount")),
-    )
-    .$if(sel.has("files"), (q) =>
-      q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
-            .selectFrom("File as f")
-            .select([
-              "f.id", "f.type", "f.projectId", "f.taskCommentId", "f.displayedName", "f.extension", "f.size", "f.source", "f.path",
-              "f.previewImageUrl", "f.downloadType", "f.createdAt",
-            ])
-            .$if(files.hasAny("task", "project"), (fq) => fq.select((e) => fileTaskJson(kind, e as never).as("task")))
-            .$if(files.has("createdBy"), (fq) => fq.select((e) => miniUserJson(kind, e as never, "f.createdById").as("createdBy")))
-            .$if(files.has("fileCategory"), (fq) =>
-              fq.select((e) => jsonObject(kind, e.selectFrom("FileCategory as fk").select(["fk.id", "fk.name"]).whereRef("fk.id", "=", "f.fileCategoryId")).as("fileCategory")),
-            )
-            .whereRef("f.taskCommentId", "=", "c.id")
-            .orderBy("f.createdAt")
-            .orderBy("f.id"),
-        ).as("files"),
-      ),
-    )
-    .$if(sel.has("taskCommentMentions"), (q) => q.select((eb) => linkedUsersJson(kind, eb, "TaskCommentMention", "commentId", "c.id").as("mentions")))
-    .$if(sel.has("taskCommentReactions"), (q) =>
-      q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
-            .selectFrom("TaskCommentReaction as r")
-            .innerJoin("User as ru", "ru.id", "r.userId")
-            .select(["r.id", "r.reactionType", "ru.id as userId", "ru.firstName", "ru.lastName", "ru.pictureSm", "ru.pictureLg"])
-            .whereRef("r.commentId", "=", "c.id")
-            .orderBy("r.reactionType")
-            .orderBy("r.id"),
-        ).as("reactions"),
-      ),
-    ) as unknown as CommentQuery<Record<string, unknown>>;
-}
-
-interface UserColumns {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  pictureSm: string;
-  pictureLg: string;
-}
-const mini = (u: UserColumns): MiniUserRef => ({ id: u.userId, firstName: u.firstName, lastName: u.lastName, pictureSm: u.pictureSm, pictureLg: u.pictureLg });
-
-const ABSOLUTE_HTTP_URL = /^https?:\/\/[^\s]+$/i;
-
-export interface FileJson extends Omit<FileTable, "taskId" | "fileCategoryId" | "createdById" | "createdAt"> {
-  createdAt: string;
-  task?: unknown;
-  createdBy?: unknown;
-  fileCategory?: unknown;
-}
-interface FileTaskJson {
-  id: string;
-  name: string;
-  shortCode: string;
-  no: number;
-  projectId: string;
-  projectShortCode: string;
-  projectName: string;
-  projectIsSimple: boolean | number;
-  stageId: string | null;
-  stageName: string | null;
-  boardId: string;
-  boardShortCode: string;
-  boardName: string;
-}
-
-function toFile(f: FileJson): TaskCommentFile {
-  return { ...toFileFields(f), createdBy: parseJson<MiniUserRef>(f.createdBy) ?? (undefined as never) };
-}
-
-/** A file's own fields (a comment's file and a File entity differ only in the creator's summary). */
-export function toFileFields(f: FileJson): Omit<TaskCommentFile, "createdBy"> {
-  const task = parseJson<FileTaskJson | null | undefined>(f.task) ?? null;
-  const category = parseJson<{ id: string; name: string } | null | undefined>(f.fileCategory) ?? null;
-  return {
-    id: f.id,
-    type: f.type,
-    project: f.projectId ?? task?.projectId ?? null,
-    task: task
-      ? {
-          id: task.id,
-          name: task.name,
-          shortCode: task.shortCode,
-          no: task.no,
-          project: task.projectId,
-          projectShortCode: task.projectShortCode,
-          projectName: task.projectName,
-          projectIsSimple: toBool(task.projectIsSimple),
-          stage: task.stageId,
-          stageName: task.stageName,
-          board: task.boardId,
-          boardShortCode: task.boardShortCode,
-          boardName: task.boardName,
-        }
-      : null,
-    taskComment: f.taskCommentId,
-    displayedName: f.displayedName,
-    extension: f.extension,
-    size: f.size,
-    source: f.source,
-    previewImageUrl: f.previewImageUrl,
-    // an internal file's path is a storage key; it is only an address when stored as one
-    downloadUrl: ABSOLUTE_HTTP_URL.test(f.path) ? f.path : null,
-    downloadType: f.downloadType,
-    fileCategory: category ? { id: category.id, name: category.name } : null,
-    createdAt: toDateRequired(f.createdAt),
-  };
-}
-
-/** A statement row (or a JSON element) as the GraphQL `TaskComment`. */
-export function toTaskComment(raw: unknown): TaskComment {
-  const row = raw as Record<string, unknown> & {
-    id: string;
-    isEmoji: boolean | number;
-    content: string;
-    createdAt: string | Date;
-    updatedAt: string | Date;
-    createdBySource: string;
-    repliesToId: string | null;
-  };
-  return {
-    id: row.id,
-    isEmoji: toBool(row.isEmoji),
-    content: row.content,
-    createdAt: toDateRequired(row.createdAt),
-    updatedAt: toDateRequired(row.updatedAt),
-    createdBy: parseJson<MiniUserRef>(row.createdBy) ?? (undefined as never),
-    createdBySource: row.createdBySource,
-    files: (parseJson<FileJson[] | undefined>(row.files) ?? []).map(toFile),
-    repliesTo: row.repliesToId,
-    repliesCount: toInt(row.repliesCount as number),
-    taskCommentMentions: linkedUsersOf(row.mentions).map((m) => ({ id: m.id, user: mini(m) })),
-    taskCommentReactions: (parseJson<Array<UserColumns & { id: string; reactionType: string }> | undefined>(row.reactions) ?? []).map((r) => ({
-      id: r.id,
-      reactionType: r.reactionType,
-      user: mini(r),
-    })),
-  };
-}
-
-/** Comments by id (the TaskComment entity), in one statement. */
-export async function readTaskComments(read: ReadDb, ids: readonly string[]): Promise<TaskComment[]> {
-  const rows = await selectComments(read, Selection.all())
-    .where((eb) => inList(read.kind, eb.ref("c.id"), ids))
-    .execute();
-  return rows.map(toTaskComment);
-}
-
-export interface SharedCommentsQuery {
+export interface SharedCommentsArgs extends ListPage {
   token: string;
   topLevel?: boolean | null;
   repliesTo?: string | null;
   cursorId?: string | null;
   direction: "asc" | "desc";
-  skip: number;
-  take: number;
+  total: boolean;
+  items: boolean;
+}
+
+/** The comments of the shared task `t` that the arguments select (the cursor: strictly after it in (createdAt, id), in the chosen direction). */
+function matching<O>(b: StatementBuilder<SharedCommentsArgs>, s: { topLevel: boolean | null; repliesTo: boolean; cursor: boolean; direction: "asc" | "desc" }, q: SelectQueryBuilder<C, "c", O>) {
+  q = q.whereRef("c.taskId", "=", "t.id" as never);
+  if (s.topLevel !== null) q = q.where("c.repliesToId", s.topLevel ? "is" : "is not", null);
+  if (s.repliesTo) q = q.where("c.repliesToId", "=", b.param((a) => a.repliesTo!));
+  if (s.cursor) {
+    const beyond = sql.raw(s.direction === "asc" ? ">" : "<");
+    const cursor = () => b.param((a) => a.cursorId!);
+    const at = sql`(select ${sql.ref("k.createdAt")} from ${sql.table("TaskComment")} as ${sql.id("k")} where ${sql.ref("k.id")} = ${cursor()})`;
+    q = q.where(sql<boolean>`(${sql.ref("c.createdAt")} ${beyond} ${at} or (${sql.ref("c.createdAt")} = ${at} and ${sql.ref("c.id")} ${beyond} ${cursor()}))`);
+  }
+  return q;
 }
 
 /**
  * E12 in ONE statement: the task shared under the token, whether `repliesTo` and `cursorId` are
  * comments of it, the count of matching comments (when selected) and the page as a JSON array.
- * The cursor's position is read by a subquery inside the same statement. Null for an unknown token.
  */
-export async function readSharedTaskComments(
-  read: ReadDb,
-  args: SharedCommentsQuery,
-  sel: Selection,
-): Promise<{ repliesToOk: boolean; cursorOk: boolean; total: number; items: TaskComment[] } | null> {
-  const { db, kind } = read;
-  const ofTask = (id: string) =>
-    sql<boolean>`exists (select 1 from ${sql.table("TaskComment")} as ${sql.id("k")} where ${sql.ref("k.id")} = ${id} and ${sql.ref("k.taskId")} = ${sql.ref("t.id")})`;
-  const matching = <O>(q: CommentQuery<O>): CommentQuery<O> => {
-    q = q.where(sql<boolean>`${sql.ref("c.taskId")} = ${sql.ref("t.id")}`);
-    if (args.topLevel === true) q = q.where("c.repliesToId", "is", null);
-    if (args.topLevel === false) q = q.where("c.repliesToId", "is not", null);
-    if (args.repliesTo) q = q.where("c.repliesToId", "=", args.repliesTo);
-    if (args.cursorId) {
-      // strictly after the cursor in (createdAt, id) taken in the chosen direction
-      const beyond = sql.raw(args.direction === "asc" ? ">" : "<");
-      const at = sql`(select ${sql.ref("k.createdAt")} from ${sql.table("TaskComment")} as ${sql.id("k")} where ${sql.ref("k.id")} = ${args.cursorId})`;
-      q = q.where(
-        sql<boolean>`(${sql.ref("c.createdAt")} ${beyond} ${at} or (${sql.ref("c.createdAt")} = ${at} and ${sql.ref("c.id")} ${beyond} ${args.cursorId}))`,
-      );
-    }
-    return q;
-  };
-  const wantItems = sel.has("items") && args.take > 0;
-  const row = await db
-    .selectFrom("Task as t")
-    .select("t.id")
-    .$if(!!args.repliesTo, (q) => q.select(ofTask(args.repliesTo!).as("repliesToOk")))
-    .$if(!!args.cursorId, (q) => q.select(ofTask(args.cursorId!).as("cursorOk")))
-    .$if(sel.has("paginationInfo"), (q) =>
-      q.select(() => matching(db.selectFrom("TaskComment as c").select((e) => e.fn.countAll().as("n"))).as("total")),
-    )
-    .$if(wantItems, (q) =>
-      q.select(() =>
-        jsonArray(
-          kind,
-          matching(selectComments(read, sel.get("items")))
-            .orderBy("c.createdAt", args.direction)
-            .orderBy("c.id", args.direction)
-            .limit(args.take)
-            .offset(args.skip),
-        ).as("page"),
-      ),
-    )
-    .where("t.shareToken", "=", args.token)
-    .executeTakeFirst();
-  if (!row) return null;
-  const r = row as { repliesToOk?: boolean | number; cursorOk?: boolean | number; total?: number | string; page?: unknown };
+export const SHARED_COMMENTS = statement(
+  "sharedTaskComments.page",
+  (a: SharedCommentsArgs) => ({ sel: a.sel, topLevel: a.topLevel ?? null, repliesTo: !!a.repliesTo, cursor: !!a.cursorId, direction: a.direction, total: a.total, items: a.items }),
+  (b, s) => {
+    const ofTask = (id: string) =>
+      sql<boolean>`exists (select 1 from ${sql.table("TaskComment")} as ${sql.id("k")} where ${sql.ref("k.id")} = ${id} and ${sql.ref("k.taskId")} = ${sql.ref("t.id")})`;
+    return b.db
+      .selectFrom("Task as t")
+      .select("t.id")
+      .$if(s.repliesTo, (q) => q.select(ofTask(b.param((a) => a.repliesTo!)).as("repliesToOk")))
+      .$if(s.cursor, (q) => q.select(ofTask(b.param((a) => a.cursorId!)).as("cursorOk")))
+      .$if(s.total, (q) => q.select((eb) => matching(b, s, (eb as unknown as Eb).selectFrom("TaskComment as c").select((e) => e.fn.countAll().as("n"))).as("total")))
+      .$if(s.items, (q) =>
+        q.select((eb) =>
+          b
+            .jsonArray(
+              matching(b, s, commentModel.select(modelBuild(b as never, {}), eb.selectFrom("TaskComment as c") as never, s.sel) as never)
+                .orderBy("c.createdAt", s.direction)
+                .orderBy("c.id", s.direction)
+                .limit(b.param((a) => a.take))
+                .offset(b.param((a) => a.skip)) as never,
+            )
+            .as("page"),
+        ),
+      )
+      .where("t.shareToken", "=", b.param((a) => a.token));
+  },
+);
+
+/** What E12's statement row says. */
+export function sharedCommentsOf(row: Record<string, unknown>, sel: Selection) {
   return {
-    repliesToOk: !args.repliesTo || toBool(r.repliesToOk),
-    cursorOk: !args.cursorId || toBool(r.cursorOk),
-    total: toInt(r.total),
-    items: (parseJson<unknown[] | undefined>(r.page) ?? []).map(toTaskComment),
+    repliesToOk: row.repliesToOk === undefined || toBool(row.repliesToOk as number),
+    cursorOk: row.cursorOk === undefined || toBool(row.cursorOk as number),
+    total: toInt(row.total as number),
+    items: (parseJson<Array<Record<string, unknown>> | undefined>(row.page) ?? []).map(commentModel.mapper(sel)),
   };
 }
 
-/** TaskCommentMention entities by id in one statement, with the mentioned user. */
-export async function readTaskCommentMentions(read: ReadDb, ids: readonly string[]): Promise<TaskCommentMention[]> {
-  const rows = await read.db
-    .selectFrom("TaskCommentMention as m")
-    .innerJoin("User as mu", "mu.id", "m.userId")
-    .select(["m.id", "mu.id as userId", "mu.firstName", "mu.lastName", "mu.pictureSm", "mu.pictureLg"])
-    .where((eb) => inList(read.kind, eb.ref("m.id"), ids))
-    .execute();
-  return rows.map((r) => ({ id: r.id, user: mini(r) }));
-}
+/** The project of a comment's mention or reaction (`e`), for its read rule. */
+const commentProject: Parameters<typeof readBy>[2] = (eb) =>
+  eb.selectFrom("TaskComment as c").innerJoin("Task as t", "t.id", "c.taskId").select("t.projectId").whereRef("c.id", "=", "e.commentId");
 
-/** TaskCommentReaction entities by id in one statement, with the reacting user. */
-export async function readTaskCommentReactions(read: ReadDb, ids: readonly string[]): Promise<TaskCommentReaction[]> {
-  const rows = await read.db
-    .selectFrom("TaskCommentReaction as r")
-    .innerJoin("User as ru", "ru.id", "r.userId")
-    .select(["r.id", "r.reactionType", "ru.id as userId", "ru.firstName", "ru.lastName", "ru.pictureSm", "ru.pictureLg"])
-    .where((eb) => inList(read.kind, eb.ref("r.id"), ids))
-    .execute();
-  return rows.map((r) => ({ id: r.id, user: mini(r), reactionType: r.reactionType }));
-}
+// ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
-
-export const taskCommentEntity = defineEntity<TaskComment>({
-  typeName: "TaskComment",
-  loadMany: (_db, ids, _viewer, read) => readTaskComments(read, ids),
+export const taskCommentEntity = defineEntity(TaskComment, {
+  read: readBy(rules.projectMember, "TaskComment", (eb) => eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId")),
+  loadMany: loadById(commentModel, "TaskComment as c"),
 });
 
-export const taskCommentMentionEntity = defineEntity<TaskCommentMention>({
-  typeName: "TaskCommentMention",
-  loadMany: (_db, ids, _viewer, read) => readTaskCommentMentions(read, ids),
+export const taskCommentMentionEntity = defineEntity(TaskCommentMention, {
+  read: readBy(rules.projectMember, "TaskCommentMention", commentProject),
+  loadMany: loadById(mentionModel, "TaskCommentMention as k", { join: (q) => q.innerJoin("User as ku", "ku.id", "k.userId") as never }),
 });
 
-export const taskCommentReactionEntity = defineEntity<TaskCommentReaction>({
-  typeName: "TaskCommentReaction",
-  loadMany: (_db, ids, _viewer, read) => readTaskCommentReactions(read, ids),
+export const taskCommentReactionEntity = defineEntity(TaskCommentReaction, {
+  read: readBy(rules.projectMember, "TaskCommentReaction", commentProject),
+  loadMany: loadById(reactionModel, "TaskCommentReaction as k", { join: (q) => q.innerJoin("User as ku", "ku.id", "k.userId") as never }),
 });

@@ -3,37 +3,24 @@ import { badInput } from "../shared/violations";
 import type { SharedTaskCommentsArgs } from "../../inputs/comment/shared-task-comments.args";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
 import type { TaskCommentCollection } from "../../types/comment/task-comment-collection.type";
-import { pagedWindow, paginationInfo } from "../shared/pagination";
-import type { ReadDb } from "../../db/kysely";
+import { pagedWindow, pageOf, paginationInfo } from "../shared/pagination";
+import type { DataPort } from "../../db/database";
 import type { Selection } from "../shared/look-ahead";
-import { readSharedTaskComments } from "./comment.read";
+import { SHARED_COMMENTS, sharedCommentsOf } from "./comment.read";
 
 /**
  * E12: the comments of the task shared under `token`, in one statement. Filters combine with AND
  * (so topLevel: true with repliesTo gives nothing). The cursor narrows the list to what follows it
  * in the chosen order; page and itemsPerPage then apply to that remainder, and totalCount counts it.
  */
-export async function sharedTaskComments(
-  read: ReadDb,
-  args: SharedTaskCommentsArgs,
-  selection: Selection,
-): Promise<TaskCommentCollection> {
+export async function sharedTaskComments({ read }: DataPort, args: SharedTaskCommentsArgs, selection: Selection): Promise<TaskCommentCollection> {
   if (!args.token) throw new NotFoundError("Shared task", undefined, "token");
   const window = pagedWindow(args);
-  const result = await readSharedTaskComments(
-    read,
-    {
-      token: args.token,
-      topLevel: args.topLevel,
-      repliesTo: args.repliesTo,
-      cursorId: args.cursorId,
-      direction: args.order === SortDirection.DESC ? "desc" : "asc",
-      skip: window.skip,
-      take: window.take,
-    },
-    selection,
-  );
-  if (!result) throw new NotFoundError("Shared task", undefined, "token");
+  const page = pageOf(selection, window);
+  const direction = args.order === SortDirection.DESC ? "desc" : "asc";
+  const row = await read.first(SHARED_COMMENTS, { token: args.token, topLevel: args.topLevel, repliesTo: args.repliesTo, cursorId: args.cursorId, direction, ...page });
+  if (!row) throw new NotFoundError("Shared task", undefined, "token");
+  const result = sharedCommentsOf(row, page.sel);
   if (!result.repliesToOk) throw badInput("repliesTo", "isCommentOfTask", "repliesTo must be a comment of the shared task");
   if (!result.cursorOk) throw badInput("cursorId", "isCommentOfTask", "cursorId must be a comment of the shared task");
   return { items: result.items, paginationInfo: paginationInfo(window, result.total) };

@@ -1,322 +1,163 @@
-import { sql, type ExpressionBuilder } from "kysely";
-import type { Tables } from "../../db/tables";
-import type { DatabaseKind } from "../../db/client";
-import type { ReadDb } from "../../db/kysely";
-import type { ProjectGantt } from "../../types/gantt/project-gantt.type";
+import { sql } from "kysely";
+import { ProjectGantt } from "../../types/gantt/project-gantt.type";
+import type { GanttBoard } from "../../types/gantt/gantt-board.type";
+import type { GanttProject } from "../../types/gantt/gantt-project.type";
+import type { GanttStage } from "../../types/gantt/gantt-stage.type";
+import type { GanttTask } from "../../types/gantt/gantt-task.type";
+import { GanttLink } from "../../types/gantt/gantt-link.type";
 import type { IdNameDecorator } from "../../types/shared/id-name-decorator.type";
-import type { Milestone } from "../../types/gantt/milestone.type";
-import type { GanttLink } from "../../types/gantt/gantt-link.type";
-import { inList, parseJson, toBool, toDate, toDateRequired, toInt } from "../../db/row-values";
-import { progressShare } from "../task/task-tallies";
-import { jsonArray, jsonObject } from "../shared/json";
+import { Milestone } from "../../types/gantt/milestone.type";
+import { toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db/row-values";
+import { taskProgress } from "../task/task.read";
+import { readBy } from "../../auth/rule";
+import { rules } from "../../auth/rules";
+import { column, group, list, loadById, object, readModel, value, type Fields, type Nested } from "../shared/read-model";
 import { Selection } from "../shared/look-ahead";
-import { defineEntity, type EntityDefinition } from "../../federation/entity-registry";
+import { defineEntity } from "../../federation/entity-registry";
 
 /**
- * The gantt charts of the given projects in ONE statement: the project row with its stages,
- * boards, milestones, links and (on request) tasks as JSON arrays, and the task tallies
- * (progress, planned time) and reported time as correlated aggregates over indexed columns
- * (Task by project/stage/board, ReportedTime by project), each only when the document selects
- * it. The cost follows the charts asked for, not the size of the tables.
+ * The gantt chart of a project in ONE statement: the project row with its stages, boards,
+ * milestones, links and tasks as JSON arrays, and the task tallies (progress, planned time) and
+ * reported time as correlated aggregates over indexed columns (Task by project/stage/board,
+ * ReportedTime by project), each only when the document selects it. The cost follows the chart
+ * asked for, not the size of the tables.
  */
-export async function readProjectGantts(read: ReadDb, projectIds: readonly string[], showTasks: boolean, sel: Selection): Promise<ProjectGantt[]> {
-  if (projectIds.length === 0) return [];
-  const { db, kind } = read;
-  const project = sel.get("project");
-  const wantTally = project.has("progress") || sel.has("timePlanned");
 
-  const rows = await db
-    .selectFrom("Project as p")
-    .select([
-      "p.id", "p.name", "p.dateStart", "p.dateEnd", "p.dateStartPlanned", "p.dateEndPlanned", "p.status", "p.shortCode",
-      "p.isBlameableRemovalEnabled", "p.budget",
-    ])
-    .$if(wantTally, (q) =>
-      q.select((eb) => [
-        ...taskCounts(eb),
-        eb.selectFrom("Task as t").select((e) => e.fn.sum("t.timePlanned").as("n")).whereRef("t.projectId", "=", "p.id").as("timePlanned"),
-      ]),
-    )
-    .$if(sel.has("timeReported"), (q) =>
-      q.select((eb) => eb.selectFrom("ReportedTime as r").select((e) => e.fn.sum("r.seconds").as("n")).whereRef("r.projectId", "=", "p.id").as("timeReported")),
-    )
-    .$if(sel.has("stages"), (q) => q.select((eb) => groupsJson(kind, eb, "stages", sel.get("stages")).as("stages")))
-    .$if(sel.has("boards"), (q) => q.select((eb) => groupsJson(kind, eb, "boards", sel.get("boards")).as("boards")))
-    .$if(sel.has("milestones"), (q) =>
-      q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
-            .selectFrom("Milestone as m")
-            .select(["m.id", "m.projectId", "m.stageId", "m.weight", "m.name", "m.dateStart", "m.description", "m.status"])
-            .whereRef("m.projectId", "=", "p.id")
-            .orderBy("m.dateStart").orderBy("m.weight").orderBy("m.id"),
-        ).as("milestones"),
-      ),
-    )
-    .$if(sel.has("links"), (q) =>
-      q.select((eb) =>
-        jsonArray(
-          kind,
-          eb.selectFrom("GanttLink as l").select(["l.id", "l.type", "l.sourceId", "l.targetId"]).whereRef("l.projectId", "=", "p.id").orderBy("l.id"),
-        ).as("links"),
-      ),
-    )
-    .$if(showTasks && sel.has("tasks"), (q) =>
-      q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
-            .selectFrom("Task as t")
-            .select([
-              "t.id", "t.name", "t.no", "t.shortCode", "t.dateStart", "t.dateEnd", "t.projectId", "t.boardId", "t.finishedAt",
-              "t.columnStatus", "t.columnDecorator", "t.status", "t.weight",
-            ])
-            .whereRef("t.projectId", "=", "p.id")
-            // undated tasks last, as the interface asks
-            .orderBy(sql`${sql.ref("t.dateStart")} asc nulls last`)
-            .orderBy(sql`${sql.ref("t.dateEnd")} asc nulls last`)
-            .orderBy("t.weight")
-            .orderBy("t.id"),
-        ).as("tasks"),
-      ),
-    )
-    .where((eb) => inList(kind, eb.ref("p.id"), [...new Set(projectIds)]))
-    .execute();
+/** The progress of the gantt's project `p`, or of one of its stages or boards `g` (its tasks by project first: the Task index). */
+const progress = (groupColumn?: "t.stageId" | "t.boardId") =>
+  taskProgress((eb) => eb.and([eb(sql.ref("t.projectId"), "=", sql.ref("p.id")), ...(groupColumn ? [eb(sql.ref(groupColumn), "=", sql.ref("g.id"))] : [])]));
 
-  return rows.map((row) => toProjectGantt(row as unknown as GanttRow, showTasks));
-}
+const classifierModel = readModel<IdNameDecorator>({ id: column("c.id"), name: column("c.name"), decorator: column("c.decorator") });
+const classifier = (table: "StageType" | "BoardType", ref: string) =>
+  object(classifierModel, (_m, eb) => eb.selectFrom(`${table} as c` as "StageType as c").where(sql<boolean>`${sql.ref("c.id")} = ${sql.ref(ref)}`) as never);
 
-/**
- * The counts behind a progress (all tasks, finished tasks) of the gantt's project `p`, or of one
- * of its stages or boards `g` (`t.stageId` or `t.boardId` equal to `g.id`), correlated to the
- * outer query, so each runs over the Task index by project.
- */
-function taskCounts<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, groupColumn?: "t.stageId" | "t.boardId") {
-  const e = eb as unknown as ExpressionBuilder<Tables, never>;
-  const tasks = () =>
-    e
+/** The gantt's order of stages and boards: start, end, weight, id. */
+const groups = (table: "Stage" | "Board"): Nested => (_m, eb) =>
+  eb
+    .selectFrom(`${table} as g` as "Stage as g")
+    .whereRef("g.projectId", "=", "p.id")
+    .orderBy("g.dateStart")
+    .orderBy("g.dateEnd")
+    .orderBy("g.weight")
+    .orderBy("g.id") as never;
+
+const stageModel = readModel<GanttStage>({
+  id: column("g.id"),
+  name: column("g.name"),
+  status: column("g.status"),
+  dateStart: column("g.dateStart", toDateRequired),
+  dateEnd: column("g.dateEnd", toDateRequired),
+  progress: progress("t.stageId"),
+  weight: column("g.weight"),
+  isBlameableRemovalEnabled: column("g.isBlameableRemovalEnabled", toBool),
+  stageType: classifier("StageType", "g.stageTypeId"),
+});
+
+const boardModel = readModel<GanttBoard>({
+  id: column("g.id"),
+  name: column("g.name"),
+  status: column("g.status"),
+  shortCode: column("g.shortCode"),
+  dateStart: column("g.dateStart", toDateRequired),
+  dateEnd: column("g.dateEnd", toDateRequired),
+  progress: progress("t.boardId"),
+  weight: column("g.weight"),
+  stage: column("g.stageId"),
+  boardType: classifier("BoardType", "g.boardTypeId"),
+});
+
+const milestoneModel = readModel<Milestone>({
+  id: column("m.id"),
+  project: column("m.projectId"),
+  stage: column("m.stageId"),
+  weight: column("m.weight"),
+  name: column("m.name"),
+  dateStart: column("m.dateStart", toDateRequired),
+  description: column("m.description"),
+  status: column("m.status"),
+});
+
+const linkModel = readModel<GanttLink>({ id: column("l.id"), type: column("l.type"), source: column("l.sourceId"), target: column("l.targetId") });
+
+/** The gantt's task, field by field (docs/CONTRIBUTING.md adds a field to it as its worked example). */
+export const ganttTaskFields = {
+  id: column("t.id"),
+  name: column("t.name"),
+  no: column("t.no"),
+  shortCode: column("t.shortCode"),
+  dateStart: column("t.dateStart", toDate),
+  dateEnd: column("t.dateEnd", toDate),
+  project: column("t.projectId"),
+  board: column("t.boardId"),
+  finishedAt: column("t.finishedAt", toDate),
+  columnStatus: column("t.columnStatus"),
+  columnDecorator: column("t.columnDecorator"),
+  status: column("t.status"),
+  weight: column("t.weight"),
+} satisfies Fields<GanttTask>;
+const taskModel = readModel<GanttTask>(ganttTaskFields);
+
+const sumOf = (table: "Task" | "ReportedTime", amount: string) =>
+  value((_m, eb) => eb.selectFrom(`${table} as s` as "Task as s").select((e) => e.fn.sum(amount as "s.timePlanned").as("n")).whereRef("s.projectId", "=", "p.id"), toInt);
+
+const ganttModel = readModel<ProjectGantt>({
+  id: column("p.id", String, true),
+  project: group<GanttProject>({
+    id: column("p.id"),
+    name: column("p.name"),
+    dateStart: column("p.dateStart", toDate),
+    dateEnd: column("p.dateEnd", toDate),
+    dateStartPlanned: column("p.dateStartPlanned", toDateRequired),
+    dateEndPlanned: column("p.dateEndPlanned", toDateRequired),
+    status: column("p.status"),
+    shortCode: column("p.shortCode"),
+    progress: progress(),
+    isBlameableRemovalEnabled: column("p.isBlameableRemovalEnabled", toBool),
+  }),
+  budget: column("p.budget", toDecimalNumber),
+  timePlanned: sumOf("Task", "s.timePlanned"),
+  timeReported: sumOf("ReportedTime", "s.seconds"),
+  stages: list(stageModel, groups("Stage")),
+  boards: list(boardModel, groups("Board")),
+  milestones: list(milestoneModel, (_m, eb) => eb.selectFrom("Milestone as m").whereRef("m.projectId", "=", "p.id").orderBy("m.dateStart").orderBy("m.weight").orderBy("m.id") as never),
+  links: list(linkModel, (_m, eb) => eb.selectFrom("GanttLink as l").whereRef("l.projectId", "=", "p.id").orderBy("l.id") as never),
+  tasks: list(taskModel, (_m, eb) =>
+    eb
       .selectFrom("Task as t")
-      .where(sql<boolean>`${sql.ref("t.projectId")} = ${sql.ref("p.id")}`)
-      .$if(groupColumn !== undefined, (q) => q.where(sql<boolean>`${sql.ref(groupColumn!)} = ${sql.ref("g.id")}`));
-  return [tasks().select((x) => x.fn.countAll().as("n")).as("taskCount"), tasks().select((x) => x.fn.count("t.finishedAt").as("n")).as("finishedCount")];
-}
-
-/** The gantt's two kinds of task groups: their table, columns, type and the Task column naming them. */
-const GROUPS = {
-  stages: {
-    table: "Stage",
-    columns: ["id", "name", "status", "dateStart", "dateEnd", "weight", "isBlameableRemovalEnabled"],
-    type: { field: "stageType", table: "StageType", column: "stageTypeId" },
-    taskColumn: "t.stageId",
-  },
-  boards: {
-    table: "Board",
-    columns: ["id", "name", "status", "shortCode", "dateStart", "dateEnd", "weight", "stageId"],
-    type: { field: "boardType", table: "BoardType", column: "boardTypeId" },
-    taskColumn: "t.boardId",
-  },
-} as const;
-
-// the aliases groupsJson reads from, typed for both kinds of group
-type GroupTables = { g: Record<string, unknown>; c: { id: string; name: string; decorator: string } };
-
-/**
- * The project's stages or boards as a JSON array in the gantt's order (start, end, weight, id),
- * each with its type and its task counts only when the document selects them.
- */
-function groupsJson<DB, TB extends keyof DB>(kind: DatabaseKind, eb: ExpressionBuilder<DB, TB>, kindOfGroup: keyof typeof GROUPS, sel: Selection) {
-  const group = GROUPS[kindOfGroup];
-  const e = eb as unknown as ExpressionBuilder<GroupTables, never>;
-  return jsonArray(
-    kind,
-    e
-      .selectFrom(`${group.table} as g` as "g")
-      .select(group.columns.map((column) => sql.ref(`g.${column}`).as(column)))
-      .$if(sel.has(group.type.field), (q) =>
-        q.select((x) =>
-          jsonObject(
-            kind,
-            x.selectFrom(`${group.type.table} as c` as "c").select(["c.id", "c.name", "c.decorator"]).where(sql<boolean>`${sql.ref("c.id")} = ${sql.ref(`g.${group.type.column}`)}`),
-          ).as(group.type.field),
-        ),
-      )
-      .$if(sel.has("progress"), (q) => q.select((x) => taskCounts(x, group.taskColumn)))
-      .where(sql<boolean>`${sql.ref("g.projectId")} = ${sql.ref("p.id")}`)
-      .orderBy(sql.ref("g.dateStart"))
-      .orderBy(sql.ref("g.dateEnd"))
-      .orderBy(sql.ref("g.weight"))
-      .orderBy(sql.ref("g.id")),
-  );
-}
-
-interface Tally {
-  taskCount?: number | string | null;
-  finishedCount?: number | string | null;
-}
-interface GanttRow extends Tally {
-  id: string;
-  name: string;
-  dateStart: string | Date | null;
-  dateEnd: string | Date | null;
-  dateStartPlanned: string | Date;
-  dateEndPlanned: string | Date;
-  status: string;
-  shortCode: string;
-  isBlameableRemovalEnabled: boolean | number;
-  budget: string | number | null;
-  timePlanned?: number | string | null;
-  timeReported?: number | string | null;
-  stages?: unknown;
-  boards?: unknown;
-  milestones?: unknown;
-  links?: unknown;
-  tasks?: unknown;
-}
-
-const progress = (t: Tally) => progressShare({ total: toInt(t.taskCount), finished: toInt(t.finishedCount), timePlanned: 0 });
-/** A nested JSON object: SQLite hands it over as text (a subquery's value loses its JSON type). */
-const classifier = (value: unknown): IdNameDecorator | null => {
-  const c = parseJson<IdNameDecorator | null | undefined>(value);
-  return c ? { id: c.id, name: c.name, decorator: c.decorator } : null;
-};
-
-/** A milestone as its row (entities) or inside the gantt's JSON (dates as text there). */
-type MilestoneJson = { id: string; projectId: string; stageId: string | null; weight: number; name: string; dateStart: string | Date; description: string; status: string };
-type LinkJson = { id: string; type: string; sourceId: string; targetId: string };
-
-function toProjectGantt(row: GanttRow, showTasks: boolean): ProjectGantt {
-  type StageJson = Tally & { id: string; name: string; status: string; dateStart: string; dateEnd: string; weight: number; isBlameableRemovalEnabled: boolean | number; stageType?: unknown };
-  type BoardJson = Tally & { id: string; name: string; status: string; shortCode: string; dateStart: string; dateEnd: string; weight: number; stageId: string | null; boardType?: unknown };
-  type TaskJson = { id: string; name: string; no: number; shortCode: string; dateStart: string | null; dateEnd: string | null; projectId: string; boardId: string; finishedAt: string | null; columnStatus: string; columnDecorator: string; status: string; weight: number };
-  return {
-    id: row.id,
-    project: {
-      id: row.id,
-      name: row.name,
-      dateStart: toDate(row.dateStart),
-      dateEnd: toDate(row.dateEnd),
-      dateStartPlanned: toDateRequired(row.dateStartPlanned),
-      dateEndPlanned: toDateRequired(row.dateEndPlanned),
-      status: row.status,
-      shortCode: row.shortCode,
-      progress: progress(row),
-      isBlameableRemovalEnabled: toBool(row.isBlameableRemovalEnabled),
-    },
-    budget: row.budget === null ? null : Number(row.budget),
-    timePlanned: toInt(row.timePlanned),
-    timeReported: toInt(row.timeReported),
-    stages: (parseJson<StageJson[] | undefined>(row.stages) ?? []).map((s) => ({
-      id: s.id,
-      name: s.name,
-      status: s.status,
-      dateStart: toDateRequired(s.dateStart),
-      dateEnd: toDateRequired(s.dateEnd),
-      progress: progress(s),
-      weight: s.weight,
-      isBlameableRemovalEnabled: toBool(s.isBlameableRemovalEnabled),
-      stageType: classifier(s.stageType),
-    })),
-    boards: (parseJson<BoardJson[] | undefined>(row.boards) ?? []).map((b) => ({
-      id: b.id,
-      name: b.name,
-      status: b.status,
-      shortCode: b.shortCode,
-      dateStart: toDateRequired(b.dateStart),
-      dateEnd: toDateRequired(b.dateEnd),
-      progress: progress(b),
-      weight: b.weight,
-      stage: b.stageId,
-      boardType: classifier(b.boardType),
-    })),
-    milestones: (parseJson<MilestoneJson[] | undefined>(row.milestones) ?? []).map(toMilestone),
-    links: (parseJson<LinkJson[] | undefined>(row.links) ?? []).map(toGanttLink),
-    tasks: !showTasks
-      ? null
-      : (parseJson<TaskJson[] | undefined>(row.tasks) ?? []).map((t) => ({
-          id: t.id,
-          name: t.name,
-          no: t.no,
-          shortCode: t.shortCode,
-          dateStart: toDate(t.dateStart),
-          dateEnd: toDate(t.dateEnd),
-          project: t.projectId,
-          board: t.boardId,
-          finishedAt: toDate(t.finishedAt),
-          columnStatus: t.columnStatus,
-          columnDecorator: t.columnDecorator,
-          status: t.status,
-          weight: t.weight,
-        })),
-  };
-}
-
-function toMilestone(m: MilestoneJson): Milestone {
-  return {
-    id: m.id,
-    project: m.projectId,
-    stage: m.stageId,
-    weight: m.weight,
-    name: m.name,
-    dateStart: toDateRequired(m.dateStart),
-    description: m.description,
-    status: m.status,
-  };
-}
-
-function toGanttLink(l: LinkJson): GanttLink {
-  return { id: l.id, type: l.type, source: l.sourceId, target: l.targetId };
-}
-
-/** Milestone entities by id in one statement. */
-export async function readMilestones(read: ReadDb, ids: readonly string[]): Promise<Milestone[]> {
-  const rows = await read.db
-    .selectFrom("Milestone as m")
-    .select(["m.id", "m.projectId", "m.stageId", "m.weight", "m.name", "m.dateStart", "m.description", "m.status"])
-    .where((eb) => inList(read.kind, eb.ref("m.id"), ids))
-    .execute();
-  return rows.map(toMilestone);
-}
-
-/** GanttLink entities by id in one statement. */
-export async function readGanttLinks(read: ReadDb, ids: readonly string[]): Promise<GanttLink[]> {
-  const rows = await read.db
-    .selectFrom("GanttLink as l")
-    .select(["l.id", "l.type", "l.sourceId", "l.targetId"])
-    .where((eb) => inList(read.kind, eb.ref("l.id"), ids))
-    .execute();
-  return rows.map(toGanttLink);
-}
-
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
-
-/** As an entity the gantt is read without its tasks; `tasks`, when selected, comes from projectGanttWithTasks. */
-export const projectGanttEntity = defineEntity<ProjectGantt>({
-  typeName: "ProjectGantt",
-  loadMany: (_db, ids, _viewer, read) => readProjectGantts(read, ids, false, Selection.all()),
+      .whereRef("t.projectId", "=", "p.id")
+      // undated tasks last, as the interface asks
+      .orderBy(sql`${sql.ref("t.dateStart")} asc nulls last`)
+      .orderBy(sql`${sql.ref("t.dateEnd")} asc nulls last`)
+      .orderBy("t.weight")
+      .orderBy("t.id") as never,
+  ),
 });
 
-export const milestoneEntity = defineEntity<Milestone>({
-  typeName: "Milestone",
-  loadMany: (_db, ids, _viewer, read) => readMilestones(read, ids),
+/** E15: the gantt charts of projects, compiled for what the document selects (`tasks` read in the same statement when selected). */
+export const ganttsById = loadById(ganttModel, "Project as p");
+
+/** A gantt as an entity: every field but `tasks`, which its field resolver reads when selected (`projectGanttWithTasks`). */
+const withoutTasks = new Selection(new Map(["id", "project", "budget", "timePlanned", "timeReported", "stages", "boards", "milestones", "links"].map((f) => [f, Selection.all()])));
+
+// ─── entities: the area's @key types with their read rules (listed in the area's index) ───
+
+export const projectGanttEntity = defineEntity(ProjectGantt, {
+  read: readBy(rules.readProject, "Project"),
+  loadMany: (read, ids, viewer) => ganttsById(read, ids, viewer, withoutTasks),
 });
 
-export const ganttLinkEntity = defineEntity<GanttLink>({
-  typeName: "GanttLink",
-  loadMany: (_db, ids, _viewer, read) => readGanttLinks(read, ids),
+/** Gantts with everything and their tasks, for `tasks` selected below a gantt read without them (through `_entities`); not listed. */
+export const projectGanttWithTasks = defineEntity(ProjectGantt, {
+  read: projectGanttEntity.read,
+  loadMany: (read, ids, viewer) => ganttsById(read, ids, viewer),
 });
 
-/**
- * E15's loader of the entity (not listed in src/schema/registry.ts): the same read and mapping,
- * compiled for what the document selects (the tasks in the same statement when selected, the
- * task tallies only when progress or timePlanned is), since a gantt is one large statement.
- */
-export function projectGanttSelecting(selection: Selection): EntityDefinition<ProjectGantt> {
-  return defineEntity<ProjectGantt>({
-    typeName: "ProjectGantt",
-    loadMany: (_db, ids, _viewer, read) => readProjectGantts(read, ids, selection.has("tasks"), selection),
-  });
-}
+export const milestoneEntity = defineEntity(Milestone, {
+  read: readBy(rules.readProject, "Milestone", () => "e.projectId"),
+  loadMany: loadById(milestoneModel, "Milestone as m"),
+});
 
-/** Gantts with everything and their tasks, for `tasks` selected below a gantt read without them (through `_entities`). */
-export const projectGanttWithTasks = projectGanttSelecting(Selection.all());
+export const ganttLinkEntity = defineEntity(GanttLink, {
+  read: readBy(rules.readProject, "GanttLink", () => "e.projectId"),
+  loadMany: loadById(linkModel, "GanttLink as l"),
+});

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { DataPort } from "../../db/database";
 import { ConflictError } from "../../errors/errors";
 import type { CreateCurrencyDictionaryInput } from "../../inputs/invoice/create-currency-dictionary.input";
 import type { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
@@ -14,7 +14,7 @@ const CODE_TAKEN = "input.code must be unique: a currency with this code exists 
  * others lose on the index and run again, then clearing the new default. A race for one code
  * ends in the code's CONFLICT when the loser runs again.
  */
-export async function createCurrencyDictionary(db: Db, input: CreateCurrencyDictionaryInput): Promise<CurrencyDictionary> {
+export async function createCurrencyDictionary({ db }: DataPort, input: CreateCurrencyDictionaryInput): Promise<CurrencyDictionary> {
   const code = input.code.toUpperCase();
   const race = { attempts: 8, conflict: "Another currency became the default at the same moment; try again.", field: "input.isDefault" };
   return retryOnUniqueViolation(race, () =>

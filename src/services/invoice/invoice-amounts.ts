@@ -1,5 +1,5 @@
 import { Decimal, fitsMoney, round2, type DecimalValue } from "../shared/money";
-import type { TaxRate } from "./invoice-value-sets";
+import type { TaxRate } from "../../domain/value-sets";
 
 /**
  * Invoice arithmetic: VAT by rate, item amounts and their sums. Rounding and bounds are the

@@ -1,14 +1,9 @@
 import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
 import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
-import { isCorrectionType, relatedTypesOf } from "./invoice-value-sets";
+import { isCorrectionType, relatedTypesOf } from "../../domain/value-sets";
+import { MAX_CORRECTIONS } from "../../domain/list-cost";
 import type { RelatedInvoice } from "./invoice.read";
-
-/**
- * Most corrections one invoice takes. A real bound the cost model relies on (Invoice.corrects,
- * whose nesting through `invoice` multiplies): the API lists at most this many.
- */
-export const MAX_CORRECTIONS = 10;
 
 /**
  * The invoice `input.invoice` names (read with the other look-ups, readInvoiceLookups): for a

@@ -1,6 +1,4 @@
-import type { Viewer } from "../../auth/authenticate";
-import type { Db } from "../../db/client";
-import { readDbFor, type ReadDb } from "../../db/kysely";
+import type { AuthedContext } from "../../context";
 import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
 import { retryOnUniqueViolation } from "../shared/retry";
 import { runSerially } from "../shared/serial-queue";
@@ -29,14 +27,7 @@ const MAX_ATTEMPTS = 3;
  * Admins and finance users may create any invoice; a project manager (pm-active, pm-passive)
  * may create invoices booked to their project; anyone else is FORBIDDEN.
  */
-export async function createInvoice(
-  db: Db,
-  viewer: Viewer,
-  input: CreateInvoiceInput,
-  // the read side of the same database: the request context's (ctx.read), else the client's own
-  read: ReadDb = readDbFor(db),
-  now?: Date,
-): Promise<string> {
+export async function createInvoice(ctx: AuthedContext, input: CreateInvoiceInput, now?: Date): Promise<string> {
   checkCombination(input);
   // A number typed in by hand may already hold the counter's next value: after such a clash the
   // next attempt checks each number it takes (one more statement), otherwise none is checked.
@@ -46,12 +37,12 @@ export async function createInvoice(
   // seeing the winner's row.
   const race = { attempts: MAX_ATTEMPTS, conflict: "The invoice conflicts with one created at the same time; try again.", onRace: () => (checkTaken = true) };
   return retryOnUniqueViolation(race, async () => {
-    const prepared = await prepareInvoice(db, read, viewer, input);
+    const prepared = await prepareInvoice(ctx, input);
     // Creations that take a number from one counter would all wait for its row lock, each holding
     // a pooled connection, and starve the pool under a burst; within a process they queue in
     // memory instead (across processes the row lock still serializes them).
     // the creation time is taken when the write runs, so corrections order as they were made
-    const store = () => storeInvoice(db, read.kind, prepared, now ?? new Date(), checkTaken);
+    const store = () => storeInvoice(ctx.db, ctx.read, prepared, now ?? new Date(), checkTaken);
     return prepared.takesNumber ? runSerially(`invoice-counter:${prepared.series!.id}`, store) : store();
   });
 }

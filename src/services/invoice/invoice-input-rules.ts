@@ -1,6 +1,6 @@
 import { BadUserInputError, type FieldViolation } from "../../errors/errors";
 import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
-import { isCorrectionType, relatedTypesOf } from "./invoice-value-sets";
+import { isCorrectionType, relatedTypesOf } from "../../domain/value-sets";
 
 /** Rules between fields of a new invoice's input that need no database; every broken one is named at once. */
 export function checkCombination(input: CreateInvoiceInput): void {

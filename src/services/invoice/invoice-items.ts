@@ -3,7 +3,7 @@ import { BadUserInputError, type FieldViolation } from "../../errors/errors";
 import type { InvoiceItemInput } from "../../inputs/invoice/invoice-item.input";
 import { MAX_AMOUNT } from "../shared/money";
 import { fitsMoneyColumn, itemAmounts, type Amounts } from "./invoice-amounts";
-import type { TaxRate } from "./invoice-value-sets";
+import type { TaxRate } from "../../domain/value-sets";
 
 /** An item as it is stored: the input's position with the amounts the server computed. */
 export type PricedItem = Amounts & {

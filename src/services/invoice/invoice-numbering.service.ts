@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { DatabaseKind } from "../../db/client";
-import { sqlTimestamp } from "../../db/row-values";
+import type { SqlDialect } from "../../db/sql";
 import type { CounterStore } from "../shared/numbering";
 
 /**
@@ -21,10 +20,10 @@ const INCREMENT = {
 } as const;
 
 /** Invoice counters: one row per numbering and period holding the last value given (InvoiceNumberingCounter). */
-export function invoiceCounters(kind: DatabaseKind): CounterStore {
+export function invoiceCounters(dialect: SqlDialect): CounterStore {
   return {
     async increment(tx, numberingId, period) {
-      const rows = await tx.$queryRawUnsafe<Array<{ lastValue: number | bigint }>>(INCREMENT[kind], randomUUID(), numberingId, period, sqlTimestamp(kind, new Date()));
+      const rows = await tx.$queryRawUnsafe<Array<{ lastValue: number | bigint }>>(INCREMENT[dialect.kind], randomUUID(), numberingId, period, dialect.timestampText(new Date()));
       return Number(rows[0].lastValue);
     },
     async isTaken(tx, numberingId, no) {

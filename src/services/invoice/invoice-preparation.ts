@@ -1,24 +1,20 @@
-import type { Viewer } from "../../auth/authenticate";
-import { canReadInvoice } from "../../auth/policy";
-import { Prisma, type Db } from "../../db/client";
-import type { ReadDb } from "../../db/kysely";
-import { ConflictError, ForbiddenError, NotFoundError } from "../../errors/errors";
+import { Prisma } from "../../db/client";
+import type { AuthedContext } from "../../context";
+import { policy } from "../../auth/policy";
+import { rules } from "../../auth/rules";
+import { ConflictError, NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
 import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
-import { assertCanManageProject } from "../project/project-access";
 import { fitsMoney, MAX_AMOUNT } from "../shared/money";
 import { differenceOf, fitsMoneyColumn, sumAmounts } from "./invoice-amounts";
 import { checkRelated } from "./invoice-correction";
 import { copyItems, priceItems } from "./invoice-items";
 import { checkNumbering } from "../shared/numbering";
 import { partyFields } from "./invoice-parties";
-import { financeKeys, resolveCurrency, resolveFinance, type FinanceRefs } from "./invoice-references";
+import { financeKeys, resolveCurrency, resolveFinance } from "./invoice-references";
 import type { PreparedInvoice } from "./invoice-store";
-import { isCorrectionType } from "./invoice-value-sets";
-import { readInvoiceLookups, type RelatedInvoice, type InvoiceLookups, type LookedUpNumbering } from "./invoice.read";
-
-/** Who may create invoices without being a manager of the invoice's project: admins and finance. */
-const keepsTheBooks = (viewer: Viewer): boolean => canReadInvoice(viewer, undefined);
+import { isCorrectionType } from "../../domain/value-sets";
+import { readInvoiceLookups, type InvoiceLookups, type LookedUpNumbering } from "./invoice.read";
 
 /**
  * Reads and checks everything a new invoice refers to and computes its amounts, outside any
@@ -26,14 +22,15 @@ const keepsTheBooks = (viewer: Viewer): boolean => canReadInvoice(viewer, undefi
  * the buyer, the currency, the creator's name and the finance task/board/stage/project
  * and the invoice `input.invoice` names (a correction's corrected invoice, with its current
  * items; a settlement's advance invoice; an invoice's pro forma) (readInvoiceLookups); for a
- * caller who does not keep the books, the project role check besides. The foreign keys still
- * guard every reference when the rows are written.
+ * caller who does not keep the books, the project role check of rules.issueInvoice besides. The
+ * foreign keys still guard every reference when the rows are written.
  */
-export async function prepareInvoice(db: Db, read: ReadDb, viewer: Viewer, input: CreateInvoiceInput): Promise<PreparedInvoice> {
+export async function prepareInvoice(ctx: AuthedContext, input: CreateInvoiceInput): Promise<PreparedInvoice> {
+  const viewer = ctx.viewer;
   const correction = isCorrectionType(input.invoiceType);
   const takesNumber = !input.isDraft && !input.no;
 
-  const found = await readInvoiceLookups(read, {
+  const found = await readInvoiceLookups(ctx.read, {
     numberingId: input.numbering ?? null,
     defaultNumberingOf: !input.numbering && takesNumber ? input.direction : null,
     no: input.numbering ? (input.no ?? null) : null,
@@ -50,7 +47,7 @@ export async function prepareInvoice(db: Db, read: ReadDb, viewer: Viewer, input
 
   const finance = resolveFinance(input, found, related);
   const currencyCode = resolveCurrency(input, found, related);
-  if (!keepsTheBooks(viewer)) await checkManager(db, viewer, finance, related);
+  await policy.require(ctx, rules.issueInvoice, { projectId: finance.projectId, relatedProjectId: related?.financeProjectId ?? null });
   const sellerCreatorName = input.sellerCreatorName || (found.callerName ?? "");
 
   const items = priceItems(input.items ?? [], "input.items");
@@ -144,13 +141,4 @@ function numberingOf(input: CreateInvoiceInput, found: InvoiceLookups, takesNumb
     );
   }
   return found.defaultNumbering;
-}
-
-/** A project manager creates invoices of their own projects only (and names, corrects or settles only those booked to them). */
-async function checkManager(db: Db, viewer: Viewer, finance: FinanceRefs, related: RelatedInvoice | null): Promise<void> {
-  if (!finance.projectId) throw new ForbiddenError("Only an admin or a finance user may create invoices outside projects.");
-  await assertCanManageProject(db, viewer, finance.projectId);
-  if (related?.financeProjectId && related.financeProjectId !== finance.projectId) {
-    await assertCanManageProject(db, viewer, related.financeProjectId);
-  }
 }

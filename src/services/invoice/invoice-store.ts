@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { DatabaseKind, Db, Prisma } from "../../db/client";
-import { sqlTimestamp } from "../../db/row-values";
+import type { Db, Prisma } from "../../db/client";
+import { DIALECTS, type SqlDialect } from "../../db/sql";
 import { COUNTER_TX_OPTIONS, formatDateTokens, numberSql, periodKey, takeNextNumber, type NumberingRules } from "../shared/numbering";
 import { counterUpsertSql, invoiceCounters } from "./invoice-numbering.service";
 import type { PricedItem } from "./invoice-items";
@@ -39,7 +39,8 @@ type ItemRow = Prisma.InvoiceItemCreateManyInput;
  * A failure (a clash on the invoice's unique number, a foreign key gone) undoes everything: the
  * counter keeps its value, so a failed creation consumes no number.
  */
-export async function storeInvoice(db: Db, kind: DatabaseKind, prepared: PreparedInvoice, now: Date, checkTaken: boolean): Promise<string> {
+export async function storeInvoice(db: Db, dialect: SqlDialect, prepared: PreparedInvoice, now: Date, checkTaken: boolean): Promise<string> {
+  const kind = dialect.kind;
   const issueDate = prepared.issueDate ?? (prepared.row.isDraft ? null : today(now));
   const id = randomUUID();
   const invoice: InvoiceRow = { ...prepared.row, id, no: prepared.no, numberingPeriod: null, issueDate, createdAt: now, updatedAt: now };
@@ -56,7 +57,7 @@ export async function storeInvoice(db: Db, kind: DatabaseKind, prepared: Prepare
   }
   await db.$transaction(async (tx) => {
     if (prepared.takesNumber) {
-      const given = await takeNextNumber(tx, invoiceCounters(kind), prepared.series!, issueDate!, "input.numbering", checkTaken);
+      const given = await takeNextNumber(tx, invoiceCounters(dialect), prepared.series!, issueDate!, "input.numbering", checkTaken);
       invoice.no = given.no;
       invoice.numberingPeriod = given.period;
     }
@@ -64,8 +65,8 @@ export async function storeInvoice(db: Db, kind: DatabaseKind, prepared: Prepare
       await tx.$executeRawUnsafe(...pgStatement(invoice, items, null));
       return;
     }
-    await tx.$executeRawUnsafe(sqliteInsert("Invoice", definedColumns(invoice)), rowJson(kind, invoice));
-    if (items.length > 0) await tx.$executeRawUnsafe(sqliteInsert("InvoiceItem", ITEM_COLUMNS, true), rowJson(kind, items));
+    await tx.$executeRawUnsafe(sqliteInsert("Invoice", definedColumns(invoice)), rowJson(dialect, invoice));
+    if (items.length > 0) await tx.$executeRawUnsafe(sqliteInsert("InvoiceItem", ITEM_COLUMNS, true), rowJson(dialect, items));
   }, COUNTER_TX_OPTIONS);
   return id;
 }
@@ -89,10 +90,10 @@ function definedColumns(row: InvoiceRow): string[] {
 }
 
 /** Rows as a JSON parameter: moments in the text each database stores (see sqlTimestamp), decimals exact (as strings). */
-function rowJson(kind: DatabaseKind, rows: object): string {
+function rowJson(dialect: SqlDialect, rows: object): string {
   return JSON.stringify(rows, function (this: Record<string, unknown>, key, value: unknown) {
     const original = this[key];
-    return original instanceof Date ? sqlTimestamp(kind, original) : value;
+    return original instanceof Date ? dialect.timestampText(original) : value;
   });
 }
 
@@ -135,8 +136,8 @@ FROM json_populate_recordset(null::"InvoiceItem", $7::json) AS i`;
     counter?.now ?? null,
     counter?.datedPattern ?? null,
     counter?.leadingZero ?? 0,
-    rowJson("postgres", invoice),
-    rowJson("postgres", items),
+    rowJson(DIALECTS.postgres, invoice),
+    rowJson(DIALECTS.postgres, items),
   ];
 }
 

@@ -1,178 +1,199 @@
-import { sql, type AliasedRawBuilder, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
-import type { DatabaseKind } from "../../db/client";
-import type { ReadDb } from "../../db/kysely";
+import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
+import type { SqlDialect } from "../../db/sql";
+import type { ReadPort } from "../../db/database";
 import type { ContractorTable, InvoiceTable, Tables } from "../../db/tables";
-import { inList, parseJson, toBool, toDate, toDateRequired, toDecimalNumber } from "../../db/row-values";
-import type { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
-import type { Invoice } from "../../types/invoice/invoice.type";
-import type { InvoiceCost } from "../../types/invoice/invoice-cost.type";
-import type { InvoiceIncome } from "../../types/invoice/invoice-income.type";
+import { parseJson, toBool, toDate, toDateRequired, toDecimalNumber } from "../../db/row-values";
+import { statement } from "../../db/statements";
+import { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
+import { Invoice } from "../../types/invoice/invoice.type";
+import { InvoiceCost } from "../../types/invoice/invoice-cost.type";
+import { InvoiceIncome } from "../../types/invoice/invoice-income.type";
 import type { InvoiceItem } from "../../types/invoice/invoice-item.type";
-import type { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
-import { toUserRef, userRefJson, userRefOf } from "../shared/user-refs";
-import { jsonArray, jsonObject } from "../shared/json";
+import type { InvoiceFinanceBoard } from "../../types/invoice/invoice-finance-board.type";
+import type { InvoiceFinanceProject } from "../../types/invoice/invoice-finance-project.type";
+import type { InvoiceFinanceStage } from "../../types/invoice/invoice-finance-stage.type";
+import type { InvoiceFinanceTask } from "../../types/invoice/invoice-finance-task.type";
+import { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
+import type { UserRef } from "../../types/people/user-ref.type";
+import { column, computed, list, loadById, object, readModel, value, type Fields } from "../shared/read-model";
+import { userSummary } from "../shared/user-refs";
 import { Decimal } from "../shared/money";
 import { periodKey } from "../shared/numbering";
+import { readBy } from "../../auth/rule";
+import { rules } from "../../auth/rules";
 import { defineEntity } from "../../federation/entity-registry";
 
 /**
- * The invoice area's reads (Kysely, one statement per batch): invoices with everything they show,
- * their numberings, costs and incomes, the currency dictionary, and the look-ups of a new invoice
- * (createInvoice). Nested rows are aggregated as JSON inside the database; decimals stay exact
- * (PostgreSQL numerics are read as text, and cast to text inside JSON, where they would otherwise
- * become JSON numbers).
+ * The invoice area's reads: the read models of invoices with everything they show, their
+ * numberings, costs and incomes, and the currency dictionary (each entity a batch in one
+ * statement, src/services/shared/read-model.ts), and the look-ups of a new invoice (createInvoice).
+ * Decimals stay exact: PostgreSQL numerics are read as text, also inside JSON, where they would
+ * otherwise become JSON numbers.
  */
 
 type Eb = ExpressionBuilder<Tables, never>;
 
-/** A DECIMAL column inside a JSON object: its exact text on PostgreSQL, the stored number on SQLite. */
-function decimal<A extends string>(kind: DatabaseKind, column: string, alias: A): AliasedRawBuilder<string | number, A> {
-  const ref = sql.ref(column);
-  return (kind === "postgres" ? sql<string | number>`cast(${ref} as text)` : sql<string | number>`${ref}`).as(alias);
-}
-
 /** A correlated `inner = outer` condition between two column references. */
 const refEq = (inner: string, outer: string) => sql<boolean>`${sql.ref(inner)} = ${sql.ref(outer)}`;
 
-type Decimalish = string | number;
+/** A DECIMAL column as a number (exact text on PostgreSQL, also inside JSON). */
+const decimal = (ref: string) => value((m) => m.b.exact(ref), Number);
+const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
+const json = <T>(v: unknown): T | null => parseJson<T | null | undefined>(v) ?? null;
+const ids = (v: unknown): string[] => (json<Array<{ id: string }>>(v) ?? []).map((r) => r.id);
 
 // ─── numberings ───
 
-const RESET_INTERVALS = [null, "P1Y", "P3M", "P1M", "P1D"] as const;
+const RESET_INTERVALS = ["", "P1Y", "P3M", "P1M", "P1D"] as const;
 
-/** The period keys `now` falls in under every supported reset interval: where a numbering's current counter may sit. */
-function currentPeriods(now: Date): string[] {
-  return RESET_INTERVALS.map((interval) => periodKey(interval, now)!);
-}
+/** A numbering (`n`) with the counter of the period now falls in under its reset interval (each interval's period a parameter). */
+const numberingModel = readModel<InvoiceNumbering>({
+  id: column("n.id"),
+  kind: column("n.kind"),
+  pattern: column("n.pattern"),
+  resetInterval: column("n.resetInterval"),
+  leadingZero: column("n.leadingZero"),
+  isDefault: column("n.isDefault", toBool),
+  docTitle: column("n.docTitle"),
+  closestCounter: value((m, eb) => {
+    const periods = RESET_INTERVALS.map((interval) => sql`when ${sql.lit(interval)} then ${m.b.param(() => periodKey(interval, new Date()))}`);
+    const period = sql`case coalesce(${sql.ref("n.resetInterval")}, '') ${sql.join(periods, sql` `)} end`;
+    return eb.selectFrom("InvoiceNumberingCounter as nc").select("nc.lastValue").whereRef("nc.numberingId", "=", "n.id").where(sql<boolean>`${sql.ref("nc.period")} = ${period}`);
+  }, orNull),
+});
 
-const NUMBERING_COLUMNS = ["n.id", "n.kind", "n.pattern", "n.resetInterval", "n.leadingZero", "n.isDefault", "n.docTitle"] as const;
+// ─── costs and incomes: one shape but for the name of their type column ───
 
-/** The numbering `n` with its counters of the current periods (as a JSON array). */
-function numberingQuery(kind: DatabaseKind, eb: Eb, now: Date) {
-  return eb
-    .selectFrom("InvoiceNumbering as n")
-    .select(NUMBERING_COLUMNS)
-    .select((e) =>
-      jsonArray(
-        kind,
-        e
-          .selectFrom("InvoiceNumberingCounter as nc")
-          .select(["nc.period", "nc.lastValue"])
-          .whereRef("nc.numberingId", "=", "n.id")
-          .where((x) => inList(kind, x.ref("nc.period"), currentPeriods(now), "text")),
-      ).as("counters"),
-    );
-}
-
-interface NumberingJson {
-  id: string;
-  kind: string;
-  pattern: string;
-  resetInterval: string | null;
-  leadingZero: number;
-  isDefault: boolean | number;
-  docTitle: string;
-  counters: unknown;
-}
-
-function toInvoiceNumbering(row: NumberingJson, now: Date): InvoiceNumbering {
-  const period = periodKey(row.resetInterval, now);
-  const counters = parseJson<Array<{ period: string; lastValue: number }> | null>(row.counters) ?? [];
-  return {
-    id: row.id,
-    kind: row.kind,
-    pattern: row.pattern,
-    resetInterval: row.resetInterval,
-    leadingZero: row.leadingZero,
-    isDefault: toBool(row.isDefault),
-    docTitle: row.docTitle,
-    closestCounter: counters.find((c) => c.period === period)?.lastValue ?? null,
-  };
-}
-
-/** InvoiceNumbering entities by id, in one statement. */
-export async function readInvoiceNumberings(read: ReadDb, ids: readonly string[]): Promise<InvoiceNumbering[]> {
-  if (ids.length === 0) return [];
-  const now = new Date();
-  const rows = await numberingQuery(read.kind, read.db as unknown as Eb, now)
-    .where((eb) => inList(read.kind, eb.ref("n.id"), ids))
-    .execute();
-  return rows.map((row) => toInvoiceNumbering(row as NumberingJson, now));
-}
-
-// ─── costs and incomes ───
-
-/**
- * An invoice's costs and incomes are the same shape but for the name of their type column:
- * one definition serves both.
- */
-export const BOOKINGS = {
-  cost: { table: "InvoiceCost", typeColumn: "costType" },
-  income: { table: "InvoiceIncome", typeColumn: "incomeType" },
-} as const;
-export type BookingKind = keyof typeof BOOKINGS;
-
-interface BookingJson {
-  id: string;
-  name: string;
-  priceNet: Decimalish;
-  priceGross: Decimalish;
-  type: string;
-  date: string | Date;
-}
-
-/** The bookings of one kind, as `b` (the invoice's, when `invoiceRef` names the outer invoice id; else filtered by the caller). */
-function bookingQuery(kind: DatabaseKind, eb: Eb, booking: BookingKind) {
-  const { table, typeColumn } = BOOKINGS[booking];
-  return (eb as unknown as ExpressionBuilder<Tables, never>)
-    .selectFrom(`${table} as b` as "InvoiceCost as b")
-    .select(["b.id", "b.name", "b.date", "b.invoiceId"])
-    .select([decimal(kind, "b.priceNet", "priceNet"), decimal(kind, "b.priceGross", "priceGross"), sql.ref<string>(`b.${typeColumn}`).as("type")]);
-}
-
-function toBooking(row: BookingJson) {
-  return { id: row.id, name: row.name, priceNet: Number(row.priceNet), priceGross: Number(row.priceGross), date: toDateRequired(row.date) };
-}
-const toInvoiceCost = (row: BookingJson): InvoiceCost => ({ ...toBooking(row), costType: row.type });
-const toInvoiceIncome = (row: BookingJson): InvoiceIncome => ({ ...toBooking(row), incomeType: row.type });
-
-/** InvoiceCost or InvoiceIncome entities by id, in one statement. */
-export async function readInvoiceBookings(read: ReadDb, booking: "cost", ids: readonly string[]): Promise<InvoiceCost[]>;
-export async function readInvoiceBookings(read: ReadDb, booking: "income", ids: readonly string[]): Promise<InvoiceIncome[]>;
-export async function readInvoiceBookings(read: ReadDb, booking: BookingKind, ids: readonly string[]): Promise<Array<InvoiceCost | InvoiceIncome>> {
-  if (ids.length === 0) return [];
-  const rows = (await bookingQuery(read.kind, read.db as unknown as Eb, booking)
-    .where((eb) => inList(read.kind, eb.ref("b.id"), ids))
-    .execute()) as unknown as BookingJson[];
-  return booking === "cost" ? rows.map(toInvoiceCost) : rows.map(toInvoiceIncome);
-}
-
-// ─── the currency dictionary ───
-
-/** CurrencyDictionary entities by id, in one statement. */
-export async function readCurrencyDictionaries(read: ReadDb, ids: readonly string[]): Promise<CurrencyDictionary[]> {
-  if (ids.length === 0) return [];
-  const rows = await read.db
-    .selectFrom("CurrencyDictionary as c")
-    .select(["c.id", "c.name", "c.code", "c.isDefault"])
-    .where((eb) => inList(read.kind, eb.ref("c.id"), ids))
-    .execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, code: r.code, isDefault: toBool(r.isDefault) }));
-}
+const bookingFields = { id: column<string>("b.id"), name: column<string>("b.name"), priceNet: decimal("b.priceNet"), priceGross: decimal("b.priceGross"), date: column("b.date", toDateRequired) };
+const costModel = readModel<InvoiceCost>({ ...bookingFields, costType: column("b.costType") });
+const incomeModel = readModel<InvoiceIncome>({ ...bookingFields, incomeType: column("b.incomeType") });
 
 // ─── invoices ───
 
-const INVOICE_COLUMNS = [
-  "i.id", "i.ksefStatus", "i.ksefStatusDescription", "i.ksefMarker", "i.no", "i.docTitle", "i.saleDate", "i.issueDate",
-  "i.deadlineDate", "i.issuedPlace", "i.invoiceType", "i.direction", "i.sellerId", "i.sellerName", "i.sellerIdentifier",
-  "i.sellerStreet", "i.sellerZipCode", "i.sellerCity", "i.sellerCountryCode", "i.sellerCreatorName", "i.buyerId",
-  "i.buyerName", "i.buyerIdentifier", "i.buyerIdentifierType", "i.buyerStreet", "i.buyerZipCode", "i.buyerCity",
-  "i.buyerCountryCode", "i.buyerRecipientName", "i.buyerAccountingEmail", "i.buyerIsJst", "i.buyerIsGv", "i.bankAccount",
-  "i.bankAccountSwift", "i.currencyCode", "i.paymentMethod", "i.alreadyPaid", "i.toPay", "i.netAmount", "i.vatAmount",
-  "i.grossAmount", "i.description", "i.posted", "i.external", "i.isDraft", "i.isSplitPayment", "i.isReverseCharge",
-  "i.isCashAccounting", "i.fileGenerated", "i.duplicateFileGenerated", "i.fileGeneratedLanguage", "i.exchangeRate",
-  "i.exchangeDate", "i.thirdParties", "i.correctedInvoiceId", "i.relatedInvoiceId", "i.createdAt", "i.updatedAt",
-] as const;
+const itemModel = readModel<InvoiceItem>({
+  order: column("it.order"),
+  positionName: column("it.positionName"),
+  unit: column("it.unit"),
+  count: decimal("it.count"),
+  priceUnit: decimal("it.priceUnit"),
+  tax: column("it.tax"),
+  netAmount: decimal("it.netAmount"),
+  vatAmount: decimal("it.vatAmount"),
+  grossAmount: decimal("it.grossAmount"),
+  gtu: column("it.gtu"),
+});
+
+/** The invoice's items of now (`previous` false) or before the correction (true). */
+const items = (previous: boolean) =>
+  list(itemModel, (_m, eb) => eb.selectFrom("InvoiceItem as it").whereRef("it.invoiceId", "=", "i.id").where("it.isPrevious", "=", sql.lit(previous)).orderBy("it.order") as never);
+
+/** The ids of the corrections of the invoice `of` names, in creation order. */
+const correctionIds = (m: Parameters<Parameters<typeof value>[0]>[0], eb: Eb, of: string) =>
+  m.b.jsonArray(eb.selectFrom("Invoice as c").select("c.id").where(refEq("c.correctedInvoiceId", of)).orderBy("c.createdAt").orderBy("c.id"));
+
+/** A correction's place among the corrections of the same invoice (its siblings), for isLastCorrect and prevCorrectId. */
+const amongSiblings = <V>(answer: (siblings: string[], position: number) => V) =>
+  computed(
+    (m, eb) => ({ id: sql.ref("i.id"), siblings: correctionIds(m, eb as never, "i.correctedInvoiceId") }),
+    (raw) => {
+      const siblings = ids(raw("siblings"));
+      return answer(siblings, siblings.indexOf(raw("id") as string));
+    },
+  );
+
+const VAT_ID_TYPES = new Set(["nip", "vat_eu"]);
+const flag = (ref: string) => column(ref, toBool);
+const exists = (table: string) =>
+  value((_m, eb) => eb.exists(eb.selectFrom(`${table} as x` as "InvoiceCost as x").select(sql.lit(1).as("one")).whereRef("x.invoiceId", "=", "i.id")), toBool);
+const plain = (...names: Array<keyof InvoiceTable & keyof Invoice>) => Object.fromEntries(names.map((name) => [name, column(`i.${name}`)]));
+
+/**
+ * An invoice (`i`): its row, items, costs and incomes, numbering with the counter of now, the
+ * buyer contractor's name, the project/stage/board/task it is booked to, its creator and last
+ * editor, its corrections' ids and its place among its siblings.
+ */
+const invoiceModel = readModel<Invoice>({
+  ...(plain(
+    "id", "ksefStatus", "ksefStatusDescription", "ksefMarker", "no", "docTitle", "issuedPlace", "invoiceType", "direction", "sellerId",
+    "sellerName", "sellerIdentifier", "sellerStreet", "sellerZipCode", "sellerCity", "sellerCountryCode", "sellerCreatorName", "buyerId",
+    "buyerName", "buyerIdentifier", "buyerIdentifierType", "buyerStreet", "buyerZipCode", "buyerCity", "buyerCountryCode", "buyerRecipientName",
+    "buyerAccountingEmail", "bankAccount", "bankAccountSwift", "currencyCode", "paymentMethod", "description", "fileGeneratedLanguage",
+    "correctedInvoiceId", "relatedInvoiceId",
+  ) as Fields<Invoice>),
+  saleDate: column("i.saleDate", toDate),
+  issueDate: column("i.issueDate", toDate),
+  deadlineDate: column("i.deadlineDate", toDate),
+  exchangeDate: column("i.exchangeDate", toDate),
+  createdAt: column("i.createdAt", toDateRequired),
+  updatedAt: column("i.updatedAt", toDateRequired),
+  isUpdated: computed(() => ({ c: sql.ref("i.createdAt"), u: sql.ref("i.updatedAt") }), (raw) => toDateRequired(raw("u") as string).getTime() > toDateRequired(raw("c") as string).getTime()),
+  sellerVatId: column("i.sellerIdentifier"),
+  buyerVatId: computed(
+    () => ({ type: sql.ref("i.buyerIdentifierType"), id: sql.ref("i.buyerIdentifier") }),
+    (raw) => (VAT_ID_TYPES.has(raw("type") as string) && raw("id") !== "" ? (raw("id") as string) : null),
+  ),
+  buyerContractorName: value((_m, eb) => eb.selectFrom("Contractor as k").select("k.name").whereRef("k.id", "=", "i.buyerId"), orNull),
+  buyerIsJst: flag("i.buyerIsJst"),
+  buyerIsGv: flag("i.buyerIsGv"),
+  posted: flag("i.posted"),
+  external: flag("i.external"),
+  isDraft: flag("i.isDraft"),
+  isSplitPayment: flag("i.isSplitPayment"),
+  isReverseCharge: flag("i.isReverseCharge"),
+  isCashAccounting: flag("i.isCashAccounting"),
+  fileGenerated: flag("i.fileGenerated"),
+  duplicateFileGenerated: flag("i.duplicateFileGenerated"),
+  alreadyPaid: value((m) => m.b.exact("i.alreadyPaid"), toDecimalNumber),
+  toPay: value((m) => m.b.exact("i.toPay"), toDecimalNumber),
+  exchangeRate: value((m) => m.b.exact("i.exchangeRate"), toDecimalNumber),
+  netAmount: decimal("i.netAmount"),
+  vatAmount: decimal("i.vatAmount"),
+  grossAmount: decimal("i.grossAmount"),
+  hasIncome: exists("InvoiceIncome"),
+  hasCost: exists("InvoiceCost"),
+  items: items(false),
+  prevItems: items(true),
+  costs: list(costModel, (_m, eb) => eb.selectFrom("InvoiceCost as b").whereRef("b.invoiceId", "=", "i.id").orderBy("b.date").orderBy("b.id") as never),
+  incomes: list(incomeModel, (_m, eb) => eb.selectFrom("InvoiceIncome as b").whereRef("b.invoiceId", "=", "i.id").orderBy("b.date").orderBy("b.id") as never),
+  numbering: object(numberingModel, (_m, eb) => eb.selectFrom("InvoiceNumbering as n").whereRef("n.id", "=", "i.numberingId") as never),
+  financeProject: object(
+    readModel<InvoiceFinanceProject>({ id: column("p.id"), name: column("p.name"), shortCode: column("p.shortCode"), no: column("p.no"), isSimple: flag("p.isSimple") }),
+    (_m, eb) => eb.selectFrom("Project as p").whereRef("p.id", "=", "i.financeProjectId") as never,
+  ),
+  financeStage: object(
+    readModel<InvoiceFinanceStage>({ id: column("s.id"), name: column("s.name"), financeProject: column("s.projectId") }),
+    (_m, eb) => eb.selectFrom("Stage as s").whereRef("s.id", "=", "i.financeStageId") as never,
+  ),
+  financeBoard: object(
+    readModel<InvoiceFinanceBoard>({
+      id: column("bd.id"), name: column("bd.name"), shortCode: column("bd.shortCode"), financeProject: column("bd.projectId"), financeStage: column("bd.stageId"),
+    }),
+    (_m, eb) => eb.selectFrom("Board as bd").whereRef("bd.id", "=", "i.financeBoardId") as never,
+  ),
+  financeTask: object(
+    readModel<InvoiceFinanceTask>({
+      id: column("t.id"), name: column("t.name"), number: column("t.no"), shortCode: column("t.shortCode"),
+      financeProject: column("t.projectId"), financeStage: column("t.stageId"), financeBoard: column("t.boardId"),
+    }),
+    (_m, eb) => eb.selectFrom("Task as t").whereRef("t.id", "=", "i.financeTaskId") as never,
+  ),
+  createdBy: userSummary<UserRef>("i.createdById"),
+  updatedBy: userSummary<UserRef>("i.updatedById"),
+  thirdParties: column("i.thirdParties", parseThirdParties),
+  correctionIds: value((m, eb) => correctionIds(m, eb as never, "i.id"), ids),
+  isLastCorrect: amongSiblings((siblings, position) => position >= 0 && position === siblings.length - 1),
+  prevCorrectId: amongSiblings((siblings, position) => (position > 0 ? siblings[position - 1] : null)),
+});
+
+/** thirdParties is stored as a JSON array of strings; anything else reads as none. */
+function parseThirdParties(stored: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The invoices of a batch and every invoice of their correction chains (the original and all its
@@ -181,246 +202,14 @@ const INVOICE_COLUMNS = [
  * any of them lead to. Loading the chains with the batch answers those fields, at any depth of a
  * chain, from the same statement.
  */
-function inChainsOf(kind: DatabaseKind, eb: ExpressionBuilder<Tables & { i: Tables["Invoice"] }, "i">, ids: readonly string[]) {
-  const ofBatch = (e: Eb) => e.selectFrom("Invoice as o").where((x) => inList(kind, x.ref("o.id"), ids));
-  const originals = ofBatch(eb as unknown as Eb)
+function inChainsOf(d: SqlDialect, eb: Eb, ids: readonly string[]) {
+  const ofBatch = (e: Eb) => e.selectFrom("Invoice as o").where((x) => d.inList(x.ref("o.id"), ids));
+  const originals = ofBatch(eb)
     .select(sql<string>`coalesce(${sql.ref("o.correctedInvoiceId")}, ${sql.ref("o.id")})`.as("originalId"))
     .unionAll((e) => ofBatch(e as unknown as Eb).select("o.relatedInvoiceId as originalId").where("o.relatedInvoiceId", "is not", null).$narrowType<{ originalId: string }>());
   // PostgreSQL: `= any(array(...))` makes the originals a value computed first, so both terms
   // are index scans (a BitmapOr); `in (subquery)` under an OR would scan the table
-  if (kind === "postgres") {
-    return sql<SqlBool>`${sql.ref("i.id")} = any(array(${originals})) or ${sql.ref("i.correctedInvoiceId")} = any(array(${originals}))`;
-  }
-  return eb.or([eb("i.id", "in", originals), eb("i.correctedInvoiceId", "in", originals)]);
-}
-
-/**
- * Invoices in ONE statement: the row, its items, costs and incomes (JSON arrays), its numbering
- * with the current counters, the buyer contractor's name, the project/stage/board/task it is
- * booked to, its creator and last editor, its corrections' ids and those of its siblings in
- * creation order. With `chains`, the rest of their correction chains come along (see inChainsOf).
- */
-export async function readInvoices(read: ReadDb, ids: readonly string[], options: { chains?: boolean } = {}): Promise<Invoice[]> {
-  if (ids.length === 0) return [];
-  const { db, kind } = read;
-  const now = new Date();
-  const rows = await db
-    .selectFrom("Invoice as i")
-    .select(INVOICE_COLUMNS)
-    .select((eb) => {
-      const e = eb as unknown as Eb;
-      const correctionIds = (of: string) =>
-        jsonArray(kind, e.selectFrom("Invoice as c").select("c.id").where(refEq("c.correctedInvoiceId", of)).orderBy("c.createdAt").orderBy("c.id"));
-      return [
-        jsonArray(
-          kind,
-          e
-            .selectFrom("InvoiceItem as it")
-            .select(["it.order", "it.positionName", "it.unit", "it.tax", "it.gtu", "it.isPrevious"])
-            .select([
-              decimal(kind, "it.count", "count"), decimal(kind, "it.priceUnit", "priceUnit"), decimal(kind, "it.netAmount", "netAmount"),
-              decimal(kind, "it.vatAmount", "vatAmount"), decimal(kind, "it.grossAmount", "grossAmount"),
-            ])
-            .where(refEq("it.invoiceId", "i.id"))
-            .orderBy("it.isPrevious")
-            .orderBy("it.order"),
-        ).as("items"),
-        jsonArray(kind, bookingQuery(kind, e, "cost").where(refEq("b.invoiceId", "i.id")).orderBy("b.date").orderBy("b.id")).as("costs"),
-        jsonArray(kind, bookingQuery(kind, e, "income").where(refEq("b.invoiceId", "i.id")).orderBy("b.date").orderBy("b.id")).as("incomes"),
-        jsonObject(kind, numberingQuery(kind, e, now).where(refEq("n.id", "i.numberingId"))).as("numbering"),
-        e.selectFrom("Contractor as k").select("k.name").where(refEq("k.id", "i.buyerId")).as("buyerContractorName"),
-        jsonObject(kind, e.selectFrom("Project as p").select(["p.id", "p.name", "p.shortCode", "p.no", "p.isSimple"]).where(refEq("p.id", "i.financeProjectId"))).as(
-          "financeProject",
-        ),
-        jsonObject(kind, e.selectFrom("Stage as s").select(["s.id", "s.name", "s.projectId"]).where(refEq("s.id", "i.financeStageId"))).as("financeStage"),
-        jsonObject(
-          kind,
-          e.selectFrom("Board as bd").select(["bd.id", "bd.name", "bd.shortCode", "bd.projectId", "bd.stageId"]).where(refEq("bd.id", "i.financeBoardId")),
-        ).as("financeBoard"),
-        jsonObject(
-          kind,
-          e
-            .selectFrom("Task as t")
-            .select(["t.id", "t.name", "t.no", "t.shortCode", "t.projectId", "t.stageId", "t.boardId"])
-            .where(refEq("t.id", "i.financeTaskId")),
-        ).as("financeTask"),
-        userRefJson(kind, e, "i.createdById").as("createdBy"),
-        userRefJson(kind, e, "i.updatedById").as("updatedBy"),
-        correctionIds("i.id").as("correctionIds"),
-        correctionIds("i.correctedInvoiceId").as("siblingIds"),
-      ];
-    })
-    .where((eb) => (options.chains ? inChainsOf(kind, eb, ids) : inList(kind, eb.ref("i.id"), ids)))
-    .execute();
-  return rows.map((row) => toInvoice(row as unknown as InvoiceSqlRow, now));
-}
-
-type InvoiceSqlRow = {
-  [K in (typeof INVOICE_COLUMNS)[number] extends `i.${infer C}` ? C : never]: Tables["Invoice"][K];
-} & {
-  items: unknown;
-  costs: unknown;
-  incomes: unknown;
-  numbering: unknown;
-  buyerContractorName: string | null;
-  financeProject: unknown;
-  financeStage: unknown;
-  financeBoard: unknown;
-  financeTask: unknown;
-  createdBy: unknown;
-  updatedBy: unknown;
-  correctionIds: unknown;
-  siblingIds: unknown;
-};
-
-interface ItemJson {
-  order: number;
-  positionName: string;
-  unit: string;
-  count: Decimalish;
-  priceUnit: Decimalish;
-  tax: string;
-  netAmount: Decimalish;
-  vatAmount: Decimalish;
-  grossAmount: Decimalish;
-  gtu: string | null;
-  isPrevious: boolean | number;
-}
-
-function toInvoiceItem(row: ItemJson): InvoiceItem {
-  return {
-    order: row.order,
-    positionName: row.positionName,
-    unit: row.unit,
-    count: Number(row.count),
-    priceUnit: Number(row.priceUnit),
-    tax: row.tax,
-    netAmount: Number(row.netAmount),
-    vatAmount: Number(row.vatAmount),
-    grossAmount: Number(row.grossAmount),
-    gtu: row.gtu,
-  };
-}
-
-const VAT_ID_TYPES = new Set(["nip", "vat_eu"]);
-
-const json = <T>(value: unknown): T | null => parseJson<T | null | undefined>(value) ?? null;
-const ids = (value: unknown): string[] => (json<Array<{ id: string }>>(value) ?? []).map((r) => r.id);
-
-/** One statement row as the GraphQL `Invoice` (what Prisma's row gave before, value for value). */
-function toInvoice(row: InvoiceSqlRow, now: Date): Invoice {
-  const siblings = ids(row.siblingIds);
-  const position = siblings.indexOf(row.id);
-  const items = json<ItemJson[]>(row.items) ?? [];
-  const costs = json<BookingJson[]>(row.costs) ?? [];
-  const incomes = json<BookingJson[]>(row.incomes) ?? [];
-  const numbering = json<NumberingJson>(row.numbering);
-  const project = json<{ id: string; name: string; shortCode: string; no: string; isSimple: boolean | number }>(row.financeProject);
-  const stage = json<{ id: string; name: string; projectId: string }>(row.financeStage);
-  const board = json<{ id: string; name: string; shortCode: string; projectId: string; stageId: string | null }>(row.financeBoard);
-  const task = json<{ id: string; name: string; no: number; shortCode: string; projectId: string; stageId: string | null; boardId: string }>(row.financeTask);
-  const createdBy = userRefOf(row.createdBy);
-  const updatedBy = userRefOf(row.updatedBy);
-  const createdAt = toDateRequired(row.createdAt);
-  const updatedAt = toDateRequired(row.updatedAt);
-  return {
-    id: row.id,
-    ksefStatus: row.ksefStatus,
-    ksefStatusDescription: row.ksefStatusDescription,
-    ksefMarker: row.ksefMarker,
-    no: row.no,
-    docTitle: row.docTitle,
-    saleDate: toDate(row.saleDate),
-    issueDate: toDate(row.issueDate),
-    deadlineDate: toDate(row.deadlineDate),
-    issuedPlace: row.issuedPlace,
-    invoiceType: row.invoiceType,
-    direction: row.direction,
-    sellerId: row.sellerId,
-    sellerName: row.sellerName,
-    sellerIdentifier: row.sellerIdentifier,
-    sellerVatId: row.sellerIdentifier,
-    sellerStreet: row.sellerStreet,
-    sellerZipCode: row.sellerZipCode,
-    sellerCity: row.sellerCity,
-    sellerCountryCode: row.sellerCountryCode,
-    sellerCreatorName: row.sellerCreatorName,
-    buyerId: row.buyerId,
-    buyerContractorName: row.buyerContractorName ?? null,
-    buyerName: row.buyerName,
-    buyerIdentifier: row.buyerIdentifier,
-    buyerVatId: VAT_ID_TYPES.has(row.buyerIdentifierType) && row.buyerIdentifier !== "" ? row.buyerIdentifier : null,
-    buyerIdentifierType: row.buyerIdentifierType,
-    buyerStreet: row.buyerStreet,
-    buyerZipCode: row.buyerZipCode,
-    buyerCity: row.buyerCity,
-    buyerCountryCode: row.buyerCountryCode,
-    buyerRecipientName: row.buyerRecipientName,
-    buyerAccountingEmail: row.buyerAccountingEmail,
-    buyerIsJst: toBool(row.buyerIsJst),
-    buyerIsGv: toBool(row.buyerIsGv),
-    bankAccount: row.bankAccount,
-    bankAccountSwift: row.bankAccountSwift,
-    currencyCode: row.currencyCode,
-    paymentMethod: row.paymentMethod,
-    alreadyPaid: toDecimalNumber(row.alreadyPaid),
-    toPay: toDecimalNumber(row.toPay),
-    netAmount: Number(row.netAmount),
-    vatAmount: Number(row.vatAmount),
-    grossAmount: Number(row.grossAmount),
-    hasIncome: incomes.length > 0,
-    hasCost: costs.length > 0,
-    isLastCorrect: position >= 0 && position === siblings.length - 1,
-    description: row.description,
-    posted: toBool(row.posted),
-    external: toBool(row.external),
-    numbering: numbering ? toInvoiceNumbering(numbering, now) : null,
-    financeProject: project && { id: project.id, name: project.name, shortCode: project.shortCode, no: project.no, isSimple: toBool(project.isSimple) },
-    financeStage: stage && { id: stage.id, name: stage.name, financeProject: stage.projectId },
-    financeBoard: board && { id: board.id, name: board.name, shortCode: board.shortCode, financeProject: board.projectId, financeStage: board.stageId },
-    financeTask: task && {
-      id: task.id,
-      name: task.name,
-      number: task.no,
-      shortCode: task.shortCode,
-      financeProject: task.projectId,
-      financeStage: task.stageId,
-      financeBoard: task.boardId,
-    },
-    isDraft: toBool(row.isDraft),
-    isSplitPayment: toBool(row.isSplitPayment),
-    isReverseCharge: toBool(row.isReverseCharge),
-    isCashAccounting: toBool(row.isCashAccounting),
-    fileGenerated: toBool(row.fileGenerated),
-    duplicateFileGenerated: toBool(row.duplicateFileGenerated),
-    fileGeneratedLanguage: row.fileGeneratedLanguage,
-    exchangeRate: toDecimalNumber(row.exchangeRate),
-    exchangeDate: toDate(row.exchangeDate),
-    createdBy: createdBy ? toUserRef(createdBy) : null,
-    updatedBy: updatedBy ? toUserRef(updatedBy) : null,
-    createdAt,
-    updatedAt,
-    isUpdated: updatedAt.getTime() > createdAt.getTime(),
-    items: items.filter((i) => !toBool(i.isPrevious)).map(toInvoiceItem),
-    prevItems: items.filter((i) => toBool(i.isPrevious)).map(toInvoiceItem),
-    costs: costs.map(toInvoiceCost),
-    incomes: incomes.map(toInvoiceIncome),
-    thirdParties: parseThirdParties(row.thirdParties),
-    correctedInvoiceId: row.correctedInvoiceId,
-    relatedInvoiceId: row.relatedInvoiceId,
-    correctionIds: ids(row.correctionIds),
-    prevCorrectId: position > 0 ? siblings[position - 1] : null,
-  };
-}
-
-/** thirdParties is stored as a JSON array of strings; anything else reads as none. */
-function parseThirdParties(stored: string): string[] {
-  try {
-    const value: unknown = JSON.parse(stored);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
+  return eb.or([d.inSubquery(sql.ref("i.id"), originals), d.inSubquery(sql.ref("i.correctedInvoiceId"), originals)]);
 }
 
 // ─── the look-ups of a new invoice (createInvoice) ───
@@ -508,15 +297,13 @@ export interface RelatedInvoice extends Omit<Pick<InvoiceTable, Unaliased<(typeo
 type Unaliased<C> = C extends `ci.${infer Column}` ? Column : never;
 
 /** The current (not previous) items of the invoice whose id column is `invoiceId`, exact, in order. */
-function storedItems(kind: DatabaseKind, e: Eb, invoiceId: RawBuilder<unknown> | string) {
-  return jsonArray(
-    kind,
-    e
+function storedItems(d: SqlDialect, e: Eb, invoiceId: RawBuilder<unknown> | string) {
+  return d.jsonArray(e
       .selectFrom("InvoiceItem as si")
       .select(["si.order", "si.positionName", "si.unit", "si.tax", "si.gtu"])
       .select([
-        decimal(kind, "si.count", "count"), decimal(kind, "si.priceUnit", "priceUnit"), decimal(kind, "si.netAmount", "netAmount"),
-        decimal(kind, "si.vatAmount", "vatAmount"), decimal(kind, "si.grossAmount", "grossAmount"),
+        d.exact("si.count").as("count"), d.exact("si.priceUnit").as("priceUnit"), d.exact("si.netAmount").as("netAmount"),
+        d.exact("si.vatAmount").as("vatAmount"), d.exact("si.grossAmount").as("grossAmount"),
       ])
       .where(sql<boolean>`${sql.ref("si.invoiceId")} = ${typeof invoiceId === "string" ? sql.ref(invoiceId) : invoiceId}`)
       .where("si.isPrevious", "=", sql.lit(false))
@@ -525,7 +312,7 @@ function storedItems(kind: DatabaseKind, e: Eb, invoiceId: RawBuilder<unknown> |
 }
 
 /** The named invoice with its own items and those of its latest correction (ties broken by id, as the corrections' order). */
-function relatedJson(kind: DatabaseKind, e: Eb, id: string | null) {
+function relatedJson(d: SqlDialect, e: Eb, id: string) {
   const latest = e
     .selectFrom("Invoice as lc")
     .select("lc.id")
@@ -533,14 +320,12 @@ function relatedJson(kind: DatabaseKind, e: Eb, id: string | null) {
     .orderBy("lc.createdAt", "desc")
     .orderBy("lc.id", "desc")
     .limit(1);
-  return jsonObject(
-    kind,
-    e
+  return d.jsonObject(e
       .selectFrom("Invoice as ci")
       .select(RELATED_COLUMNS)
       .select((x) => [
-        storedItems(kind, x as unknown as Eb, "ci.id").as("ownItems"),
-        storedItems(kind, x as unknown as Eb, sql`(${latest})`).as("latestItems"),
+        storedItems(d, x as unknown as Eb, "ci.id").as("ownItems"),
+        storedItems(d, x as unknown as Eb, sql`(${latest})`).as("latestItems"),
         latest.as("latestId"),
         e
           .selectFrom("Invoice as cc")
@@ -548,10 +333,11 @@ function relatedJson(kind: DatabaseKind, e: Eb, id: string | null) {
           .where(refEq("cc.correctedInvoiceId", "ci.id"))
           .as("correctionCount"),
       ])
-      .where("ci.id", "=", id!),
+      .where("ci.id", "=", id),
   );
 }
 
+type Decimalish = string | number;
 type StoredItemJson = { [K in keyof StoredItem]: StoredItem[K] extends Decimal ? Decimalish : StoredItem[K] };
 
 function toRelated(value: unknown): RelatedInvoice | null {
@@ -589,45 +375,48 @@ const LOOKUP_NUMBERING = ["n.id", "n.kind", "n.pattern", "n.resetInterval", "n.l
  * (or the direction's default one), whether a hand-given number is taken, the buyer contractor,
  * the currency (the given code's presence, and the default), the creator's name, the
  * finance task, board, stage and project, and the invoice `input.invoice` names (the one a
- * correction corrects, or a related one) with its current items. A key left null makes its subquery find nothing, so
- * the statement's text, and its prepared plan, is always the same.
+ * correction corrects, or a related one) with its current items. A key left null makes its
+ * subquery find nothing, so the statement is built once and its prepared plan is always the same.
  */
-export async function readInvoiceLookups(read: ReadDb, keys: InvoiceLookupKeys): Promise<InvoiceLookups> {
-  const { db, kind } = read;
-  const row = await db
-    .selectNoFrom((eb) => {
+const LOOKUPS = statement(
+  "Invoice.lookups",
+  (_keys: InvoiceLookupKeys) => ({}),
+  (b) => {
+    const d = b;
+    const key = (name: keyof InvoiceLookupKeys) => b.param((keys) => keys[name])!;
+    return b.db.selectNoFrom((eb) => {
       const e = eb as unknown as Eb;
       return [
-        jsonObject(kind, e.selectFrom("InvoiceNumbering as n").select(LOOKUP_NUMBERING).where("n.id", "=", keys.numberingId!)).as("numbering"),
-        jsonObject(
-          kind,
-          e
+        d.jsonObject(e.selectFrom("InvoiceNumbering as n").select(LOOKUP_NUMBERING).where("n.id", "=", key("numberingId"))).as("numbering"),
+        d.jsonObject(e
             .selectFrom("InvoiceNumbering as n")
             .select(LOOKUP_NUMBERING)
-            .where("n.kind", "=", keys.defaultNumberingOf!)
+            .where("n.kind", "=", key("defaultNumberingOf"))
             .where("n.isDefault", "=", sql.lit(true))
             .orderBy("n.id")
             .limit(1),
         ).as("defaultNumbering"),
-        e.selectFrom("Invoice as t").select("t.id").where("t.numberingId", "=", keys.numberingId!).where("t.no", "=", keys.no!).limit(1).as("takenBy"),
-        jsonObject(
-          kind,
-          e
+        e.selectFrom("Invoice as t").select("t.id").where("t.numberingId", "=", key("numberingId")).where("t.no", "=", key("no")).limit(1).as("takenBy"),
+        d.jsonObject(e
             .selectFrom("Contractor as k")
             .select(["k.name", "k.fullName", "k.vatId", "k.identifierType", "k.street", "k.zipCode", "k.city", "k.countryCode", "k.accountingEmail"])
-            .where("k.id", "=", keys.buyerId!),
+            .where("k.id", "=", key("buyerId")),
         ).as("buyer"),
-        e.selectFrom("CurrencyDictionary as c").select("c.code").where("c.code", "=", keys.currencyCode!).as("knownCurrency"),
+        e.selectFrom("CurrencyDictionary as c").select("c.code").where("c.code", "=", key("currencyCode")).as("knownCurrency"),
         e.selectFrom("CurrencyDictionary as c").select("c.code").where("c.isDefault", "=", sql.lit(true)).orderBy("c.id").limit(1).as("defaultCurrency"),
-        jsonObject(kind, e.selectFrom("User as u").select(["u.firstName", "u.lastName"]).where("u.id", "=", keys.callerId!)).as("caller"),
-        jsonObject(kind, e.selectFrom("Task as tk").select(["tk.projectId", "tk.stageId", "tk.boardId"]).where("tk.id", "=", keys.taskId!)).as("task"),
-        jsonObject(kind, e.selectFrom("Board as b").select(["b.projectId", "b.stageId"]).where("b.id", "=", keys.boardId!)).as("board"),
-        jsonObject(kind, e.selectFrom("Stage as s").select(["s.projectId"]).where("s.id", "=", keys.stageId!)).as("stage"),
-        e.selectFrom("Project as p").select("p.id").where("p.id", "=", keys.projectId!).as("project"),
-        relatedJson(kind, e, keys.relatedId).as("related"),
+        d.jsonObject(e.selectFrom("User as u").select(["u.firstName", "u.lastName"]).where("u.id", "=", key("callerId"))).as("caller"),
+        d.jsonObject(e.selectFrom("Task as tk").select(["tk.projectId", "tk.stageId", "tk.boardId"]).where("tk.id", "=", key("taskId"))).as("task"),
+        d.jsonObject(e.selectFrom("Board as b").select(["b.projectId", "b.stageId"]).where("b.id", "=", key("boardId"))).as("board"),
+        d.jsonObject(e.selectFrom("Stage as s").select(["s.projectId"]).where("s.id", "=", key("stageId"))).as("stage"),
+        e.selectFrom("Project as p").select("p.id").where("p.id", "=", key("projectId")).as("project"),
+        relatedJson(d, e, key("relatedId")).as("related"),
       ];
-    })
-    .executeTakeFirstOrThrow();
+    });
+  },
+);
+
+export async function readInvoiceLookups(read: ReadPort, keys: InvoiceLookupKeys): Promise<InvoiceLookups> {
+  const row = (await read.first(LOOKUPS, keys))!;
   const caller = json<{ firstName: string; lastName: string }>(row.caller);
   return {
     numbering: json<LookedUpNumbering>(row.numbering),
@@ -645,38 +434,37 @@ export async function readInvoiceLookups(read: ReadDb, keys: InvoiceLookupKeys):
   };
 }
 
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
+/** The finance project of a cost's or income's invoice (`e`), for its read rule. */
+const invoiceProject: Parameters<typeof readBy>[2] = (eb) => eb.selectFrom("Invoice as i").select("i.financeProjectId").whereRef("i.id", "=", "e.invoiceId");
+
+// ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
 /**
- * The Invoice entity: a batch in one statement (src/services/invoice/invoice.read.ts). The
- * batch brings the rest of its invoices' correction chains along, which the request's loader
- * keeps for the `invoice`, `corrects` and `prevCorrect` fields: they cost no further statement.
+ * The Invoice entity. A batch brings the rest of its invoices' correction chains along, which the
+ * request's loader keeps for the `invoice`, `corrects` and `prevCorrect` fields: they cost no
+ * further statement.
  */
-export const invoiceEntity = defineEntity<Invoice>({
-  typeName: "Invoice",
-  loadMany: (_db, ids, _viewer, read) => readInvoices(read, ids, { chains: true }),
+export const invoiceEntity = defineEntity(Invoice, {
+  read: readBy(rules.readInvoice, "Invoice", () => "e.financeProjectId"),
+  loadMany: loadById(invoiceModel, "Invoice as i", { by: (b, eb, ids) => inChainsOf(b, eb as never, ids) }),
 });
 
-/**
- * An invoice's costs and incomes: one shape, one read (readInvoiceBookings), two entity types.
- */
-export const invoiceCostEntity = defineEntity<InvoiceCost>({
-  typeName: "InvoiceCost",
-  loadMany: (_db, ids, _viewer, read) => readInvoiceBookings(read, "cost", ids),
+export const invoiceCostEntity = defineEntity(InvoiceCost, {
+  read: readBy(rules.readInvoice, "InvoiceCost", invoiceProject),
+  loadMany: loadById(costModel, "InvoiceCost as b"),
 });
 
-export const invoiceIncomeEntity = defineEntity<InvoiceIncome>({
-  typeName: "InvoiceIncome",
-  loadMany: (_db, ids, _viewer, read) => readInvoiceBookings(read, "income", ids),
+export const invoiceIncomeEntity = defineEntity(InvoiceIncome, {
+  read: readBy(rules.readInvoice, "InvoiceIncome", invoiceProject),
+  loadMany: loadById(incomeModel, "InvoiceIncome as b"),
 });
 
-/** The InvoiceNumbering entity: a batch with its current counters in one statement (invoice.read.ts). */
-export const invoiceNumberingEntity = defineEntity<InvoiceNumbering>({
-  typeName: "InvoiceNumbering",
-  loadMany: (_db, ids, _viewer, read) => readInvoiceNumberings(read, ids),
+export const invoiceNumberingEntity = defineEntity(InvoiceNumbering, {
+  read: readBy(rules.invoiceNumberings),
+  loadMany: loadById(numberingModel, "InvoiceNumbering as n"),
 });
 
-export const currencyDictionaryEntity = defineEntity<CurrencyDictionary>({
-  typeName: "CurrencyDictionary",
-  loadMany: (_db, ids, _viewer, read) => readCurrencyDictionaries(read, ids),
+export const currencyDictionaryEntity = defineEntity(CurrencyDictionary, {
+  read: readBy(rules.signedIn),
+  loadMany: loadById(readModel<CurrencyDictionary>({ id: column("c.id"), name: column("c.name"), code: column("c.code"), isDefault: column("c.isDefault", toBool) }), "CurrencyDictionary as c"),
 });

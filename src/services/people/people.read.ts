@@ -1,191 +1,119 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
-import type { ReadDb } from "../../db/kysely";
 import type { Tables } from "../../db/tables";
 import type { Viewer } from "../../auth/authenticate";
-import type { User } from "../../types/people/user.type";
-import type { UserDepartment } from "../../types/people/user-department.type";
-import type { Shortcut } from "../../types/people/shortcut.type";
+import { User } from "../../types/people/user.type";
+import { UserDepartment } from "../../types/people/user-department.type";
+import { Shortcut } from "../../types/people/shortcut.type";
+import type { UserSsoProvider } from "../../types/people/user-sso-provider.type";
+import type { IdName } from "../../types/shared/id-name.type";
 import type { UserFilter } from "../../inputs/people/user-filter.input";
 import type { UserOrder } from "../../inputs/people/user-order.input";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
-import { inList, parseJson, toBool, toDate, toDateRequired } from "../../db/row-values";
+import { toBool, toDate, toDateRequired } from "../../db/row-values";
+import { statement, type StatementBuilder } from "../../db/statements";
 import { escapeLike } from "../shared/search-text";
-import { canManagePerson } from "../../auth/policy";
-import { personRuleSql } from "../../auth/policy-sql";
-import { jsonArray } from "../shared/json";
-import { Selection } from "../shared/look-ahead";
+import { readBy } from "../../auth/rule";
+import { rules } from "../../auth/rules";
+import { column, group, list, loadById, modelBuild, readModel, ruleFlag, shapeOf, value } from "../shared/read-model";
+import type { ListPage } from "../shared/pagination";
 import { defineEntity } from "../../federation/entity-registry";
 
 type From = Tables & { u: Tables["User"] };
-type UserQuery<O> = SelectQueryBuilder<From, "u", O>;
 type Eb = ExpressionBuilder<From, "u">;
 
-const TRUE = sql.lit(true);
+const departmentModel = readModel<UserDepartment>({
+  id: column("ud.id"),
+  isLeader: column("ud.isLeader", toBool),
+  department: group<IdName>({ id: column("d.id"), name: column("d.name") }),
+});
 
-/** The user columns every User answer carries (scalars are cheap; relations are chosen by selection). */
-const USER_COLUMNS = [
-  "u.id", "u.firstName", "u.lastName", "u.email", "u.shortCode", "u.phoneNumber", "u.pictureSm", "u.pictureLg",
-  "u.jobPositionId", "u.contractorId", "u.canLogIn", "u.allowApiTokenAuthentication", "u.isExternal",
-  "u.isUsingMobile", "u.twoFactorAuth", "u.lastActivity", "u.lastActivityMobile", "u.hoursPerWorkDay",
-  "u.tasksPerWorkday", "u.createdAt", "u.updatedAt",
-] as const;
+const ssoModel = readModel<UserSsoProvider>({
+  id: column("p.id"),
+  tenantId: column("p.tenantId"),
+  tenantName: column("p.tenantName"),
+  type: column("p.type"),
+  isUserLinked: column("l.isUserLinked", toBool),
+});
 
-/**
- * The page of `User`s in one statement: scalars, and, only when the document selects them, the
- * job position and contractor names, the departments and SSO providers (as JSON arrays), and
- * `canManage` (an EXISTS over the caller's led departments; constant for admins and HR).
- */
-export function selectUsers(read: ReadDb, viewer: Viewer, sel: Selection) {
-  const { db, kind } = read;
-  return db
-    .selectFrom("User as u")
-    .select(USER_COLUMNS)
-    .$if(sel.has("jobPositionName"), (q) =>
-      q.select((eb) => eb.selectFrom("JobPosition as jp").select("jp.name").whereRef("jp.id", "=", "u.jobPositionId").as("jobPositionName")),
-    )
-    .$if(sel.has("contractorName"), (q) =>
-      q.select((eb) => eb.selectFrom("Contractor as c").select("c.name").whereRef("c.id", "=", "u.contractorId").as("contractorName")),
-    )
-    .$if(sel.has("userDepartments"), (q) =>
-      q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
-            .selectFrom("UserDepartment as ud")
-            .innerJoin("Department as d", "d.id", "ud.departmentId")
-            .select(["ud.id", "ud.isLeader", "d.id as departmentId", "d.name as departmentName"])
-            .whereRef("ud.userId", "=", "u.id")
-            .orderBy("ud.id"),
-        ).as("userDepartments"),
-      ),
-    )
-    .$if(sel.has("ssoProviders"), (q) =>
-      q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
-            .selectFrom("UserSsoProvider as l")
-            .innerJoin("SsoProvider as p", "p.id", "l.ssoProviderId")
-            .select(["p.id", "p.tenantId", "p.tenantName", "p.type", "l.isUserLinked"])
-            .whereRef("l.userId", "=", "u.id")
-            .orderBy("l.id"),
-        ).as("ssoProviders"),
-      ),
-    )
-    .$if(sel.has("canManage"), (q) =>
-      q.select((eb) => personRuleSql(canManagePerson, eb as never, viewer, "u.id").as("canManage")),
+/** `User` as every read of it answers it: one declaration, read for the fields the document selects. */
+export const userModel = readModel<User>({
+  id: column("u.id", String, true),
+  firstName: column("u.firstName"),
+  lastName: column("u.lastName"),
+  email: column("u.email"),
+  shortCode: column("u.shortCode"),
+  phoneNumber: column("u.phoneNumber"),
+  pictureSm: column("u.pictureSm"),
+  pictureLg: column("u.pictureLg"),
+  jobPosition: column("u.jobPositionId"),
+  jobPositionName: value((_m, eb) => eb.selectFrom("JobPosition as jp").select("jp.name").whereRef("jp.id", "=", "u.jobPositionId"), nullIfAbsent),
+  contractorId: column("u.contractorId"),
+  contractorName: value((_m, eb) => eb.selectFrom("Contractor as c").select("c.name").whereRef("c.id", "=", "u.contractorId"), nullIfAbsent),
+  canLogIn: column("u.canLogIn", toBool),
+  allowApiTokenAuthentication: column("u.allowApiTokenAuthentication", toBool),
+  isExternal: column("u.isExternal", toBool),
+  canManage: ruleFlag("managePerson", rules.managePerson, "u.id"),
+  isUsingMobile: column("u.isUsingMobile", toBool),
+  twoFactorAuth: column("u.twoFactorAuth", toBool),
+  lastActivity: column("u.lastActivity", toDate),
+  lastActivityMobile: column("u.lastActivityMobile", toDate),
+  hoursPerWorkDay: column("u.hoursPerWorkDay", Number),
+  tasksPerWorkday: column("u.tasksPerWorkday"),
+  tasksPerWorkDay: column("u.tasksPerWorkday"),
+  ssoProviders: list(ssoModel, (_m, eb) =>
+    eb.selectFrom("UserSsoProvider as l").innerJoin("SsoProvider as p", "p.id", "l.ssoProviderId").whereRef("l.userId", "=", "u.id").orderBy("l.id"),
+  ),
+  userDepartments: list(departmentModel, (_m, eb) =>
+    eb.selectFrom("UserDepartment as ud").innerJoin("Department as d", "d.id", "ud.departmentId").whereRef("ud.userId", "=", "u.id").orderBy("ud.id"),
+  ),
+  createdAt: column("u.createdAt", toDateRequired),
+  updatedAt: column("u.updatedAt", toDateRequired),
+});
+
+function nullIfAbsent<T>(value: T | null | undefined): T | null {
+  return value ?? null;
+}
+
+export interface UsersArgs {
+  viewer: Viewer;
+  filter?: UserFilter | null;
+  /** The order (validated, ending with `id`). */
+  terms: readonly UserOrderTerm[];
+}
+
+/** The conditions of a user filter (everything but the leader ordering), as SQL on `u`; the values are the statement's parameters. */
+function userFilterWhere<O>(b: StatementBuilder<UsersArgs>, q: SelectQueryBuilder<From, "u", O>, f: ReturnType<typeof filterShape>): SelectQueryBuilder<From, "u", O> {
+  const given = <K extends keyof UserFilter>(key: K) => b.param((a) => a.filter![key] as NonNullable<UserFilter[K]>);
+  const lists = (key: "jobPosition" | "contractorId" | "id" | "excludeIds" | "department" | "excludeDepartmentIds" | "ssoProviderIds" | "hasRole") => given(key);
+  if (f.search) q = q.where(sql<boolean>`u."searchText" like ${b.param((a) => `%${escapeLike(a.filter!.search!.toLowerCase())}%`)} escape '\\'`);
+  // booleans are literals (SQLite binds no booleans): the value is part of the shape
+  for (const key of ["isUsingMobile", "isExternal", "canLogIn"] as const) if (f[key] !== undefined) q = q.where(`u.${key}`, "=", sql.lit(f[key] as boolean));
+  if (f.hasRole) q = q.where((eb) => eb.exists(roleOf(eb).where((sub) => b.inList(sub.ref("r.role"), lists("hasRole"), "text"))));
+  if (f.hasRoleSet) {
+    // every role of the set: as many distinct matching roles as the set has
+    const roles = b.param((a) => [...new Set(a.filter!.hasRoleSet)]);
+    q = q.where((eb) =>
+      eb(roleOf(eb).clearSelect().select((x) => x.fn.count("r.role").distinct().as("n")).where((sub) => b.inList(sub.ref("r.role"), roles, "text")), "=", b.param((a) => new Set(a.filter!.hasRoleSet).size)),
     );
-}
-
-type UserSqlRow = {
-  [K in (typeof USER_COLUMNS)[number] extends `u.${infer C}` ? C : never]: Tables["User"][K];
-} & {
-  jobPositionName?: string | null;
-  contractorName?: string | null;
-  userDepartments?: unknown;
-  ssoProviders?: unknown;
-  canManage?: boolean | number | null;
-};
-
-interface DepartmentJson {
-  id: string;
-  isLeader: boolean | number;
-  departmentId: string;
-  departmentName: string;
-}
-interface SsoJson {
-  id: string;
-  tenantId: string;
-  tenantName: string;
-  type: string;
-  isUserLinked: boolean | number;
-}
-
-/** One statement row as the GraphQL `User` (what Prisma's row gave before, value for value). */
-export function toUser(row: UserSqlRow): User {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    shortCode: row.shortCode,
-    phoneNumber: row.phoneNumber,
-    pictureSm: row.pictureSm,
-    pictureLg: row.pictureLg,
-    jobPosition: row.jobPositionId,
-    jobPositionName: row.jobPositionName ?? null,
-    contractorId: row.contractorId,
-    contractorName: row.contractorName ?? null,
-    canLogIn: toBool(row.canLogIn),
-    allowApiTokenAuthentication: toBool(row.allowApiTokenAuthentication),
-    isExternal: toBool(row.isExternal),
-    canManage: toBool(row.canManage ?? false),
-    isUsingMobile: toBool(row.isUsingMobile),
-    twoFactorAuth: toBool(row.twoFactorAuth),
-    lastActivity: toDate(row.lastActivity),
-    lastActivityMobile: toDate(row.lastActivityMobile),
-    hoursPerWorkDay: Number(row.hoursPerWorkDay),
-    tasksPerWorkday: row.tasksPerWorkday,
-    tasksPerWorkDay: row.tasksPerWorkday,
-    ssoProviders: parseJson<SsoJson[] | undefined>(row.ssoProviders)?.map((p) => ({
-      id: p.id,
-      tenantId: p.tenantId,
-      tenantName: p.tenantName,
-      type: p.type,
-      isUserLinked: toBool(p.isUserLinked),
-    })) ?? [],
-    userDepartments: parseJson<DepartmentJson[] | undefined>(row.userDepartments)?.map((d) => ({
-      id: d.id,
-      isLeader: toBool(d.isLeader),
-      department: { id: d.departmentId, name: d.departmentName },
-    })) ?? [],
-    createdAt: toDateRequired(row.createdAt),
-    updatedAt: toDateRequired(row.updatedAt),
-  };
-}
-
-/** The conditions of a user filter (everything but the leader ordering), as SQL on `u`. */
-export function userFilterWhere<O>(read: ReadDb, q: UserQuery<O>, filter: UserFilter | null | undefined): UserQuery<O> {
-  if (!filter) return q;
-  const { kind } = read;
-  const f = filter;
-  const bool = (column: "u.isUsingMobile" | "u.isExternal" | "u.canLogIn", value: boolean) =>
-    q.where(column, "=", sql.lit(value));
-  if (f.search) {
-    const pattern = `%${escapeLike(f.search.toLowerCase())}%`;
-    q = q.where(sql<boolean>`u."searchText" like ${pattern} escape '\\'`);
   }
-  if (f.isUsingMobile != null) q = bool("u.isUsingMobile", f.isUsingMobile);
-  if (f.isExternal != null) q = bool("u.isExternal", f.isExternal);
-  if (f.canLogIn != null) q = bool("u.canLogIn", f.canLogIn);
-  if (f.hasRole) {
-    const roles = f.hasRole;
-    q = q.where((eb) => eb.exists(roleOf(eb).where((sub) => inList(kind, sub.ref("r.role"), roles, "text"))));
-  }
-  if (f.hasRoleSet) for (const role of new Set(f.hasRoleSet)) q = q.where((eb) => eb.exists(roleOf(eb).where("r.role", "=", role)));
-  if (f.jobPosition) q = q.where((eb) => inList(kind, eb.ref("u.jobPositionId"), f.jobPosition!));
-  if (f.contractorId) q = q.where((eb) => inList(kind, eb.ref("u.contractorId"), f.contractorId!));
-  if (f.id) q = q.where((eb) => inList(kind, eb.ref("u.id"), f.id!));
-  if (f.excludeIds) q = q.where((eb) => eb.not(inList(kind, eb.ref("u.id"), f.excludeIds!)));
-  if (f.excludeDepartmentIds) {
-    q = q.where((eb) => eb.not(eb.exists(departmentOf(eb).where((sub) => inList(kind, sub.ref("ud.departmentId"), f.excludeDepartmentIds!)))));
-  }
-  if (f.department) q = q.where((eb) => eb.exists(departmentOf(eb).where((sub) => inList(kind, sub.ref("ud.departmentId"), f.department!))));
-  if (f.existsUserDepartments != null) {
-    const exists = f.existsUserDepartments;
-    q = q.where((eb) => (exists ? eb.exists(departmentOf(eb)) : eb.not(eb.exists(departmentOf(eb)))));
-  }
-  if (f.existsSsoProvider != null) {
-    const exists = f.existsSsoProvider;
-    q = q.where((eb) => (exists ? eb.exists(ssoOf(eb)) : eb.not(eb.exists(ssoOf(eb)))));
-  }
-  if (f.ssoProviderIds) q = q.where((eb) => eb.exists(ssoOf(eb).where((sub) => inList(kind, sub.ref("s.ssoProviderId"), f.ssoProviderIds!))));
+  if (f.jobPosition) q = q.where((eb) => b.inList(eb.ref("u.jobPositionId"), lists("jobPosition")));
+  if (f.contractorId) q = q.where((eb) => b.inList(eb.ref("u.contractorId"), lists("contractorId")));
+  if (f.id) q = q.where((eb) => b.inList(eb.ref("u.id"), lists("id")));
+  if (f.excludeIds) q = q.where((eb) => eb.not(b.inList(eb.ref("u.id"), lists("excludeIds"))));
+  if (f.excludeDepartmentIds) q = q.where((eb) => eb.not(eb.exists(departmentOf(eb).where((sub) => b.inList(sub.ref("ud.departmentId"), lists("excludeDepartmentIds"))))));
+  if (f.department) q = q.where((eb) => eb.exists(departmentOf(eb).where((sub) => b.inList(sub.ref("ud.departmentId"), lists("department")))));
+  if (f.existsUserDepartments !== undefined) q = q.where((eb) => (f.existsUserDepartments ? eb.exists(departmentOf(eb)) : eb.not(eb.exists(departmentOf(eb)))));
+  if (f.existsSsoProvider !== undefined) q = q.where((eb) => (f.existsSsoProvider ? eb.exists(ssoOf(eb)) : eb.not(eb.exists(ssoOf(eb)))));
+  if (f.ssoProviderIds) q = q.where((eb) => eb.exists(ssoOf(eb).where((sub) => b.inList(sub.ref("s.ssoProviderId"), lists("ssoProviderIds")))));
   return q;
 }
 
 const roleOf = (eb: Eb) => eb.selectFrom("UserRole as r").select(sql.lit(1).as("one")).whereRef("r.userId", "=", "u.id");
 const departmentOf = (eb: Eb) => eb.selectFrom("UserDepartment as ud").select(sql.lit(1).as("one")).whereRef("ud.userId", "=", "u.id");
 const ssoOf = (eb: Eb) => eb.selectFrom("UserSsoProvider as s").select(sql.lit(1).as("one")).whereRef("s.userId", "=", "u.id");
+
+/** What of a filter changes the SQL: which conditions are given, and the booleans' values. */
+const filterShape = (filter: UserFilter | null | undefined) => shapeOf(filter ?? {}) as Partial<Record<keyof UserFilter, unknown>> & { isUsingMobile?: boolean; isExternal?: boolean; canLogIn?: boolean; existsUserDepartments?: boolean; existsSsoProvider?: boolean };
 
 export const USER_ORDER_COLUMNS = {
   lastName: (dir: "asc" | "desc") => ["u.lastName", dir] as const,
@@ -196,67 +124,61 @@ export const USER_ORDER_COLUMNS = {
 
 export type UserOrderTerm = readonly ["u.lastName" | "u.firstName" | "u.createdAt" | "u.updatedAt" | "u.id", "asc" | "desc"];
 
-/**
- * The order: with `userDepartmentLeaderOrder` that department's leaders first (ASC) or last
- * (DESC), then the `order` terms (already validated and ending with `id`).
- */
-export function userOrder<O>(q: UserQuery<O>, filter: UserFilter | null | undefined, terms: readonly UserOrderTerm[]): UserQuery<O> {
-  const leader = filter?.userDepartmentLeaderOrder;
-  if (leader) {
-    const leads = (eb: Eb) =>
-      eb
-        .selectFrom("UserDepartment as lo")
-        .select(sql.lit(1).as("one"))
-        .whereRef("lo.userId", "=", "u.id")
-        .where("lo.departmentId", "=", leader.departmentId)
-        .where("lo.isLeader", "=", TRUE);
-    // 0 for the department's leaders, 1 for everyone else
-    q = q.orderBy((eb) => eb.case().when(eb.exists(leads(eb))).then(sql.lit(0)).else(sql.lit(1)).end(), leader.direction === SortDirection.ASC ? "asc" : "desc");
-  }
-  for (const [column, direction] of terms) q = q.orderBy(column, direction);
-  return q;
-}
-
-/** UserDepartment entities by id in one statement, with their departments joined. */
-export async function readUserDepartments(read: ReadDb, ids: readonly string[]): Promise<UserDepartment[]> {
-  const rows = await read.db
-    .selectFrom("UserDepartment as ud")
-    .innerJoin("Department as d", "d.id", "ud.departmentId")
-    .select(["ud.id", "ud.isLeader", "d.id as departmentId", "d.name as departmentName"])
-    .where((eb) => inList(read.kind, eb.ref("ud.id"), ids))
-    .execute();
-  return rows.map((d) => ({ id: d.id, isLeader: toBool(d.isLeader), department: { id: d.departmentId, name: d.departmentName } }));
-}
-
-/** Shortcut entities by id in one statement. */
-export async function readShortcuts(read: ReadDb, ids: readonly string[]): Promise<Shortcut[]> {
-  const rows = await read.db
-    .selectFrom("Shortcut as s")
-    .select(["s.id", "s.weight", "s.name", "s.viewUrl", "s.isOpenedInNewTab"])
-    .where((eb) => inList(read.kind, eb.ref("s.id"), ids))
-    .execute();
-  return rows.map((s) => ({ id: s.id, weight: s.weight, name: s.name, viewUrl: s.viewUrl, isOpenedInNewTab: toBool(s.isOpenedInNewTab) }));
-}
-
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
-
-export const userEntity = defineEntity<User>({
-  typeName: "User",
-  /** A batch of users (e.g. 100 `_entities` representations) in one statement. */
-  async loadMany(_db, ids, viewer, read) {
-    const rows = await selectUsers(read, viewer, Selection.all())
-      .where((eb) => inList(read.kind, eb.ref("u.id"), ids))
-      .execute();
-    return rows.map(toUser);
+/** E8: a page of users: the model's columns for the selection, the filter, the order (a department's leaders first or last, then the terms), the window. */
+export const USERS_PAGE = statement(
+  "users.page",
+  (a: UsersArgs & ListPage) => ({ sel: a.sel, forms: userModel.forms(a.viewer), filter: filterShape(a.filter), terms: a.terms, leader: a.filter?.userDepartmentLeaderOrder?.direction ?? null }),
+  (b, s) => {
+    let q = userFilterWhere(b, userModel.select(modelBuild(b, s.forms), b.db.selectFrom("User as u") as never, s.sel) as unknown as SelectQueryBuilder<From, "u", Record<string, unknown>>, s.filter);
+    if (s.leader) {
+      const leads = (eb: Eb) =>
+        eb
+          .selectFrom("UserDepartment as lo")
+          .select(sql.lit(1).as("one"))
+          .whereRef("lo.userId", "=", "u.id")
+          .where("lo.departmentId", "=", b.param((a) => a.filter!.userDepartmentLeaderOrder!.departmentId))
+          .where("lo.isLeader", "=", sql.lit(true));
+      // 0 for the department's leaders, 1 for everyone else
+      q = q.orderBy((eb) => eb.case().when(eb.exists(leads(eb))).then(sql.lit(0)).else(sql.lit(1)).end(), s.leader === SortDirection.ASC ? "asc" : "desc");
+    }
+    for (const [ref, direction] of s.terms) q = q.orderBy(ref, direction);
+    return q.limit(b.param((a) => a.take)).offset(b.param((a) => a.skip));
   },
+);
+
+/** E8: how many users the filter matches. */
+export const USERS_COUNT = statement(
+  "users.count",
+  (a: UsersArgs) => ({ filter: filterShape(a.filter) }),
+  (b, s) => userFilterWhere(b, b.db.selectFrom("User as u").select((eb) => eb.fn.countAll().as("n")), s.filter),
+);
+
+const usersById = loadById(userModel, "User as u");
+const departmentsById = loadById(departmentModel, "UserDepartment as ud", { join: (q) => q.innerJoin("Department as d", "d.id", "ud.departmentId") as never });
+
+const shortcutModel = readModel<Shortcut>({
+  id: column("s.id"),
+  weight: column("s.weight"),
+  name: column("s.name"),
+  viewUrl: column("s.viewUrl"),
+  isOpenedInNewTab: column("s.isOpenedInNewTab", toBool),
+});
+const shortcutsById = loadById(shortcutModel, "Shortcut as s");
+
+// ─── entities: the area's @key types with their read rules (listed in the area's index) ───
+
+export const userEntity = defineEntity(User, {
+  read: readBy(rules.signedIn),
+  /** A batch of users (e.g. 100 `_entities` representations) in one statement. */
+  loadMany: usersById,
 });
 
-export const userDepartmentEntity = defineEntity<UserDepartment>({
-  typeName: "UserDepartment",
-  loadMany: (_db, ids, _viewer, read) => readUserDepartments(read, ids),
+export const userDepartmentEntity = defineEntity(UserDepartment, {
+  read: readBy(rules.signedIn),
+  loadMany: departmentsById,
 });
 
-export const shortcutEntity = defineEntity<Shortcut>({
-  typeName: "Shortcut",
-  loadMany: (_db, ids, _viewer, read) => readShortcuts(read, ids),
+export const shortcutEntity = defineEntity(Shortcut, {
+  read: readBy(rules.shortcutOwner, "Shortcut", () => "e.userId"),
+  loadMany: shortcutsById,
 });

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { AuthedContext } from "../../context";
 import type { CreateShortcutInput } from "../../inputs/people/create-shortcut.input";
 import type { Shortcut } from "../../types/people/shortcut.type";
 import { lockRow, retryOnUniqueViolation } from "../shared/retry";
@@ -10,7 +10,8 @@ const SELECT = { id: true, weight: true, name: true, viewUrl: true, isOpenedInNe
  * per user (a unique index): one user's creations take turns on the user's row, so each reads the
  * weight the one before wrote; a race lost all the same is run again.
  */
-export async function createShortcut(db: Db, userId: string, input: CreateShortcutInput): Promise<Shortcut> {
+export async function createShortcut({ db, viewer }: AuthedContext, input: CreateShortcutInput): Promise<Shortcut> {
+  const userId = viewer.id;
   const race = { attempts: 3, conflict: "Another shortcut was created at the same moment; try again." };
   return retryOnUniqueViolation(race, () =>
     db.$transaction(async (tx) => {

@@ -1,10 +1,10 @@
-import type { Db } from "../../db/client";
-import type { Viewer } from "../../auth/authenticate";
+import type { AuthedContext } from "../../context";
+import { policy } from "../../auth/policy";
+import { rules } from "../../auth/rules";
 import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
 import type { AssignBoardUserInput } from "../../inputs/project/assign-board-user.input";
 import { retryOnUniqueViolation } from "../shared/retry";
-import { assertCanManageProject } from "./project-access";
 
 /**
  * E10: creates the user's assignment to the board, or changes the role of an existing one. Only a
@@ -13,18 +13,17 @@ import { assertCanManageProject } from "./project-access";
  * assignment without a role gets `none`; an existing one keeps its role when none is given.
  */
 export async function assignBoardUser(
-  db: Db,
-  viewer: Viewer,
+  ctx: AuthedContext,
   boardId: string,
   userId: string,
   input: AssignBoardUserInput | null | undefined,
 ): Promise<string> {
   const role = input?.role ?? undefined;
   const attempt = () =>
-    db.$transaction(async (tx) => {
+    ctx.db.$transaction(async (tx) => {
       const board = await tx.board.findUnique({ where: { id: boardId }, select: { projectId: true } });
       if (!board) throw new NotFoundError("Board", boardId, "boardId");
-      await assertCanManageProject(tx, viewer, board.projectId);
+      await policy.require(ctx, rules.manageProject, board.projectId, tx);
       const [user, member] = await Promise.all([
         tx.user.findUnique({ where: { id: userId }, select: { id: true } }),
         tx.projectUserAssignment.findUnique({

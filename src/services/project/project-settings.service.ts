@@ -1,12 +1,14 @@
 import type { DbTx, Prisma } from "../../db/client";
-import { NotFoundError } from "../../errors/errors";
+import type { AuthedContext } from "../../context";
+import { policy } from "../../auth/policy";
+import { rules } from "../../auth/rules";
 import type { ProjectSettings } from "../../types/project/project-settings.type";
+import { projectSettingsEntity } from "./project.read";
 
-/** E17: settings share their project's id (read with `load`, the request's loader); readable like the project itself. */
-export async function getProjectSettings(projectId: string, load: (id: string) => Promise<ProjectSettings | null>): Promise<ProjectSettings> {
-  const settings = await load(projectId);
-  if (!settings) throw new NotFoundError("Project settings", projectId, "id");
-  return settings;
+/** E17: settings share their project's id, and are read as the project is (another project's are NOT_FOUND to an external caller). */
+export async function projectSettings(ctx: AuthedContext, projectId: string): Promise<ProjectSettings> {
+  await policy.require(ctx, rules.readProject, { projectId, what: "Project settings", field: "id" });
+  return ctx.loaders.found(projectSettingsEntity, projectId, "Project settings");
 }
 
 /**

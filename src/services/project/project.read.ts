@@ -1,420 +1,233 @@
-import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
-import type { DatabaseKind } from "../../db/client";
-import type { CustomFieldDefinitionTable, ProjectNumberingTable, Tables } from "../../db/tables";
+import { sql, type ExpressionBuilder } from "kysely";
 import { Prisma } from "../../db/client";
-import type { CustomFieldDefinition } from "../../types/project/custom-field-definition.type";
-import type { CustomFieldOption } from "../../types/project/custom-field-option.type";
+import type { Tables } from "../../db/tables";
+import { CustomFieldDefinition } from "../../types/project/custom-field-definition.type";
+import { CustomFieldOption } from "../../types/project/custom-field-option.type";
 import type { CustomFieldUser } from "../../types/project/custom-field-user.type";
-import type { IdName } from "../../types/shared/id-name.type";
-import type { ReadDb } from "../../db/kysely";
-import type { Viewer } from "../../auth/authenticate";
-import type { AssignedBoardUser } from "../../types/project/assigned-board-user.type";
-import type { AssignedProjectUser } from "../../types/project/assigned-project-user.type";
-import type { Project } from "../../types/project/project.type";
-
-import type { ProjectNumbering } from "../../types/project/project-numbering.type";
-import type { ProjectSettings } from "../../types/project/project-settings.type";
-import type { Risk } from "../../types/project/risk.type";
-import type { Stage } from "../../types/project/stage.type";
-import { inList, parseJson, toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db/row-values";
-import { inProject } from "../../auth/visibility";
-import { canManageProject, PROJECT_MANAGER_ROLES } from "../../auth/policy";
-import { idNamesOf, jsonArray, jsonObject, linkedNamesJson } from "../shared/json";
-import { progressShare } from "../task/task-tallies";
-import { toProjectUserRef, toRiskUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import type { CustomFieldValueFields } from "../../types/project/custom-field-value-fields.type";
+import { AssignedBoardUser } from "../../types/project/assigned-board-user.type";
+import { AssignedProjectUser } from "../../types/project/assigned-project-user.type";
+import { Project } from "../../types/project/project.type";
+import { ProjectNumbering } from "../../types/project/project-numbering.type";
+import { ProjectSettings } from "../../types/project/project-settings.type";
+import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
+import type { RiskUserRef } from "../../types/project/risk-user-ref.type";
+import { Risk } from "../../types/project/risk.type";
+import { Stage } from "../../types/project/stage.type";
+import type { IdNameDecorator } from "../../types/shared/id-name-decorator.type";
+import { toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db/row-values";
+import { readBy, ruleSql } from "../../auth/rule";
+import { rules } from "../../auth/rules";
+import { PROJECT_MANAGER_ROLES } from "../../domain/value-sets";
+import { column, group, list, loadById, object, readModel, required, ruleFlag, shownIn, value, type Field, type Fields, type ModelBuild } from "../shared/read-model";
+import { userSummary } from "../shared/user-refs";
+import { idName, linkedNames, taskProgress } from "../task/task.read";
 import { defineEntity } from "../../federation/entity-registry";
 
-/**
- * The custom field values of an owner (a contractor, a project template: `owner` names the
- * CustomFieldValue column and `ownerId` the outer column) as one JSON array, by the definition's
- * weight then id, each with its definition, department, select options (by weight) and users
- * (by last name, first name).
- */
-export function customFieldValuesJson(
-  kind: DatabaseKind,
-  eb: ExpressionBuilder<Tables, never>,
-  owner: "cv.contractorId" | "cv.projectTemplateId",
-  ownerId: string,
-): RawBuilder<unknown> {
-  return jsonArray(
-    kind,
+type Eb = ExpressionBuilder<Tables & Record<string, Record<string, unknown>>, string>;
+
+// ─── custom field values (of a contractor, of a project template) ───
+
+const optionModel = readModel<CustomFieldOption>({ id: column("o.id"), value: column("o.value"), weight: column("o.weight"), decorator: column("o.decorator") });
+
+export const definitionFields: Fields<Omit<CustomFieldDefinition, "id">> = {
+  name: column("cd.name"),
+  weight: column("cd.weight"),
+  description: column("cd.description"),
+  scope: column("cd.scope"),
+  dataType: column("cd.dataType"),
+  floatDisplayType: column("cd.floatDisplayType"),
+  floatDecimalPlaces: column("cd.floatDecimalPlaces"),
+  floatCurrencyCode: column("cd.floatCurrencyCode"),
+};
+const definitionModel = readModel<CustomFieldDefinition>({ id: column("cd.id"), ...definitionFields });
+
+/** The value fields every custom field value shape shares (`cv` the value, `cd` its definition joined). */
+export const customFieldValueFields = {
+  valueText: column("cv.valueText"),
+  // the exact stored decimal, never in exponent notation (as Prisma's Decimal gave it)
+  valueFloat: value((m) => m.b.exact("cv.valueFloat"), (v: string | number | null) => (v === null ? null : new Prisma.Decimal(v).toFixed())),
+  valueDateTime: column("cv.valueDateTime", toDate),
+  valueSelectOptions: list(optionModel, (_m, eb) =>
+    eb.selectFrom("CustomFieldValueSelectOption as vo").innerJoin("CustomFieldSelectOption as o", "o.id", "vo.optionId").whereRef("vo.valueId", "=", "cv.id").orderBy("o.weight").orderBy("vo.id") as never,
+  ),
+  valueSelectUsers: list(
+    readModel<CustomFieldUser>({ id: column("u2.id"), firstName: column("u2.firstName"), lastName: column("u2.lastName"), email: column("u2.email"), pictureSm: column("u2.pictureSm") }),
+    (_m, eb) =>
+      eb.selectFrom("CustomFieldValueUser as vu").innerJoin("User as u2", "u2.id", "vu.userId").whereRef("vu.valueId", "=", "cv.id").orderBy("u2.lastName").orderBy("u2.firstName").orderBy("vu.id") as never,
+  ),
+  valueDepartment: idName("Department", "cv.valueDepartmentId"),
+} satisfies { [K in keyof CustomFieldValueFields]: Field<CustomFieldValueFields[K]> };
+
+/** The custom field values of an owner (`owner` the CustomFieldValue column naming it, `ownerRef` the outer column), by the definition's weight then id. */
+export function customFieldValues<T>(fields: Parameters<typeof readModel<T>>[0], owner: "cv.contractorId" | "cv.projectTemplateId", ownerRef: string): Field<T[]> {
+  return list(readModel<T>(fields), (_m, eb) =>
     eb
       .selectFrom("CustomFieldValue as cv")
       .innerJoin("CustomFieldDefinition as cd", "cd.id", "cv.definitionId")
-      .select([
-        "cv.id", "cv.valueText", "cv.valueDateTime",
-        "cd.id as definitionId", "cd.name", "cd.weight", "cd.description", "cd.scope", "cd.dataType", "cd.floatDisplayType",
-        "cd.floatDecimalPlaces", "cd.floatCurrencyCode",
-      ])
-      // PostgreSQL's JSON would turn the numeric into a float: read it as its exact text
-      .select(kind === "postgres" ? sql<string>`cast(${sql.ref("cv.valueFloat")} as text)`.as("valueFloat") : sql.ref<number>("cv.valueFloat").as("valueFloat"))
-      .select((e) => [
-        jsonObject(kind, e.selectFrom("Department as vd").select(["vd.id", "vd.name"]).whereRef("vd.id", "=", "cv.valueDepartmentId")).as("valueDepartment"),
-        jsonArray(
-          kind,
-          e
-            .selectFrom("CustomFieldValueSelectOption as vo")
-            .innerJoin("CustomFieldSelectOption as o", "o.id", "vo.optionId")
-            .select(["o.id", "o.value", "o.weight", "o.decorator"])
-            .whereRef("vo.valueId", "=", "cv.id")
-            .orderBy("o.weight")
-            .orderBy("vo.id"),
-        ).as("valueSelectOptions"),
-        jsonArray(
-          kind,
-          e
-            .selectFrom("CustomFieldValueUser as vu")
-            .innerJoin("User as u2", "u2.id", "vu.userId")
-            .select(["u2.id", "u2.firstName", "u2.lastName", "u2.email", "u2.pictureSm"])
-            .whereRef("vu.valueId", "=", "cv.id")
-            .orderBy("u2.lastName")
-            .orderBy("u2.firstName")
-            .orderBy("vu.id"),
-        ).as("valueSelectUsers"),
-      ])
-      .where(sql<boolean>`${sql.ref(owner)} = ${sql.ref(ownerId)}`)
+      .where(sql<boolean>`${sql.ref(owner)} = ${sql.ref(ownerRef)}`)
       .orderBy("cd.weight")
-      .orderBy("cv.id"),
+      .orderBy("cv.id") as never,
   );
 }
 
-export interface CustomFieldValueJson extends Omit<CustomFieldDefinitionTable, "id"> {
-  id: string;
-  definitionId: string;
-  valueText: string | null;
-  valueFloat: string | number | null;
-  valueDateTime: string | null;
-  valueDepartment: unknown;
-  valueSelectOptions: unknown;
-  valueSelectUsers: unknown;
-}
+/** A custom field value with its whole definition (a template's saved values). */
+export const definitionOfValue = group<CustomFieldDefinition>({ id: column("cd.id"), ...definitionFields });
 
-export function customFieldValuesOf(value: unknown): CustomFieldValueJson[] {
-  return parseJson<CustomFieldValueJson[] | undefined>(value) ?? [];
-}
+// ─── projects and what they hold ───
 
-/** The value fields shared by every custom field value shape; valueFloat is the exact stored decimal as text. */
-export function customFieldValueFields(v: CustomFieldValueJson): {
-  valueText: string | null;
-  valueFloat: string | null;
-  valueDateTime: Date | null;
-  valueSelectOptions: CustomFieldOption[];
-  valueSelectUsers: CustomFieldUser[];
-  valueDepartment: IdName | null;
-} {
-  const department = parseJson<IdName | null | undefined>(v.valueDepartment) ?? null;
-  return {
-    valueText: v.valueText,
-    // toFixed() without places: the exact stored value, never in exponent notation (as Prisma's Decimal gave it)
-    valueFloat: v.valueFloat === null ? null : new Prisma.Decimal(v.valueFloat).toFixed(),
-    valueDateTime: toDate(v.valueDateTime),
-    valueSelectOptions: (parseJson<CustomFieldOption[] | undefined>(v.valueSelectOptions) ?? []).map((o) => ({ id: o.id, value: o.value, weight: o.weight, decorator: o.decorator })),
-    valueSelectUsers: (parseJson<CustomFieldUser[] | undefined>(v.valueSelectUsers) ?? []).map((u) => ({
-      id: u.id,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      email: u.email,
-      pictureSm: u.pictureSm,
-    })),
-    valueDepartment: department ? { id: department.id, name: department.name } : null,
-  };
-}
+const numberingModel = readModel<ProjectNumbering>({
+  id: column("pn.id"),
+  name: column("pn.name"),
+  pattern: column("pn.pattern"),
+  counterPadLength: column("pn.counterPadLength"),
+  counterNextValue: column("pn.counterNextValue"),
+  counterInterval: column("pn.counterInterval"),
+  isDefault: column("pn.isDefault", toBool),
+});
 
-export function customFieldDefinitionOf(v: CustomFieldValueJson): CustomFieldDefinition {
-  return {
-    id: v.definitionId,
-    name: v.name,
-    weight: v.weight,
-    description: v.description,
-    scope: v.scope,
-    dataType: v.dataType,
-    floatDisplayType: v.floatDisplayType,
-    floatDecimalPlaces: v.floatDecimalPlaces,
-    floatCurrencyCode: v.floatCurrencyCode,
-  };
-}
+/** A member of a project (`pa`): their summary and rate shown by the rule of that project. */
+const assignmentModel = readModel<AssignedProjectUser>(
+  {
+    id: column("pa.id"),
+    projectUser: required(shownIn(userSummary<ProjectUserRef>("pa.userId"), "pa.projectId")),
+    role: column("pa.role"),
+    hourlyRate: value((m) => m.b.exact("pa.hourlyRate"), toDecimalNumber),
+    canReportTime: column("pa.canReportTime", toBool),
+  },
+  { shownIn: "pa.projectId" },
+);
 
-// ---------------------------------------------------------------------------------------------
-// Projects, stages, risks, settings and assignments by id: the entities' batches (and the
-// objects the project mutations answer with), each batch in ONE statement.
-// ---------------------------------------------------------------------------------------------
+/** The caller's assignment to the project `p` (its role, its time reporting), a subquery. */
+const mine = (m: ModelBuild, eb: Eb, column: "role" | "canReportTime") =>
+  eb.selectFrom("ProjectUserAssignment as my").select(`my.${column}` as "my.role").whereRef("my.projectId", "=", "p.id").where("my.userId", "=", m.me);
 
-/** A UUID no user has: stands in for the caller when there is none, so the statement's text stays the same. */
-const NOBODY = "00000000-0000-0000-0000-000000000000";
+/** `Project.userPermissions`: canManage (admins and the project's managers), canReportTime (an assignment that may). */
+const permissions: Field<string[]> = {
+  reads: (m, eb) => ({ manage: ruleSql(m.b, eb, rules.manageProject, m.forms.manageProject, "p.id", m.me), report: mine(m, eb, "canReportTime") }),
+  mapper: (alias) => (row) => [
+    ...(toBool(row[`${alias}__manage`] as number) ? ["canManage"] : []),
+    ...(toBool(row[`${alias}__report`] as number) ? ["canReportTime"] : []),
+  ],
+  rules: { manageProject: rules.manageProject },
+};
 
-/** An assignment of a user to a project as JSON inside the parent's statement (`pa` is the assignment). */
-function assignmentColumns(kind: DatabaseKind, eb: ExpressionBuilder<Tables, never>) {
-  return eb
-    .selectFrom("ProjectUserAssignment as pa")
-    .select(["pa.id", "pa.projectId", "pa.role", "pa.canReportTime"])
-    // PostgreSQL's JSON would turn the numeric into a float; the Float field wants a number anyway,
-    // but as text it is read exactly the way the top-level column is
-    .select(kind === "postgres" ? sql<string>`cast(${sql.ref("pa.hourlyRate")} as text)`.as("hourlyRate") : sql.ref<number>("pa.hourlyRate").as("hourlyRate"))
-    .select((e) => userRefJson(kind, e, "pa.userId").as("user"));
-}
-
-interface AssignmentJson {
-  id: string;
-  projectId: string;
-  role: string;
-  canReportTime: boolean | number;
-  hourlyRate: string | number | null;
-  user: unknown;
-}
-
-function toAssignedProjectUser(row: AssignmentJson): AssignedProjectUser | null {
-  const user = userRefOf(row.user);
-  if (!user) return null;
-  // rates are shown by the rule of this project (src/auth/visibility.ts)
-  return inProject(
-    {
-      id: row.id,
-      projectUser: toProjectUserRef(user, row.projectId),
-      role: row.role,
-      hourlyRate: toDecimalNumber(row.hourlyRate),
-      canReportTime: toBool(row.canReportTime),
-    },
-    row.projectId,
-  );
-}
-
-/** AssignedProjectUser entities by id, in one statement. */
-export async function readAssignedProjectUsers(read: ReadDb, ids: readonly string[]): Promise<AssignedProjectUser[]> {
-  const { db, kind } = read;
-  const rows = await assignmentColumns(kind, db as unknown as ExpressionBuilder<Tables, never>)
-    .where((eb) => inList(kind, eb.ref("pa.id"), ids))
-    .execute();
-  return rows.flatMap((r) => toAssignedProjectUser(r as AssignmentJson) ?? []);
-}
+const sumOf = (table: "Task" | "ReportedTime", amount: string, owner: string, outer: string) =>
+  value((_m, eb) => eb.selectFrom(`${table} as x` as "Task as x").select((e) => e.fn.sum(amount as "x.timePlanned").as("n")).where(sql<boolean>`${sql.ref(owner)} = ${sql.ref(outer)}`), toInt);
+const countOf = (table: "Stage" | "Board", owner: string, outer: string) =>
+  value((_m, eb) => eb.selectFrom(`${table} as x` as "Stage as x").select((e) => e.fn.countAll().as("n")).where(sql<boolean>`${sql.ref(owner)} = ${sql.ref(outer)}`), toInt);
 
 /**
- * Projects for a caller in ONE statement: numbering, category, simple board, the managers (with
- * their user summaries), contractors and tags as JSON; the stage count, task tallies and reported
- * time as correlated aggregates over indexed columns; the caller's favourite mark, role and time
- * reporting right as subqueries.
+ * `Project` in ONE statement: numbering, category, simple board, managers (with their summaries),
+ * contractors and tags as JSON; stage count, task tallies and reported time as correlated
+ * aggregates over indexed columns; the caller's favourite mark, role and rights as subqueries.
  */
-export async function readProjects(read: ReadDb, ids: readonly string[], viewer: Viewer | null): Promise<Project[]> {
-  if (ids.length === 0) return [];
-  const { db, kind } = read;
-  const me = viewer?.id ?? NOBODY;
-  const rows = await db
-    .selectFrom("Project as p")
-    .leftJoin("ProjectCategory as pc", "pc.id", "p.categoryId")
-    .leftJoin("Board as sb", "sb.id", "p.simpleBoardId")
-    .select([
-      "p.id", "p.no", "p.description", "p.name", "p.dateStart", "p.dateEnd", "p.dateStartPlanned", "p.dateEndPlanned", "p.createdAt",
-      "p.updatedAt", "p.isBlameableRemovalEnabled", "p.status", "p.shortCode", "p.isSimple", "p.budget",
-      "pc.id as categoryId", "pc.name as categoryName", "sb.id as simpleBoardId", "sb.shortCode as simpleBoardShortCode",
-    ])
-    .select((eb) => [
-      jsonObject(
-        kind,
-        eb
-          .selectFrom("ProjectNumbering as pn")
-          .select(["pn.id", "pn.name", "pn.pattern", "pn.counterPadLength", "pn.counterNextValue", "pn.counterInterval", "pn.isDefault"])
-          .whereRef("pn.id", "=", "p.numberingId"),
-      ).as("numbering"),
-      jsonArray(
-        kind,
-        assignmentColumns(kind, eb as never)
-          .where(sql<boolean>`${sql.ref("pa.projectId")} = ${sql.ref("p.id")}`)
-          .where((e) => inList(kind, e.ref("pa.role"), [...PROJECT_MANAGER_ROLES], "text"))
-          .orderBy("pa.createdAt")
-          .orderBy("pa.id"),
-      ).as("managers"),
-      linkedNamesJson(kind, eb, { link: "ProjectContractor", owner: "projectId", target: "contractorId", named: "Contractor" }, "p.id").as("contractors"),
-      linkedNamesJson(kind, eb, { link: "ProjectTag", owner: "projectId", target: "tagId", named: "Tag" }, "p.id").as("tags"),
-      eb.exists(eb.selectFrom("ProjectFavorite as f").select(sql.lit(1).as("one")).whereRef("f.projectId", "=", "p.id").where("f.userId", "=", me)).as("isFavorite"),
-      eb.selectFrom("ProjectUserAssignment as m").select("m.role").whereRef("m.projectId", "=", "p.id").where("m.userId", "=", me).as("myRole"),
-      eb.selectFrom("ProjectUserAssignment as m").select("m.canReportTime").whereRef("m.projectId", "=", "p.id").where("m.userId", "=", me).as("myCanReportTime"),
-      eb.selectFrom("Stage as s").select((e) => e.fn.countAll().as("n")).whereRef("s.projectId", "=", "p.id").as("stageCount"),
-      eb.selectFrom("Task as t").select((e) => e.fn.countAll().as("n")).whereRef("t.projectId", "=", "p.id").as("taskCount"),
-      eb.selectFrom("Task as t").select((e) => e.fn.count("t.finishedAt").as("n")).whereRef("t.projectId", "=", "p.id").as("finishedCount"),
-      eb.selectFrom("Task as t").select((e) => e.fn.sum("t.timePlanned").as("n")).whereRef("t.projectId", "=", "p.id").as("timePlanned"),
-      eb.selectFrom("ReportedTime as r").select((e) => e.fn.sum("r.seconds").as("n")).whereRef("r.projectId", "=", "p.id").as("timeReported"),
-    ])
-    .where((eb) => inList(kind, eb.ref("p.id"), [...new Set(ids)]))
-    .execute();
+const projectModel = readModel<Project>({
+  id: column("p.id"),
+  no: column("p.no"),
+  numbering: object(numberingModel, (_m, eb) => eb.selectFrom("ProjectNumbering as pn").whereRef("pn.id", "=", "p.numberingId") as never),
+  description: column("p.description"),
+  name: column("p.name"),
+  category: idName("ProjectCategory", "p.categoryId"),
+  dateStart: column("p.dateStart", toDate),
+  dateEnd: column("p.dateEnd", toDate),
+  dateStartPlanned: column("p.dateStartPlanned", toDateRequired),
+  dateEndPlanned: column("p.dateEndPlanned", toDateRequired),
+  createdAt: column("p.createdAt", toDateRequired),
+  updatedAt: column("p.updatedAt", toDateRequired),
+  assignedProjectUsersPm: list(assignmentModel, (m, eb) =>
+    eb
+      .selectFrom("ProjectUserAssignment as pa")
+      // a manager whose user is gone is left out
+      .innerJoin("User as pu", "pu.id", "pa.userId")
+      .whereRef("pa.projectId", "=", "p.id")
+      .where((e) => m.b.inList(e.ref("pa.role"), PROJECT_MANAGER_ROLES, "text"))
+      .orderBy("pa.createdAt")
+      .orderBy("pa.id") as never,
+  ),
+  isBlameableRemovalEnabled: column("p.isBlameableRemovalEnabled", toBool),
+  status: column("p.status"),
+  shortCode: column("p.shortCode"),
+  isSimple: column("p.isSimple", toBool),
+  simpleBoardShortCode: value((_m, eb) => eb.selectFrom("Board as sb").select("sb.shortCode").whereRef("sb.id", "=", "p.simpleBoardId"), (v: string | null) => v ?? null),
+  simpleBoardId: value((_m, eb) => eb.selectFrom("Board as sb").select("sb.id").whereRef("sb.id", "=", "p.simpleBoardId"), (v: string | null) => v ?? null),
+  contractors: linkedNames("ProjectContractor", "projectId", "contractorId", "Contractor", "p.id"),
+  budget: column("p.budget", toDecimalNumber),
+  tags: linkedNames("ProjectTag", "projectId", "tagId", "Tag", "p.id"),
+  isFavorite: value((m, eb) => eb.exists(eb.selectFrom("ProjectFavorite as f").select(sql.lit(1).as("one")).whereRef("f.projectId", "=", "p.id").where("f.userId", "=", m.me)), toBool),
+  userRole: value((m, eb) => mine(m, eb, "role"), (v: string | null) => v ?? "none"),
+  userPermissions: permissions,
+  stageCount: countOf("Stage", "x.projectId", "p.id"),
+  progress: taskProgress((eb) => eb(sql.ref("t.projectId"), "=", sql.ref("p.id"))),
+  timeReported: sumOf("ReportedTime", "x.seconds", "x.projectId", "p.id"),
+  timePlanned: sumOf("Task", "x.timePlanned", "x.projectId", "p.id"),
+});
 
-  return rows.map((row): Project => {
-    const role = row.myRole ?? undefined;
-    const permissions: string[] = [];
-    if (viewer !== null && canManageProject(viewer, role)) permissions.push("canManage");
-    if (role !== undefined && toBool(row.myCanReportTime)) permissions.push("canReportTime");
-    const numbering = parseJson<ProjectNumberingJson | null | undefined>(row.numbering) ?? null;
-    return {
-      id: row.id,
-      no: row.no,
-      numbering: numbering ? toProjectNumbering(numbering) : null,
-      description: row.description,
-      name: row.name,
-      category: row.categoryId ? { id: row.categoryId, name: row.categoryName! } : null,
-      dateStart: toDate(row.dateStart),
-      dateEnd: toDate(row.dateEnd),
-      dateStartPlanned: toDateRequired(row.dateStartPlanned),
-      dateEndPlanned: toDateRequired(row.dateEndPlanned),
-      createdAt: toDateRequired(row.createdAt),
-      updatedAt: toDateRequired(row.updatedAt),
-      assignedProjectUsersPm: (parseJson<AssignmentJson[] | undefined>(row.managers) ?? []).flatMap((a) => toAssignedProjectUser(a) ?? []),
-      isBlameableRemovalEnabled: toBool(row.isBlameableRemovalEnabled),
-      status: row.status,
-      shortCode: row.shortCode,
-      isSimple: toBool(row.isSimple),
-      simpleBoardShortCode: row.simpleBoardShortCode ?? null,
-      simpleBoardId: row.simpleBoardId ?? null,
-      contractors: idNamesOf(row.contractors),
-      budget: toDecimalNumber(row.budget),
-      tags: idNamesOf(row.tags),
-      isFavorite: toBool(row.isFavorite as boolean | number),
-      userRole: role ?? "none",
-      userPermissions: permissions,
-      stageCount: toInt(row.stageCount as number | null),
-      progress: progressShare({ total: toInt(row.taskCount as number | null), finished: toInt(row.finishedCount as number | null), timePlanned: 0 }),
-      timeReported: toInt(row.timeReported as number | null),
-      timePlanned: toInt(row.timePlanned as number | null),
-    };
-  });
-}
+const stageTypeModel = readModel<IdNameDecorator>({ id: column("st.id"), name: column("st.name"), decorator: column("st.decorator") });
 
-type ProjectNumberingJson = Omit<ProjectNumberingTable, "counterPeriod">;
-
-/** A ProjectNumbering row (top-level or JSON) as the GraphQL type. */
-export function toProjectNumbering(row: ProjectNumberingJson): ProjectNumbering {
-  return {
-    id: row.id,
-    name: row.name,
-    pattern: row.pattern,
-    counterPadLength: row.counterPadLength,
-    counterNextValue: row.counterNextValue,
-    counterInterval: row.counterInterval,
-    isDefault: toBool(row.isDefault),
-  };
-}
-
-/** ProjectNumbering entities by id, in one statement. */
-export async function readProjectNumberings(read: ReadDb, ids: readonly string[]): Promise<ProjectNumbering[]> {
-  const rows = await read.db
-    .selectFrom("ProjectNumbering as pn")
-    .select(["pn.id", "pn.name", "pn.pattern", "pn.counterPadLength", "pn.counterNextValue", "pn.counterInterval", "pn.isDefault"])
-    .where((eb) => inList(read.kind, eb.ref("pn.id"), ids))
-    .execute();
-  return rows.map(toProjectNumbering);
-}
-
-/**
- * Stages for a caller in ONE statement: the project's name and the stage type joined; the task
- * tallies, board count and reported time (through the stage's tasks) as correlated aggregates;
- * the caller's role in the project (for `canManage`) as a subquery.
- */
-export async function readStages(read: ReadDb, ids: readonly string[], viewer: Viewer | null): Promise<Stage[]> {
-  if (ids.length === 0) return [];
-  const { db, kind } = read;
-  const me = viewer?.id ?? NOBODY;
-  const rows = await db
-    .selectFrom("Stage as s")
-    .innerJoin("Project as p", "p.id", "s.projectId")
-    .leftJoin("StageType as st", "st.id", "s.stageTypeId")
-    .select([
-      "s.id", "s.name", "s.status", "s.description", "s.dateStart", "s.dateEnd", "s.createdAt", "s.updatedAt", "s.weight",
-      "s.isBlameableRemovalEnabled", "s.projectId", "p.name as projectName", "st.id as stageTypeId", "st.name as stageTypeName",
-      "st.decorator as stageTypeDecorator",
-    ])
-    .select((eb) => [
-      eb.selectFrom("Task as t").select((e) => e.fn.countAll().as("n")).whereRef("t.stageId", "=", "s.id").as("taskCount"),
-      eb.selectFrom("Task as t").select((e) => e.fn.count("t.finishedAt").as("n")).whereRef("t.stageId", "=", "s.id").as("finishedCount"),
-      eb.selectFrom("Task as t").select((e) => e.fn.sum("t.timePlanned").as("n")).whereRef("t.stageId", "=", "s.id").as("timePlanned"),
-      eb.selectFrom("Board as b").select((e) => e.fn.countAll().as("n")).whereRef("b.stageId", "=", "s.id").as("boardCount"),
-      // ReportedTime has no stage column: time is summed over the stage's tasks
-      eb
-        .selectFrom("ReportedTime as r")
-        .innerJoin("Task as rt", "rt.id", "r.taskId")
-        .select((e) => e.fn.sum("r.seconds").as("n"))
-        .whereRef("rt.stageId", "=", "s.id")
-        .as("timeReported"),
-      eb.selectFrom("ProjectUserAssignment as m").select("m.role").whereRef("m.projectId", "=", "s.projectId").where("m.userId", "=", me).as("myRole"),
-    ])
-    .where((eb) => inList(kind, eb.ref("s.id"), [...new Set(ids)]))
-    .execute();
-  return rows.map((row): Stage => ({
-    id: row.id,
-    name: row.name,
-    status: row.status,
-    description: row.description,
-    dateStart: toDateRequired(row.dateStart),
-    dateEnd: toDateRequired(row.dateEnd),
-    createdAt: toDateRequired(row.createdAt),
-    updatedAt: toDateRequired(row.updatedAt),
-    progress: progressShare({ total: toInt(row.taskCount as number | null), finished: toInt(row.finishedCount as number | null), timePlanned: 0 }),
-    weight: row.weight,
-    timePlanned: toInt(row.timePlanned as number | null),
-    timeReported: toInt(row.timeReported as number | null),
-    isBlameableRemovalEnabled: toBool(row.isBlameableRemovalEnabled),
-    project: row.projectId,
-    projectName: row.projectName,
-    stageType: row.stageTypeId ? { id: row.stageTypeId, name: row.stageTypeName!, decorator: row.stageTypeDecorator! } : null,
-    canManage: viewer !== null && canManageProject(viewer, row.myRole ?? undefined),
-    boardCount: toInt(row.boardCount as number | null),
-  }));
-}
+/** `Stage`: the project's name joined, tallies over its tasks, board count, reported time (through its tasks), the caller's right to manage it. */
+const stageModel = readModel<Stage>({
+  id: column("s.id"),
+  name: column("s.name"),
+  status: column("s.status"),
+  description: column("s.description"),
+  dateStart: column("s.dateStart", toDateRequired),
+  dateEnd: column("s.dateEnd", toDateRequired),
+  createdAt: column("s.createdAt", toDateRequired),
+  updatedAt: column("s.updatedAt", toDateRequired),
+  progress: taskProgress((eb) => eb(sql.ref("t.stageId"), "=", sql.ref("s.id"))),
+  weight: column("s.weight"),
+  timePlanned: sumOf("Task", "x.timePlanned", "x.stageId", "s.id"),
+  // ReportedTime has no stage column: time is summed over the stage's tasks
+  timeReported: value(
+    (_m, eb) => eb.selectFrom("ReportedTime as r").innerJoin("Task as rt", "rt.id", "r.taskId").select((e) => e.fn.sum("r.seconds").as("n")).whereRef("rt.stageId", "=", "s.id"),
+    toInt,
+  ),
+  isBlameableRemovalEnabled: column("s.isBlameableRemovalEnabled", toBool),
+  project: column("s.projectId"),
+  projectName: value((_m, eb) => eb.selectFrom("Project as sp").select("sp.name").whereRef("sp.id", "=", "s.projectId")),
+  stageType: object(stageTypeModel, (_m, eb) => eb.selectFrom("StageType as st").whereRef("st.id", "=", "s.stageTypeId") as never),
+  canManage: ruleFlag("manageProject", rules.manageProject, "s.projectId"),
+  boardCount: countOf("Board", "x.stageId", "s.id"),
+});
 
 /**
  * The names that place something in a project, its stage and its board, for a query that has
- * joined them as `p`, `s` and `b`: what a risk, a file's task and a timesheet row show.
+ * joined them as `p`, `s` and `b`: what a risk and a timesheet row show.
  */
 export const PLACEMENT_NAMES = [
   "p.shortCode as projectShortCode", "p.name as projectName", "p.isSimple as projectIsSimple", "s.name as stageName", "b.shortCode as boardShortCode", "b.name as boardName",
 ] as const;
 
-/** Risks by id in ONE statement: the user summary as JSON, the names of what the risk refers to joined. */
-export async function readRisks(read: ReadDb, ids: readonly string[]): Promise<Risk[]> {
-  if (ids.length === 0) return [];
-  const { db, kind } = read;
-  const rows = await db
-    .selectFrom("Risk as r")
-    .innerJoin("Project as p", "p.id", "r.projectId")
-    .leftJoin("Stage as s", "s.id", "r.stageId")
-    .leftJoin("Board as b", "b.id", "r.boardId")
-    .leftJoin("Task as t", "t.id", "r.taskId")
-    .leftJoin("RiskType as ty", "ty.id", "r.typeId")
-    .leftJoin("RiskImpact as im", "im.id", "r.impactId")
-    .select([
-      "r.id", "r.name", "r.description", "r.probability", "r.date", "r.createdAt", "r.updatedAt", "r.projectId", "r.stageId", "r.boardId",
-      "r.taskId", "r.typeId", "r.impactId", ...PLACEMENT_NAMES, "t.name as taskName", "t.shortCode as taskShortCode",
-      "ty.name as typeName", "im.name as impactName",
-    ])
-    .select((eb) => userRefJson(kind, eb, "r.projectUserId").as("projectUser"))
-    .where((eb) => inList(kind, eb.ref("r.id"), [...new Set(ids)]))
-    .execute();
-  return rows.map((row): Risk => {
-    const user = userRefOf(row.projectUser);
-    return {
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      probability: row.probability,
-      date: toDate(row.date),
-      createdAt: toDateRequired(row.createdAt),
-      updatedAt: toDateRequired(row.updatedAt),
-      projectUser: user ? toRiskUserRef(user) : null,
-      project: row.projectId,
-      projectName: row.projectName,
-      projectShortCode: row.projectShortCode,
-      projectIsSimple: toBool(row.projectIsSimple),
-      stage: row.stageId,
-      stageName: row.stageName ?? null,
-      board: row.boardId,
-      boardName: row.boardName ?? null,
-      boardShortCode: row.boardShortCode ?? null,
-      task: row.taskId,
-      taskName: row.taskName ?? null,
-      taskShortCode: row.taskShortCode ?? null,
-      type: row.typeId,
-      typeName: row.typeName ?? null,
-      impact: row.impactId,
-      impactName: row.impactName ?? null,
-    };
-  });
-}
+const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
+
+/** `Risk`: the member's summary, the names of what it refers to joined (`p`, `s`, `b`, `t`, `ty`, `im`). */
+const riskModel = readModel<Risk>({
+  id: column("r.id"),
+  name: column("r.name"),
+  description: column("r.description"),
+  probability: column("r.probability"),
+  date: column("r.date", toDate),
+  createdAt: column("r.createdAt", toDateRequired),
+  updatedAt: column("r.updatedAt", toDateRequired),
+  projectUser: userSummary<RiskUserRef>("r.projectUserId"),
+  project: column("r.projectId"),
+  projectName: column("p.name"),
+  projectShortCode: column("p.shortCode"),
+  projectIsSimple: column("p.isSimple", toBool),
+  stage: column("r.stageId"),
+  stageName: column("s.name", orNull),
+  board: column("r.boardId"),
+  boardName: column("b.name", orNull),
+  boardShortCode: column("b.shortCode", orNull),
+  task: column("r.taskId"),
+  taskName: column("t.name", orNull),
+  taskShortCode: column("t.shortCode", orNull),
+  type: column("r.typeId"),
+  typeName: column("ty.name", orNull),
+  impact: column("r.impactId"),
+  impactName: column("im.name", orNull),
+});
 
 /** enabledTabs and hideHourlyRateForRoles are stored as JSON arrays of strings. */
 function stringList(json: string): string[] {
@@ -426,123 +239,86 @@ function stringList(json: string): string[] {
   }
 }
 
-/** Project settings by id (the project's id) in one statement. */
-export async function readProjectSettings(read: ReadDb, ids: readonly string[]): Promise<ProjectSettings[]> {
-  if (ids.length === 0) return [];
-  const rows = await read.db
-    .selectFrom("ProjectSettings as ps")
-    .selectAll("ps")
-    .where((eb) => inList(read.kind, eb.ref("ps.id"), [...new Set(ids)]))
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    enabledTabs: stringList(row.enabledTabs),
-    requireTaskTypeOnTaskCreation: toBool(row.requireTaskTypeOnTaskCreation),
-    showTaskDeadline: toBool(row.showTaskDeadline),
-    projectAutomaticPlanning: toBool(row.projectAutomaticPlanning),
-    taskDateRangeBehaviour: row.taskDateRangeBehaviour,
-    taskDateStartType: row.taskDateStartType,
-    taskDateEndType: row.taskDateEndType,
-    taskDateStartInterval: row.taskDateStartInterval,
-    taskDateEndInterval: row.taskDateEndInterval,
-    taskDateStartTime: toDate(row.taskDateStartTime),
-    taskDateEndTime: toDate(row.taskDateEndTime),
-    hideHourlyRateForRoles: stringList(row.hideHourlyRateForRoles),
-    restrictTaskDateUpdatesToPMsOrCreators: toBool(row.restrictTaskDateUpdatesToPMsOrCreators),
-  }));
-}
-
-/** CustomFieldDefinition entities by id in one statement. */
-export async function readCustomFieldDefinitions(read: ReadDb, ids: readonly string[]): Promise<CustomFieldDefinition[]> {
-  const rows = await read.db
-    .selectFrom("CustomFieldDefinition as cd")
-    .select(["cd.id", "cd.name", "cd.weight", "cd.description", "cd.scope", "cd.dataType", "cd.floatDisplayType", "cd.floatDecimalPlaces", "cd.floatCurrencyCode"])
-    .where((eb) => inList(read.kind, eb.ref("cd.id"), ids))
-    .execute();
-  return rows.map((d) => ({
-    id: d.id,
-    name: d.name,
-    weight: d.weight,
-    description: d.description,
-    scope: d.scope,
-    dataType: d.dataType,
-    floatDisplayType: d.floatDisplayType,
-    floatDecimalPlaces: d.floatDecimalPlaces,
-    floatCurrencyCode: d.floatCurrencyCode,
-  }));
-}
-
-/** CustomFieldOption entities (select options) by id in one statement. */
-export async function readCustomFieldOptions(read: ReadDb, ids: readonly string[]): Promise<CustomFieldOption[]> {
-  const rows = await read.db
-    .selectFrom("CustomFieldSelectOption as o")
-    .select(["o.id", "o.value", "o.weight", "o.decorator"])
-    .where((eb) => inList(read.kind, eb.ref("o.id"), ids))
-    .execute();
-  return rows.map((o) => ({ id: o.id, value: o.value, weight: o.weight, decorator: o.decorator }));
-}
-
-/** AssignedBoardUser entities by id in one statement: the user summary as JSON, the board's project joined (for the rate rule). */
-export async function readAssignedBoardUsers(read: ReadDb, ids: readonly string[]): Promise<AssignedBoardUser[]> {
-  if (ids.length === 0) return [];
-  const { db, kind } = read;
-  const rows = await db
-    .selectFrom("AssignedBoardUser as ab")
-    .innerJoin("Board as b", "b.id", "ab.boardId")
-    .select(["ab.id", "ab.boardId", "ab.role", "b.projectId"])
-    .select((eb) => userRefJson(kind, eb, "ab.userId").as("user"))
-    .where((eb) => inList(kind, eb.ref("ab.id"), [...new Set(ids)]))
-    .execute();
-  return rows.flatMap((row) => {
-    const user = userRefOf(row.user);
-    // rates are shown by the rule of the board's project (src/auth/visibility.ts)
-    return user ? [{ id: row.id, projectUser: toProjectUserRef(user, row.projectId), board: row.boardId, role: row.role }] : [];
-  });
-}
-
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
-
-export const projectEntity = defineEntity<Project>({
-  typeName: "Project",
-  loadMany: (_db, ids, viewer, read) => readProjects(read, ids, viewer),
+const settingsModel = readModel<ProjectSettings>({
+  id: column("ps.id"),
+  enabledTabs: column("ps.enabledTabs", stringList),
+  requireTaskTypeOnTaskCreation: column("ps.requireTaskTypeOnTaskCreation", toBool),
+  showTaskDeadline: column("ps.showTaskDeadline", toBool),
+  projectAutomaticPlanning: column("ps.projectAutomaticPlanning", toBool),
+  taskDateRangeBehaviour: column("ps.taskDateRangeBehaviour"),
+  taskDateStartType: column("ps.taskDateStartType"),
+  taskDateEndType: column("ps.taskDateEndType"),
+  taskDateStartInterval: column("ps.taskDateStartInterval"),
+  taskDateEndInterval: column("ps.taskDateEndInterval"),
+  taskDateStartTime: column("ps.taskDateStartTime", toDate),
+  taskDateEndTime: column("ps.taskDateEndTime", toDate),
+  hideHourlyRateForRoles: column("ps.hideHourlyRateForRoles", stringList),
+  restrictTaskDateUpdatesToPMsOrCreators: column("ps.restrictTaskDateUpdatesToPMsOrCreators", toBool),
 });
 
-export const projectNumberingEntity = defineEntity<ProjectNumbering>({
-  typeName: "ProjectNumbering",
-  loadMany: (_db, ids, _viewer, read) => readProjectNumberings(read, ids),
+/** A board's member (`ab`, the board `b` joined): their summary and rate shown by the rule of the board's project. */
+const boardUserModel = readModel<AssignedBoardUser>({
+  id: column("ab.id"),
+  projectUser: required(shownIn(userSummary<ProjectUserRef>("ab.userId"), "b.projectId")),
+  board: column("ab.boardId"),
+  role: column("ab.role"),
 });
 
-export const projectSettingsEntity = defineEntity<ProjectSettings>({
-  typeName: "ProjectSettings",
-  loadMany: (_db, ids, _viewer, read) => readProjectSettings(read, ids),
+/** An assignment whose user is gone is left out. */
+const withUser = (a: { projectUser: unknown }) => a.projectUser !== null;
+
+// ─── entities: the area's @key types with their read rules (listed in the area's index) ───
+
+export const projectEntity = defineEntity(Project, {
+  read: readBy(rules.readProject, "Project"),
+  loadMany: loadById(projectModel, "Project as p"),
 });
 
-export const stageEntity = defineEntity<Stage>({
-  typeName: "Stage",
-  loadMany: (_db, ids, viewer, read) => readStages(read, ids, viewer),
+export const projectNumberingEntity = defineEntity(ProjectNumbering, {
+  read: readBy(rules.staff),
+  loadMany: loadById(numberingModel, "ProjectNumbering as pn"),
 });
 
-export const riskEntity = defineEntity<Risk>({
-  typeName: "Risk",
-  loadMany: (_db, ids, _viewer, read) => readRisks(read, ids),
+export const projectSettingsEntity = defineEntity(ProjectSettings, {
+  read: readBy(rules.readProject, "ProjectSettings"),
+  loadMany: loadById(settingsModel, "ProjectSettings as ps"),
 });
 
-export const assignedProjectUserEntity = defineEntity<AssignedProjectUser>({
-  typeName: "AssignedProjectUser",
-  loadMany: (_db, ids, _viewer, read) => readAssignedProjectUsers(read, ids),
+export const stageEntity = defineEntity(Stage, {
+  read: readBy(rules.readProject, "Stage", () => "e.projectId"),
+  loadMany: loadById(stageModel, "Stage as s"),
 });
 
-export const assignedBoardUserEntity = defineEntity<AssignedBoardUser>({
-  typeName: "AssignedBoardUser",
-  loadMany: (_db, ids, _viewer, read) => readAssignedBoardUsers(read, ids),
+export const riskEntity = defineEntity(Risk, {
+  read: readBy(rules.readProject, "Risk", () => "e.projectId"),
+  loadMany: loadById(riskModel, "Risk as r", {
+    join: (q) =>
+      q
+        .innerJoin("Project as p", "p.id", "r.projectId")
+        .leftJoin("Stage as s", "s.id", "r.stageId")
+        .leftJoin("Board as b", "b.id", "r.boardId")
+        .leftJoin("Task as t", "t.id", "r.taskId")
+        .leftJoin("RiskType as ty", "ty.id", "r.typeId")
+        .leftJoin("RiskImpact as im", "im.id", "r.impactId") as never,
+  }),
 });
 
-export const customFieldDefinitionEntity = defineEntity<CustomFieldDefinition>({
-  typeName: "CustomFieldDefinition",
-  loadMany: (_db, ids, _viewer, read) => readCustomFieldDefinitions(read, ids),
+export const assignedProjectUserEntity = defineEntity(AssignedProjectUser, {
+  read: readBy(rules.readProject, "ProjectUserAssignment", () => "e.projectId"),
+  loadMany: loadById(assignmentModel, "ProjectUserAssignment as pa", { keep: withUser }),
 });
 
-export const customFieldOptionEntity = defineEntity<CustomFieldOption>({
-  typeName: "CustomFieldOption",
-  loadMany: (_db, ids, _viewer, read) => readCustomFieldOptions(read, ids),
+export const assignedBoardUserEntity = defineEntity(AssignedBoardUser, {
+  read: readBy(rules.readProject, "AssignedBoardUser", (eb) => eb.selectFrom("Board as b").select("b.projectId").whereRef("b.id", "=", "e.boardId")),
+  loadMany: loadById(boardUserModel, "AssignedBoardUser as ab", { join: (q) => q.innerJoin("Board as b", "b.id", "ab.boardId") as never, keep: withUser }),
+});
+
+export const customFieldDefinitionEntity = defineEntity(CustomFieldDefinition, {
+  read: readBy(rules.signedIn),
+  loadMany: loadById(definitionModel, "CustomFieldDefinition as cd"),
+});
+
+export const customFieldOptionEntity = defineEntity(CustomFieldOption, {
+  read: readBy(rules.signedIn),
+  loadMany: loadById(optionModel, "CustomFieldSelectOption as o"),
 });

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { Viewer } from "../../auth/authenticate";
-import type { Db, DbTx } from "../../db/client";
-import { ConflictError, ForbiddenError, NotFoundError } from "../../errors/errors";
+import type { DbTx } from "../../db/client";
+import type { AuthedContext } from "../../context";
+import { ConflictError, NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
 import type { CreateProjectInput } from "../../inputs/project/create-project.input";
 import { resolveCustomFieldValues, writeProjectCustomFieldValues } from "./project-custom-fields";
-import { assertPmOrAdmin } from "./project-access";
-import { canReadTemplate, TEMPLATE_REFUSAL } from "../../auth/policy";
+import { policy } from "../../auth/policy";
+import { rules } from "../../auth/rules";
 import { takeProjectNo } from "./project-numbering.service";
 import { createProjectSettings } from "./project-settings.service";
 import { copyTemplateStages, templateCopyInclude, templateCustomFieldValues, type TemplateForCopy } from "../template/project-template-copy";
@@ -32,15 +32,15 @@ function checkCreateProjectInput(input: CreateProjectInput): void {
  * The template to copy: `projectTemplate` may be public, the caller's own, or (for admins) any;
  * `globalProjectTemplate` must be public, as organisation-wide templates are.
  */
-async function templateToCopy(tx: DbTx, viewer: Viewer, input: CreateProjectInput): Promise<TemplateForCopy | null> {
+async function templateToCopy(ctx: AuthedContext, tx: DbTx, input: CreateProjectInput): Promise<TemplateForCopy | null> {
   const id = input.projectTemplate ?? input.globalProjectTemplate;
   if (!id) return null;
   const template = await tx.projectTemplate.findUnique({ where: { id }, include: templateCopyInclude });
   if (!template) throw new NotFoundError("Project template", id, input.projectTemplate ? "input.projectTemplate" : "input.globalProjectTemplate");
   if (input.globalProjectTemplate) {
     if (!template.isPublic) throw badInput("input.globalProjectTemplate", "isPublic", "a global project template must be public");
-  } else if (!canReadTemplate(viewer, template)) {
-    throw new ForbiddenError(TEMPLATE_REFUSAL);
+  } else {
+    await policy.require(ctx, rules.readTemplate, template);
   }
   return template;
 }
@@ -85,15 +85,15 @@ async function projectNo(tx: DbTx, input: CreateProjectInput, numberingId: strin
  * are copied (values given in the input win per definition). A lost race for a short code
  * (unique) retries the whole transaction.
  */
-export async function createProject(db: Db, viewer: Viewer, input: CreateProjectInput): Promise<string> {
-  assertPmOrAdmin(viewer, "create projects");
+export async function createProject(ctx: AuthedContext, input: CreateProjectInput): Promise<string> {
   checkCreateProjectInput(input);
   const race = { attempts: 3, conflict: "The project conflicts with one created at the same time; try again." };
-  return retryOnUniqueViolation(race, () => db.$transaction((tx) => insertProject(tx, viewer, input, new Date()), COUNTER_TX_OPTIONS));
+  return retryOnUniqueViolation(race, () => ctx.db.$transaction((tx) => insertProject(ctx, tx, input, new Date()), COUNTER_TX_OPTIONS));
 }
 
-async function insertProject(tx: DbTx, viewer: Viewer, input: CreateProjectInput, now: Date): Promise<string> {
-  const template = await templateToCopy(tx, viewer, input);
+async function insertProject(ctx: AuthedContext, tx: DbTx, input: CreateProjectInput, now: Date): Promise<string> {
+  const viewer = ctx.viewer;
+  const template = await templateToCopy(ctx, tx, input);
   const categoryId = input.category !== undefined ? input.category : (template?.projectCategoryId ?? null);
   await existingIds("Project category", () => "input.category", categoryId && input.category ? [categoryId] : [], (ids) =>
     tx.projectCategory.findMany({ where: { id: { in: ids } }, select: { id: true } }),

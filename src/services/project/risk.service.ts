@@ -1,9 +1,10 @@
-import type { Db, DbTx } from "../../db/client";
-import type { Viewer } from "../../auth/authenticate";
+import type { DbTx } from "../../db/client";
+import type { AuthedContext } from "../../context";
+import { policy } from "../../auth/policy";
+import { rules } from "../../auth/rules";
 import { NotFoundError } from "../../errors/errors";
 import { Violations } from "../shared/violations";
 import type { ReplaceRiskInput } from "../../inputs/project/replace-risk.input";
-import { assertCanManageProject } from "./project-access";
 
 const none = Promise.resolve(null);
 
@@ -90,15 +91,15 @@ function referenceViolations(input: ReplaceRiskInput, { stage, board, task, memb
  * not fit (in another project, stage or board; a user not assigned to the project) are one
  * BAD_USER_INPUT listing every broken rule. A failure changes nothing.
  */
-export async function replaceRisk(db: Db, viewer: Viewer, id: string, input: ReplaceRiskInput): Promise<string> {
-  return db.$transaction(async (tx) => {
+export async function replaceRisk(ctx: AuthedContext, id: string, input: ReplaceRiskInput): Promise<string> {
+  return ctx.db.$transaction(async (tx) => {
     const current = await tx.risk.findUnique({ where: { id }, select: { projectId: true } });
     if (!current) throw new NotFoundError("Risk", id, "id");
-    await assertCanManageProject(tx, viewer, current.projectId);
+    await policy.require(ctx, rules.manageProject, current.projectId, tx);
     if (input.project !== current.projectId) {
       const project = await tx.project.findUnique({ where: { id: input.project }, select: { id: true } });
       if (!project) throw new NotFoundError("Project", input.project, "input.project");
-      await assertCanManageProject(tx, viewer, input.project);
+      await policy.require(ctx, rules.manageProject, input.project, tx);
     }
     const refs = await loadReferences(tx, input);
     const missing = missingReference(input, refs);

@@ -1,22 +1,23 @@
-import type { Viewer } from "../../auth/authenticate";
-import type { Db, Prisma } from "../../db/client";
+import type { Prisma } from "../../db/client";
+import type { AuthedContext } from "../../context";
+import { policy } from "../../auth/policy";
+import { rules } from "../../auth/rules";
 import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
 import type { UpdateStageInput } from "../../inputs/project/update-stage.input";
 import { refuseNulls } from "../shared/partial-update";
-import { assertCanManageProject } from "./project-access";
 
 /**
  * E3. Absent fields stay; null clears description (stored as empty text) and stageType, and is
  * refused for the rest. The date order is checked on the values the stage will have after the
  * change, so moving only one end is checked against the stored other end.
  */
-export async function updateStage(db: Db, viewer: Viewer, id: string, input: UpdateStageInput): Promise<string> {
+export async function updateStage(ctx: AuthedContext, id: string, input: UpdateStageInput): Promise<string> {
   refuseNulls(input, ["name", "isBlameableRemovalEnabled", "dateStart", "dateEnd"]);
-  await db.$transaction(async (tx) => {
+  await ctx.db.$transaction(async (tx) => {
     const stage = await tx.stage.findUnique({ where: { id }, select: { projectId: true, dateStart: true, dateEnd: true } });
     if (!stage) throw new NotFoundError("Stage", id, "id");
-    await assertCanManageProject(tx, viewer, stage.projectId);
+    await policy.require(ctx, rules.manageProject, stage.projectId, tx);
 
     const data: Prisma.StageUncheckedUpdateInput = {};
     if (input.name != null) data.name = input.name;

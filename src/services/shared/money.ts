@@ -1,4 +1,5 @@
 import { Prisma } from "../../db/client";
+import { MONEY_PLACES } from "../../domain/money";
 
 /**
  * Money: the one place for its bounds and its rounding. Amounts are decimal (decimal.js through
@@ -10,16 +11,8 @@ export const Decimal = Prisma.Decimal;
 export type Decimal = Prisma.Decimal;
 export type DecimalValue = string | number | Decimal;
 
-/** The places a money amount keeps. */
-export const MONEY_PLACES = 2;
 
-/**
- * The largest amount a money column (decimal(14, 2)) holds, as a number for the input rules
- * (`@Max(MAX_AMOUNT_NUMBER)`; 999999999999.99 is exact enough as a double to compare inputs with).
- */
-export const MAX_AMOUNT_NUMBER = 999_999_999_999.99;
-
-/** The same bound as an exact decimal, for the amounts the server computes. */
+/** The largest amount a money column holds (MAX_AMOUNT_NUMBER of src/domain/money.ts) as an exact decimal, for the amounts the server computes. */
 export const MAX_AMOUNT = new Decimal("999999999999.99");
 
 /** Rounds to two places, half-up, exactly. */

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Db, DbTx } from "../../db/client";
-import type { Viewer } from "../../auth/authenticate";
+import type { DbTx } from "../../db/client";
+import type { AuthedContext } from "../../context";
+import { policy } from "../../auth/policy";
+import { rules } from "../../auth/rules";
 import { NotFoundError } from "../../errors/errors";
 import { MAX_FILES_PER_COMMENT, type ExternalFileUploadInput, type FileType } from "../../inputs/task/external-file-upload.input";
 import { badInput } from "../shared/violations";
-import { assertProjectMember } from "../project/project-access";
 
 const EXTENSION = /^[a-z0-9]{1,10}$/;
 
@@ -40,13 +41,12 @@ interface Target {
   projectId: string;
   taskId: string | null;
   taskCommentId: string | null;
+  /** A comment: the files it holds already (a project or a task holds any number). */
+  commentFiles?: number;
 }
 
-/**
- * The object `assignId` names, with the project (and task) it belongs to; NOT_FOUND when there is
- * none. A comment must have room for the `adding` files.
- */
-async function resolveTarget(tx: DbTx, fileType: FileType, assignId: string, adding: number): Promise<Target> {
+/** The object `assignId` names, with the project (and task) it belongs to; NOT_FOUND when there is none. */
+async function resolveTarget(tx: DbTx, fileType: FileType, assignId: string): Promise<Target> {
   switch (fileType) {
     case "project": {
       const project = await tx.project.findUnique({ where: { id: assignId }, select: { id: true } });
@@ -64,10 +64,7 @@ async function resolveTarget(tx: DbTx, fileType: FileType, assignId: string, add
         select: { id: true, task: { select: { id: true, projectId: true } }, _count: { select: { files: true } } },
       });
       if (!comment) throw new NotFoundError("Task comment", assignId, "input.assignId");
-      if (comment._count.files + adding > MAX_FILES_PER_COMMENT) {
-        throw badInput("input.files", "maxFilesPerComment", `a task comment holds at most ${MAX_FILES_PER_COMMENT} files; this one has ${comment._count.files}`);
-      }
-      return { projectId: comment.task.projectId, taskId: comment.task.id, taskCommentId: comment.id };
+      return { projectId: comment.task.projectId, taskId: comment.task.id, taskCommentId: comment.id, commentFiles: comment._count.files };
     }
   }
 }
@@ -78,12 +75,16 @@ async function resolveTarget(tx: DbTx, fileType: FileType, assignId: string, add
  * (project, task, comment) so that any view can show where it sits. One insert for all files, in
  * one transaction: all are stored or none.
  */
-export async function uploadExternalFiles(db: Db, viewer: Viewer, input: ExternalFileUploadInput): Promise<string[]> {
+export async function uploadExternalFiles(ctx: AuthedContext, input: ExternalFileUploadInput): Promise<string[]> {
   const fileType = input.fileType as FileType;
   const ids = input.files.map(() => randomUUID());
-  return db.$transaction(async (tx) => {
-    const target = await resolveTarget(tx, fileType, input.assignId, input.files.length);
-    await assertProjectMember(tx, viewer, target.projectId);
+  return ctx.db.$transaction(async (tx) => {
+    const target = await resolveTarget(tx, fileType, input.assignId);
+    await policy.require(ctx, rules.projectMember, target.projectId, tx);
+    // a comment's room is told to members only
+    if (target.commentFiles !== undefined && target.commentFiles + input.files.length > MAX_FILES_PER_COMMENT) {
+      throw badInput("input.files", "maxFilesPerComment", `a task comment holds at most ${MAX_FILES_PER_COMMENT} files; this one has ${target.commentFiles}`);
+    }
     if (input.fileCategory) {
       const category = await tx.fileCategory.findUnique({ where: { id: input.fileCategory }, select: { id: true } });
       if (!category) throw new NotFoundError("File category", input.fileCategory, "input.fileCategory");
@@ -104,7 +105,7 @@ export async function uploadExternalFiles(db: Db, viewer: Viewer, input: Externa
         previewImageUrl: "",
         downloadType: "link",
         fileCategoryId: input.fileCategory ?? null,
-        createdById: viewer.id,
+        createdById: ctx.viewer.id,
         createdAt,
       })),
     });

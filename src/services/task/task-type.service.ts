@@ -1,10 +1,9 @@
-import type { Viewer } from "../../auth/authenticate";
-import type { Db, Prisma } from "../../db/client";
+import type { Prisma } from "../../db/client";
+import type { DataPort } from "../../db/database";
 import { NotFoundError } from "../../errors/errors";
 import type { UpdateTaskTypeInput } from "../../inputs/task/update-task-type.input";
 import { refuseNulls } from "../shared/partial-update";
 import { lockRow } from "../shared/retry";
-import { assertPmOrAdmin } from "../project/project-access";
 
 /**
  * E19. Task types are shared by every project, so changing one is for admins and holders of the
@@ -13,8 +12,7 @@ import { assertPmOrAdmin } from "../project/project-access";
  * insert, and two replacements at once would otherwise both insert (a duplicate link, or on
  * PostgreSQL a mix of both sets). The last to commit wins whole.
  */
-export async function updateTaskType(db: Db, viewer: Viewer, id: string, input: UpdateTaskTypeInput): Promise<string> {
-  assertPmOrAdmin(viewer, "change task types");
+export async function updateTaskType({ db }: DataPort, id: string, input: UpdateTaskTypeInput): Promise<string> {
   refuseNulls(input, ["name", "decorator", "categories"]);
   await db.$transaction(async (tx) => {
     if (!(await lockRow(tx, "TaskType", id))) throw new NotFoundError("Task type", id, "id");

@@ -1,192 +1,202 @@
-import { sql } from "kysely";
-import type { ReadDb } from "../../db/kysely";
-import type { TaskChecklist } from "../../types/task/task-checklist.type";
-import type { TaskChecklistItem } from "../../types/task/task-checklist-item.type";
-import type { TaskType } from "../../types/task/task-type.type";
-import type { File } from "../../types/task/file.type";
-import { fileTaskJson, toFileFields, type FileJson } from "../comment/comment.read";
-import { inList, parseJson, toBool, toInt } from "../../db/row-values";
-import type { PageWindow } from "../shared/pagination";
-import { idNamesOf, jsonArray, jsonObject, linkedNamesJson } from "../shared/json";
-import { Selection } from "../shared/look-ahead";
-import { toProjectUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { Tables } from "../../db/tables";
+import { progressShare } from "./task-tallies";
+import { rules } from "../../auth/rules";
+import { readBy } from "../../auth/rule";
+import { TaskChecklist } from "../../types/task/task-checklist.type";
+import { TaskChecklistItem } from "../../types/task/task-checklist-item.type";
+import { TaskType } from "../../types/task/task-type.type";
+import { File } from "../../types/task/file.type";
+import type { FileTask } from "../../types/task/file-task.type";
+import type { FileBase } from "../../types/task/file-base.type";
+import type { IdName } from "../../types/shared/id-name.type";
+import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
+import { parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
+import { statement } from "../../db/statements";
+import type { ListPage } from "../shared/pagination";
+import { column, computed, list, loadById, modelBuild, object, readModel, required, shownIn, value, type Field } from "../shared/read-model";
+import type { Selection } from "../shared/look-ahead";
+import { userSummary } from "../shared/user-refs";
 import { defineEntity } from "../../federation/entity-registry";
 
-/** A checklist's columns with its items and leader (each only when selected), for a JSON array or a page. */
-function checklistColumns(read: ReadDb, sel: Selection) {
-  const { db, kind } = read;
-  return db
-    .selectFrom("TaskChecklist as c")
-    .select(["c.id", "c.name", "c.weight", "c.taskId"])
-    .$if(sel.has("taskChecklistItems"), (q) =>
-      q.select((eb) =>
-        jsonArray(
-          kind,
-          eb
-            .selectFrom("TaskChecklistItem as i")
-            .select(["i.id", "i.name", "i.isChecked", "i.weight"])
-            .whereRef("i.checklistId", "=", "c.id")
-            // ties on weight are broken by id so that the order is stable
-            .orderBy("i.weight")
-            .orderBy("i.id"),
-        ).as("items"),
-      ),
-    )
-    .$if(sel.has("leader"), (q) => q.select((eb) => userRefJson(kind, eb, "c.leaderId").as("leader")));
+/** Id and name of a row of `table` that the outer row's `ref` names (a category, a department...). */
+export function idName(table: "FileCategory" | "ProjectCategory" | "Department", ref: string): Field<IdName | null> {
+  return object(idNameModel, (_m, eb) => eb.selectFrom(`${table} as n` as "FileCategory as n").where(sql<boolean>`${sql.ref("n.id")} = ${sql.ref(ref)}`) as never);
 }
+const idNameModel = readModel<IdName>({ id: column("n.id"), name: column("n.name") });
 
-interface ChecklistJson {
-  id: string;
-  name: string;
-  weight: number;
-  items?: unknown;
-  leader?: unknown;
-}
-
-/** A checklist of a task of project `projectId` (its leader's rate is shown by that project's rule). */
-function toTaskChecklist(row: ChecklistJson, projectId: string): TaskChecklist {
-  const leader = userRefOf(row.leader);
-  return {
-    id: row.id,
-    name: row.name,
-    weight: row.weight,
-    taskChecklistItems: (parseJson<Array<{ id: string; name: string; isChecked: boolean | number; weight: number }> | undefined>(row.items) ?? []).map((i) => ({
-      id: i.id,
-      name: i.name,
-      isChecked: toBool(i.isChecked),
-      weight: i.weight,
-    })),
-    leader: leader ? toProjectUserRef(leader, projectId) : null,
-  };
+/** The names of the rows of `table` linked to the outer row through a join table, by name then id (a task type's categories, a project's tags...). */
+export function linkedNames(link: string, owner: string, target: string, table: string, ownerRef: string): Field<IdName[]> {
+  return list(idNameModel, (_m, eb) =>
+    eb
+      .selectFrom(`${link} as lk` as "ProjectTag as lk")
+      .innerJoin(`${table} as n` as "Tag as n", (j) => j.on(sql<boolean>`${sql.ref("n.id")} = ${sql.ref(`lk.${target}`)}`))
+      .where(sql<boolean>`${sql.ref(`lk.${owner}`)} = ${sql.ref(ownerRef)}`)
+      .orderBy("n.name")
+      .orderBy(sql.ref(`lk.${target}`)) as never,
+  );
 }
 
 /**
- * E6 in ONE statement: the task row (its absence is NOT_FOUND), its checklist count (only when
+ * The share of the tasks `match` picks (correlated to the outer row: a project's, a stage's, a
+ * board's) that are finished, from two counts over the Task indexes.
+ */
+export function taskProgress(match: (eb: ExpressionBuilder<Tables & { t: Tables["Task"] }, "t">) => Expression<SqlBool>): Field<number> {
+  const tasks = (eb: ExpressionBuilder<Tables & Record<string, Record<string, unknown>>, string>) => (eb as unknown as ExpressionBuilder<Tables, never>).selectFrom("Task as t").where(match);
+  return computed(
+    (_m, eb) => ({ total: tasks(eb).select((x) => x.fn.countAll().as("n")), finished: tasks(eb).select((x) => x.fn.count("t.finishedAt").as("n")) }),
+    (raw) => progressShare({ total: toInt(raw("total") as number), finished: toInt(raw("finished") as number), timePlanned: 0 }),
+  );
+}
+
+/** The task a file belongs to: its own, or for a comment's file the comment's (an SQL expression on `f`). */
+const fileTaskId = sql<string>`coalesce(${sql.ref("f.taskId")}, (select ${sql.ref("fc.taskId")} from ${sql.table("TaskComment")} as ${sql.id("fc")} where ${sql.ref("fc.id")} = ${sql.ref("f.taskCommentId")}))`;
+
+/** The names that place a task in its project, stage and board (`p`, `s`, `b` joined). */
+const fileTaskModel = readModel<FileTask>({
+  id: column("t.id"),
+  name: column("t.name"),
+  shortCode: column("t.shortCode"),
+  no: column("t.no"),
+  project: column("t.projectId"),
+  projectShortCode: column("p.shortCode"),
+  projectName: column("p.name"),
+  projectIsSimple: column("p.isSimple", toBool),
+  stage: column("t.stageId"),
+  stageName: column("s.name"),
+  board: column("t.boardId"),
+  boardShortCode: column("b.shortCode"),
+  boardName: column("b.name"),
+});
+
+const ABSOLUTE_HTTP_URL = /^https?:\/\/[^\s]+$/i;
+
+/** The project a file belongs to: its own, else its task's (an SQL expression on `f`). */
+const projectOfFile = sql`coalesce(${sql.ref("f.projectId")}, (select ${sql.ref("pt.projectId")} from ${sql.table("Task")} as ${sql.id("pt")} where ${sql.ref("pt.id")} = ${fileTaskId}))`;
+
+/** A file as a comment shows it (its creator a MiniUserRef) or as the File entity (a ProjectUserRef, its rate by the file's project). */
+export function fileModel<T extends FileBase & { createdBy: unknown }>(createdBy: Field<T["createdBy"]>) {
+  return readModel<T>({
+    id: column("f.id"),
+    type: column("f.type"),
+    project: value(() => projectOfFile),
+    task: object(fileTaskModel, (_m, eb) =>
+      eb
+        .selectFrom("Task as t")
+        .innerJoin("Project as p", "p.id", "t.projectId")
+        .innerJoin("Board as b", "b.id", "t.boardId")
+        .leftJoin("Stage as s", "s.id", "t.stageId")
+        .where(sql<boolean>`${sql.ref("t.id")} = ${fileTaskId}`) as never,
+    ),
+    taskComment: column("f.taskCommentId"),
+    displayedName: column("f.displayedName"),
+    extension: column("f.extension"),
+    size: column("f.size"),
+    source: column("f.source"),
+    previewImageUrl: column("f.previewImageUrl"),
+    // an internal file's path is a storage key; it is only an address when stored as one
+    downloadUrl: column("f.path", (path: string) => (ABSOLUTE_HTTP_URL.test(path) ? path : null)),
+    downloadType: column("f.downloadType"),
+    fileCategory: idName("FileCategory", "f.fileCategoryId"),
+    createdAt: column("f.createdAt", toDateRequired),
+    createdBy,
+  } as never);
+}
+
+const entityFileModel = fileModel<File>({ ...shownIn(required(userSummary<ProjectUserRef>("f.createdById")), projectOfFile), always: true });
+
+const itemModel = readModel<TaskChecklistItem>({ id: column("i.id"), name: column("i.name"), isChecked: column("i.isChecked", toBool), weight: column("i.weight") });
+
+/** A checklist with its items (by weight, ties by id) and its leader, shown in the task's project (`t`, the outer task row). */
+const checklistModel = (projectId: string) =>
+  readModel<TaskChecklist>({
+    id: column("c.id"),
+    name: column("c.name"),
+    weight: column("c.weight"),
+    taskChecklistItems: list(itemModel, (_m, eb) => eb.selectFrom("TaskChecklistItem as i").whereRef("i.checklistId", "=", "c.id").orderBy("i.weight").orderBy("i.id") as never),
+    leader: shownIn(userSummary<ProjectUserRef>("c.leaderId"), projectId),
+  });
+const pageChecklistModel = checklistModel("t.projectId");
+const entityChecklistModel = checklistModel("ct.projectId");
+
+/**
+ * E6 in ONE statement: the task row (its absence is NOT_FOUND), its checklist count (when
  * paginationInfo is selected) and the page of checklists by weight, with their items and leaders,
- * as a JSON array. Returns null for an unknown task.
+ * as a JSON array (ORDER BY, LIMIT and OFFSET apply inside the aggregate).
  */
-export async function readTaskChecklistPage(
-  read: ReadDb,
-  taskId: string,
-  window: PageWindow,
-  sel: Selection,
-): Promise<{ total: number; items: TaskChecklist[] } | null> {
-  const { db, kind } = read;
-  const wantItems = sel.has("items") && window.take > 0;
-  const row = await db
-    .selectFrom("Task as t")
-    .select(["t.id", "t.projectId"])
-    .$if(sel.has("paginationInfo"), (q) =>
-      q.select((eb) => eb.selectFrom("TaskChecklist as n").select((e) => e.fn.countAll().as("n")).whereRef("n.taskId", "=", "t.id").as("total")),
-    )
-    .$if(wantItems, (q) =>
-      q.select(() =>
-        jsonArray(
-          kind,
-          // the page is cut inside the aggregate: its ORDER BY, LIMIT and OFFSET apply before json_agg
-          checklistColumns(read, sel.get("items"))
-            .where(sql<boolean>`${sql.ref("c.taskId")} = ${sql.ref("t.id")}`)
-            .orderBy("c.weight")
-            .orderBy("c.id")
-            .limit(window.take)
-            .offset(window.skip),
-        ).as("page"),
-      ),
-    )
-    .where("t.id", "=", taskId)
-    .executeTakeFirst();
-  if (!row) return null;
-  const r = row as { projectId: string; total?: number | string; page?: unknown };
-  const items = (parseJson<ChecklistJson[] | undefined>(r.page) ?? []).map((c) => toTaskChecklist(c, r.projectId));
-  return { total: toInt(r.total), items };
+export const TASK_CHECKLISTS = statement(
+  "taskChecklists.page",
+  (a: ListPage & { taskId: string; total: boolean; items: boolean }) => ({ sel: a.sel, total: a.total, items: a.items }),
+  (b, s) => {
+    const m = modelBuild(b as never, {});
+    return b.db
+      .selectFrom("Task as t")
+      .select(["t.id"])
+      .$if(s.total, (q) => q.select((eb) => eb.selectFrom("TaskChecklist as n").select((e) => e.fn.countAll().as("n")).whereRef("n.taskId", "=", "t.id").as("total")))
+      .$if(s.items, (q) =>
+        q.select((eb) =>
+          b
+            .jsonArray(
+              pageChecklistModel
+                .select(m, eb.selectFrom("TaskChecklist as c") as never, s.sel)
+                .where(sql<boolean>`${sql.ref("c.taskId")} = ${sql.ref("t.id")}`)
+                .orderBy("c.weight")
+                .orderBy("c.id")
+                .limit(b.param((a) => a.take))
+                .offset(b.param((a) => a.skip)) as never,
+            )
+            .as("page"),
+        ),
+      )
+      .where("t.id", "=", b.param((a) => a.taskId));
+  },
+);
+
+/** The page's checklists and the count of E6's statement row. */
+export function checklistPage(row: { page?: unknown; total?: unknown }, sel: Selection): { items: TaskChecklist[]; total: number } {
+  return { items: (parseJson<Array<Record<string, unknown>> | undefined>(row.page) ?? []).map(pageChecklistModel.mapper(sel)), total: toInt(row.total as number) };
 }
 
-/** Checklists by id (the TaskChecklist entity), with their task's project, in one statement. */
-export async function readTaskChecklists(read: ReadDb, ids: readonly string[]): Promise<TaskChecklist[]> {
-  const rows = await checklistColumns(read, Selection.all())
-    .innerJoin("Task as t", "t.id", "c.taskId")
-    .select("t.projectId")
-    .where((eb) => inList(read.kind, eb.ref("c.id"), ids))
-    .execute();
-  return rows.map((r) => toTaskChecklist(r as ChecklistJson, r.projectId));
-}
-
-/** TaskChecklistItem entities by id in one statement. */
-export async function readTaskChecklistItems(read: ReadDb, ids: readonly string[]): Promise<TaskChecklistItem[]> {
-  const rows = await read.db
-    .selectFrom("TaskChecklistItem as i")
-    .select(["i.id", "i.name", "i.isChecked", "i.weight"])
-    .where((eb) => inList(read.kind, eb.ref("i.id"), ids))
-    .execute();
-  return rows.map((i) => ({ id: i.id, name: i.name, isChecked: toBool(i.isChecked), weight: i.weight }));
-}
-
-/** Task types by id in one statement, each with its project categories (by name) as JSON. */
-export async function readTaskTypes(read: ReadDb, ids: readonly string[]): Promise<TaskType[]> {
-  const { db, kind } = read;
-  const rows = await db
-    .selectFrom("TaskType as tt")
-    .select(["tt.id", "tt.name", "tt.decorator"])
-    .select((eb) => linkedNamesJson(kind, eb, { link: "TaskTypeCategory", owner: "taskTypeId", target: "categoryId", named: "ProjectCategory" }, "tt.id").as("categories"))
-    .where((eb) => inList(kind, eb.ref("tt.id"), ids))
-    .execute();
-  return rows.map((t) => ({
-    id: t.id,
-    name: t.name,
-    decorator: t.decorator,
-    categories: idNamesOf(t.categories),
-  }));
-}
-
-/**
- * Files by id in ONE statement, in the order of `ids` (unknown ids left out): the task summary
- * (a comment's file reaches it through the comment), the category and the creator's summary
- * (its hourly rate shown by the rule of the file's project) as JSON.
- */
-export async function readFiles(read: ReadDb, ids: readonly string[]): Promise<File[]> {
-  if (ids.length === 0) return [];
-  const { db, kind } = read;
-  const rows = await db
-    .selectFrom("File as f")
-    .select([
-      "f.id", "f.type", "f.projectId", "f.taskCommentId", "f.displayedName", "f.extension", "f.size", "f.source", "f.path",
-      "f.previewImageUrl", "f.downloadType", "f.createdAt",
-    ])
-    .select((eb) => [
-      fileTaskJson(kind, eb as never).as("task"),
-      jsonObject(kind, eb.selectFrom("FileCategory as fk").select(["fk.id", "fk.name"]).whereRef("fk.id", "=", "f.fileCategoryId")).as("fileCategory"),
-      userRefJson(kind, eb, "f.createdById").as("createdBy"),
-    ])
-    .where((eb) => inList(kind, eb.ref("f.id"), [...new Set(ids)]))
-    .execute();
-  const byId = new Map<string, File>();
-  for (const row of rows) {
-    const creator = userRefOf(row.createdBy);
-    if (!creator) continue;
-    const fields = toFileFields(row as unknown as FileJson);
-    byId.set(row.id, { ...fields, createdBy: toProjectUserRef(creator, fields.project) });
-  }
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
-
-export const taskChecklistEntity = defineEntity<TaskChecklist>({
-  typeName: "TaskChecklist",
-  loadMany: (_db, ids, _viewer, read) => readTaskChecklists(read, ids),
+const taskTypeModel = readModel<TaskType>({
+  id: column("tt.id"),
+  name: column("tt.name"),
+  decorator: column("tt.decorator"),
+  categories: linkedNames("TaskTypeCategory", "taskTypeId", "categoryId", "ProjectCategory", "tt.id"),
 });
 
-export const taskChecklistItemEntity = defineEntity<TaskChecklistItem>({
-  typeName: "TaskChecklistItem",
-  loadMany: (_db, ids, _viewer, read) => readTaskChecklistItems(read, ids),
+// ─── entities: the area's @key types with their read rules (listed in the area's index) ───
+
+export const taskChecklistEntity = defineEntity(TaskChecklist, {
+  read: readBy(rules.readProject, "TaskChecklist", (eb) => eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId")),
+  loadMany: loadById(entityChecklistModel, "TaskChecklist as c", { join: (q) => q.innerJoin("Task as ct", "ct.id", "c.taskId") as never }),
 });
 
-export const fileEntity = defineEntity<File>({
-  typeName: "File",
-  loadMany: (_db, ids, _viewer, read) => readFiles(read, ids),
+export const taskChecklistItemEntity = defineEntity(TaskChecklistItem, {
+  read: readBy(rules.readProject, "TaskChecklistItem", (eb) =>
+    eb.selectFrom("TaskChecklist as c").innerJoin("Task as t", "t.id", "c.taskId").select("t.projectId").whereRef("c.id", "=", "e.checklistId"),
+  ),
+  loadMany: loadById(itemModel, "TaskChecklistItem as i"),
 });
 
-export const taskTypeEntity = defineEntity<TaskType>({
-  typeName: "TaskType",
-  loadMany: (_db, ids, _viewer, read) => readTaskTypes(read, ids),
+const filesById = loadById(entityFileModel, "File as f", { keep: (f) => f.createdBy !== null });
+
+export const fileEntity = defineEntity(File, {
+  read: readBy(rules.readProject, "File", (eb) =>
+    eb.fn.coalesce(
+      "e.projectId",
+      eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId"),
+      eb.selectFrom("TaskComment as c").innerJoin("Task as ct", "ct.id", "c.taskId").select("ct.projectId").whereRef("c.id", "=", "e.taskCommentId"),
+    ),
+  ),
+  /** In the order of `ids`; a file whose creator is gone is left out. */
+  loadMany: async (read, ids, viewer) => {
+    const byId = new Map((await filesById(read, ids, viewer)).map((f) => [f.id, f]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  },
 });
+
+export const taskTypeEntity = defineEntity(TaskType, {
+  read: readBy(rules.signedIn),
+  loadMany: loadById(taskTypeModel, "TaskType as tt"),
+});
+

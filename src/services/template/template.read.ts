@@ -1,61 +1,40 @@
-import { isExternal } from "../../auth/policy";
-import { sql } from "kysely";
-import type { ReadDb } from "../../db/kysely";
-import type { Viewer } from "../../auth/authenticate";
-import type { ProjectTemplate } from "../../types/template/project-template.type";
-import { inList, parseJson, toBool, toDateRequired } from "../../db/row-values";
-import { jsonObject } from "../shared/json";
-import { customFieldDefinitionOf, customFieldValueFields, customFieldValuesJson, customFieldValuesOf } from "../project/project.read";
-import { toTemplateUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { ProjectTemplate } from "../../types/template/project-template.type";
+import type { SavedCustomFieldValue } from "../../types/project/saved-custom-field-value.type";
+import type { TemplateUserRef } from "../../types/template/template-user-ref.type";
+import { toBool, toDateRequired } from "../../db/row-values";
+import { readBy } from "../../auth/rule";
+import { rules } from "../../auth/rules";
+import { column, loadById, readModel, required } from "../shared/read-model";
+import { userSummary } from "../shared/user-refs";
+import { idName } from "../task/task.read";
+import { customFieldValueFields, customFieldValues, definitionOfValue } from "../project/project.read";
 import { defineEntity } from "../../federation/entity-registry";
 
+/** `ProjectTemplate`: category, author and saved custom field values inside its statement. */
+const templateModel = readModel<ProjectTemplate>({
+  id: column("pt.id"),
+  name: column("pt.name"),
+  description: column("pt.description"),
+  projectCategory: idName("ProjectCategory", "pt.projectCategoryId"),
+  dateStart: column("pt.dateStart", toDateRequired),
+  dateEnd: column("pt.dateEnd", toDateRequired),
+  stageDatesRelativeToProject: column("pt.stageDatesRelativeToProject", toBool),
+  isBlameableRemovalEnabled: column("pt.isBlameableRemovalEnabled", toBool),
+  savedCustomFieldValues: customFieldValues<SavedCustomFieldValue>({ definition: definitionOfValue, ...customFieldValueFields }, "cv.projectTemplateId", "pt.id"),
+  isPublic: column("pt.isPublic", toBool),
+  createdBy: required(userSummary<TemplateUserRef>("pt.createdById")),
+  isSimple: column("pt.isSimple", toBool),
+});
+
+// ─── entities: the area's @key types with their read rules (listed in the area's index) ───
+
 /**
- * Project templates by id in ONE statement, only those the caller may see (canReadTemplate in
- * src/auth/policy.ts written as a condition: public ones and the caller's own for staff, every one
- * for an admin, none for external users): category, author and saved custom field values inside.
+ * Templates by id in ONE statement, only those the caller may see (rules.readTemplate as a
+ * condition: public ones and the caller's own for staff, every one for an admin, none for
+ * external users; a template whose author is gone is left out): the references of `_entities`
+ * and E9 alike.
  */
-export async function readVisibleProjectTemplates(read: ReadDb, ids: readonly string[], viewer: Viewer): Promise<ProjectTemplate[]> {
-  if (isExternal(viewer)) return [];
-  const { db, kind } = read;
-  const rows = await db
-    .selectFrom("ProjectTemplate as pt")
-    .select(["pt.id", "pt.name", "pt.description", "pt.dateStart", "pt.dateEnd", "pt.stageDatesRelativeToProject", "pt.isBlameableRemovalEnabled", "pt.isPublic", "pt.isSimple"])
-    .select((eb) => [
-      jsonObject(kind, eb.selectFrom("ProjectCategory as pc").select(["pc.id", "pc.name"]).whereRef("pc.id", "=", "pt.projectCategoryId")).as("projectCategory"),
-      userRefJson(kind, eb, "pt.createdById").as("createdBy"),
-      customFieldValuesJson(kind, eb as never, "cv.projectTemplateId", "pt.id").as("savedCustomFieldValues"),
-    ])
-    .where((eb) => inList(kind, eb.ref("pt.id"), ids))
-    .$if(!viewer.isAdmin, (q) => q.where((eb) => eb.or([eb("pt.isPublic", "=", sql.lit(true)), eb("pt.createdById", "=", viewer.id)])))
-    .execute();
-  const out: ProjectTemplate[] = [];
-  for (const row of rows) {
-    const author = userRefOf(row.createdBy);
-    if (!author) continue;
-    const category = parseJson<{ id: string; name: string } | null | undefined>(row.projectCategory) ?? null;
-    out.push({
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      projectCategory: category ? { id: category.id, name: category.name } : null,
-      dateStart: toDateRequired(row.dateStart),
-      dateEnd: toDateRequired(row.dateEnd),
-      stageDatesRelativeToProject: toBool(row.stageDatesRelativeToProject),
-      isBlameableRemovalEnabled: toBool(row.isBlameableRemovalEnabled),
-      savedCustomFieldValues: customFieldValuesOf(row.savedCustomFieldValues).map((v) => ({ definition: customFieldDefinitionOf(v), ...customFieldValueFields(v) })),
-      isPublic: toBool(row.isPublic),
-      createdBy: toTemplateUserRef(author),
-      isSimple: toBool(row.isSimple),
-    });
-  }
-  return out;
-}
-
-// ─── entities: the area's @key types, loaded by the reads above (listed in src/schema/registry.ts) ───
-
-/** Federation references resolve only to templates the caller may see (others are null). */
-export const projectTemplateEntity = defineEntity<ProjectTemplate>({
-  typeName: "ProjectTemplate",
-  /** One statement per batch (category, author and custom field values inside). */
-  loadMany: (_db, ids, viewer, read) => readVisibleProjectTemplates(read, ids, viewer),
+export const projectTemplateEntity = defineEntity(ProjectTemplate, {
+  read: readBy(rules.readTemplate, "ProjectTemplate", () => "e"),
+  loadMany: loadById(templateModel, "ProjectTemplate as pt", { keep: (t) => t.createdBy !== null, visibleBy: { rule: rules.readTemplate, subject: "pt" } }),
 });

@@ -1,38 +1,93 @@
 import { sql, type SelectQueryBuilder } from "kysely";
-import type { ReadDb } from "../../db/kysely";
+import type { ReadPort } from "../../db/database";
 import type { Tables } from "../../db/tables";
 import type { Viewer } from "../../auth/authenticate";
 import type { TimesheetArgs } from "../../inputs/timesheet/timesheet.args";
 import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
-import { inList, sqlTimestamp, toBool, toDateRequired, toInt } from "../../db/row-values";
+import { toBool, toDateRequired, toInt } from "../../db/row-values";
+import { statement, type StatementBuilder } from "../../db/statements";
 import type { ReportedSeconds, TimesheetTask, TimesheetWindow } from "./timesheet-aggregation";
-import { toProjectUserRef, userRefJson, userRefOf } from "../shared/user-refs";
+import { everything, modelBuild } from "../shared/read-model";
+import { userSummaryModel } from "../shared/user-refs";
 import { PLACEMENT_NAMES } from "../project/project.read";
 
 type R = Tables & { r: Tables["ReportedTime"] };
 
+interface Args {
+  viewer: Viewer;
+  args: TimesheetArgs;
+  window: TimesheetWindow;
+}
+/** Which filters are given: the shape of both statements. */
+const shape = ({ args }: Args) => ({ users: !!args.users, project: !!args.project, contractors: !!args.projectContractors, type: !!args.reportedTimeType });
+
 /** The reported time the filters select within the window. Unknown ids simply match nothing. */
-function reportedTimeWhere<O>(read: ReadDb, q: SelectQueryBuilder<R, "r", O>, args: TimesheetArgs, window: TimesheetWindow): SelectQueryBuilder<R, "r", O> {
-  const { kind } = read;
-  const at = (value: Date) => (kind === "postgres" ? sql`${sqlTimestamp(kind, value)}::timestamptz` : sql`${sqlTimestamp(kind, value)}`);
-  q = q.where(sql<boolean>`${sql.ref("r.date")} >= ${at(window.start)}`).where(sql<boolean>`${sql.ref("r.date")} < ${at(window.end)}`);
-  if (args.users) q = q.where((eb) => inList(kind, eb.ref("r.userId"), args.users!));
-  if (args.project) q = q.where("r.projectId", "=", args.project);
-  if (args.projectContractors) {
-    const contractors = args.projectContractors;
+function reportedTimeWhere<O>(b: StatementBuilder<Args>, q: SelectQueryBuilder<R, "r", O>, s: ReturnType<typeof shape>): SelectQueryBuilder<R, "r", O> {
+  q = q
+    .where(sql<boolean>`${sql.ref("r.date")} >= ${b.timestamp(b.param((a) => a.window.start))}`)
+    .where(sql<boolean>`${sql.ref("r.date")} < ${b.timestamp(b.param((a) => a.window.end))}`);
+  if (s.users) q = q.where((eb) => b.inList(eb.ref("r.userId"), b.param((a) => a.args.users!)));
+  if (s.project) q = q.where("r.projectId", "=", b.param((a) => a.args.project!));
+  if (s.contractors) {
     q = q.where((eb) =>
       eb.exists(
         eb
           .selectFrom("ProjectContractor as pk")
           .select(sql.lit(1).as("one"))
           .whereRef("pk.projectId", "=", "r.projectId")
-          .where((e) => inList(kind, e.ref("pk.contractorId"), contractors)),
+          .where((e) => b.inList(e.ref("pk.contractorId"), b.param((a) => a.args.projectContractors!))),
       ),
     );
   }
-  if (args.reportedTimeType) q = q.where("r.reportedTimeTypeId", "=", args.reportedTimeType);
+  if (s.type) q = q.where("r.reportedTimeTypeId", "=", b.param((a) => a.args.reportedTimeType!));
   return q;
 }
+
+/** The time summed per user, task and day, with each task's place (project, stage, board) and the caller's role in its project joined in. */
+const TIMES = statement("timesheet.times", shape, (b, s) =>
+  b.db
+    .selectFrom(
+      reportedTimeWhere(b, b.db.selectFrom("ReportedTime as r").select(["r.userId", "r.taskId", "r.date"]).select((eb) => eb.fn.sum("r.seconds").as("seconds")), s)
+        .groupBy(["r.userId", "r.taskId", "r.date"])
+        .as("g"),
+    )
+    .innerJoin("Task as t", "t.id", "g.taskId")
+    .innerJoin("Project as p", "p.id", "t.projectId")
+    .innerJoin("Board as b", "b.id", "t.boardId")
+    .leftJoin("Stage as s", "s.id", "t.stageId")
+    .select([
+      "g.userId", "g.taskId", "g.date", "g.seconds", "t.name as taskName", "t.no as taskNumber", "t.shortCode as taskShortCode",
+      "t.boardId", "t.stageId", "t.projectId", ...PLACEMENT_NAMES,
+    ])
+    .select((eb) =>
+      eb.selectFrom("ProjectUserAssignment as pa").select("pa.role").whereRef("pa.projectId", "=", "t.projectId").where("pa.userId", "=", b.param((a) => a.viewer.id)).limit(1).as("role"),
+    ),
+);
+
+/** The users (the listed ones, or everyone with time in the window) as summaries, by last name, first name, id. */
+const USERS = statement("timesheet.users", shape, (b, s) =>
+  userSummaryModel
+    .select(modelBuild(b, {}), b.db.selectFrom("User as ru") as never, everything)
+    .$if(s.users, (q) => q.where((eb) => b.inList(eb.ref("ru.id"), b.param((a) => a.args.users!))))
+    .$if(!s.users, (q) =>
+      q.where((eb) =>
+        eb.exists(reportedTimeWhere(b, eb.selectFrom("ReportedTime as r").select(sql.lit(1).as("one")) as never, s).where(sql<boolean>`${sql.ref("r.userId")} = ${sql.ref("ru.id")}`)),
+      ),
+    )
+    .orderBy("ru.lastName")
+    .orderBy("ru.firstName")
+    .orderBy("ru.id"),
+);
+
+/** The `project` argument's project with the caller's role in it (no row: no such project). */
+const PROJECT = statement("timesheet.project", () => ({}), (b: StatementBuilder<Args>) =>
+  b.db
+    .selectFrom("Project as p")
+    .select((eb) =>
+      eb.selectFrom("ProjectUserAssignment as pa").select("pa.role").whereRef("pa.projectId", "=", "p.id").where("pa.userId", "=", b.param((a) => a.viewer.id)).limit(1).as("role"),
+    )
+    .where("p.id", "=", b.param((a) => a.args.project!)),
+);
 
 export interface TimesheetData {
   users: Array<{ id: string; projectUser: ProjectUserRef }>;
@@ -44,65 +99,10 @@ export interface TimesheetData {
   roles: Map<string, string>;
 }
 
-/**
- * E16's data in two statements whatever the volume: the time summed per user, task and day with
- * each task's place (project, stage, board) and the caller's role in its project joined in; and
- * the users (the listed ones, or everyone with time in the window) as summaries, by last name,
- * first name, id. With `project`, a third, run alongside: that project with the caller's role.
- */
-export async function readTimesheet(read: ReadDb, viewer: Viewer, args: TimesheetArgs, window: TimesheetWindow): Promise<TimesheetData> {
-  const { db, kind } = read;
-  const grouped = reportedTimeWhere(
-    read,
-    db.selectFrom("ReportedTime as r").select(["r.userId", "r.taskId", "r.date"]).select((eb) => eb.fn.sum("r.seconds").as("seconds")),
-    args,
-    window,
-  )
-    .groupBy(["r.userId", "r.taskId", "r.date"])
-    .as("g");
-  const timesQuery = db
-    .selectFrom(grouped)
-    .innerJoin("Task as t", "t.id", "g.taskId")
-    .innerJoin("Project as p", "p.id", "t.projectId")
-    .innerJoin("Board as b", "b.id", "t.boardId")
-    .leftJoin("Stage as s", "s.id", "t.stageId")
-    .select([
-      "g.userId", "g.taskId", "g.date", "g.seconds", "t.name as taskName", "t.no as taskNumber", "t.shortCode as taskShortCode",
-      "t.boardId", "t.stageId", "t.projectId", ...PLACEMENT_NAMES,
-    ])
-    .select((eb) =>
-      eb.selectFrom("ProjectUserAssignment as pa").select("pa.role").whereRef("pa.projectId", "=", "t.projectId").where("pa.userId", "=", viewer.id).limit(1).as("role"),
-    )
-    .execute();
-  const usersQuery = db
-    .selectFrom("User as u")
-    .select("u.id")
-    .select((eb) => userRefJson(kind, eb, "u.id").as("ref"))
-    .$if(!!args.users, (q) => q.where((eb) => inList(kind, eb.ref("u.id"), args.users!)))
-    .$if(!args.users, (q) =>
-      q.where((eb) =>
-        eb.exists(
-          reportedTimeWhere(read, eb.selectFrom("ReportedTime as r").select(sql.lit(1).as("one")), args, window).where(
-            sql<boolean>`${sql.ref("r.userId")} = ${sql.ref("u.id")}`,
-          ),
-        ),
-      ),
-    )
-    .orderBy("u.lastName")
-    .orderBy("u.firstName")
-    .orderBy("u.id")
-    .execute();
-  const projectQuery = args.project
-    ? db
-        .selectFrom("Project as p")
-        .select((eb) =>
-          eb.selectFrom("ProjectUserAssignment as pa").select("pa.role").whereRef("pa.projectId", "=", "p.id").where("pa.userId", "=", viewer.id).limit(1).as("role"),
-        )
-        .where("p.id", "=", args.project)
-        .executeTakeFirst()
-    : undefined;
-  const [times, users, project] = await Promise.all([timesQuery, usersQuery, projectQuery]);
-
+/** E16's data in two statements whatever the volume; with `project`, a third, run alongside: that project with the caller's role. */
+export async function readTimesheet(read: ReadPort, viewer: Viewer, args: TimesheetArgs, window: TimesheetWindow): Promise<TimesheetData> {
+  const a = { viewer, args, window };
+  const [times, users, project] = await Promise.all([read.all(TIMES, a), read.all(USERS, a), args.project ? read.first(PROJECT, a) : undefined]);
   const tasks = new Map<string, TimesheetTask>();
   const roles = new Map<string, string>();
   for (const g of times) {
@@ -123,15 +123,12 @@ export async function readTimesheet(read: ReadDb, viewer: Viewer, args: Timeshee
       projectIsSimple: toBool(g.projectIsSimple),
     });
   }
+  const summary = userSummaryModel.mapper(everything);
   return {
-    users: users.flatMap((u) => {
-      const ref = userRefOf(u.ref);
-      // shown by the rate rule of the project asked for, if any (src/auth/visibility.ts)
-      return ref ? [{ id: u.id, projectUser: toProjectUserRef(ref, args.project) }] : [];
-    }),
+    users: users.map((u) => ({ id: u.id as string, projectUser: summary(u) as ProjectUserRef })),
     times: times.map((g) => ({ userId: g.userId, taskId: g.taskId, date: toDateRequired(g.date), seconds: toInt(g.seconds as number) })),
     tasks,
     roles,
-    project: project === undefined ? (args.project ? null : undefined) : { role: project.role ?? null },
+    project: args.project ? (project ? { role: project.role ?? null } : null) : undefined,
   };
 }

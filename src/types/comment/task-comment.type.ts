@@ -3,7 +3,7 @@ import { MiniUserRef } from "../people/mini-user-ref.type";
 import { TaskCommentFile } from "./task-comment-file.type";
 import { TaskCommentMention } from "./task-comment-mention.type";
 import { TaskCommentReaction } from "./task-comment-reaction.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
 import { MAX_FILES_PER_COMMENT } from "../../inputs/task/external-file-upload.input";
 
 @Directive('@key(fields: "id")')

@@ -2,7 +2,7 @@ import { Directive, Field, ID, ObjectType } from "type-graphql";
 import { ContractorAttendant } from "./contractor-attendant.type";
 import { ContractorCustomField } from "./contractor-custom-field.type";
 import { IdName } from "../shared/id-name.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "The contractor (client company) a CRM note is about, with its CRM details." })

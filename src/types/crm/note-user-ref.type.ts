@@ -1,5 +1,7 @@
 import { Directive, Field, ID, ObjectType } from "type-graphql";
 import { MiniUserRef } from "../people/mini-user-ref.type";
+import { VisibleTo } from "../../auth/visibility";
+import { rules } from "../../auth/rules";
 
 @Directive("@shareable")
 @ObjectType({ description: "A user on a CRM note: its author or assignee." })
@@ -20,6 +22,7 @@ export class NoteUserRef extends MiniUserRef {
   canLogIn!: boolean;
 
   @Field(() => String, { nullable: true, description: "Phone number, empty when unknown; null for an external caller (except their own)." })
+  @VisibleTo(rules.contact)
   phoneNumber!: string | null;
 
   @Field(() => String, { nullable: true, description: "Name of the user's job position, if any." })

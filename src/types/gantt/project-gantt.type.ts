@@ -5,7 +5,9 @@ import { GanttProject } from "./gantt-project.type";
 import { GanttStage } from "./gantt-stage.type";
 import type { GanttTask } from "./gantt-task.type";
 import { Milestone } from "./milestone.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
+import { VisibleTo } from "../../auth/visibility";
+import { rules } from "../../auth/rules";
 
 @Directive('@key(fields: "id")')
 @ObjectType({
@@ -20,6 +22,7 @@ export class ProjectGantt {
   project!: GanttProject;
 
   @Field(() => Float, { nullable: true, description: "The project's budget; null when none is set, or unless the caller is an admin, finance or a manager of the project." })
+  @VisibleTo(rules.budget)
   budget!: number | null;
 
   @Field(() => Float, { description: "Planned effort of the project's tasks: the sum of their timePlanned, in seconds. A Float: the sum may exceed 32 bits." })

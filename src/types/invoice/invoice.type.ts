@@ -9,8 +9,7 @@ import { InvoiceIncome } from "./invoice-income.type";
 import { InvoiceItem } from "./invoice-item.type";
 import { InvoiceNumbering } from "./invoice-numbering.type";
 import { UserRef } from "../people/user-ref.type";
-import { listCost } from "../../server/cost";
-import { MAX_CORRECTIONS } from "../../services/invoice/invoice-correction";
+import { listCost, MAX_CORRECTIONS } from "../../domain/list-cost";
 import { MAX_INVOICE_ITEMS } from "../../inputs/invoice/create-invoice.input";
 import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../shared/enums";
 

@@ -1,7 +1,9 @@
 import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { UserSsoProvider } from "./user-sso-provider.type";
 import { UserDepartment } from "./user-department.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
+import { VisibleTo } from "../../auth/visibility";
+import { rules } from "../../auth/rules";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A person with an account: staff, external collaborators, people who cannot log in." })
@@ -22,6 +24,7 @@ export class User {
   shortCode!: string;
 
   @Field(() => String, { nullable: true, description: "Phone number, empty when unknown; null for an external caller (except their own)." })
+  @VisibleTo(rules.contact)
   phoneNumber!: string | null;
 
   @Field({ description: "URL of the small avatar, empty when none." })
@@ -46,6 +49,7 @@ export class User {
   canLogIn!: boolean;
 
   @Field(() => Boolean, { nullable: true, description: "Whether the user may authenticate with API tokens; null unless the caller is the user, an admin or HR." })
+  @VisibleTo(rules.security)
   allowApiTokenAuthentication!: boolean | null;
 
   @Field({ description: "Whether the user is external (not staff)." })
@@ -58,12 +62,15 @@ export class User {
   isUsingMobile!: boolean;
 
   @Field(() => Boolean, { nullable: true, description: "Whether the user has two-factor authentication on; null unless the caller is the user, an admin or HR." })
+  @VisibleTo(rules.security)
   twoFactorAuth!: boolean | null;
 
   @Field(() => Date, { nullable: true, description: "When the user was last active in the web app; null unless the caller is the user, an admin or HR." })
+  @VisibleTo(rules.security)
   lastActivity!: Date | null;
 
   @Field(() => Date, { nullable: true, description: "When the user was last active in the mobile app; null unless the caller is the user, an admin or HR." })
+  @VisibleTo(rules.security)
   lastActivityMobile!: Date | null;
 
   @Field(() => Float, { description: "Working hours in the user's work day." })

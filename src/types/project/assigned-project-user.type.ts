@@ -1,5 +1,7 @@
 import { Directive, Field, Float, ID, ObjectType } from "type-graphql";
 import { ProjectUserRef } from "./project-user-ref.type";
+import { VisibleTo } from "../../auth/visibility";
+import { rules } from "../../auth/rules";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A user's assignment to a project, with their role in it." })
@@ -14,6 +16,7 @@ export class AssignedProjectUser {
   role!: string;
 
   @Field(() => Float, { nullable: true, description: "The user's hourly rate in this project, if set; null unless the caller is an admin, finance or a manager of the project (never a role in its hideHourlyRateForRoles)." })
+  @VisibleTo(rules.rate)
   hourlyRate!: number | null;
 
   @Field({ description: "Whether the user may report time on the project's tasks." })

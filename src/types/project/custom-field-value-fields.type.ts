@@ -2,7 +2,7 @@ import { Field, ObjectType } from "type-graphql";
 import { CustomFieldOption } from "./custom-field-option.type";
 import { CustomFieldUser } from "./custom-field-user.type";
 import { IdName } from "../shared/id-name.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
 
 /**
  * The value fields every custom field value carries, whichever object it is shown on. Only the

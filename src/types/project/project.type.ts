@@ -2,7 +2,9 @@ import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { AssignedProjectUser } from "./assigned-project-user.type";
 import { IdName } from "../shared/id-name.type";
 import { ProjectNumbering } from "./project-numbering.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
+import { VisibleTo } from "../../auth/visibility";
+import { rules } from "../../auth/rules";
 import { MAX_PROJECT_CONTRACTORS, MAX_PROJECT_TAGS } from "../../inputs/project/create-project.input";
 
 @Directive('@key(fields: "id")')
@@ -71,6 +73,7 @@ export class Project {
   contractors!: IdName[];
 
   @Field(() => Float, { nullable: true, description: "The project's budget, if set; null unless the caller is an admin, finance or a manager of the project." })
+  @VisibleTo(rules.budget)
   budget!: number | null;
 
   @Field(() => [IdName], { complexity: listCost(MAX_PROJECT_TAGS), description: `Tags of the project, by name: at most ${MAX_PROJECT_TAGS} (a project takes no more).` })

@@ -1,5 +1,7 @@
 import { Directive, Field, ObjectType } from "type-graphql";
 import { MiniUserRef } from "../people/mini-user-ref.type";
+import { VisibleTo } from "../../auth/visibility";
+import { rules } from "../../auth/rules";
 
 @Directive("@shareable")
 @ObjectType({ description: "The project member responsible for a risk." })
@@ -11,5 +13,6 @@ export class RiskUserRef extends MiniUserRef {
   email!: string;
 
   @Field(() => String, { nullable: true, description: "Phone number, empty when unknown; null for an external caller (except their own)." })
+  @VisibleTo(rules.contact)
   phoneNumber!: string | null;
 }

@@ -1,6 +1,6 @@
 import { Field, ObjectType, type ClassType } from "type-graphql";
 import { PaginationInfo } from "./pagination-info.type";
-import { PAGED_BY_PARENT } from "../../server/cost";
+import { PAGED_BY_PARENT } from "../../domain/list-cost";
 
 /** A page of a collection: `XCollection { items, paginationInfo }`, as the contract shapes every list operation. */
 export function Collection<T extends object>(itemType: ClassType<T>) {

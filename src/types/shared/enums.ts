@@ -1,14 +1,18 @@
 import { registerEnumType } from "type-graphql";
 import {
+  BOARD_USER_ROLES,
   BUYER_IDENTIFIER_TYPES,
+  FILE_TYPES,
   FILE_LANGUAGES,
   GTU_CODES,
   INVOICE_DIRECTIONS,
   INVOICE_TYPES,
   KSEF_MARKERS,
   PAYMENT_METHODS,
+  PROJECT_CREATION_STATUSES,
   TAX_RATES,
-} from "../../services/invoice/invoice-value-sets";
+  USER_ROLES,
+} from "../../domain/value-sets";
 
 /**
  * The closed value sets of the interface as GraphQL enums: clients get typed values (codegen
@@ -122,8 +126,6 @@ register(TaxRate, "TaxRate", "VAT rate of an invoice item. The stored rates 23, 
 export const GtuCode = valueSet(GTU_CODES);
 register(GtuCode, "GtuCode", "Polish GTU code of goods and services, GTU_01 to GTU_13 (JPK_V7).", {});
 
-/** The application roles of a user (the README's table of who may do what uses the same names). */
-export const USER_ROLES = ["admin", "pm", "hr", "finance", "user"] as const;
 export const UserRole = valueSet(USER_ROLES);
 register(UserRole, "UserRole", "An application role of a user.", {
   admin: "Administrator: may do everything.",
@@ -133,16 +135,12 @@ register(UserRole, "UserRole", "An application role of a user.", {
   user: "Ordinary user.",
 });
 
-/** A user's role on a board (interface 3: none, leader-active). */
-export const BOARD_USER_ROLES = ["none", "leader-active"] as const;
 export const BoardUserRole = valueSet(BOARD_USER_ROLES);
 register(BoardUserRole, "BoardUserRole", "A user's role on a board. The stored leader-active travels as leader_active.", {
   none: "Assigned without a role.",
   "leader-active": "Leads the board (stored \"leader-active\").",
 });
 
-/** What an uploaded file is attached to (E13's fileType). */
-export const FILE_TYPES = ["project", "task", "task-comment"] as const;
 export const FileTargetType = valueSet(FILE_TYPES);
 register(FileTargetType, "FileTargetType", "The kind of object a file is attached to. The stored task-comment travels as task_comment.", {
   project: "A project.",
@@ -150,8 +148,6 @@ register(FileTargetType, "FileTargetType", "The kind of object a file is attache
   "task-comment": "A comment on a task (stored \"task-comment\").",
 });
 
-/** The states a project may be created in (interface 3: in-preparation, open). */
-export const PROJECT_CREATION_STATUSES = ["in-preparation", "open"] as const;
 export const ProjectCreationStatus = valueSet(PROJECT_CREATION_STATUSES);
 register(ProjectCreationStatus, "ProjectCreationStatus", "The state a new project starts in. The stored in-preparation travels as in_preparation.", {
   "in-preparation": "Being prepared (stored \"in-preparation\").",

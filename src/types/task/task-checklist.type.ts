@@ -1,7 +1,7 @@
 import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
 import { ProjectUserRef } from "../project/project-user-ref.type";
 import { TaskChecklistItem } from "./task-checklist-item.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A named checklist of a task, with its items and the person leading it." })

@@ -1,6 +1,6 @@
 import { Directive, Field, ID, ObjectType } from "type-graphql";
 import { IdName } from "../shared/id-name.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
 import { MAX_TASK_TYPE_CATEGORIES } from "../../inputs/task/update-task-type.input";
 
 @Directive('@key(fields: "id")')

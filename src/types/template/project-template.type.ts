@@ -2,7 +2,7 @@ import { Directive, Field, ID, ObjectType } from "type-graphql";
 import { IdName } from "../shared/id-name.type";
 import { SavedCustomFieldValue } from "../project/saved-custom-field-value.type";
 import { TemplateUserRef } from "./template-user-ref.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({

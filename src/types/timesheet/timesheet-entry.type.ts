@@ -2,7 +2,7 @@ import { Field, Int, ObjectType } from "type-graphql";
 import { ProjectUserRef } from "../project/project-user-ref.type";
 import { TimesheetDay } from "./timesheet-day.type";
 import { TimesheetRow } from "./timesheet-row.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
 
 @ObjectType({ description: "One user's timesheet for a seven-day window: a row per task, the daily totals and the sum." })
 export class TimesheetEntry {

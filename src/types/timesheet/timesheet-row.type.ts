@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
 import { TimesheetDay } from "./timesheet-day.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
 
 @ObjectType({ description: "One task of a user's timesheet: the time reported on it each day of the window." })
 export class TimesheetRow {

@@ -5,7 +5,7 @@ import { VacationComment } from "./vacation-comment.type";
 import { VacationDate } from "./vacation-date.type";
 import { VacationPermissions } from "./vacation-permissions.type";
 import { VacationType } from "./vacation-type.type";
-import { listCost } from "../../server/cost";
+import { listCost } from "../../domain/list-cost";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A vacation (absence) request of a user, with its days, comments and decision." })

@@ -1,0 +1,112 @@
+import type { Kysely, KyselyPlugin } from "kysely";
+import { databaseKind, type DatabaseKind } from "../config/config";
+import type { RequestScope } from "../observability/request-scope";
+import { budgetedDb } from "./budget";
+import { postgresPoolConfig, prismaClient, type DatabaseOptions, type Db, type PoolStats } from "./client";
+import { createReadSide, type ReadSide } from "./kysely";
+import { StatementGate } from "./statement-gate";
+import type { SqlDialect } from "./sql";
+import type { Statement } from "./statements";
+import type { Tables } from "./tables";
+
+/**
+ * The process's database, opened once: Prisma (the schema's client: writes and transactions)
+ * and the read side (Kysely, src/db/kysely.ts) on the same connections. A request never holds
+ * it: it gets a DataPort (`portOf`), which is the same database inside the request's budget.
+ */
+export interface Database {
+  kind: DatabaseKind;
+  prisma: Db;
+  read: ReadSide;
+  /** PostgreSQL: heavy requests' share of the pool (SQLite has no pool). */
+  gate?: StatementGate;
+  poolStats(): PoolStats;
+  close(): Promise<void>;
+}
+
+export function openDatabase(options: DatabaseOptions): Database {
+  const kind = databaseKind(options.url);
+  const { client, pool, sqlitePath } = prismaClient(options);
+  const read = createReadSide({ kind, pool, sqlitePath, onQuery: options.onQuery });
+  return {
+    kind,
+    prisma: client,
+    read,
+    gate: pool ? new StatementGate(postgresPoolConfig(options).max!) : undefined,
+    poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : { total: 1, idle: 0, waiting: 0 }),
+    async close() {
+      await read.destroy();
+      await client.$disconnect();
+    },
+  };
+}
+
+/**
+ * The read side as one request sees it: the dialect's SQL forms (the read modules' fragments ask
+ * it for them), and two ways to read, both inside the request's budget (a statement not yet sent
+ * when the budget is spent is never sent):
+ * - `all`/`first`: a declared statement (src/db/statements.ts), built once per shape;
+ * - `db`: Kysely, for a query built for this request alone (`.execute()` as usual).
+ */
+export interface ReadPort extends SqlDialect {
+  readonly db: Kysely<Tables>;
+  all<A, R>(statement: Statement<A, R>, args: A): Promise<R[]>;
+  first<A, R>(statement: Statement<A, R>, args: A): Promise<R | undefined>;
+}
+
+/** Refuses to compile, so to send, a query once the request is abandoned (its budget is spent). */
+function budgetPlugin(scope: RequestScope): KyselyPlugin {
+  return {
+    transformQuery(args) {
+      if (scope.stopped) throw scope.stopped;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+}
+
+/**
+ * Everything a request reads and writes through, built in one place (src/context.ts) and given
+ * to services and loaders alike: `db`, the Prisma client whose transactions get the request's
+ * remaining budget as their timeout, and `read`, the read side in the same budget. Where each is
+ * used is written down in docs/ARCHITECTURE.md ("One data port").
+ */
+export interface DataPort {
+  db: Db;
+  read: ReadPort;
+}
+
+/**
+ * The port of one request (`scope` absent: an operation outside HTTP, e.g. a test calling Apollo
+ * directly). With a scope every statement is the request's, Prisma's and the read side's alike:
+ * none is sent once the request is abandoned, one that hangs then is given up (RequestScope.guard),
+ * and a heavy request's (one costing more than a light operation, known once costGuard priced it)
+ * take turns: for the event loop on SQLite (src/db/turns.ts), for its share of the pool on
+ * PostgreSQL (`gate`, src/db/statement-gate.ts). A light request's go straight on.
+ */
+export function portOf(database: Database, scope?: RequestScope): DataPort {
+  const side = database.read;
+  const { gate } = database;
+  const holder = { held: 0 };
+  const db = scope
+    ? side
+        .through({
+          admit: gate && (() => (scope.heavy ? gate.admit(holder, scope.signal, () => scope.stopped!) : Promise.resolve(() => undefined))),
+          takeTurns: () => scope.heavy,
+          guard: scope.guard,
+        })
+        .withPlugin(budgetPlugin(scope))
+    : side.db;
+  const read: ReadPort = Object.assign(Object.create(side.dialect) as SqlDialect, {
+    db,
+    async all<A, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
+      // a compiled statement skips the plugin's check
+      if (scope?.stopped) throw scope.stopped;
+      return (await db.executeQuery(side.statements.compiled(statement, args))).rows;
+    },
+    async first<A, R>(statement: Statement<A, R>, args: A): Promise<R | undefined> {
+      return (await read.all(statement, args))[0];
+    },
+  });
+  return { db: scope ? budgetedDb(database.prisma, scope) : database.prisma, read };
+}

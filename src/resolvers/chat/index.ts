@@ -1,0 +1,8 @@
+import type { Area } from "../area";
+import { AssignedChatTopicUserResolver } from "./assigned-chat-topic-user.resolver";
+import { assignedChatTopicUserEntity } from "../../services/chat/chat.read";
+
+export const chatArea: Area = {
+  resolvers: [AssignedChatTopicUserResolver],
+  entities: [assignedChatTopicUserEntity],
+};

@@ -1,0 +1,8 @@
+import type { Area } from "../area";
+import { ProjectGanttResolver } from "./project-gantt.resolver";
+import { projectGanttEntity, milestoneEntity, ganttLinkEntity } from "../../services/gantt/gantt.read";
+
+export const ganttArea: Area = {
+  resolvers: [ProjectGanttResolver],
+  entities: [projectGanttEntity, milestoneEntity, ganttLinkEntity],
+};

@@ -1,0 +1,8 @@
+import type { Area } from "../area";
+import { ProjectTemplateResolver } from "./project-template.resolver";
+import { projectTemplateEntity } from "../../services/template/template.read";
+
+export const templateArea: Area = {
+  resolvers: [ProjectTemplateResolver],
+  entities: [projectTemplateEntity],
+};

@@ -1,0 +1,271 @@
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import type { SqlDialect } from "../../db/sql";
+import type { Tables } from "../../db/tables";
+import { statement, type StatementBuilder } from "../../db/statements";
+import type { ReadPort } from "../../db/database";
+import { parseJson, toBool } from "../../db/row-values";
+import { ruleForm, ruleSql, subjectSql, type Rule, type RuleForm, type SqlSubject } from "../../auth/rule";
+import { inProject } from "../../auth/rules";
+import type { Viewer } from "../../auth/authenticate";
+import { Selection } from "./look-ahead";
+
+/**
+ * Each read model declared once: one declaration per answer type, field by field, says how a
+ * statement reads the field and how its row value becomes the field's value. From it come
+ * - the select list for a selection (`select`): only what the document selects, nested rows as
+ *   JSON inside the same statement, the way PostGraphile compiles a query;
+ * - the mapping of a row to the answer (`map`), the same for a top-level row and a nested one
+ *   (SQLite hands nested JSON over as text, booleans as 0/1, moments as text: the field's
+ *   conversion takes either), compiled once per selection into a function of the row;
+ * - the rules its flags ask (`forms`), for the statement's shape: a rule the caller alone decides
+ *   is a constant, one that depends on the row a condition with the caller's id as a parameter.
+ * A statement (src/db/statements.ts) built from a model is built once per selection and reused.
+ */
+
+/** What a model's fields are built with: the statement's builder, the forms of its rules, the caller's id (a slot). */
+export interface ModelBuild {
+  b: StatementBuilder<never> & SqlDialect;
+  forms: Readonly<Record<string, RuleForm>>;
+  me: string;
+}
+
+type Eb = ExpressionBuilder<Tables & Record<string, Record<string, unknown>>, string>;
+type Query = SelectQueryBuilder<Tables & Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
+/** Where the rows of a nested field come from, correlated to the outer row. */
+export type Nested = (m: ModelBuild, eb: Eb) => Query;
+
+type Row = Readonly<Record<string, unknown>>;
+
+/** One field of a model. */
+export interface Field<V> {
+  /** The expressions it reads, by alias suffix (`""` for a field read as one value). */
+  reads(m: ModelBuild, eb: Eb, below: Selection): Record<string, Expression<unknown>>;
+  /** The function of a row that gives its value, reading what it read under `alias` (and `alias__suffix`). */
+  mapper(alias: string, below: Selection): (row: Row) => V;
+  /** Read whatever the selection (the id, the columns a field resolver or a rule needs). */
+  always?: boolean;
+  /** The rules its value asks, named (their forms are part of the statement's shape). */
+  rules?: Readonly<Record<string, Rule<never>>>;
+}
+
+export type Fields<T> = { [K in keyof T]?: Field<T[K]> } & Record<string, Field<unknown>>;
+
+const ONE: (v: unknown) => unknown = (v) => v;
+
+/** A column of the row (`"u.firstName"`), converted (`toBool`, `toDate`...) when the drivers differ. */
+export function column<V>(ref: string, convert: (raw: never) => V = ONE as (raw: never) => V, always = false): Field<V> {
+  return { reads: () => ({ "": sql.ref(ref) }), mapper: (alias) => (row) => convert(row[alias] as never), always };
+}
+
+/** Any one value: a correlated subquery, an aggregate, a dialect form. */
+export function value<V>(read: (m: ModelBuild, eb: Eb) => Expression<unknown>, convert: (raw: never) => V = ONE as (raw: never) => V): Field<V> {
+  return { reads: (m, eb) => ({ "": read(m, eb) }), mapper: (alias) => (row) => convert(row[alias] as never) };
+}
+
+/** A value computed from several expressions of the row (a progress from two counts). */
+export function computed<V>(reads: (m: ModelBuild, eb: Eb) => Record<string, Expression<unknown>>, map: (raw: (name: string) => unknown) => V): Field<V> {
+  return { reads: (m, eb) => reads(m, eb), mapper: (alias) => (row) => map((name) => row[`${alias}__${name}`]) };
+}
+
+/** A flag: whether `rule` holds for the caller on the row's `subject` (`User.canManage`). */
+export function ruleFlag(name: string, rule: Rule<never>, subject: SqlSubject): Field<boolean> {
+  return {
+    reads: (m, eb) => ({ "": ruleSql(m.b, eb, rule, m.forms[name], subject, m.me) }),
+    mapper: (alias) => (row) => toBool(row[alias] as boolean | number),
+    rules: { [name]: rule },
+  };
+}
+
+/** An object type made of fields of the same row (`Vacation.permissions`, a joined row's `department`). */
+export function group<T>(fields: Fields<T>): Field<T> {
+  const model = readModel<T>(fields);
+  return {
+    reads: (m, eb, below) => Object.fromEntries(model.reads(m, eb, below)),
+    mapper: (alias, below) => model.mapper(below, `${alias}__`),
+    always: Object.values(fields).some((f) => f.always),
+    rules: model.rules,
+  };
+}
+
+/** One nested row as a JSON object inside the statement (null when there is none). */
+export function object<T>(model: ReadModel<T>, from: Nested): Field<T | null> {
+  return {
+    reads: (m, eb, below) => ({ "": m.b.jsonObject(model.select(m, from(m, eb), below) as never) }),
+    mapper: (alias, below) => {
+      const map = model.mapper(below);
+      return (row) => {
+        const nested = parseJson<Row | null | undefined>(row[alias]);
+        return nested ? map(nested) : null;
+      };
+    },
+    rules: model.rules,
+  };
+}
+
+/** Nested rows as a JSON array inside the statement, in the subquery's order. */
+export function list<T>(model: ReadModel<T>, from: Nested): Field<T[]> {
+  return {
+    reads: (m, eb, below) => ({ "": m.b.jsonArray(model.select(m, from(m, eb), below) as never) }),
+    mapper: (alias, below) => {
+      const map = model.mapper(below);
+      return (row) => (parseJson<Row[] | undefined>(row[alias]) ?? []).map(map);
+    },
+    rules: model.rules,
+  };
+}
+
+/**
+ * A value shown in a project (a member's summary with its hourly rate): marked with the project
+ * the row's `projectId` names (an SQL subject), for the rate rule (`inProject`, src/auth/rules.ts).
+ */
+export function shownIn<V>(field: Field<V>, projectId: SqlSubject): Field<V> {
+  return {
+    ...field,
+    reads: (m, eb, below) => ({ ...field.reads(m, eb, below), project: subjectSql(projectId) }),
+    mapper: (alias, below) => {
+      const map = field.mapper(alias, below);
+      return (row) => {
+        const shown = map(row);
+        return shown ? inProject(shown as object, row[`${alias}__project`] as string | null) : shown;
+      };
+    },
+  } as Field<V>;
+}
+
+/** A nested row that is always there (a foreign key never null), or whose absence leaves the row out. */
+export const required = <T>(field: Field<T | null>): Field<T> => field as Field<T>;
+
+/** The alias under which a model `shownIn` a project reads the project. */
+const SHOWN_IN = "shownInProject";
+
+const alias = (field: string, suffix: string) => (suffix ? `${field}__${suffix}` : field);
+
+export interface ReadModel<T> {
+  /** The rules its fields ask, by name. */
+  readonly rules: Readonly<Record<string, Rule<never>>>;
+  /** The forms of its rules for a caller: part of a statement's shape. */
+  forms(viewer: Viewer): Record<string, RuleForm>;
+  /** Adds to `query` the expressions the selection needs, each aliased. */
+  select(m: ModelBuild, query: Query, selection: Selection): Query;
+  /** The answer from a row `select` read (top-level or nested JSON). */
+  map(row: Row, selection: Selection): T;
+  /** The aliased expressions for a selection (used by `group`). */
+  reads(m: ModelBuild, eb: Eb, selection: Selection): Array<[string, Expression<unknown>]>;
+  /** The function of a row that `map` is for a selection, its aliases under `prefix`: built once per selection and prefix. */
+  mapper(selection: Selection, prefix?: string): (row: Row) => T;
+}
+
+/**
+ * Declares the read model of an answer type: its fields (see above), by GraphQL field name.
+ * `shownIn`: the answers are shown in the project it names (an SQL subject), for the hourly-rate
+ * rule (`inProject`, src/auth/rules.ts).
+ */
+export function readModel<T>(fields: Fields<T>, options: { shownIn?: SqlSubject } = {}): ReadModel<T> {
+  const entries = Object.entries(fields) as Array<[string, Field<unknown>]>;
+  const rules: Record<string, Rule<never>> = Object.assign({}, ...entries.map(([, f]) => f.rules ?? {}));
+  const wanted = (selection: Selection) => entries.filter(([name, f]) => f.always || selection.has(name));
+  // selections are kept per parsed document (src/services/shared/look-ahead.ts): so are their mappers
+  const mappers = new WeakMap<Selection, Map<string, (row: Row) => T>>();
+  const model: ReadModel<T> = {
+    rules,
+    forms: (viewer) => Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, ruleForm(rule, viewer)])),
+    reads: (m, eb, selection) => [
+      ...wanted(selection).flatMap(([name, f]) => Object.entries(f.reads(m, eb, selection.get(name))).map(([suffix, e]): [string, Expression<unknown>] => [alias(name, suffix), e])),
+      ...(options.shownIn ? [[SHOWN_IN, subjectSql(options.shownIn)] as [string, Expression<unknown>]] : []),
+    ],
+    select: (m, query, selection) => {
+      const reads = (eb: Eb) => model.reads(m, eb, selection).map(([name, e]) => sql`${e}`.as(name));
+      return query.select(reads as never) as Query;
+    },
+    mapper: (selection, prefix = "") => {
+      let byPrefix = mappers.get(selection);
+      if (!byPrefix) mappers.set(selection, (byPrefix = new Map()));
+      let map = byPrefix.get(prefix);
+      if (!map) {
+        const parts = wanted(selection).map(([name, f]): [string, (row: Row) => unknown] => [name, f.mapper(prefix + name, selection.get(name))]);
+        const shownIn = options.shownIn ? prefix + SHOWN_IN : undefined;
+        map = (row) => {
+          const out: Record<string, unknown> = {};
+          for (const [name, part] of parts) out[name] = part(row);
+          return (shownIn ? inProject(out, row[shownIn] as string | null) : out) as T;
+        };
+        byPrefix.set(prefix, map);
+      }
+      return map;
+    },
+    map: (row, selection) => model.mapper(selection)(row),
+  };
+  return model;
+}
+
+/** The builder of a model for a statement: its builder, its rules' forms from the shape, the caller's id as a parameter. */
+export function modelBuild<A extends { viewer: Viewer }>(b: StatementBuilder<A>, forms: Readonly<Record<string, RuleForm>>): ModelBuild {
+  return { b: b as never, forms, me: b.param((a) => a.viewer.id) };
+}
+
+/** Every field: what an entity's batch reads (a reference carries no selection). */
+export const everything = Selection.all();
+
+/**
+ * What of an argument object changes the SQL text, for a statement's shape: which members are
+ * given (their values become parameters), and the values of booleans, which are literals (SQLite
+ * binds no booleans; a list of booleans by its distinct values).
+ */
+export function shapeOf(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === "boolean") return value;
+  if (Array.isArray(value)) return value.length === 0 ? [] : value.every((v) => typeof v === "boolean") ? [...new Set(value)].sort() : true;
+  if (typeof value === "object" && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (shapeOf(v) === undefined ? [] : [[k, shapeOf(v)]])));
+  }
+  return true;
+}
+
+/** Arguments of a statement that reads rows by id. */
+export interface ByIds {
+  ids: readonly string[];
+}
+
+/** `query` narrowed to the rows whose `idRef` is one of the arguments' ids (one list parameter). */
+export function byIds<A extends ByIds, Q extends { where(f: (eb: never) => unknown): Q }>(b: StatementBuilder<A>, query: Q, idRef: string): Q {
+  return query.where(((eb: { ref(r: string): Expression<unknown> }) => b.inList(eb.ref(idRef), b.param((a) => a.ids))) as never);
+}
+
+/**
+ * Rows of `table` ("Vacation as v") by id, in ONE statement built once per selection (and rule
+ * forms): an entity's batch reads every field (a reference carries no selection), a root field
+ * that reads one object the fields its document selects. `join` adds the rows the model reads
+ * beside it; `keep` drops answers (a row whose required nested row is gone); `visibleBy` keeps
+ * only the rows a rule lets the caller read, in SQL; `by` widens the batch (an invoice's
+ * correction chain comes along with it).
+ */
+export function loadById<T>(
+  model: ReadModel<T>,
+  table: string,
+  {
+    join = (q) => q,
+    keep = () => true,
+    visibleBy,
+    by,
+  }: {
+    join?: (q: Query) => Query;
+    keep?: (answer: T) => boolean;
+    visibleBy?: { rule: Rule<never>; subject: SqlSubject };
+    by?: (b: StatementBuilder<ByIds>, eb: Eb, ids: readonly string[]) => Expression<SqlBool>;
+  } = {},
+) {
+  const [name, as] = table.split(" as ");
+  const idRef = `${as}.id`;
+  const byId = statement(
+    `${name}.byId`,
+    (a: ByIds & { viewer: Viewer; sel: Selection }) => ({ sel: a.sel, forms: model.forms(a.viewer), visible: visibleBy && ruleForm(visibleBy.rule, a.viewer) }),
+    (b, s) => {
+      const m = modelBuild(b, s.forms);
+      const rows = model.select(m, join(b.db.selectFrom(table as "User") as unknown as Query), s.sel);
+      const q = by ? rows.where((eb) => by(b, eb, b.param((a) => a.ids))) : byIds(b, rows, idRef);
+      return visibleBy ? q.where((eb) => ruleSql(b, eb, visibleBy.rule, s.visible!, visibleBy.subject, m.me)) : q;
+    },
+  );
+  return async (read: ReadPort, ids: readonly string[], viewer: Viewer, sel: Selection = everything): Promise<T[]> =>
+    (await read.all(byId, { ids, viewer, sel })).map(model.mapper(sel)).filter(keep);
+}
