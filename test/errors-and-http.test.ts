@@ -177,6 +177,17 @@ describe("HTTP", () => {
     expect(utf8.status).toBe(200);
   });
 
+  it("answers a path it does not serve 404 and another method on a probe 405, as JSON errors", async () => {
+    const missing = await fetch(`${base}/nothing-here`);
+    expect([missing.status, missing.headers.get("content-type")]).toEqual([404, "application/json; charset=utf-8"]);
+    expect(((await missing.json()) as any).errors[0].extensions).toEqual({ code: "NOT_FOUND" });
+    const post = await fetch(`${base}/health`, { method: "POST" });
+    expect([post.status, post.headers.get("allow")]).toEqual([405, "GET, HEAD"]);
+    expect(((await post.json()) as any).errors[0].extensions).toEqual({ code: "METHOD_NOT_ALLOWED" });
+    const head = await fetch(`${base}/health/live`, { method: "HEAD" });
+    expect([head.status, await head.text()]).toEqual([200, ""]);
+  });
+
   it("refuses bodies over 1 MB", async () => {
     const r = await post({ query: "{ __typename }", variables: { pad: "x".repeat(1_100_000) } });
     expect(r.status).toBe(413);

@@ -52,8 +52,8 @@ export interface HttpParts {
 /** Where the playground's files are: /playground/<file>. */
 const ASSETS = `${PLAYGROUND_ASSETS_PATH}/`;
 
-/** The first segments of the REST layer's paths (the interface's areas, /openapi.json, /docs). */
-export type RestPaths = readonly string[];
+/** The probes and metrics: read only. */
+const READ_ONLY_PATHS = new Set(["/health", "/health/live", "/health/ready", "/metrics"]);
 
 /**
  * The server's one request listener, a router of its own over node:http (no framework: a handful
@@ -62,9 +62,10 @@ export type RestPaths = readonly string[];
  * request id, caller, operations (root field, cost, error codes); never the body, the variables or
  * the Authorization header. A client that goes away before its answer cancels the work and is
  * logged as aborted. Paths: /graphql (GET, POST; OPTIONS preflights; the playground's page),
- * /playground/<file>, the REST paths, /health, /health/live, /health/ready, /metrics.
+ * /playground/<file>, the REST paths (`restPaths`: each with what lies below it), /health,
+ * /health/live, /health/ready, /metrics; a JSON 404 for any other path.
  */
-export function createRequestListener(parts: HttpParts, restPaths: RestPaths): (req: IncomingMessage, res: ServerResponse) => void {
+export function createRequestListener(parts: HttpParts, restPaths: readonly string[]): (req: IncomingMessage, res: ServerResponse) => void {
   const { config, logger, metrics, inFlight, state, cors } = parts;
   const resultLimits = { maxNodes: config.maxResultNodes, maxBytes: config.maxResultBytes };
   const isRest = (path: string) => restPaths.some((p) => path === p || (path.startsWith(p) && path.charCodeAt(p.length) === 47 /* / */));
@@ -145,10 +146,14 @@ export function createRequestListener(parts: HttpParts, restPaths: RestPaths): (
         return;
       }
       if (parts.playground && path.startsWith(ASSETS) && parts.playground.asset(res, path.slice(ASSETS.length))) return;
+    } else if (READ_ONLY_PATHS.has(path)) {
+      x.refuse("METHOD_NOT_ALLOWED");
+      res.setHeader("Allow", "GET, HEAD");
+      return answerError(res, 405, "METHOD_NOT_ALLOWED", "This path takes GET and HEAD.");
     }
     if (api) return sendRest(x, problem(404, "NOT_FOUND", "No operation of the interface has this path.", { refused: true }));
     x.refuse("NOT_FOUND");
-    answerError(res, 404, "NOT_FOUND", "Nothing is served at this path: the API is at /graphql (and the REST paths of /openapi.json).");
+    answerError(res, 404, "NOT_FOUND", "Nothing is served at this path; the API is at /graphql, and its REST paths are listed at /openapi.json.");
   }
 
   /** While the server stops: probes say 503 (the load balancer drains it), other requests get 503 and the connection closes. */
