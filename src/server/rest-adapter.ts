@@ -17,7 +17,10 @@ export function restRoute(handler: RestHandler, options: { maxBodyBytes: number;
     } catch (error) {
       if (!(error instanceof BodyError)) throw error;
       // the client went away: nobody to answer (the request's log line says "aborted")
-      if (error.type === "request.aborted") return true;
+      if (error.type === "request.aborted") {
+        x.refuse(error.type, "CLIENT_CLOSED_REQUEST");
+        return true;
+      }
       // a body the reader refuses (too large, bad encoding, cut short) answered as the REST layer answers errors
       sendRest(x, error.type === "entity.too.large" ? PAYLOAD_TOO_LARGE() : problem(400, "BAD_REQUEST", "The request body could not be read; send UTF-8 JSON.", { refused: true }));
       return true;
