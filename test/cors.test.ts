@@ -190,6 +190,14 @@ describeWithBrowser("CORS from a page on another origin, in Chromium", () => {
       expect(allowed).toMatchObject({ ok: true, status: 200, requestId: "spa-request-0001" });
       expect((allowed as any).body.data.users.paginationInfo.totalCount).toBeGreaterThan(0);
 
+      // a REST collection's total and pages, read by the page (issue 21's headers, exposed)
+      const collection = await page.evaluate(async (url, tok) => {
+        const res = await fetch(url, { headers: { authorization: tok } });
+        return { status: res.status, total: res.headers.get("x-total-count"), link: res.headers.get("link"), length: ((await res.json()) as unknown[]).length };
+      }, `${await t.url()}/user/users?itemsPerPage=2`, t.adminToken);
+      expect(collection).toMatchObject({ status: 200, length: 2, link: expect.stringContaining('rel="next"') });
+      expect(Number(collection.total)).toBeGreaterThan(2);
+
       // the same page reached as http://localhost:<port> is another origin, not on the list
       await page.goto(`http://localhost:${spaPort}/`);
       const refused = await call(api, t.adminToken);

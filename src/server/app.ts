@@ -1,7 +1,6 @@
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
-import { expressMiddleware } from "@as-integrations/express5";
-import express, { type Express } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { GraphQLSchema } from "graphql";
 import type { Config } from "../config/config";
 import type { Db } from "../db/client";
@@ -9,8 +8,8 @@ import type { Database } from "../db/database";
 import { buildContext, type Context } from "../context";
 import { createFormatError } from "../errors/format-error";
 import { authPlugin, complexityPlugin, CostCache, observabilityPlugin, variableFloodPlugin, type DocumentLimits } from "./plugins";
-import { playgroundPlugin, playgroundRouter } from "./playground";
-import { corsMiddleware } from "./cors";
+import { createPlayground, playgroundPlugin } from "./playground";
+import { createCors } from "./cors";
 import { createWriteProbe } from "../db/health";
 import { AuthCache } from "../auth/auth-cache";
 import { createLogger, silentLogger, type Logger } from "../observability/logger";
@@ -19,16 +18,17 @@ import { CostAdmission, lightCost } from "./admission";
 import type { RequestScope } from "../observability/request-scope";
 import { applyDeadlines } from "./request-scope";
 import { applyResultBudget, resultBudgetPlugin, stringifyResult } from "./result-budget";
-import { costGuard, jsonErrorHandler, requestScopeMiddleware, shutdownGate } from "./http-middleware";
+import { createRequestListener, type Exchange } from "./http-handler";
 import { createRestHandler } from "../rest/handler";
 import { REST_PREFIXES } from "../rest/routes";
 import { DOCS_PATH } from "../rest/docs-page";
-import { restMiddleware } from "./rest-adapter";
+import { restRoute } from "./rest-adapter";
 import { idempotencyPlugin } from "./idempotency";
 import { CostBuckets, rateLimitPlugin } from "./rate-limit";
 
 export interface App {
-  express: Express;
+  /** The request listener of the HTTP server (src/server/http-server.ts makes the server around it). */
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
   apollo: ApolloServer<Context>;
   schema: GraphQLSchema;
   logger: Logger;
@@ -136,43 +136,29 @@ export async function createApp(
   const inFlight = new Set<RequestScope>();
   const state = { stopping: false };
 
-  const app = express();
-  app.disable("x-powered-by");
-  app.use(requestScopeMiddleware({ config, logger, inFlight }));
-  app.use(shutdownGate(state, metrics));
-  app.get("/health/live", (_req, res) => {
-    // the process answers: a restart would not help (the database is /health/ready's concern)
-    res.json({ status: "ok" });
-  });
-  const ready: express.RequestHandler = async (_req, res) => {
-    const probe = await writable();
-    if (!probe.ok) logger.warn({ reason: probe.reason }, "health check failed");
-    res.status(probe.ok ? 200 : 503).json(
-      // the cause (host, port, file) is for the server's log, not for whoever can reach the probe
-      probe.ok ? { status: "ok", database: "up" } : { status: "unavailable", database: "down" },
-    );
-  };
-  app.get("/health", ready);
-  app.get("/health/ready", ready);
-  app.get("/metrics", async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
   // the context of one HTTP request, /graphql and REST alike: its caller, its budget, its database
-  const requestContext = (res: express.Response): Promise<Context> => context(res.req.headers.authorization, res.locals.scope as RequestScope);
-  const restPaths = [...REST_PREFIXES, "/openapi.json", DOCS_PATH];
-  // CORS first: it must answer preflights before any router (express answers OPTIONS for its routes)
-  app.use(["/graphql", ...restPaths], corsMiddleware(config.corsOrigins));
-  if (config.playground) app.use(playgroundRouter());
-  app.use(
-    "/graphql",
-    express.json({ limit: config.maxBodyBytes }),
-    costGuard(schema, config, documentLimits(config), costs),
-    expressMiddleware(apollo, { context: ({ res }) => requestContext(res) }),
+  const requestContext = ({ req, scope }: Exchange): Promise<Context> => context(req.headers.authorization, scope);
+  const listener = createRequestListener(
+    {
+      config,
+      logger,
+      metrics,
+      apollo,
+      schema,
+      limits: documentLimits(config),
+      costs,
+      cors: createCors(config.corsOrigins),
+      playground: config.playground ? createPlayground() : undefined,
+      context: requestContext,
+      rest: restRoute(createRestHandler(apollo, schema), { maxBodyBytes: config.maxBodyBytes, context: requestContext }),
+      ready: writable,
+      inFlight,
+      state,
+    },
+    [...REST_PREFIXES, "/openapi.json", DOCS_PATH],
   );
-  app.use(restPaths, ...restMiddleware(createRestHandler(apollo, schema), { maxBodyBytes: config.maxBodyBytes, metrics, context: requestContext }));
-  app.use(jsonErrorHandler(logger, metrics));
   return {
-    express: app,
+    listener,
     apollo,
     schema,
     logger,
@@ -186,3 +172,4 @@ export async function createApp(
     inFlight: () => inFlight,
   };
 }
+
