@@ -20,7 +20,7 @@ export default tseslint.config(
     rules: {
       // The one unused-code check for locals and parameters (tsconfig's noUnusedLocals and
       // noUnusedParameters stay off, so the two never disagree). `_name` marks a parameter kept
-      // for its position (Express's four-argument error handler); destructuring a property out
+      // for its position (a callback's signature); destructuring a property out
       // to drop it from `...rest` is the idiom for omitting a field.
       "@typescript-eslint/no-unused-vars": [
         "error",

@@ -30,4 +30,14 @@ describe("configuration from the environment", () => {
       for (const name of ["PORT", "DATABASE_URL", "SEED_ADMIN_TOKEN", "SEED_ON_EMPTY", "DB_POOL_SIZE"]) expect(message).toContain(name);
     }
   });
+
+  it("reads IDEMPOTENCY_TTL as a duration (default 24 h) and RATE_LIMIT_COST_PER_MINUTE (default off), refusing bad values by name", () => {
+    expect(loadConfig({})).toMatchObject({ idempotencyTtlMs: 86_400_000, rateLimitCostPerMinute: undefined });
+    for (const [raw, ms] of [["90", 90_000], ["90s", 90_000], ["30m", 1_800_000], ["24h", 86_400_000], ["7d", 604_800_000]] as const) {
+      expect(loadConfig({ IDEMPOTENCY_TTL: raw }).idempotencyTtlMs).toBe(ms);
+    }
+    expect(loadConfig({ RATE_LIMIT_COST_PER_MINUTE: "60000" }).rateLimitCostPerMinute).toBe(60_000);
+    for (const raw of ["0", "0s", "24x", "31d", "-5m", "1.5h"]) expect(() => loadConfig({ IDEMPOTENCY_TTL: raw })).toThrow(/IDEMPOTENCY_TTL must be a duration/);
+    for (const raw of ["0", "many", "1.5"]) expect(() => loadConfig({ RATE_LIMIT_COST_PER_MINUTE: raw })).toThrow(/RATE_LIMIT_COST_PER_MINUTE must be an integer/);
+  });
 });

@@ -55,6 +55,23 @@ describe("CORS (CORS_ORIGINS)", () => {
     expect((res.headers.get("access-control-expose-headers") ?? "").split(",")).toContain("traceresponse");
   });
 
+  it("lets a page send Idempotency-Key and read Idempotent-Replayed, Retry-After and the RateLimit headers (issue 22)", async () => {
+    const pre = await preflight(APP_ORIGIN, "authorization,content-type,idempotency-key");
+    expect((pre.headers.get("access-control-allow-headers") ?? "").split(",")).toContain("idempotency-key");
+    const mutation = { query: `mutation { createShortcut(input: { name: "cors", viewUrl: "/", isOpenedInNewTab: false }) { id } }` };
+    const post = async () =>
+      fetch(`${await t.url()}/graphql`, {
+        method: "POST",
+        headers: { origin: APP_ORIGIN, "content-type": "application/json", authorization: `Bearer ${t.adminToken}`, "idempotency-key": "cors-test-key" },
+        body: JSON.stringify(mutation),
+      });
+    await post();
+    const replayed = await post();
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    const exposed = (replayed.headers.get("access-control-expose-headers") ?? "").split(",");
+    for (const h of ["idempotent-replayed", "retry-after", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"]) expect(exposed).toContain(h);
+  });
+
   it("gives any other origin no Access-Control-Allow-Origin, so the browser refuses", async () => {
     const res = await preflight("http://evil.example.test");
     expect(res.status).toBe(204);
@@ -184,6 +201,14 @@ describeWithBrowser("CORS from a page on another origin, in Chromium", () => {
       const allowed = await call(api, t.adminToken);
       expect(allowed).toMatchObject({ ok: true, status: 200, requestId: "spa-request-0001" });
       expect((allowed as any).body.data.users.paginationInfo.totalCount).toBeGreaterThan(0);
+
+      // a REST collection's total and pages, read by the page (issue 21's headers, exposed)
+      const collection = await page.evaluate(async (url, tok) => {
+        const res = await fetch(url, { headers: { authorization: tok } });
+        return { status: res.status, total: res.headers.get("x-total-count"), link: res.headers.get("link"), length: ((await res.json()) as unknown[]).length };
+      }, `${await t.url()}/user/users?itemsPerPage=2`, t.adminToken);
+      expect(collection).toMatchObject({ status: 200, length: 2, link: expect.stringContaining('rel="next"') });
+      expect(Number(collection.total)).toBeGreaterThan(2);
 
       // the same page reached as http://localhost:<port> is another origin, not on the list
       await page.goto(`http://localhost:${spaPort}/`);

@@ -157,6 +157,39 @@ describe("HTTP", () => {
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//i);
   });
 
+  it("reads gzip, deflate and br bodies (the limit counting what they inflate to), and refuses another encoding or charset with 415", async () => {
+    const { gzipSync, deflateSync, brotliCompressSync } = await import("node:zlib");
+    const send = (body: Buffer | string, headers: Record<string, string>) =>
+      fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: TEST_ADMIN_TOKEN, ...headers }, body: typeof body === "string" ? body : new Uint8Array(body) });
+    const json = Buffer.from(JSON.stringify({ query: "{ __typename }" }));
+    for (const [encoding, packed] of [["gzip", gzipSync(json)], ["deflate", deflateSync(json)], ["br", brotliCompressSync(json)]] as const) {
+      const r = await send(packed, { "content-encoding": encoding });
+      expect([encoding, r.status, ((await r.json()) as any).data]).toEqual([encoding, 200, { __typename: "Query" }]);
+    }
+    // a few kilobytes on the wire, more than MAX_BODY_BYTES once inflated
+    const bomb = gzipSync(Buffer.from(JSON.stringify({ query: "{ __typename }", variables: { pad: "x".repeat(t.config.maxBodyBytes) } })));
+    expect(bomb.length).toBeLessThan(t.config.maxBodyBytes / 100);
+    const inflated = await send(bomb, { "content-encoding": "gzip" });
+    expect([inflated.status, ((await inflated.json()) as any).errors[0].extensions.code]).toEqual([413, "PAYLOAD_TOO_LARGE"]);
+    const compress = await send(json.toString(), { "content-encoding": "compress" });
+    expect([compress.status, ((await compress.json()) as any).errors[0].extensions.code]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
+    const latin1 = await send(json.toString(), { "content-type": "application/json; charset=iso-8859-1" });
+    expect([latin1.status, ((await latin1.json()) as any).errors[0].extensions.code]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
+    const utf8 = await send(json.toString(), { "content-type": "application/json; charset=UTF-8" });
+    expect(utf8.status).toBe(200);
+  });
+
+  it("answers a path it does not serve 404 and another method on a probe 405, as JSON errors", async () => {
+    const missing = await fetch(`${base}/nothing-here`);
+    expect([missing.status, missing.headers.get("content-type")]).toEqual([404, "application/json; charset=utf-8"]);
+    expect(((await missing.json()) as any).errors[0].extensions).toEqual({ code: "NOT_FOUND" });
+    const post = await fetch(`${base}/health`, { method: "POST" });
+    expect([post.status, post.headers.get("allow")]).toEqual([405, "GET, HEAD"]);
+    expect(((await post.json()) as any).errors[0].extensions).toEqual({ code: "METHOD_NOT_ALLOWED" });
+    const head = await fetch(`${base}/health/live`, { method: "HEAD" });
+    expect([head.status, await head.text()]).toEqual([200, ""]);
+  });
+
   it("refuses bodies over 1 MB", async () => {
     const r = await post({ query: "{ __typename }", variables: { pad: "x".repeat(1_100_000) } });
     expect(r.status).toBe(413);
@@ -238,6 +271,21 @@ describe("the README's table of error codes and HTTP statuses (issue 24)", () =>
     const csrf = await fetch(`${base}/graphql?query=${encodeURIComponent("{ __typename }")}`, { headers: { authorization: TEST_ADMIN_TOKEN } });
     await expectOne(Promise.resolve({ status: csrf.status, json: await csrf.json() }));
     await expectOne(post({ query: "{ __typename }", variables: { pad: "x".repeat(t.config.maxBodyBytes) } }));
+    await expectOne(post({ query: "{ __typename }" }, { "content-type": "application/json; charset=iso-8859-1" }));
+    // safe retries: a malformed key; a key sent again with another request
+    await expectOne(post({ query: currency("QQB") }, { "idempotency-key": "not a key" }));
+    expect((await post({ query: currency("QQB") }, { "idempotency-key": "errors-table-reused" })).json.errors).toBeUndefined();
+    await expectOne(post({ query: currency("QQC") }, { "idempotency-key": "errors-table-reused" }));
+
+    // a server of its own with a small rate limit: a document dearer than the budget leaves it in debt
+    const limited = await createTestApp({ RATE_LIMIT_COST_PER_MINUTE: "10" });
+    try {
+      const limitedPost = at(await limited.url());
+      expect((await limitedPost({ query: "{ users(itemsPerPage: 20) { items { id } } }" })).status).toBe(200);
+      await expectOne(limitedPost({ query: "{ __typename }" }));
+    } finally {
+      await limited.close();
+    }
 
     // servers of their own with trusted documents, on a manifest of one document
     const manifest = join(mkdtempSync(join(tmpdir(), "wm-manifest-")), "persisted-documents.json");
@@ -271,6 +319,10 @@ describe("the README's table of error codes and HTTP statuses (issue 24)", () =>
       const ownPost = at(await own.url());
       const heavy = `{ ${Array.from({ length: 400 }, (_, i) => `a${i}: vacations(pagination: false) { items { id description calendarUser { id email } vacationDates { id date } } }`).join(" ")} }`;
       await expectOne(ownPost({ query: heavy }));
+      // a retry while the first request with its key still runs (as another process sees it), past the retry's budget
+      await ownPost({ query: currency("QQD") }, { "idempotency-key": "errors-table-running" });
+      await own.db.idempotencyKey.updateMany({ where: { key: "errors-table-running" }, data: { state: "running", expiresAt: new Date(Date.now() + 60_000) } });
+      await expectOne(ownPost({ query: currency("QQD") }, { "idempotency-key": "errors-table-running" }));
       await own.db.$executeRawUnsafe(`DROP TABLE "Shortcut"`);
       await expectOne(ownPost({ query: `mutation { createShortcut(input: { name: "x", viewUrl: "/", isOpenedInNewTab: false }) { id } }` }));
       own.app.beginShutdown();

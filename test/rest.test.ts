@@ -678,6 +678,44 @@ describe("one server: the GraphQL side's limits, logs and metrics count REST cal
     }
   });
 
+  it("lets a page of an allowed origin read a collection's X-Total-Count and Link, and a 405's Allow", async () => {
+    const origin = "http://app.example.test:5173";
+    const app = await createTestApp({ CORS_ORIGINS: origin });
+    try {
+      const url = await app.url();
+      const exposed = (r: Response) => (r.headers.get("access-control-expose-headers") ?? "").toLowerCase().split(",");
+      const page = await fetch(`${url}/user/users?itemsPerPage=1`, { headers: { origin, authorization: app.adminToken } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("x-total-count")).not.toBeNull();
+      expect(page.headers.get("link")).toContain('rel="next"');
+      expect(exposed(page)).toEqual(expect.arrayContaining(["x-request-id", "x-total-count", "link", "allow"]));
+      const refused = await fetch(`${url}/crm/notes/${d.noteId}`, { method: "DELETE", headers: { origin, authorization: app.adminToken } });
+      expect([refused.status, refused.headers.get("allow")]).toEqual([405, "GET, HEAD"]);
+      expect(exposed(refused)).toContain("allow");
+      // another origin is told nothing
+      const other = await fetch(`${url}/user/users?itemsPerPage=1`, { headers: { origin: "http://evil.example.test", authorization: app.adminToken } });
+      expect([other.headers.get("access-control-allow-origin"), other.headers.get("access-control-expose-headers")]).toEqual([null, null]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("answers REST paths while the server stops with a 503 problem (SERVICE_UNAVAILABLE), the connection closed", async () => {
+    const app = await createTestApp();
+    try {
+      const url = await app.url();
+      app.app.beginShutdown();
+      for (const [method, path] of [["GET", `/crm/notes/${d.noteId}`], ["POST", "/user/shortcuts"], ["GET", "/openapi.json"]]) {
+        const r = await fetch(`${url}${path}`, { method, headers: { authorization: app.adminToken, "content-type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+        expect([path, r.status, r.headers.get("connection")]).toEqual([path, 503, "close"]);
+        expect(r.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+        expect(await r.json()).toEqual({ title: "Service Unavailable", status: 503, code: "SERVICE_UNAVAILABLE", detail: expect.stringContaining("shutting down") });
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it("sends the very SQL statements of the GraphQL operation: nothing is read twice or another way", async () => {
     for (const [path, operation, variables] of [
       [`/crm/notes/${d.noteId}`, `query($id: ID!) { note(id: $id) { ...Note } }`, { id: d.noteId }],

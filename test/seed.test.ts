@@ -11,7 +11,9 @@ import { demoIds, isEmpty, seed } from "../src/seed";
  * The demo-data generator: deterministic, complete (every table), consistent with the rules the
  * API relies on, and holding the showcase objects prisma/demo-ids.json promises.
  */
-const MODELS = Object.values(Prisma.ModelName);
+/** Tables the server fills as it serves, never the seed: the stored answers of Idempotency-Key requests. */
+const SERVED_STATE = new Set<string>([Prisma.ModelName.IdempotencyKey]);
+const MODELS = Object.values(Prisma.ModelName).filter((m) => !SERVED_STATE.has(m));
 const ADMIN_TOKEN = "wm_seed_test_admin_token_0123456789";
 const files: string[] = [];
 const dbs: Db[] = [];

@@ -70,6 +70,10 @@ export interface Config {
   trustedDocuments: "off" | "allow" | "require";
   /** The manifest of registered documents (hash to document), required unless `trustedDocuments` is `off`. */
   trustedDocumentsManifest?: string;
+  /** How long the answer to a mutation sent with an Idempotency-Key is kept for its retries (IDEMPOTENCY_TTL). */
+  idempotencyTtlMs: number;
+  /** Points of cost a caller may spend per minute (RATE_LIMIT_COST_PER_MINUTE); undefined: no rate limit. */
+  rateLimitCostPerMinute?: number;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -111,6 +115,21 @@ function origins(name: string, env: NodeJS.ProcessEnv, problems: string[]): stri
     if (!ok) problems.push(`${name} must be "*" or a comma-separated list of origins like https://app.example.com (got "${origin}")`);
   }
   return list.map((o) => o.replace(/\/$/, ""));
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A duration in whole seconds, minutes, hours or days (`90s`, `30m`, `24h`, `7d`; a bare number is seconds), in ms. */
+function duration(name: string, env: NodeJS.ProcessEnv, fallbackMs: number, maxMs: number, problems: string[]): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallbackMs;
+  const m = /^(\d{1,9})([smhd]?)$/.exec(raw);
+  const ms = m ? Number(m[1]) * DURATION_UNITS[m[2] || "s"] : NaN;
+  if (!(ms >= 1_000 && ms <= maxMs)) {
+    problems.push(`${name} must be a duration from 1s to ${maxMs / 86_400_000}d, like 90s, 30m, 24h or 7d (got "${raw}")`);
+    return fallbackMs;
+  }
+  return ms;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -175,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: origins("CORS_ORIGINS", env, problems),
     trustedDocuments: "off",
     trustedDocumentsManifest: env.TRUSTED_DOCUMENTS_MANIFEST || undefined,
+    idempotencyTtlMs: duration("IDEMPOTENCY_TTL", env, 86_400_000, 30 * 86_400_000, problems),
+    rateLimitCostPerMinute: env.RATE_LIMIT_COST_PER_MINUTE ? int("RATE_LIMIT_COST_PER_MINUTE", 0, 1, 1_000_000_000) : undefined,
   };
   const trusted = (env.TRUSTED_DOCUMENTS || "off").toLowerCase();
   if ((TRUSTED_DOCUMENTS_MODES as readonly string[]).includes(trusted)) config.trustedDocuments = trusted as Config["trustedDocuments"];

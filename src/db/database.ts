@@ -88,21 +88,26 @@ export function portOf(database: Database, scope?: RequestScope): DataPort {
   const side = database.read;
   const { gate } = database;
   const holder = { held: 0 };
-  const db = scope
-    ? side
-        .through({
-          admit: gate && (() => (scope.heavy ? gate.admit(holder, scope.signal, () => scope.stopped!) : Promise.resolve(() => undefined))),
-          takeTurns: () => scope.heavy,
-          guard: scope.guard,
-        })
-        .withPlugin(budgetPlugin(scope))
-    : side.db;
-  const read: ReadPort = Object.assign(Object.create(side.dialect) as SqlDialect, {
-    db,
+  // the request's own Kysely is made at its first statement (a request that reads nothing,
+  // `{ __typename }` or a refusal, makes none), when its cost, and so whether it is heavy, is known:
+  // a light request's statements go straight on (on SQLite through the shared driver)
+  let own: Kysely<Tables> | undefined;
+  const kysely = (): Kysely<Tables> =>
+    (own ??= scope
+      ? side
+          .through({
+            admit: gate && scope.heavy ? () => gate.admit(holder, scope.signal, () => scope.stopped!) : undefined,
+            takeTurns: scope.heavy ? () => true : undefined,
+            guard: (statement) => scope.guard(statement),
+          })
+          .withPlugin(budgetPlugin(scope))
+      : side.db);
+  const read = Object.create(side.dialect, { db: { get: kysely, enumerable: true } }) as ReadPort;
+  Object.assign(read, {
     async all<A, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
       // a compiled statement skips the plugin's check
       if (scope?.stopped) throw scope.stopped;
-      return (await db.executeQuery(side.statements.compiled(statement, args))).rows;
+      return (await kysely().executeQuery(side.statements.compiled(statement, args))).rows;
     },
     async first<A, R>(statement: Statement<A, R>, args: A): Promise<R | undefined> {
       return (await read.all(statement, args))[0];

@@ -208,6 +208,19 @@ export interface GanttLinkTable {
   targetId: string;
 }
 
+export interface IdempotencyKeyTable {
+  userId: string;
+  key: string;
+  fingerprint: string;
+  state: string;
+  claimId: string;
+  status: number | null;
+  headers: string | null;
+  body: string | null;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
 export interface IndustryBranchTable {
   id: string;
   name: string;
@@ -765,6 +778,7 @@ export interface Tables {
   File: FileTable;
   FileCategory: FileCategoryTable;
   GanttLink: GanttLinkTable;
+  IdempotencyKey: IdempotencyKeyTable;
   IndustryBranch: IndustryBranchTable;
   Invoice: InvoiceTable;
   InvoiceCost: InvoiceCostTable;

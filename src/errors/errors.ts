@@ -25,6 +25,12 @@ export const ErrorCode = {
   QUERY_NOT_IN_SAFELIST: "QUERY_NOT_IN_SAFELIST",
   /** A document id sent with a different document's text (HTTP 400). */
   CANNOT_SEND_PQ_ID_AND_BODY: "CANNOT_SEND_PQ_ID_AND_BODY",
+  /** An Idempotency-Key sent again with another request (src/server/idempotency.ts): HTTP 422. */
+  IDEMPOTENCY_KEY_REUSED: "IDEMPOTENCY_KEY_REUSED",
+  /** The first request with this Idempotency-Key still runs: HTTP 409, send it again later. */
+  IDEMPOTENCY_IN_PROGRESS: "IDEMPOTENCY_IN_PROGRESS",
+  /** The caller's cost budget per minute is spent (src/server/rate-limit.ts): HTTP 429 with Retry-After. */
+  RATE_LIMITED: "RATE_LIMITED",
 } as const;
 
 /** One broken input rule: `field` is the dotted path inside the arguments (`input.items.2.count`). */

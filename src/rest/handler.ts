@@ -96,10 +96,13 @@ export function createRestHandler(apollo: ApolloServer<Context>, schema: GraphQL
       variables[route.body] = toGraphQLInput(adapted, operation.variables.get(route.body)!);
     }
 
+    const headers = new HeaderMap([["content-type", "application/json"]]);
+    const key = request.headers["idempotency-key"];
+    if (key !== undefined) headers.set("idempotency-key", String(key));
     const response = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: {
         method: "POST",
-        headers: new HeaderMap([["content-type", "application/json"]]),
+        headers,
         search: "",
         body: { query: operation.query, operationName: operation.operationName, variables },
       },
@@ -107,10 +110,17 @@ export function createRestHandler(apollo: ApolloServer<Context>, schema: GraphQL
     });
     if (response.body.kind !== "complete") throw new Error("REST operations never answer incrementally");
     const result = JSON.parse(response.body.string) as { data?: Record<string, unknown> | null; errors?: GraphQLFormattedError[] };
-    if (result.errors?.length) return errorAnswer(match.c, result.errors, response.status ?? 200, response.headers.get("retry-after"));
     const value = result.data?.[operation.rootField.name];
-    if (value === null || value === undefined) return problem(404, "NOT_FOUND", "Not found.");
-    return answer(route, operation, value, url, variables);
+    const rest = result.errors?.length
+      ? errorAnswer(match.c, result.errors, response.status ?? 200)
+      : value === null || value === undefined
+        ? problem(404, "NOT_FOUND", "Not found.")
+        : answer(route, operation, value, url, variables);
+    for (const name of PASSED_ON) {
+      const header = response.headers.get(name);
+      if (header !== undefined) rest.headers[name] = header;
+    }
+    return rest;
   }
 
   return { handle };
@@ -250,7 +260,10 @@ function placeOf(route: CompiledRoute, field: string): Place {
   return { in: "query", name: best?.name ?? field };
 }
 
-function errorAnswer(route: CompiledRoute, errors: GraphQLFormattedError[], graphqlStatus: number, retryAfter?: string): RestResponse {
+/** Headers of the GraphQL answer that the REST answer carries too: when to retry, the caller's rate-limit budget, a replay's mark. */
+const PASSED_ON = ["retry-after", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "idempotent-replayed"];
+
+function errorAnswer(route: CompiledRoute, errors: GraphQLFormattedError[], graphqlStatus: number): RestResponse {
   const [first] = errors;
   const code = String(first.extensions?.code ?? "INTERNAL_SERVER_ERROR");
   switch (code) {
@@ -294,8 +307,8 @@ function errorAnswer(route: CompiledRoute, errors: GraphQLFormattedError[], grap
       return problem(graphqlStatus >= 400 ? graphqlStatus : 400, code, detail);
     }
     default:
-      // the other limits keep the GraphQL side's status (REQUEST_TIMEOUT 503, ...) and its Retry-After (SERVICE_UNAVAILABLE)
-      return problem(graphqlStatus >= 400 ? graphqlStatus : 500, code, first.message, retryAfter ? { headers: { "retry-after": retryAfter } } : {});
+      // the other limits keep the GraphQL side's status (REQUEST_TIMEOUT 503, RATE_LIMITED 429, ...); Retry-After is passed on
+      return problem(graphqlStatus >= 400 ? graphqlStatus : 500, code, first.message);
   }
 }
 

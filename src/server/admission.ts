@@ -26,14 +26,19 @@ export class CostAdmission {
     private readonly freeBelow: number,
   ) {}
 
-  /** Waits for room for `cost`; resolves with the function that gives it back (call it exactly once). */
-  async acquire(cost: number, signal?: AbortSignal, budgetMs = 0): Promise<() => void> {
+  /**
+   * Waits for room for `cost`; resolves with the function that gives it back (call it exactly
+   * once). The wait ends with REQUEST_TIMEOUT when the request's signal aborts (read only when
+   * the operation has to wait).
+   */
+  async acquire(cost: number, request?: { readonly signal: AbortSignal; budgetMs: number }): Promise<() => void> {
     if (cost <= this.freeBelow) return () => undefined;
     const weight = Math.min(cost, this.capacity);
     if (this.waiting.length === 0 && this.inUse + weight <= this.capacity) {
       this.inUse += weight;
       return this.releaser(weight);
     }
+    const signal = request?.signal;
     return new Promise<() => void>((resolve, reject) => {
       const entry = {
         cost: weight,
@@ -46,7 +51,7 @@ export class CostAdmission {
         const index = this.waiting.indexOf(entry);
         if (index >= 0) this.waiting.splice(index, 1);
         this.drain();
-        reject(new RequestTimeoutError(budgetMs));
+        reject(new RequestTimeoutError(request?.budgetMs ?? 0));
       };
       if (signal?.aborted) return onAbort();
       signal?.addEventListener("abort", onAbort, { once: true });

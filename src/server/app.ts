@@ -1,34 +1,37 @@
-import { ApolloServer } from "@apollo/server";
+import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
-import { expressMiddleware } from "@as-integrations/express5";
-import express, { type Express } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { GraphQLSchema } from "graphql";
 import type { Config } from "../config/config";
+import type { Db } from "../db/client";
 import type { Database } from "../db/database";
 import { buildContext, type Context } from "../context";
 import { createFormatError } from "../errors/format-error";
 import { authPlugin, complexityPlugin, CostCache, observabilityPlugin, variableFloodPlugin, type DocumentLimits } from "./plugins";
-import { playgroundPlugin, playgroundRouter } from "./playground";
-import { corsMiddleware } from "./cors";
+import { createPlayground, playgroundPlugin } from "./playground";
+import { createCors } from "./cors";
 import { createWriteProbe } from "../db/health";
 import { AuthCache } from "../auth/auth-cache";
 import { createLogger, silentLogger, type Logger } from "../observability/logger";
-import type { Tracing } from "./tracing";
 import { createMetrics, type Metrics } from "../observability/metrics";
 import { CostAdmission, lightCost } from "./admission";
 import type { RequestScope } from "../observability/request-scope";
 import { applyDeadlines } from "./request-scope";
 import { applyResultBudget, resultBudgetPlugin, stringifyResult } from "./result-budget";
-import { costGuard, jsonErrorHandler, requestScopeMiddleware, shutdownGate } from "./http-middleware";
+import { createRequestListener, type Exchange } from "./http-handler";
 import { createRestHandler } from "../rest/handler";
-import { DOCS_PATH } from "../rest/docs-page";
-import { restMiddleware } from "./rest-adapter";
-import { loadManifest, trustedDocuments, trustedDocumentsDoor, trustedDocumentsPlugin, type TrustedDocuments } from "./trusted-documents";
-import { loadStoredOperations } from "../rest/documents";
 import { REST_PREFIXES, REST_ROUTES } from "../rest/routes";
+import { loadStoredOperations } from "../rest/documents";
+import { loadManifest, trustedDocuments, trustedDocumentsDoor, trustedDocumentsPlugin, type TrustedDocuments } from "./trusted-documents";
+import type { Tracing } from "./tracing";
+import { DOCS_PATH } from "../rest/docs-page";
+import { restRoute } from "./rest-adapter";
+import { idempotencyPlugin } from "./idempotency";
+import { CostBuckets, rateLimitPlugin } from "./rate-limit";
 
 export interface App {
-  express: Express;
+  /** The request listener of the HTTP server (src/server/http-server.ts makes the server around it). */
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
   apollo: ApolloServer<Context>;
   schema: GraphQLSchema;
   logger: Logger;
@@ -67,6 +70,8 @@ export function createApollo(
   metrics?: Metrics,
   admission?: CostAdmission,
   costs = new CostCache(),
+  /** Run once an operation is priced and admitted, before it executes: rate limits, safe retries (clientPlugins). */
+  beforeExecution: ApolloServerPlugin<Context>[] = [],
   { trusted, tracing }: { trusted?: TrustedDocuments; tracing?: Tracing } = {},
 ): ApolloServer<Context> {
   return new ApolloServer<Context>({
@@ -85,6 +90,7 @@ export function createApollo(
       ...(trusted ? [trustedDocumentsPlugin(trusted)] : []),
       variableFloodPlugin(),
       complexityPlugin(schema, documentLimits(config), admission, costs),
+      ...beforeExecution,
       playgroundPlugin(),
       // federated tracing is for Apollo's hosted studio, which this deployment does not report to
       ApolloServerPluginInlineTraceDisabled(),
@@ -96,6 +102,19 @@ export function createApollo(
       resultBudgetPlugin(),
     ],
   });
+}
+
+/**
+ * What production clients rely on besides the limits: the cost-based rate limit per caller
+ * (RATE_LIMIT_COST_PER_MINUTE, charged first) and safe retries of mutations with an
+ * Idempotency-Key. A running claim outlives its request's budget by a minute (a commit that
+ * began before the deadline still ends), then a retry may take the key (its process died).
+ */
+function clientPlugins(db: Db, config: Config, log: (error: unknown) => void): ApolloServerPlugin<Context>[] {
+  return [
+    ...(config.rateLimitCostPerMinute ? [rateLimitPlugin(new CostBuckets(config.rateLimitCostPerMinute))] : []),
+    idempotencyPlugin(db, { ttlMs: config.idempotencyTtlMs, leaseMs: config.requestTimeoutMs + 60_000 }, log),
+  ];
 }
 
 /**
@@ -126,7 +145,7 @@ export async function createApp(
       ? undefined
       : trustedDocuments(config.trustedDocuments, loadManifest(config.trustedDocumentsManifest!), [...loadStoredOperations(schema, REST_ROUTES).values()].map((o) => o.query));
   const tracing = typeof options === "function" ? undefined : options.tracing;
-  const apollo = createApollo(schema, config, logError, metrics, admission, costs, { trusted, tracing });
+  const apollo = createApollo(schema, config, logError, metrics, admission, costs, clientPlugins(database.prisma, config, logError), { trusted, tracing });
   await apollo.start();
   const auth = new AuthCache(database.prisma, config.authCacheTtlMs);
   const context = (authorization?: string, scope?: RequestScope) => buildContext(database, config, auth, authorization, scope);
@@ -134,53 +153,32 @@ export async function createApp(
   const inFlight = new Set<RequestScope>();
   const state = { stopping: false };
 
-  const app = express();
-  app.disable("x-powered-by");
-  app.use(requestScopeMiddleware({ config, logger, inFlight }));
-  app.use(shutdownGate(state, metrics));
-  app.get("/health/live", (_req, res) => {
-    // the process answers: a restart would not help (the database is /health/ready's concern)
-    res.json({ status: "ok" });
-  });
-  const ready: express.RequestHandler = async (_req, res) => {
-    const probe = await writable();
-    if (!probe.ok) logger.warn({ reason: probe.reason }, "health check failed");
-    res.status(probe.ok ? 200 : 503).json(
-      // the cause (host, port, file) is for the server's log, not for whoever can reach the probe
-      probe.ok ? { status: "ok", database: "up" } : { status: "unavailable", database: "down" },
-    );
-  };
-  app.get("/health", ready);
-  app.get("/health/ready", ready);
-  app.get("/metrics", async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
   // the context of one HTTP request, /graphql and REST alike: its caller, its budget, its database
-  const requestContext = (res: express.Response): Promise<Context> => context(res.req.headers.authorization, res.locals.scope as RequestScope);
-  const restPaths = [...REST_PREFIXES, "/openapi.json", DOCS_PATH];
-  if (tracing) {
-    // the API's requests (not the probes): a server span each, active for all the request does
-    app.use(["/graphql", ...restPaths], (req, res, next) => {
-      const scope = res.locals.scope as RequestScope;
-      tracing.startRequest(req, res, scope, req.baseUrl);
-      tracing.inRequest(scope, next);
-    });
-  }
-  // CORS first: it must answer preflights before any router (express answers OPTIONS for its routes)
-  app.use(["/graphql", ...restPaths], corsMiddleware(config.corsOrigins));
-  // in require mode the playground could run nothing (its documents are typed in): not served
-  if (config.playground && config.trustedDocuments !== "require") app.use(playgroundRouter());
-  app.use(
-    "/graphql",
-    express.json({ limit: config.maxBodyBytes }),
-    ...(trusted ? [trustedDocumentsDoor(trusted)] : []),
-    costGuard(schema, config, documentLimits(config), costs),
-    expressMiddleware(apollo, { context: ({ res }) => requestContext(res) }),
+  const requestContext = ({ req, scope }: Exchange): Promise<Context> => context(req.headers.authorization, scope);
+  const listener = createRequestListener(
+    {
+      config,
+      logger,
+      metrics,
+      apollo,
+      schema,
+      limits: documentLimits(config),
+      costs,
+      cors: createCors(config.corsOrigins),
+      // in require mode the playground could run nothing (its documents are typed in): not served
+      playground: config.playground && config.trustedDocuments !== "require" ? createPlayground() : undefined,
+      trusted: trusted && trustedDocumentsDoor(trusted),
+      tracing,
+      context: requestContext,
+      rest: restRoute(createRestHandler(apollo, schema), { maxBodyBytes: config.maxBodyBytes, context: requestContext }),
+      ready: writable,
+      inFlight,
+      state,
+    },
+    [...REST_PREFIXES, "/openapi.json", DOCS_PATH],
   );
-  app.use(restPaths, ...restMiddleware(createRestHandler(apollo, schema), { maxBodyBytes: config.maxBodyBytes, metrics, context: requestContext }));
-  app.use(jsonErrorHandler(logger, metrics));
   return {
-    express: app,
+    listener,
     apollo,
     schema,
     logger,
@@ -194,3 +192,4 @@ export async function createApp(
     inFlight: () => inFlight,
   };
 }
+

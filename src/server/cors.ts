@@ -1,12 +1,12 @@
-import cors from "cors";
-import type { RequestHandler } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 /**
  * Request headers a browser page may send: the token, the JSON body, the headers Apollo Client
  * and urql add (apollo-require-preflight satisfies Apollo Server's CSRF check for GET queries;
  * the x-apollo-operation-name / apollographql-client-* headers are sent by Apollo Client), and
  * x-request-id, the app's own id for the request, which the server's log line then carries;
- * traceparent and tracestate, the W3C trace context a page instrumented with OpenTelemetry sends.
+ * traceparent and tracestate, the W3C trace context a page instrumented with OpenTelemetry sends;
+ * idempotency-key, which makes a retried mutation safe (src/server/idempotency.ts).
  */
 export const CORS_ALLOWED_HEADERS = [
   "authorization",
@@ -19,44 +19,78 @@ export const CORS_ALLOWED_HEADERS = [
   "x-request-id",
   "traceparent",
   "tracestate",
+  "idempotency-key",
 ];
 
 /**
  * Response headers a page may read beyond the CORS-safelisted ones (Content-Type, Cache-Control,
  * ...): X-Request-Id, the request's id in the server's logs (the one sent, or one made up), to
- * quote in a bug report, and with tracing on traceresponse, the trace that served it.
+ * quote in a bug report; the REST collections' X-Total-Count and Link (the total and the
+ * pages, src/rest/handler.ts) and a 405's Allow (the methods the path takes); Retry-After (not
+ * safelisted), the rate limit's budget (RateLimit-Limit, -Remaining, -Reset) and
+ * Idempotent-Replayed, for a page that paces or retries its calls; with tracing on,
+ * traceresponse (the trace that served it).
  */
-export const CORS_EXPOSED_HEADERS = ["x-request-id", "traceresponse"];
+export const CORS_EXPOSED_HEADERS = [
+  "x-request-id",
+  "x-total-count",
+  "link",
+  "allow",
+  "retry-after",
+  "ratelimit-limit",
+  "ratelimit-remaining",
+  "ratelimit-reset",
+  "idempotent-replayed",
+  "traceresponse",
+];
+
+/** Methods a preflight may ask for: PUT and PATCH for the REST paths (src/rest/routes.ts). */
+const METHODS = "GET,POST,PUT,PATCH,OPTIONS";
+
+/** How long a browser may reuse a preflight's answer, in seconds. */
+const MAX_AGE = "600";
+
+export interface Cors {
+  /**
+   * Marks an answer to a page of an allowed origin (Access-Control-Allow-Origin and the exposed
+   * headers); answers a preflight (any OPTIONS request) with 204 itself and returns true.
+   */
+  apply(req: IncomingMessage, res: ServerResponse): boolean;
+}
 
 /**
- * CORS for /graphql and the REST paths with the `cors` package (the usual express middleware; it gets Vary and the
- * preflight details right). Only origins on the allowlist get Access-Control-Allow-Origin; a
- * preflight from any other origin is answered 204 without it, so the browser refuses the call.
- * No credentials: tokens travel in the Authorization header, never in cookies.
+ * CORS for /graphql and the REST paths, the headers computed once from CORS_ORIGINS. Only
+ * origins on the allowlist get Access-Control-Allow-Origin (the request's own origin, with
+ * `Vary: Origin`); a preflight from any other origin is answered 204 without it, so the browser
+ * refuses the call. `*` allows every origin. No credentials: tokens travel in the Authorization
+ * header, never in cookies.
  */
-export function corsMiddleware(allowedOrigins: readonly string[]): RequestHandler {
+export function createCors(allowedOrigins: readonly string[]): Cors {
   const any = allowedOrigins.includes("*");
   const allowed = new Set(allowedOrigins);
-  const handler = cors({
-    origin: any ? "*" : (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
-    // PUT and PATCH for the REST paths (src/rest/routes.ts)
-    methods: ["GET", "POST", "PUT", "PATCH", "OPTIONS"],
-    allowedHeaders: CORS_ALLOWED_HEADERS,
-    exposedHeaders: CORS_EXPOSED_HEADERS,
-    credentials: false,
-    maxAge: 600,
-    optionsSuccessStatus: 204,
-    preflightContinue: false,
-  });
-  return (req, res, next) =>
-    handler(req, res, () => {
-      // `cors` hands a refused origin's preflight on; answer it here, without any allow header,
-      // rather than let the routes behind answer OPTIONS
-      if (req.method === "OPTIONS") {
-        res.setHeader("vary", "Origin");
-        res.status(204).end();
-        return;
+  const exposed = CORS_EXPOSED_HEADERS.join(",");
+  const allowedHeaders = CORS_ALLOWED_HEADERS.join(",");
+  return {
+    apply(req, res) {
+      const origin = req.headers.origin;
+      const ok = any || (origin !== undefined && allowed.has(origin));
+      if (ok) {
+        res.setHeader("Access-Control-Allow-Origin", any ? "*" : origin!);
+        res.setHeader("Access-Control-Expose-Headers", exposed);
       }
-      next();
-    });
+      // the answer depends on the origin (a cache must not hand one origin's to another)
+      if (!any) res.setHeader("Vary", "Origin");
+      if (req.method !== "OPTIONS") return false;
+      if (ok) {
+        res.setHeader("Access-Control-Allow-Methods", METHODS);
+        res.setHeader("Access-Control-Allow-Headers", allowedHeaders);
+        res.setHeader("Access-Control-Max-Age", MAX_AGE);
+      }
+      // Safari waits for a body on a 204 without Content-Length
+      res.setHeader("Content-Length", "0");
+      res.statusCode = 204;
+      res.end();
+      return true;
+    },
+  };
 }

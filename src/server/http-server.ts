@@ -18,7 +18,7 @@ export function createHttpServer(app: App, config: Config): Server {
       // slow client hold a connection up to 30 s longer than configured)
       connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(config.httpHeadersTimeoutMs / 2))),
     },
-    app.express,
+    app.listener,
   );
   server.maxConnections = config.maxConnections;
   server.on("drop", () => app.metrics.observeRefusal("max_connections"));

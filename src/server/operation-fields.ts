@@ -1,7 +1,47 @@
-import { Kind, type FragmentDefinitionNode, type SelectionSetNode } from "graphql";
+import { Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
+
+/**
+ * What the plugins need of an operation's document, computed once per parsed operation: Apollo
+ * Server keeps a document it has parsed and validated (its document store) and hands the same
+ * objects to every request that sends the same text, so a client repeating an operation pays for
+ * these walks once.
+ */
+interface OperationFacts {
+  /** The distinct root fields it selects. */
+  rootFields: string[];
+  /** measure()'s answer, and the field limit it stopped at. */
+  complexity?: Complexity & { limit: number };
+}
+
+const facts = new WeakMap<OperationDefinitionNode, OperationFacts>();
+
+function factsOf(document: DocumentNode, operation: OperationDefinitionNode): OperationFacts {
+  let known = facts.get(operation);
+  if (!known) {
+    known = { rootFields: [...new Set(rootFieldNames(operation.selectionSet, fragmentsOf(document)))] };
+    facts.set(operation, known);
+  }
+  return known;
+}
+
+function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
+  return Object.fromEntries(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])));
+}
+
+/** The distinct root fields `operation` (of `document`) selects, fragments looked through. */
+export function rootFieldsOf(document: DocumentNode, operation: OperationDefinitionNode): readonly string[] {
+  return factsOf(document, operation).rootFields;
+}
+
+/** measure() of `operation`, remembered for the operation. */
+export function measureOperation(document: DocumentNode, operation: OperationDefinitionNode, limit: number): Complexity {
+  const known = factsOf(document, operation);
+  if (known.complexity?.limit !== limit) known.complexity = { ...measure(operation.selectionSet, fragmentsOf(document), limit), limit };
+  return known.complexity;
+}
 
 /** The root field names an operation selects, looking through fragments at the root level. */
-export function rootFieldNames(
+function rootFieldNames(
   selectionSet: SelectionSetNode,
   fragments: Record<string, FragmentDefinitionNode>,
   seen = new Set<string>(),
@@ -19,7 +59,7 @@ export function rootFieldNames(
   return names;
 }
 
-export interface Complexity {
+interface Complexity {
   depth: number;
   fields: number;
 }
@@ -29,7 +69,7 @@ export interface Complexity {
  * so that a small document that fans out through fragments is measured by what it would cost.
  * Stops counting past `limit` fields.
  */
-export function measure(
+function measure(
   selectionSet: SelectionSetNode,
   fragments: Record<string, FragmentDefinitionNode>,
   limit: number,

@@ -2,14 +2,14 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
-import { Router, type Request } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { projectRoot } from "../config/paths";
 import { PAGE_CSP } from "../config/page-policy";
 import { loadExamples } from "./examples";
 
 /**
  * Apollo's own landing pages load from a CDN (blank without internet) and cannot carry response
- * headers such as a CSP; the playground is served by the express router below instead, so
+ * headers such as a CSP; the playground is served by `createPlayground` below instead, so
  * Apollo's landing page is turned off.
  */
 export function playgroundPlugin(): ApolloServerPlugin {
@@ -32,16 +32,23 @@ const ASSETS: Record<string, { module?: string; file?: string; type: string }> =
   "playground.css": { file: join(projectRoot, "playground", "playground.css"), type: "text/css" },
 };
 
+export interface Playground {
+  /** Answers GET /playground/<file> (true), or leaves an unknown file to the caller (false). */
+  asset(res: ServerResponse, file: string): boolean;
+  /** Answers GET /graphql with the page when a browser navigates there (true); else false: the request is the API's. */
+  page(req: IncomingMessage, res: ServerResponse, search: string): boolean;
+}
+
 /**
  * GraphiQL at GET /graphql for browsers (a request that asks for HTML and carries no `query`
  * parameter; everything else goes on to the API), with the twenty examples of examples/ as a
- * collection. Assets are read once, when the router is made.
+ * collection. Assets and the page are read and made once, here.
  */
-export function playgroundRouter(): Router {
+export function createPlayground(): Playground {
   const files = new Map<string, { body: Buffer; type: string }>();
   for (const [name, asset] of Object.entries(ASSETS)) {
     const path = asset.file ?? packageFile(asset.module!);
-    files.set(name, { body: readFileSync(path), type: asset.type });
+    files.set(name, { body: readFileSync(path), type: `${asset.type}; charset=utf-8` });
   }
   const examples = loadExamples().map(({ id, name, title, query, variables }) => ({
     id,
@@ -52,26 +59,25 @@ export function playgroundRouter(): Router {
   }));
   const html = page(examples);
 
-  const router = Router();
-  router.get(`${PLAYGROUND_ASSETS_PATH}/:file`, (req, res, next) => {
-    const file = files.get(req.params.file);
-    if (!file) return next();
-    res.setHeader("content-type", `${file.type}; charset=utf-8`);
-    res.setHeader("cache-control", "no-cache");
-    res.setHeader("x-content-type-options", "nosniff");
-    res.send(file.body);
-  });
-  router.get("/graphql", (req, res, next) => {
-    if (!wantsPage(req)) return next();
-    res.setHeader("content-type", "text/html; charset=utf-8");
-    res.setHeader("content-security-policy", PAGE_CSP);
-    res.setHeader("x-frame-options", "DENY");
-    res.setHeader("x-content-type-options", "nosniff");
-    res.setHeader("referrer-policy", "no-referrer");
-    res.setHeader("cache-control", "no-store");
-    res.send(html);
-  });
-  return router;
+  return {
+    asset(res, name) {
+      const file = files.get(name);
+      if (!file) return false;
+      res.setHeader("content-type", file.type);
+      res.setHeader("cache-control", "no-cache");
+      res.end(file.body);
+      return true;
+    },
+    page(req, res, search) {
+      if (!wantsPage(req, search)) return false;
+      res.setHeader("content-type", "text/html; charset=utf-8");
+      res.setHeader("content-security-policy", PAGE_CSP);
+      res.setHeader("x-frame-options", "DENY");
+      res.setHeader("referrer-policy", "no-referrer");
+      res.end(html);
+      return true;
+    },
+  };
 }
 
 /**
@@ -84,9 +90,39 @@ function packageFile(spec: string): string {
 }
 
 /** A browser navigating to /graphql (not a GET query, which carries `query`, nor a client asking for JSON). */
-function wantsPage(req: Request): boolean {
-  if (req.query.query !== undefined) return false;
-  return req.accepts(["application/json", "application/graphql-response+json", "text/html"]) === "text/html";
+function wantsPage(req: IncomingMessage, search: string): boolean {
+  if (new URLSearchParams(search).has("query")) return false;
+  return preferred(req.headers.accept, ["application/json", "application/graphql-response+json", "text/html"]) === "text/html";
+}
+
+/**
+ * Which of `offered` an Accept header prefers (RFC 9110, 12.5.1): the highest quality, then the
+ * most specific range that matched (`text/html` over `text/*` over `*\/*`), then the earlier
+ * range in the header, then the earlier offer; the first offer when there is no header.
+ */
+function preferred(accept: string | undefined, offered: readonly string[]): string | undefined {
+  if (accept === undefined) return offered[0];
+  const ranges = accept.split(",").map((part, order) => {
+    const [range, ...params] = part.split(";").map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    const [type, subtype] = range.split("/");
+    return { type, subtype, q: q === undefined ? 1 : Number(q.slice(2)), order };
+  });
+  let best: { offer: string; q: number; specificity: number; order: number } | undefined;
+  for (const offer of offered) {
+    const [type, subtype] = offer.split("/");
+    let match: { q: number; specificity: number; order: number } | undefined;
+    for (const r of ranges) {
+      const specificity = r.type === type && r.subtype === subtype ? 2 : r.type === type && r.subtype === "*" ? 1 : r.type === "*" && r.subtype === "*" ? 0 : -1;
+      if (specificity < 0) continue;
+      if (!match || specificity > match.specificity || (specificity === match.specificity && r.order < match.order)) match = { q: r.q, specificity, order: r.order };
+    }
+    if (!match || !(match.q > 0)) continue;
+    if (!best || match.q > best.q || (match.q === best.q && (match.specificity > best.specificity || (match.specificity === best.specificity && match.order < best.order)))) {
+      best = { offer, ...match };
+    }
+  }
+  return best?.offer;
 }
 
 function page(examples: unknown[]): string {

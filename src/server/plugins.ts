@@ -1,11 +1,11 @@
 import type { ApolloServerPlugin } from "@apollo/server";
-import { GraphQLError, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
+import { GraphQLError, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
 import type { Context } from "../context";
 import { QueryTooComplexError, UnauthenticatedError } from "../errors/errors";
 import type { Metrics } from "../observability/metrics";
 import { lightCost, type CostAdmission } from "./admission";
 import { documentCost } from "./cost";
-import { measure, rootFieldNames } from "./operation-fields";
+import { measureOperation, rootFieldsOf } from "./operation-fields";
 
 /** Root fields anyone may ask for: introspection and the federation SDL. */
 const PUBLIC_ROOT_FIELDS = new Set(["__schema", "__type", "__typename", "_service"]);
@@ -28,10 +28,7 @@ export function authPlugin(): ApolloServerPlugin<Context> {
       return {
         async didResolveOperation({ operation, document, contextValue }) {
           if (contextValue.viewer || !operation) return;
-          const fragments = Object.fromEntries(
-            document.definitions.flatMap((d) => (d.kind === "FragmentDefinition" ? [[d.name.value, d]] : [])),
-          );
-          const needsAuth = rootFieldNames(operation.selectionSet, fragments).some((n) => !PUBLIC_ROOT_FIELDS.has(n));
+          const needsAuth = rootFieldsOf(document, operation).some((n) => !PUBLIC_ROOT_FIELDS.has(n));
           if (needsAuth) {
             refused = true;
             throw new UnauthenticatedError(contextValue.authFailure);
@@ -90,10 +87,7 @@ export function complexityPlugin(
       return {
         async didResolveOperation({ operation, document, request, contextValue }) {
           if (!operation) return;
-          const fragments = Object.fromEntries(
-            document.definitions.flatMap((d) => (d.kind === "FragmentDefinition" ? [[d.name.value, d]] : [])),
-          );
-          const { depth, fields } = measure(operation.selectionSet, fragments, limits.maxFields);
+          const { depth, fields } = measureOperation(document, operation, limits.maxFields);
           if (depth > limits.maxDepth) {
             throw new QueryTooComplexError(`The query is ${depth} levels deep; the limit is ${limits.maxDepth}.`, {
               depth,
@@ -118,7 +112,7 @@ export function complexityPlugin(
           // a heavy operation (priced at the door for /graphql, here for REST) takes turns from now on
           if (contextValue.request && cost > lightCost(limits.maxCost)) contextValue.request.heavy = true;
           // heavy operations take turns (see admission.ts); the wait counts against the time budget
-          if (admission) release = await admission.acquire(cost, contextValue.request?.signal, contextValue.request?.budgetMs);
+          if (admission) release = await admission.acquire(cost, contextValue.request);
         },
         async willSendResponse({ response }) {
           release?.();
@@ -195,8 +189,8 @@ export function operationCost(
 }
 
 /** The label an operation gets in logs and metrics: its root field, or `multiple` (bounded by the schema, unlike client-chosen names). */
-export function operationLabel(operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): string {
-  const names = [...new Set(rootFieldNames(operation.selectionSet, fragments))];
+function operationLabel(document: DocumentNode, operation: OperationDefinitionNode): string {
+  const names = rootFieldsOf(document, operation);
   return names.length === 1 ? names[0] : names.length === 0 ? "none" : "multiple";
 }
 
@@ -215,10 +209,7 @@ export function observabilityPlugin(metrics: Metrics | undefined): ApolloServerP
       return {
         async didResolveOperation({ operation, document }) {
           if (!operation) return;
-          const fragments = Object.fromEntries(
-            document.definitions.flatMap((d) => (d.kind === "FragmentDefinition" ? [[d.name.value, d]] : [])),
-          );
-          record.name = operationLabel(operation, fragments);
+          record.name = operationLabel(document, operation);
         },
         async willSendResponse({ response, request }) {
           const errors = response.body.kind === "single" ? response.body.singleResult.errors : undefined;

@@ -127,8 +127,7 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
         attributes: {
           "http.request.method": method,
           "http.route": route,
-          // Express strips the mount path from `url` and keeps the whole in `originalUrl`
-          "url.path": ((req as { originalUrl?: string }).originalUrl ?? req.url ?? "").split("?")[0],
+          "url.path": (req.url ?? "").split("?")[0],
           "url.scheme": "http",
           ...(req.headers["user-agent"] ? { "user_agent.original": req.headers["user-agent"] } : {}),
         },

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { ApolloServerPlugin } from "@apollo/server";
-import type { RequestHandler } from "express";
 import { GraphQLError, parse } from "graphql";
 import { ConfigError } from "../config/config";
 import type { Context } from "../context";
@@ -132,44 +131,44 @@ export function resolveOperation(operation: Record<string, unknown>, docs: Trust
   return undefined;
 }
 
+/** What the door did with a request: its refusal, or the query string to run (a GET's id replaced by its text). */
+export type DoorResult = { refusal: Refusal } | { refusal?: undefined; search: string };
+
+/** The door of /graphql, as the request listener calls it (src/server/http-handler.ts). */
+export type TrustedDocumentsDoor = (method: string | undefined, search: string, body: unknown) => DoorResult;
+
 /**
  * The door of /graphql (before the cost guard, which then prices the registered text): resolves
- * every operation of the request, a batch's too; one refusal refuses the whole request, nothing ran.
+ * every operation of the request, a batch's too, in place; one refusal refuses the whole request,
+ * nothing ran.
  */
-export function trustedDocumentsDoor(docs: TrustedDocuments): RequestHandler {
-  return (req, res, next) => {
-    let refusal: Refusal | undefined;
-    if (req.method === "GET") {
-      const [path, search = ""] = req.url.split("?", 2);
+export function trustedDocumentsDoor(docs: TrustedDocuments): TrustedDocumentsDoor {
+  return (method, search, body) => {
+    if (method === "GET") {
       const params = new URLSearchParams(search);
       const operation: Record<string, unknown> = Object.fromEntries(params);
       if (typeof operation.extensions === "string") {
         try {
           operation.extensions = JSON.parse(operation.extensions) as unknown;
         } catch {
-          return next(); // Apollo answers malformed extensions itself
+          return { search }; // Apollo answers malformed extensions itself
         }
       }
-      refusal = resolveOperation(operation, docs);
-      if (!refusal) {
-        for (const [name, value] of Object.entries(operation)) {
-          if (value === undefined) continue;
-          params.set(name, typeof value === "string" ? value : JSON.stringify(value));
-        }
-        params.delete("documentId");
-        req.url = `${path}?${params.toString()}`;
+      const refusal = resolveOperation(operation, docs);
+      if (refusal) return { refusal };
+      for (const [name, value] of Object.entries(operation)) {
+        if (value === undefined) continue;
+        params.set(name, typeof value === "string" ? value : JSON.stringify(value));
       }
-    } else {
-      const body: unknown = req.body;
-      for (const operation of Array.isArray(body) ? body : [body]) {
-        if (!isRecord(operation)) continue; // Apollo answers a malformed body itself
-        refusal = resolveOperation(operation, docs);
-        if (refusal) break;
-      }
+      params.delete("documentId");
+      return { search: `?${params.toString()}` };
     }
-    if (!refusal) return next();
-    res.locals.errorCode = refusal.code;
-    res.status(refusal.status).json({ errors: [{ message: refusal.message, extensions: { code: refusal.code } }] });
+    for (const operation of Array.isArray(body) ? body : [body]) {
+      if (!isRecord(operation)) continue; // Apollo answers a malformed body itself
+      const refusal = resolveOperation(operation, docs);
+      if (refusal) return { refusal };
+    }
+    return { search };
   };
 }
 

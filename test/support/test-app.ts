@@ -17,6 +17,7 @@ import { EntityLoaders } from "../../src/loaders/entity-loaders";
 import type { AuthedContext } from "../../src/context";
 import { buildAppSchema } from "../../src/schema/build-schema";
 import { createApp, type App, type AppOptions } from "../../src/server/app";
+import { createHttpServer, listen } from "../../src/server/http-server";
 import { issueToken } from "../../src/auth/tokens";
 import demoIds from "../../prisma/demo-ids.json";
 import { onPostgres, postgresUrl, sqliteTemplatePath, TEMPLATE_DB_NAME, TEST_ADMIN_TOKEN, TEST_SERVER_URL } from "./databases";
@@ -114,9 +115,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
     },
     async url() {
       if (!server) {
-        server = await new Promise<Server>((resolve) => {
-          const s = app.express.listen(0, "127.0.0.1", () => resolve(s));
-        });
+        // the server main.ts runs, with the configuration's connection limits
+        server = createHttpServer(app, config);
+        await listen(server, 0, "127.0.0.1");
       }
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },

@@ -1,0 +1,136 @@
+import { HeaderMap, type ApolloServerPlugin, type GraphQLResponse } from "@apollo/server";
+import type { Context } from "../context";
+import { ErrorCode } from "../errors/errors";
+import { costOf } from "./plugins";
+
+/** A caller's budget after a charge, as answers report it. */
+export interface BudgetState {
+  /** Points per minute, and what a full bucket holds (RATE_LIMIT_COST_PER_MINUTE). */
+  limit: number;
+  /** Points left now. */
+  remaining: number;
+  /** Seconds until the bucket is full again. */
+  reset: number;
+}
+
+export type Charge = { allowed: true; budget: BudgetState } | { allowed: false; budget: BudgetState; retryAfter: number };
+
+interface Bucket {
+  points: number;
+  /** performance.now() when `points` was last brought up to date */
+  at: number;
+}
+
+/**
+ * One points bucket per caller, refilled continuously at `perMinute` points a minute up to
+ * `perMinute` (a token bucket: bursts up to a minute's budget, then the refill rate). An
+ * operation is charged its computed cost when the bucket holds that much; one costing more
+ * than a whole bucket runs when the bucket is full and leaves it in debt, so a caller may still
+ * send the dearest document MAX_QUERY_COST admits, at the refill rate. The state lives in this
+ * process (see the README, Rate limits).
+ */
+export class CostBuckets {
+  private readonly buckets = new Map<string, Bucket>();
+  /** points per millisecond */
+  private readonly rate: number;
+  private sweepAt = 10_000;
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.rate = perMinute / 60_000;
+  }
+
+  charge(caller: string, cost: number): Charge {
+    const now = this.now();
+    const bucket = this.buckets.get(caller) ?? { points: this.perMinute, at: now };
+    bucket.points = Math.min(this.perMinute, bucket.points + (now - bucket.at) * this.rate);
+    bucket.at = now;
+    this.buckets.set(caller, bucket);
+    const needed = Math.min(cost, this.perMinute);
+    if (bucket.points < needed) {
+      return { allowed: false, budget: this.state(bucket), retryAfter: Math.max(1, this.secondsToRefill(needed - bucket.points)) };
+    }
+    bucket.points -= cost;
+    this.sweep(now);
+    return { allowed: true, budget: this.state(bucket) };
+  }
+
+  private state(bucket: Bucket): BudgetState {
+    return {
+      limit: this.perMinute,
+      remaining: Math.max(0, Math.floor(bucket.points)),
+      reset: this.secondsToRefill(this.perMinute - bucket.points),
+    };
+  }
+
+  /** Whole seconds the refill takes to add `points`. */
+  private secondsToRefill(points: number): number {
+    return Math.ceil((points * 60) / this.perMinute);
+  }
+
+  /** Forgets the buckets that are full again (they read as new ones), once there are many: memory stays bounded by the callers of the last minute. */
+  private sweep(now: number): void {
+    if (this.buckets.size < this.sweepAt) return;
+    for (const [caller, bucket] of this.buckets) {
+      if (bucket.points + (now - bucket.at) * this.rate >= this.perMinute) this.buckets.delete(caller);
+    }
+    this.sweepAt = Math.max(10_000, 2 * this.buckets.size);
+  }
+}
+
+/**
+ * Cost-based rate limits per caller (RATE_LIMIT_COST_PER_MINUTE): every operation admitted to
+ * run is charged its computed cost (src/server/cost.ts; REST requests run GraphQL documents and
+ * are charged alike) to its caller's bucket: the token's user, or for anonymous operations (only
+ * introspection and `_service` run without a token) the client's address. Every charged answer
+ * carries the budget in `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (the IETF
+ * draft's headers) and in `extensions.cost.budget`; an operation the bucket cannot pay is
+ * answered HTTP 429 RATE_LIMITED with `Retry-After` and runs not at all.
+ */
+export function rateLimitPlugin(buckets: CostBuckets): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      let charge: Charge | undefined;
+      return {
+        async responseForOperation({ request, contextValue }) {
+          const caller = contextValue.viewer ? `user:${contextValue.viewer.id}` : `address:${contextValue.request?.clientAddress ?? "unknown"}`;
+          // every operation costs the server something: at least one point
+          const cost = Math.max(1, costOf(request) ?? 1);
+          charge = buckets.charge(caller, cost);
+          return charge.allowed ? null : refused(cost, charge.budget, charge.retryAfter);
+        },
+        async willSendResponse({ response }) {
+          if (!charge) return;
+          const { budget } = charge;
+          response.http.headers.set("ratelimit-limit", String(budget.limit));
+          response.http.headers.set("ratelimit-remaining", String(budget.remaining));
+          response.http.headers.set("ratelimit-reset", String(budget.reset));
+          if (response.body.kind !== "single") return;
+          const result = response.body.singleResult;
+          // beside the price the complexity plugin states (`requested`, `limit`)
+          const cost = (result.extensions?.cost ?? {}) as Record<string, unknown>;
+          result.extensions = { ...result.extensions, cost: { ...cost, budget } };
+        },
+      };
+    },
+  };
+}
+
+function refused(cost: number, budget: BudgetState, retryAfter: number): GraphQLResponse {
+  return {
+    http: { status: 429, headers: new HeaderMap([["retry-after", String(retryAfter)]]) },
+    body: {
+      kind: "single",
+      singleResult: {
+        errors: [
+          {
+            message: `Rate limit: this operation costs ${cost} points and ${budget.remaining} of your ${budget.limit} per minute are left; send it again in ${retryAfter} s.`,
+            extensions: { code: ErrorCode.RATE_LIMITED, retryAfter },
+          },
+        ],
+      },
+    },
+  };
+}
