@@ -29,9 +29,13 @@ describeIf(onPostgres, NEEDS_POSTGRES)("npm run bench (BENCH_QUICK=1)", () => {
       expect(output).toMatch(new RegExp(`rows: ${workload.replace(/[{}]/g, "\\$&")}[^\\n]*: same \\(`));
     }
     const lines = output.split("\n").filter((line) => /^\| (1|16) \|/.test(line));
-    // 9 workloads at 1 and 16 connections: the throughput table, then the cost per request
-    expect(lines).toHaveLength(36);
-    const [table, costs] = [lines.slice(0, 18), lines.slice(18)];
+    // 9 workloads at 1 and 16 connections: the throughput table, the cost per request, then the
+    // tracing table (the users page with tracing off and on, at 1 and 16 connections)
+    expect(lines).toHaveLength(38);
+    const [table, costs, traced] = [lines.slice(0, 18), lines.slice(18, 36), lines.slice(36)];
+    for (const line of traced) {
+      expect(line).toMatch(/^\| (1|16) \| users: [^|]+\| \d+ req\/s[^|]+\| \d+ req\/s[^|]+\| \d+\.\d+x \| \d+\.\d+ ms \| \d+\.\d+ ms \|$/);
+    }
     for (const line of table) expect(line).toMatch(/\d+ req\/s, p50 \d+ \/ p99 \d+ ms, ([\d.]+ st\/req|\(statements shared with the background\))/);
     // the fairness workload ran with its background callers, on both databases
     for (const target of ["project-pg", "project-sqlite"]) {
