@@ -82,9 +82,7 @@ type PageRow = { total?: unknown; page?: unknown } & Record<string, unknown>;
 
 /**
  * A paginated list (`users`, `vacations`): the rows of `table` that `where` keeps, in `order`,
- * windowed, with the model's selection, and how many there are. The window is taken in a derived
- * table before the model's expressions are read, so their sub-selects run for the page's rows only
- * (SQLite would read them for every row it sorts). On PostgreSQL the page (a JSON array) and the
+ * windowed, with the model's selection, and how many there are. On PostgreSQL the page (a JSON array) and the
  * count are ONE statement, as PostGraphile reads them: a round trip and a statement fewer cost the
  * server more than the JSON (profile of the users and vacations pages: `writev` to the socket and
  * pg's per-statement work were a third of the request). SQLite has no round trip, and building the
@@ -98,17 +96,13 @@ export function pageStatement<A extends { viewer: Viewer }, S extends object>(
   where: (b: StatementBuilder<A & PageStatementArgs>, s: S, q: Query) => Query,
   order: (b: StatementBuilder<A & PageStatementArgs>, s: S, q: Query) => Query,
 ): Statement<A & PageStatementArgs, PageRow> {
-  const as = table.split(" as ")[1];
   return statement(
     name,
     (a: A & PageStatementArgs) => ({ ...shape(a), items: a.items, total: a.total, json: a.json, ...(a.items ? { sel: a.sel, forms: model.forms(a.viewer) } : { sel: null, forms: {} }) }),
     (b, s) => {
       const rows = () => where(b, s, b.db.selectFrom(table as "User") as unknown as Query);
       const count = () => rows().select((eb) => eb.fn.countAll().as("total"));
-      const page = () => {
-        const window = order(b, s, rows().selectAll(as as "User") as unknown as Query).limit(b.param((a) => a.take)).offset(b.param((a) => a.skip));
-        return order(b, s, model.select(modelBuild(b, s.forms), b.db.selectFrom(window.as(as) as never) as unknown as Query, s.sel!));
-      };
+      const page = () => order(b, s, model.select(modelBuild(b, s.forms), rows(), s.sel!)).limit(b.param((a) => a.take)).offset(b.param((a) => a.skip));
       if (!s.json) return (s.items ? page() : count()) as never;
       return b.db.selectNoFrom(() => [...(s.total ? [count().as("total")] : []), ...(s.items ? [b.jsonArray(page() as never).as("page")] : [])]) as never;
     },
