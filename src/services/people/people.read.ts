@@ -10,7 +10,7 @@ import type { UserFilter } from "../../inputs/people/user-filter.input";
 import type { UserOrder } from "../../inputs/people/user-order.input";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
 import { toBool, toDate, toDateRequired } from "../../db/row-values";
-import { statement, type StatementBuilder } from "../../db/statements";
+import type { StatementBuilder } from "../../db/statements";
 import { escapeLike } from "../shared/search-text";
 import { readBy } from "../../auth/rule";
 import { rules } from "../../auth/rules";
@@ -124,7 +124,7 @@ export const USER_ORDER_COLUMNS = {
 
 export type UserOrderTerm = readonly ["u.lastName" | "u.firstName" | "u.createdAt" | "u.updatedAt" | "u.id", "asc" | "desc"];
 
-/** E8: a page of users (the model's columns for the selection, the filter, the order: a department's leaders first or last, then the terms; the window) and how many the filter matches, in one statement. */
+/** E8: a page of users (the model's columns for the selection, the filter, the order: a department's leaders first or last, then the terms; the window) and how many the filter matches (one statement on PostgreSQL, `pageStatement`). */
 export const USERS_PAGE = pageStatement(
   "users.page",
   userModel as ReadModel<unknown>,

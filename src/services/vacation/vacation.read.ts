@@ -8,7 +8,7 @@ import { VacationType } from "../../types/vacation/vacation-type.type";
 import type { VacationFilter } from "../../inputs/vacation/vacation-filter.input";
 import type { VacationOrder } from "../../inputs/vacation/vacation-order.input";
 import { toBool, toDateRequired, toInt } from "../../db/row-values";
-import { statement, type StatementBuilder } from "../../db/statements";
+import type { StatementBuilder } from "../../db/statements";
 import { escapeLike } from "../shared/search-text";
 import { readBy } from "../../auth/rule";
 import { rules } from "../../auth/rules";
@@ -159,7 +159,7 @@ export interface VacationOrderTerm {
   dir: "asc" | "desc";
 }
 
-/** E7: a page of vacations (the model's columns for the selection, the filter, the order, the window) and how many the filter matches, in one statement. */
+/** E7: a page of vacations (the model's columns for the selection, the filter, the order, the window) and how many the filter matches (one statement on PostgreSQL, `pageStatement`). */
 export const VACATIONS_PAGE = pageStatement(
   "vacations.page",
   vacationModel as ReadModel<unknown>,
