@@ -87,7 +87,8 @@ type PageRow = { total?: unknown; page?: unknown } & Record<string, unknown>;
  * count are ONE statement, as PostGraphile reads them: a round trip fewer (profile of the vacations
  * page with two: `writev` to the sockets 31% of the server's CPU, pg and Kysely's per-statement path
  * 25%; with one: 22% and 11%). SQLite has no round trip, and building the JSON and parsing it costs
- * more there than reading the rows: its page and count are two statements.
+ * more there than reading the rows: its page and count are two statements (as are an unpaginated
+ * list's on PostgreSQL, see `pagedList`).
  */
 export function pageStatement<A extends { viewer: Viewer }, S extends object>(
   name: string,
@@ -120,7 +121,9 @@ export async function pagedList<A, T>(
   map: (rows: Array<Readonly<Record<string, unknown>>>, sel: Selection) => T[],
 ): Promise<{ items: T[]; paginationInfo: PaginationInfo }> {
   const slice = pageOf(selection, window);
-  if (read.kind === "postgres") {
+  // an unpaginated list (up to MAX_UNPAGINATED_ITEMS rows, the heavy documents) is read as rows on either database: as one
+  // JSON text PostgreSQL builds it whole before the first byte leaves, and the text and its objects are held at once
+  if (read.kind === "postgres" && !window.unpaginated) {
     const row = slice.items || slice.total ? await read.first(statement, { ...args, ...slice, json: true }) : undefined;
     return { items: map(parseJson<PageRow[] | undefined>(row?.page) ?? [], slice.sel), paginationInfo: paginationInfo(window, toInt(row?.total as number)) };
   }
