@@ -7,6 +7,7 @@
  *
  *   npm run build && DATABASE_URL=file:/tmp/x.db npm run bench:cpu
  *   CPU_REQUESTS=2000 CPU_ONLY=users CPU_NODE_ARGS="--max-semi-space-size=16" DATABASE_URL=... npm run bench:cpu
+ *   CPU_LOG_LEVEL=info DATABASE_URL=... npm run bench:cpu > /dev/null   (the request log on, as `npm run bench` runs it)
  *
  * The database is migrated and seeded (scale 1) by the server when empty. It prints the server's
  * RSS at the end too.
@@ -28,7 +29,7 @@ async function main() {
   if (!process.env.DATABASE_URL) throw new Error("set DATABASE_URL");
   const child = spawn(process.execPath, [...(process.env.CPU_NODE_ARGS?.split(" ").filter(Boolean) ?? []), join(root, "dist/src/main.js")], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", SEED_ON_EMPTY: "true", SEED_SCALE: "1", SEED_ADMIN_TOKEN: TOKEN, LOG_LEVEL: "warn" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", SEED_ON_EMPTY: "true", SEED_SCALE: "1", SEED_ADMIN_TOKEN: TOKEN, LOG_LEVEL: process.env.CPU_LOG_LEVEL ?? "warn" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   process.on("exit", () => child.kill("SIGKILL"));
