@@ -1,4 +1,10 @@
-import type { ApolloServerPlugin, GraphQLRequest, GraphQLRequestListener } from "@apollo/server";
+import type {
+  ApolloServerPlugin,
+  GraphQLRequest,
+  GraphQLRequestContextDidResolveOperation,
+  GraphQLRequestContextWillSendResponse,
+  GraphQLRequestListener,
+} from "@apollo/server";
 import { GraphQLError, type DocumentNode, type FormattedExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
 import type { Context } from "../context";
 import { QueryTooComplexError, UnauthenticatedError } from "../errors/errors";
@@ -158,10 +164,8 @@ interface Rules {
   trusted?: TrustedDocuments;
 }
 
-type Listener = GraphQLRequestListener<Context>;
-
 /** One operation's state under the rules (see operationRulesPlugin), its hooks as methods. */
-class OperationRules implements Listener {
+class OperationRules implements GraphQLRequestListener<Context> {
   private readonly started = performance.now();
   private readonly record: OperationRecord = { name: "unknown", errorCodes: [] };
   /** The auth rule refused the operation (its answer's status is then decided in willSendResponse). */
@@ -177,7 +181,7 @@ class OperationRules implements Listener {
     if (context.request && context.viewer) context.request.callerId = context.viewer.id;
   }
 
-  async didResolveOperation({ operation, document, request, contextValue }: Parameters<NonNullable<Listener["didResolveOperation"]>>[0]): Promise<void> {
+  async didResolveOperation({ operation, document, request, contextValue }: GraphQLRequestContextDidResolveOperation<Context>): Promise<void> {
     if (!operation) return;
     const roots = rootFieldsOf(document, operation);
     this.record.name = operationLabel(roots);
@@ -229,7 +233,7 @@ class OperationRules implements Listener {
     }
   }
 
-  async willSendResponse({ request, response }: Parameters<NonNullable<Listener["willSendResponse"]>>[0]): Promise<void> {
+  async willSendResponse({ request, response }: GraphQLRequestContextWillSendResponse<Context>): Promise<void> {
     this.release?.();
     const single = response.body.kind === "single" ? response.body.singleResult : undefined;
     // observability, with the errors as execution left them

@@ -1,4 +1,10 @@
-import type { ApolloServerPlugin, GraphQLResponse } from "@apollo/server";
+import type {
+  ApolloServerPlugin,
+  GraphQLRequestContextDidEncounterErrors,
+  GraphQLRequestContextWillSendResponse,
+  GraphQLRequestListener,
+  GraphQLResponse,
+} from "@apollo/server";
 import { isObjectType, type FormattedExecutionResult, type GraphQLError, type GraphQLIsTypeOfFn, type GraphQLSchema } from "graphql";
 import type { Context } from "../context";
 import { ResultTooLargeError } from "../errors/errors";
@@ -53,34 +59,40 @@ const measured = new WeakMap<object, { text: string; errors: unknown; extensions
 export function resultBudgetPlugin(): ApolloServerPlugin<Context> {
   return {
     async requestDidStart({ contextValue }) {
-      const scope = contextValue.request;
-      if (!scope) return;
-      let stoppedHere: GraphQLError | undefined;
-      return {
-        async didEncounterErrors({ errors }) {
-          const stop = scope.stopped;
-          if (!stop || !errors.some((e) => e === stop || e.originalError === stop)) return;
-          stoppedHere = stop;
-          // one error per abandoned position of the result (thousands, once a huge list was cut):
-          // Apollo formats the errors it is handed next, so hand it only the one that is answered
-          (errors as GraphQLError[]).splice(0, errors.length, stop);
-        },
-        async willSendResponse({ response }) {
-          if (response.body.kind !== "single") return;
-          if (stoppedHere) return answerWith(response, stoppedHere);
-          const result = response.body.singleResult;
-          const answer = { errors: result.errors, data: result.data, extensions: result.extensions };
-          const room = scope.result.maxBytes - scope.result.bytes;
-          // a heavy request's answer (megabytes) is written in slices between turns, and no further than the budget
-          const text = scope.heavy ? await stringifyInTurns(answer, room) : JSON.stringify(answer);
-          const bytes = text === undefined ? Infinity : Buffer.byteLength(text);
-          if (bytes > room) return answerWith(response, new ResultTooLargeError("bytes", scope.result.maxBytes));
-          scope.result.bytes += bytes;
-          if (result.data) measured.set(result.data, { text: text!, errors: result.errors, extensions: result.extensions });
-        },
-      };
+      return contextValue.request ? new ResultBudget(contextValue.request) : undefined;
     },
   };
+}
+
+/** One operation's answer under the result budget (a class: its hooks are shared methods, not closures per request). */
+class ResultBudget implements GraphQLRequestListener<Context> {
+  private stoppedHere?: GraphQLError;
+
+  constructor(private readonly scope: RequestScope) {}
+
+  async didEncounterErrors({ errors }: GraphQLRequestContextDidEncounterErrors<Context>): Promise<void> {
+    const stop = this.scope.stopped;
+    if (!stop || !errors.some((e) => e === stop || e.originalError === stop)) return;
+    this.stoppedHere = stop;
+    // one error per abandoned position of the result (thousands, once a huge list was cut):
+    // Apollo formats the errors it is handed next, so hand it only the one that is answered
+    (errors as GraphQLError[]).splice(0, errors.length, stop);
+  }
+
+  async willSendResponse({ response }: GraphQLRequestContextWillSendResponse<Context>): Promise<void> {
+    if (response.body.kind !== "single") return;
+    if (this.stoppedHere) return answerWith(response, this.stoppedHere);
+    const scope = this.scope;
+    const result = response.body.singleResult;
+    const answer = { errors: result.errors, data: result.data, extensions: result.extensions };
+    const room = scope.result.maxBytes - scope.result.bytes;
+    // a heavy request's answer (megabytes) is written in slices between turns, and no further than the budget
+    const text = scope.heavy ? await stringifyInTurns(answer, room) : JSON.stringify(answer);
+    const bytes = text === undefined ? Infinity : Buffer.byteLength(text);
+    if (bytes > room) return answerWith(response, new ResultTooLargeError("bytes", scope.result.maxBytes));
+    scope.result.bytes += bytes;
+    if (result.data) measured.set(result.data, { text: text!, errors: result.errors, extensions: result.extensions });
+  }
 }
 
 /**
