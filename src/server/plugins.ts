@@ -182,10 +182,15 @@ class OperationRules implements GraphQLRequestListener<Context> {
   }
 
   async didResolveOperation({ operation, document, request, contextValue }: GraphQLRequestContextDidResolveOperation<Context>): Promise<void> {
-    if (!operation) return;
+    const { limits, admission, trusted } = this.rules;
+    if (!operation) {
+      // no operation to run (Apollo answers why), but an untrusted document is refused as such
+      const untrusted = trusted && untrustedRefusal(trusted, request, contextValue.viewer);
+      if (untrusted) throw untrusted;
+      return;
+    }
     const roots = rootFieldsOf(document, operation);
     this.record.name = operationLabel(roots);
-    const { limits, admission, trusted } = this.rules;
     // authentication first, then trusted documents (TRUSTED_DOCUMENTS), then the complexity rule
     const unauthenticated = !contextValue.viewer && roots.some((n) => !PUBLIC_ROOT_FIELDS.has(n));
     const refusal = unauthenticated ? new UnauthenticatedError(contextValue.authFailure) : trusted && untrustedRefusal(trusted, request, contextValue.viewer);
