@@ -57,7 +57,8 @@ export async function buildContext(
  * A request's context whose port, access memo and loaders are made when a resolver first asks
  * for them: an operation that reads nothing (`{ __typename }`, introspection, a refusal before
  * execution) makes none (profiled: building them was 8% of such a request's CPU, most of its
- * garbage). Each is made once and then the same for the whole request.
+ * garbage). Each is made once and then the same for the whole request. They are accessors: a
+ * copy of the context (`{ ...ctx }`) must name them (a spread copies fields only).
  */
 class RequestContext implements Context {
   readonly viewer: Viewer | null;
