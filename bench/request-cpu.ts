@@ -7,11 +7,18 @@
  *
  *   npm run build && DATABASE_URL=file:/tmp/x.db npm run bench:cpu
  *   CPU_REQUESTS=2000 CPU_ONLY=users CPU_NODE_ARGS="--max-semi-space-size=16" DATABASE_URL=... npm run bench:cpu
+ *   CPU_TRACED=true CPU_ONLY=users DATABASE_URL=... npm run bench:cpu
+ *
+ * CPU_TRACED=true runs the server with OpenTelemetry tracing every request, exported over OTLP/HTTP
+ * (OTEL_EXPORTER_OTLP_PROTOCOL and the other OTEL_* variables pass through) to a sink in this
+ * process that reads and discards each batch: its CPU is not the server's, so it is not counted.
  *
  * The database is migrated and seeded (scale 1) by the server when empty. It prints the server's
  * RSS at the end too.
  */
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { cpuMs, rssMb } from "./proc";
@@ -26,9 +33,19 @@ const url = `http://127.0.0.1:${PORT}/graphql`;
 
 async function main() {
   if (!process.env.DATABASE_URL) throw new Error("set DATABASE_URL");
+  const tracing: Record<string, string> = {};
+  if (process.env.CPU_TRACED === "true") {
+    const sink = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.writeHead(200).end());
+    });
+    await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
+    sink.unref();
+    tracing.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
+  }
   const child = spawn(process.execPath, [...(process.env.CPU_NODE_ARGS?.split(" ").filter(Boolean) ?? []), join(root, "dist/src/main.js")], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", SEED_ON_EMPTY: "true", SEED_SCALE: "1", SEED_ADMIN_TOKEN: TOKEN, LOG_LEVEL: "warn" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", SEED_ON_EMPTY: "true", SEED_SCALE: "1", SEED_ADMIN_TOKEN: TOKEN, LOG_LEVEL: "warn", ...tracing },
     stdio: ["ignore", "inherit", "inherit"],
   });
   process.on("exit", () => child.kill("SIGKILL"));
