@@ -7,6 +7,7 @@
  *
  *   npm run build && DATABASE_URL=file:/tmp/x.db npm run bench:cpu
  *   CPU_REQUESTS=2000 CPU_ONLY=users CPU_NODE_ARGS="--max-semi-space-size=16" DATABASE_URL=... npm run bench:cpu
+ *   CPU_LOG_LEVEL=info DATABASE_URL=... npm run bench:cpu > /dev/null   (the request log on, as `npm run bench` runs it)
  *   CPU_TRACED=true CPU_ONLY=users DATABASE_URL=... npm run bench:cpu
  *   CPU_TRACED=both CPU_ONLY=users DATABASE_URL=... npm run bench:cpu
  *
@@ -55,7 +56,7 @@ async function start(label: string, port: number, env: Record<string, string>): 
   const url = `http://127.0.0.1:${port}/graphql`;
   const child = spawn(process.execPath, [...(process.env.CPU_NODE_ARGS?.split(" ").filter(Boolean) ?? []), join(root, "dist/src/main.js")], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SEED_ON_EMPTY: "true", SEED_SCALE: "1", SEED_ADMIN_TOKEN: TOKEN, LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SEED_ON_EMPTY: "true", SEED_SCALE: "1", SEED_ADMIN_TOKEN: TOKEN, LOG_LEVEL: process.env.CPU_LOG_LEVEL ?? "warn", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
   process.on("exit", () => child.kill("SIGKILL"));
