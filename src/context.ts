@@ -2,7 +2,7 @@ import type { Config } from "./config/config";
 import { isPoolExhausted } from "./db/client";
 import { portOf, type Database, type DataPort } from "./db/database";
 import { ServiceUnavailableError } from "./errors/errors";
-import type { Viewer } from "./auth/authenticate";
+import type { AuthResult, Viewer } from "./auth/authenticate";
 import type { AuthCache } from "./auth/auth-cache";
 import { RequestAccess } from "./auth/access";
 import { EntityLoaders } from "./loaders/entity-loaders";
@@ -50,16 +50,55 @@ export async function buildContext(
   const result = await auth.authenticate(authorization).catch((error: unknown) => {
     throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
   });
-  const port = portOf(database, scope);
-  const viewer = result.viewer;
-  const access = viewer ? new RequestAccess(port.read, viewer) : null;
-  return {
-    ...port,
-    config,
-    viewer,
-    authFailure: viewer ? undefined : result.reason,
-    access,
-    loaders: new EntityLoaders(port.read, viewer && access ? { viewer, access } : null),
-    request: scope,
-  };
+  return new RequestContext(database, config, result, scope);
+}
+
+/**
+ * A request's context whose port, access memo and loaders are made when a resolver first asks
+ * for them: an operation that reads nothing (`{ __typename }`, introspection, a refusal before
+ * execution) makes none (profiled: building them was 8% of such a request's CPU, most of its
+ * garbage). Each is made once and then the same for the whole request. They are accessors: a
+ * copy of the context (`{ ...ctx }`) must name them (a spread copies fields only).
+ */
+class RequestContext implements Context {
+  readonly viewer: Viewer | null;
+  readonly authFailure?: string;
+  private port?: DataPort;
+  private accessMemo?: RequestAccess | null;
+  private entityLoaders?: EntityLoaders;
+
+  constructor(
+    private readonly database: Database,
+    readonly config: Config,
+    result: AuthResult,
+    readonly request: RequestScope | undefined,
+  ) {
+    this.viewer = result.viewer;
+    if (!result.viewer) this.authFailure = result.reason;
+  }
+
+  private dataPort(): DataPort {
+    return (this.port ??= portOf(this.database, this.request));
+  }
+
+  get db(): DataPort["db"] {
+    return this.dataPort().db;
+  }
+
+  get read(): DataPort["read"] {
+    return this.dataPort().read;
+  }
+
+  get access(): RequestAccess | null {
+    if (this.accessMemo === undefined) this.accessMemo = this.viewer ? new RequestAccess(this.read, this.viewer) : null;
+    return this.accessMemo;
+  }
+
+  get loaders(): EntityLoaders {
+    if (!this.entityLoaders) {
+      const access = this.access;
+      this.entityLoaders = new EntityLoaders(this.read, this.viewer && access ? { viewer: this.viewer, access } : null);
+    }
+    return this.entityLoaders;
+  }
 }

@@ -47,31 +47,39 @@ const TOPICS = statement("access.topics", (_: Keys) => null, (b) =>
  * writes and needs no second connection (docs/ARCHITECTURE.md, "One data port").
  */
 export class RequestAccess {
-  private readonly roles: DataLoader<string, string | undefined>;
-  private readonly hidden: DataLoader<string, string[]>;
-  private readonly topics: DataLoader<string, { member: boolean; owner: boolean }>;
+  /** Made at their first question: most requests ask none of them. */
+  private rolesLoader?: DataLoader<string, string | undefined>;
+  private hiddenLoader?: DataLoader<string, string[]>;
+  private topicsLoader?: DataLoader<string, { member: boolean; owner: boolean }>;
   /** What each rule's `decide` said for this caller (field rules ask it for every object). */
   private readonly decisions = new Map<Decider, boolean | undefined>();
   /** The rules a service required during this request (policy.require), for the check of declared rules under tests. */
   readonly required = new Set<Decider>();
 
   constructor(
-    read: ReadPort,
+    private readonly read: ReadPort,
     readonly viewer: Viewer,
-  ) {
-    const me = viewer.id;
-    this.roles = new DataLoader(async (ids) => {
-      const byProject = new Map((await read.all(PROJECT_ROLES, { me, ids })).map((r) => [r.projectId, r.role]));
+  ) {}
+
+  private get roles(): DataLoader<string, string | undefined> {
+    return (this.rolesLoader ??= new DataLoader(async (ids) => {
+      const byProject = new Map((await this.read.all(PROJECT_ROLES, { me: this.viewer.id, ids })).map((r) => [r.projectId, r.role]));
       return ids.map((id) => byProject.get(id));
-    });
-    this.hidden = new DataLoader(async (ids) => {
-      const byProject = new Map((await read.all(HIDDEN_RATE_ROLES, { me, ids })).map((r) => [r.id, roleList(r.hideHourlyRateForRoles)]));
+    }));
+  }
+
+  private get hidden(): DataLoader<string, string[]> {
+    return (this.hiddenLoader ??= new DataLoader(async (ids) => {
+      const byProject = new Map((await this.read.all(HIDDEN_RATE_ROLES, { me: this.viewer.id, ids })).map((r) => [r.id, roleList(r.hideHourlyRateForRoles)]));
       return ids.map((id) => byProject.get(id) ?? []);
-    });
-    this.topics = new DataLoader(async (ids) => {
-      const byTopic = new Map((await read.all(TOPICS, { me, ids })).map((r) => [r.topicId, r.isTopicOwner]));
+    }));
+  }
+
+  private get topics(): DataLoader<string, { member: boolean; owner: boolean }> {
+    return (this.topicsLoader ??= new DataLoader(async (ids) => {
+      const byTopic = new Map((await this.read.all(TOPICS, { me: this.viewer.id, ids })).map((r) => [r.topicId, r.isTopicOwner]));
       return ids.map((id) => ({ member: byTopic.has(id), owner: toBool(byTopic.get(id)) }));
-    });
+    }));
   }
 
   /** `rule.decide` for this caller, asked once per request. */

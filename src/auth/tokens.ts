@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, hash, randomBytes } from "node:crypto";
 import type { DbTx } from "../db/client";
 
 /** Tokens are stored only as this hash; the token itself is shown once, when it is created. */
 export function hashToken(token: string): string {
-  return createHash("sha256").update(token, "utf8").digest("hex");
+  // the one-shot crypto.hash (Node.js >= 20.12) makes no Hash object: hashed on every request
+  return typeof hash === "function" ? hash("sha256", token, "hex") : createHash("sha256").update(token, "utf8").digest("hex");
 }
 
 export function generateToken(): string {

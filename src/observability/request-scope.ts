@@ -61,8 +61,10 @@ export interface RequestScope {
    * as done, never as REQUEST_TIMEOUT.
    */
   holdDeadline(): () => void;
-  /** Set by the HTTP layer: asks for the connection to close after this answer (shutdown). */
-  closeConnectionAfter?: () => void;
+  /** Set by the HTTP layer: the answer being prepared, for closeConnectionAfter. */
+  answer?: { readonly headersSent: boolean; setHeader(name: string, value: string): unknown };
+  /** Asks for the connection to close after this answer, unless its headers are out already (shutdown). */
+  closeConnectionAfter(): void;
   /** Gives up on the request now (the client went away, or shutdown ran out of time): as if its budget ran out. */
   cancel(): void;
 }
@@ -98,7 +100,7 @@ class Scope implements RequestScope {
   readonly result: RequestScope["result"];
   readonly operations: RequestScope["operations"] = [];
   callerId?: string;
-  closeConnectionAfter?: () => void;
+  answer?: RequestScope["answer"];
   /** Made on first use: only a request that waits (admission, its share of the pool) listens for the abort, and most never wait. */
   private controller?: AbortController;
   /**
@@ -178,6 +180,10 @@ class Scope implements RequestScope {
 
   finish(): void {
     clearTimeout(this.timer);
+  }
+
+  closeConnectionAfter(): void {
+    if (this.answer && !this.answer.headersSent) this.answer.setHeader("Connection", "close");
   }
 
   holdDeadline(): () => void {

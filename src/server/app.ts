@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import type { Database } from "../db/database";
 import { buildContext, type Context } from "../context";
 import { createFormatError } from "../errors/format-error";
-import { authPlugin, complexityPlugin, CostCache, observabilityPlugin, variableFloodPlugin, type DocumentLimits } from "./plugins";
+import { CostCache, operationRulesPlugin, type DocumentLimits } from "./plugins";
 import { createPlayground, playgroundPlugin } from "./playground";
 import { createCors } from "./cors";
 import { createWriteProbe } from "../db/health";
@@ -22,7 +22,7 @@ import { createRequestListener, type Exchange } from "./http-handler";
 import { createRestHandler } from "../rest/handler";
 import { REST_PREFIXES, REST_ROUTES } from "../rest/routes";
 import { loadStoredOperations } from "../rest/documents";
-import { loadManifest, trustedDocuments, trustedDocumentsDoor, trustedDocumentsPlugin, type TrustedDocuments } from "./trusted-documents";
+import { loadManifest, trustedDocuments, trustedDocumentsDoor, type TrustedDocuments } from "./trusted-documents";
 import type { Tracing } from "./tracing";
 import { DOCS_PATH } from "../rest/docs-page";
 import { restRoute } from "./rest-adapter";
@@ -85,11 +85,7 @@ export function createApollo(
     formatError: createFormatError({ debug: config.debugErrors, log }),
     stringifyResult,
     plugins: [
-      observabilityPlugin(metrics),
-      authPlugin(),
-      ...(trusted ? [trustedDocumentsPlugin(trusted)] : []),
-      variableFloodPlugin(),
-      complexityPlugin(schema, documentLimits(config), admission, costs),
+      operationRulesPlugin(schema, documentLimits(config), { metrics, admission, costs, trusted }),
       ...beforeExecution,
       playgroundPlugin(),
       // federated tracing is for Apollo's hosted studio, which this deployment does not report to
@@ -187,7 +183,7 @@ export async function createApp(
     beginShutdown: () => {
       state.stopping = true;
       // answers still being prepared close their keep-alive connection, so the listener drains
-      for (const scope of inFlight) scope.closeConnectionAfter?.();
+      for (const scope of inFlight) scope.closeConnectionAfter();
     },
     inFlight: () => inFlight,
   };

@@ -29,6 +29,26 @@ export interface Exchange {
   refuse(reason: string, code?: string): void;
 }
 
+/** An Exchange as the listener makes it: a class, so a request allocates its fields, not closures. */
+class HttpExchange implements Exchange {
+  /** The code of the refusal recorded, for the log line. */
+  errorCode?: string;
+
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    readonly scope: RequestScope,
+    readonly path: string,
+    public search: string,
+    private readonly metrics: Metrics,
+  ) {}
+
+  refuse(reason: string, code = reason): void {
+    this.errorCode = code;
+    this.metrics.observeRefusal(reason);
+  }
+}
+
 export interface HttpParts {
   config: Config;
   logger: Logger;
@@ -82,48 +102,15 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
     const q = url.indexOf("?");
     const path = q < 0 ? url : url.slice(0, q);
     const scope = createRequestScope(config.requestTimeoutMs, req.headers["x-request-id"] as string | undefined, resultLimits);
-    let errorCode: string | undefined;
-    const x: Exchange = {
-      req,
-      res,
-      scope,
-      path,
-      search: q < 0 ? "" : url.slice(q),
-      refuse(reason, code = reason) {
-        errorCode = code;
-        metrics.observeRefusal(reason);
-      },
-    };
     scope.clientAddress = req.socket.remoteAddress;
-    scope.closeConnectionAfter = () => {
-      if (!res.headersSent) res.setHeader("Connection", "close");
-    };
+    scope.answer = res;
+    const x = new HttpExchange(req, res, scope, path, q < 0 ? "" : url.slice(q), metrics);
     inFlight.add(scope);
     res.setHeader("X-Request-Id", scope.id);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Cache-Control", "no-store");
     // 'close' follows the answer's end, or the connection's loss before it
-    res.once("close", () => {
-      inFlight.delete(scope);
-      const aborted = !res.writableFinished;
-      if (aborted) scope.cancel();
-      else scope.finish();
-      const probe = path.startsWith("/health") || path === "/metrics";
-      const level = aborted ? "warn" : probe ? "debug" : "info";
-      if (!logger.isLevelEnabled(level)) return;
-      const line = {
-        reqId: scope.id,
-        traceId: scope.traceId,
-        method: req.method,
-        path,
-        status: aborted ? undefined : res.statusCode,
-        durationMs: Math.round(performance.now() - scope.startedAt),
-        callerId: scope.callerId,
-        operations: scope.operations.length > 0 ? scope.operations : undefined,
-        errorCode,
-      };
-      logger[level](line, aborted ? "request aborted by the client" : probe ? "probe" : "request");
-    });
+    res.once("close", () => ended(x));
 
     const api = path === "/graphql" || isRest(path);
     if (api && cors.apply(req, res)) return;
@@ -135,6 +122,29 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
     }
     route(x, api).catch((error: unknown) => fail(x, error));
   };
+
+  /** The request's end: its scope let go, and its one log line. */
+  function ended({ req, res, scope, path, errorCode }: HttpExchange): void {
+    inFlight.delete(scope);
+    const aborted = !res.writableFinished;
+    if (aborted) scope.cancel();
+    else scope.finish();
+    const probe = path.startsWith("/health") || path === "/metrics";
+    const level = aborted ? "warn" : probe ? "debug" : "info";
+    if (!logger.isLevelEnabled(level)) return;
+    const line = {
+      reqId: scope.id,
+      traceId: scope.traceId,
+      method: req.method,
+      path,
+      status: aborted ? undefined : res.statusCode,
+      durationMs: Math.round(performance.now() - scope.startedAt),
+      callerId: scope.callerId,
+      operations: scope.operations.length > 0 ? scope.operations : undefined,
+      errorCode,
+    };
+    logger[level](line, aborted ? "request aborted by the client" : probe ? "probe" : "request");
+  }
 
   async function route(x: Exchange, api: boolean): Promise<void> {
     const { req, res, path } = x;

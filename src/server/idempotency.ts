@@ -1,5 +1,13 @@
 import { createHash } from "node:crypto";
-import { HeaderMap, type ApolloServerPlugin, type GraphQLResponse } from "@apollo/server";
+import {
+  HeaderMap,
+  type ApolloServerPlugin,
+  type GraphQLRequestContextDidResolveOperation,
+  type GraphQLRequestContextResponseForOperation,
+  type GraphQLRequestContextWillSendResponse,
+  type GraphQLRequestListener,
+  type GraphQLResponse,
+} from "@apollo/server";
 import { GraphQLError, print, type DocumentNode, type FormattedExecutionResult } from "graphql";
 import type { Context } from "../context";
 import type { Db } from "../db/client";
@@ -53,82 +61,96 @@ export function idempotencyPlugin(db: Db, options: IdempotencyOptions, log: (err
   const store = new IdempotencyStore(db, log);
   return {
     async requestDidStart() {
-      let key: string | undefined;
-      let held: Claim | undefined;
-      return {
-        async didResolveOperation({ operation, request, requestIsBatched }) {
-          if (operation?.operation !== "mutation") return;
-          const header = request.http?.headers.get(IDEMPOTENCY_HEADER.toLowerCase());
-          if (header === undefined) return;
-          key = parseKey(header);
-          if (requestIsBatched) {
-            throw new IdempotencyKeyError(`The ${IDEMPOTENCY_HEADER} header names the answer of one operation: send a mutation with a key on its own, not in a batch.`);
-          }
-        },
-        async responseForOperation({ document, request, operationName, contextValue }) {
-          const viewer = contextValue.viewer;
-          if (key === undefined || !viewer) return null;
-          const fingerprint = fingerprintOf(viewer.id, document, request.variables, operationName);
-          const scope = contextValue.request;
-          const deadline = scope?.deadline ?? Date.now() + options.leaseMs;
-          for (let pause = POLL_MS; ; pause = Math.min(MAX_POLL_MS, pause * 2)) {
-            let outcome;
-            try {
-              outcome = await store.claim(viewer.id, key, fingerprint, options.leaseMs);
-            } catch (error) {
-              // without the claim a retry could run twice: refuse rather than run unguarded
-              log(error);
-              return refusal("The server could not record the Idempotency-Key; send the request again.", ErrorCode.SERVICE_UNAVAILABLE, 503, [["retry-after", "1"]]);
-            }
-            switch (outcome.kind) {
-              case "claimed":
-                held = outcome.claim;
-                return null;
-              case "done":
-                return replay(outcome.answer);
-              case "mismatch":
-                return refusal(
-                  `This ${IDEMPOTENCY_HEADER} was used for another request (another document, variables or operation name); use a new key for a new request.`,
-                  ErrorCode.IDEMPOTENCY_KEY_REUSED,
-                  422,
-                );
-              case "running": {
-                // wait for the first request's answer while this request's own budget lasts
-                const left = deadline - Date.now();
-                if (left <= POLL_MS || scope?.signal.aborted) {
-                  return refusal(
-                    `A request with this ${IDEMPOTENCY_HEADER} is still running; send it again once that one was answered.`,
-                    ErrorCode.IDEMPOTENCY_IN_PROGRESS,
-                    409,
-                    [["retry-after", "1"]],
-                  );
-                }
-                await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left - POLL_MS)));
-              }
-            }
-          }
-        },
-        async willSendResponse({ response }) {
-          if (!held) return;
-          const claim = held;
-          held = undefined;
-          try {
-            if (response.body.kind === "single" && wroteSomething(response.body.singleResult, response.http.status ?? 200)) {
-              const headers = [...response.http.headers].filter(([name]) => !NOT_REPLAYED.test(name));
-              // the price and budget in `extensions` are stated anew on every answer, the replay's too
-              const { data, errors } = response.body.singleResult;
-              const answer = { status: response.http.status ?? 200, headers, body: JSON.stringify({ data, errors }) };
-              if (!(await store.complete(claim, answer, options.ttlMs))) log(new Error("an idempotency key expired while its request ran; its answer was not stored"));
-            } else {
-              await store.release(claim);
-            }
-          } catch (error) {
-            log(error);
-          }
-        },
-      };
+      return new IdempotentRequest(store, options, log);
     },
   };
+}
+
+/** One request under the plugin (a class: its hooks are shared methods, not closures per request). */
+class IdempotentRequest implements GraphQLRequestListener<Context> {
+  private key?: string;
+  private held?: Claim;
+
+  constructor(
+    private readonly store: IdempotencyStore,
+    private readonly options: IdempotencyOptions,
+    private readonly log: (error: unknown) => void,
+  ) {}
+
+  async didResolveOperation({ operation, request, requestIsBatched }: GraphQLRequestContextDidResolveOperation<Context>): Promise<void> {
+    if (operation?.operation !== "mutation") return;
+    const header = request.http?.headers.get(IDEMPOTENCY_HEADER.toLowerCase());
+    if (header === undefined) return;
+    this.key = parseKey(header);
+    if (requestIsBatched) {
+      throw new IdempotencyKeyError(`The ${IDEMPOTENCY_HEADER} header names the answer of one operation: send a mutation with a key on its own, not in a batch.`);
+    }
+  }
+
+  async responseForOperation({ document, request, operationName, contextValue }: GraphQLRequestContextResponseForOperation<Context>): Promise<GraphQLResponse | null> {
+    const { key, store, options, log } = this;
+    const viewer = contextValue.viewer;
+    if (key === undefined || !viewer) return null;
+    const fingerprint = fingerprintOf(viewer.id, document, request.variables, operationName);
+    const scope = contextValue.request;
+    const deadline = scope?.deadline ?? Date.now() + options.leaseMs;
+    for (let pause = POLL_MS; ; pause = Math.min(MAX_POLL_MS, pause * 2)) {
+      let outcome;
+      try {
+        outcome = await store.claim(viewer.id, key, fingerprint, options.leaseMs);
+      } catch (error) {
+        // without the claim a retry could run twice: refuse rather than run unguarded
+        log(error);
+        return refusal("The server could not record the Idempotency-Key; send the request again.", ErrorCode.SERVICE_UNAVAILABLE, 503, [["retry-after", "1"]]);
+      }
+      switch (outcome.kind) {
+        case "claimed":
+          this.held = outcome.claim;
+          return null;
+        case "done":
+          return replay(outcome.answer);
+        case "mismatch":
+          return refusal(
+            `This ${IDEMPOTENCY_HEADER} was used for another request (another document, variables or operation name); use a new key for a new request.`,
+            ErrorCode.IDEMPOTENCY_KEY_REUSED,
+            422,
+          );
+        case "running": {
+          // wait for the first request's answer while this request's own budget lasts
+          const left = deadline - Date.now();
+          if (left <= POLL_MS || scope?.signal.aborted) {
+            return refusal(
+              `A request with this ${IDEMPOTENCY_HEADER} is still running; send it again once that one was answered.`,
+              ErrorCode.IDEMPOTENCY_IN_PROGRESS,
+              409,
+              [["retry-after", "1"]],
+            );
+          }
+          await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left - POLL_MS)));
+        }
+      }
+    }
+  }
+
+  async willSendResponse({ response }: GraphQLRequestContextWillSendResponse<Context>): Promise<void> {
+    if (!this.held) return;
+    const claim = this.held;
+    this.held = undefined;
+    const { store, options, log } = this;
+    try {
+      if (response.body.kind === "single" && wroteSomething(response.body.singleResult, response.http.status ?? 200)) {
+        const headers = [...response.http.headers].filter(([name]) => !NOT_REPLAYED.test(name));
+        // the price and budget in `extensions` are stated anew on every answer, the replay's too
+        const { data, errors } = response.body.singleResult;
+        const answer = { status: response.http.status ?? 200, headers, body: JSON.stringify({ data, errors }) };
+        if (!(await store.complete(claim, answer, options.ttlMs))) log(new Error("an idempotency key expired while its request ran; its answer was not stored"));
+      } else {
+        await store.release(claim);
+      }
+    } catch (error) {
+      log(error);
+    }
+  }
 }
 
 /** The key of the header (the draft sends it as a structured-field string, quoted; clients often send it bare). */

@@ -1,48 +1,22 @@
-import type { ApolloServerPlugin } from "@apollo/server";
-import { GraphQLError, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
+import type {
+  ApolloServerPlugin,
+  GraphQLRequest,
+  GraphQLRequestContextDidResolveOperation,
+  GraphQLRequestContextWillSendResponse,
+  GraphQLRequestListener,
+} from "@apollo/server";
+import { GraphQLError, type DocumentNode, type FormattedExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
 import type { Context } from "../context";
 import { QueryTooComplexError, UnauthenticatedError } from "../errors/errors";
 import type { Metrics } from "../observability/metrics";
+import type { RequestScope } from "../observability/request-scope";
 import { lightCost, type CostAdmission } from "./admission";
 import { documentCost } from "./cost";
 import { measureOperation, rootFieldsOf } from "./operation-fields";
+import { untrustedRefusal, type TrustedDocuments } from "./trusted-documents";
 
 /** Root fields anyone may ask for: introspection and the federation SDL. */
 const PUBLIC_ROOT_FIELDS = new Set(["__schema", "__type", "__typename", "_service"]);
-
-/**
- * Authentication in one place: an operation that selects any root field other than
- * introspection and `_service` (the twenty operations, `_entities`) needs a valid token.
- *
- * The refusal's status follows GraphQL over HTTP: HTTP 401 to a client that asks for
- * `application/graphql-response+json` (Apollo Client 4, urql, Hive Gateway), whose media type
- * tells it the body is a GraphQL answer whatever the status; HTTP 200 to one that accepts
- * `application/json` only, or any type: for that media type the spec recommends 200 for every
- * GraphQL answer, and Apollo Gateway, which asks for any type, reads a non-2xx answer as an HTTP
- * failure ("401: Unauthorized", without the subgraph's message).
- */
-export function authPlugin(): ApolloServerPlugin<Context> {
-  return {
-    async requestDidStart() {
-      let refused = false;
-      return {
-        async didResolveOperation({ operation, document, contextValue }) {
-          if (contextValue.viewer || !operation) return;
-          const needsAuth = rootFieldsOf(document, operation).some((n) => !PUBLIC_ROOT_FIELDS.has(n));
-          if (needsAuth) {
-            refused = true;
-            throw new UnauthenticatedError(contextValue.authFailure);
-          }
-        },
-        async willSendResponse({ request, response }) {
-          if (refused && response.http.status === 401 && !asksForGraphqlResponse(request.http?.headers.get("accept"))) {
-            response.http.status = 200;
-          }
-        },
-      };
-    },
-  };
-}
 
 /** Whether an Accept header lists `application/graphql-response+json` (with a q above 0). */
 function asksForGraphqlResponse(accept: string | undefined): boolean {
@@ -65,64 +39,6 @@ export interface DocumentLimits {
   maxFields: number;
   maxCost: number;
   maxUnpaginatedItems: number;
-}
-
-/**
- * Refuses, before any resolver runs, documents deeper than `maxDepth` (a guard for the
- * recursive walks over the document), selecting more than `maxFields` fields with fragments
- * expanded (keeps the cost calculation itself cheap), or costing more than `maxCost` (the
- * result's size; see cost.ts). Every answer to an admitted operation carries
- * `extensions.cost: { requested, limit }` so clients can budget.
- */
-export function complexityPlugin(
-  schema: GraphQLSchema,
-  limits: DocumentLimits,
-  admission?: CostAdmission,
-  cache = new CostCache(),
-): ApolloServerPlugin<Context> {
-  return {
-    async requestDidStart() {
-      let cost: number | undefined;
-      let release: (() => void) | undefined;
-      return {
-        async didResolveOperation({ operation, document, request, contextValue }) {
-          if (!operation) return;
-          const { depth, fields } = measureOperation(document, operation, limits.maxFields);
-          if (depth > limits.maxDepth) {
-            throw new QueryTooComplexError(`The query is ${depth} levels deep; the limit is ${limits.maxDepth}.`, {
-              depth,
-              maxDepth: limits.maxDepth,
-            });
-          }
-          if (fields > limits.maxFields) {
-            throw new QueryTooComplexError(`The query selects more than ${limits.maxFields} fields (fragments expanded).`, {
-              maxFields: limits.maxFields,
-            });
-          }
-          // the cost guard usually computed it already for this text, name and variables
-          const key = request.query === undefined ? undefined : cache.key(request.query, request.operationName ?? undefined, request.variables);
-          cost = cache.cost(key, () => operationCost(schema, document, request.variables, operation.name?.value, limits));
-          costs.set(request, cost);
-          if (cost > limits.maxCost) {
-            throw new QueryTooComplexError(`The query's cost is ${cost}; the limit is ${limits.maxCost}. Ask for smaller pages or fewer nested lists.`, {
-              cost,
-              limit: limits.maxCost,
-            });
-          }
-          // a heavy operation (priced at the door for /graphql, here for REST) takes turns from now on
-          if (contextValue.request && cost > lightCost(limits.maxCost)) contextValue.request.heavy = true;
-          // heavy operations take turns (see admission.ts); the wait counts against the time budget
-          if (admission) release = await admission.acquire(cost, contextValue.request);
-        },
-        async willSendResponse({ response }) {
-          release?.();
-          if (cost === undefined || cost > limits.maxCost || response.body.kind !== "single") return;
-          const result = response.body.singleResult;
-          result.extensions = { ...result.extensions, cost: { requested: cost, limit: limits.maxCost } };
-        },
-      };
-    },
-  };
 }
 
 /**
@@ -189,69 +105,177 @@ export function operationCost(
 }
 
 /** The label an operation gets in logs and metrics: its root field, or `multiple` (bounded by the schema, unlike client-chosen names). */
-function operationLabel(document: DocumentNode, operation: OperationDefinitionNode): string {
-  const names = rootFieldsOf(document, operation);
-  return names.length === 1 ? names[0] : names.length === 0 ? "none" : "multiple";
+function operationLabel(rootFields: readonly string[]): string {
+  return rootFields.length === 1 ? rootFields[0] : rootFields.length === 0 ? "none" : "multiple";
 }
 
 /**
- * One record per operation for the request's log line and the metrics: root field, caller,
- * outcome (ok or the first error code), duration and cost. Nothing of the document or the
- * variables is recorded.
+ * The rules every GraphQL operation goes through, as one Apollo plugin (each plugin costs every
+ * request a listener and a promise per stage: four of them were measurable on `{ __typename }`),
+ * its per-operation state in one object whose hooks are shared methods (no closures per request):
+ *
+ * - **Observability**: one record per operation for the request's log line and the metrics: root
+ *   field, caller, outcome (ok or the first error code), duration and cost. Nothing of the
+ *   document or the variables is recorded.
+ * - **Authentication** in one place: an operation that selects any root field other than
+ *   introspection and `_service` (the twenty operations, `_entities`) needs a valid token. The
+ *   refusal's status follows GraphQL over HTTP: HTTP 401 to a client that asks for
+ *   `application/graphql-response+json` (Apollo Client 4, urql, Hive Gateway), whose media type
+ *   tells it the body is a GraphQL answer whatever the status; HTTP 200 to one that accepts
+ *   `application/json` only, or any type: for that media type the spec recommends 200 for every
+ *   GraphQL answer, and Apollo Gateway, which asks for any type, reads a non-2xx answer as an HTTP
+ *   failure ("401: Unauthorized", without the subgraph's message).
+ * - **Trusted documents** (TRUSTED_DOCUMENTS, src/server/trusted-documents.ts) once the caller is known.
+ * - **Complexity**: refuses, before any resolver runs, documents deeper than `maxDepth` (a guard
+ *   for the recursive walks over the document), selecting more than `maxFields` fields with
+ *   fragments expanded (keeps the cost calculation itself cheap), or costing more than `maxCost`
+ *   (the result's size; see cost.ts). Every answer to an admitted operation carries
+ *   `extensions.cost: { requested, limit }` so clients can budget. Heavy operations take turns
+ *   (admission.ts).
+ * - **Variable floods**: graphql-js stops coercing variables after 50 errors and answers each as
+ *   an error of its own, the last one saying it gave up (src/errors/format-error.ts marks it
+ *   `truncated`). A client gets them as one BAD_USER_INPUT instead: the violations found, at
+ *   most MAX_REPORTED_VARIABLE_ERRORS, and `truncated: true`, as any other invalid input answers.
  */
-export function observabilityPlugin(metrics: Metrics | undefined): ApolloServerPlugin<Context> {
+export function operationRulesPlugin(
+  schema: GraphQLSchema,
+  limits: DocumentLimits,
+  {
+    metrics,
+    admission,
+    costs: cache = new CostCache(),
+    trusted,
+  }: { metrics?: Metrics; admission?: CostAdmission; costs?: CostCache; trusted?: TrustedDocuments } = {},
+): ApolloServerPlugin<Context> {
+  const rules: Rules = { schema, limits, metrics, admission, cache, trusted };
   return {
     async requestDidStart({ contextValue }) {
-      const started = performance.now();
-      const record: { name: string; cost?: number; errorCodes: string[] } = { name: "unknown", errorCodes: [] };
-      contextValue.request?.operations.push(record);
-      if (contextValue.request && contextValue.viewer) contextValue.request.callerId = contextValue.viewer.id;
-      return {
-        async didResolveOperation({ operation, document }) {
-          if (!operation) return;
-          record.name = operationLabel(document, operation);
-        },
-        async willSendResponse({ response, request }) {
-          const errors = response.body.kind === "single" ? response.body.singleResult.errors : undefined;
-          record.errorCodes = [...new Set((errors ?? []).map((e) => String(e.extensions?.code ?? "INTERNAL_SERVER_ERROR")))];
-          record.cost = costs.get(request);
-          if (record.cost === Number.POSITIVE_INFINITY) record.cost = undefined;
-          metrics?.observeOperation(record.name, record.errorCodes[0] ?? "ok", (performance.now() - started) / 1000, record.cost);
-        },
-      };
+      return new OperationRules(rules, contextValue);
     },
   };
 }
+
+interface Rules {
+  schema: GraphQLSchema;
+  limits: DocumentLimits;
+  metrics?: Metrics;
+  admission?: CostAdmission;
+  cache: CostCache;
+  trusted?: TrustedDocuments;
+}
+
+/** One operation's state under the rules (see operationRulesPlugin), its hooks as methods. */
+class OperationRules implements GraphQLRequestListener<Context> {
+  private readonly started = performance.now();
+  private readonly record: OperationRecord = { name: "unknown", errorCodes: [] };
+  /** The auth rule refused the operation (its answer's status is then decided in willSendResponse). */
+  private refused = false;
+  private cost?: number;
+  private release?: () => void;
+
+  constructor(
+    private readonly rules: Rules,
+    context: Context,
+  ) {
+    context.request?.operations.push(this.record);
+    if (context.request && context.viewer) context.request.callerId = context.viewer.id;
+  }
+
+  async didResolveOperation({ operation, document, request, contextValue }: GraphQLRequestContextDidResolveOperation<Context>): Promise<void> {
+    const { limits, admission, trusted } = this.rules;
+    if (!operation) {
+      // no operation to run (Apollo answers why), but an untrusted document is refused as such
+      const untrusted = trusted && untrustedRefusal(trusted, request, contextValue.viewer);
+      if (untrusted) throw untrusted;
+      return;
+    }
+    const roots = rootFieldsOf(document, operation);
+    this.record.name = operationLabel(roots);
+    // authentication first, then trusted documents (TRUSTED_DOCUMENTS), then the complexity rule
+    const unauthenticated = !contextValue.viewer && roots.some((n) => !PUBLIC_ROOT_FIELDS.has(n));
+    const refusal = unauthenticated ? new UnauthenticatedError(contextValue.authFailure) : trusted && untrustedRefusal(trusted, request, contextValue.viewer);
+    // priced even when refused (the refusal's answer and log line carry the cost, as any other's)
+    try {
+      this.price(operation, document, request);
+    } catch (error) {
+      if (!refusal) throw error;
+    }
+    if (refusal) {
+      this.refused = unauthenticated;
+      throw refusal;
+    }
+    // a heavy operation (priced at the door for /graphql, here for REST) takes turns from now on
+    if (contextValue.request && this.cost! > lightCost(limits.maxCost)) contextValue.request.heavy = true;
+    // heavy operations take turns (see admission.ts); the wait counts against the time budget
+    if (admission) this.release = await admission.acquire(this.cost!, contextValue.request);
+  }
+
+  /** The complexity rule: depth, fields, then the cost, each refused over its limit. */
+  private price(operation: OperationDefinitionNode, document: DocumentNode, request: GraphQLRequest): void {
+    const { schema, limits, cache } = this.rules;
+    const { depth, fields } = measureOperation(document, operation, limits.maxFields);
+    if (depth > limits.maxDepth) {
+      throw new QueryTooComplexError(`The query is ${depth} levels deep; the limit is ${limits.maxDepth}.`, {
+        depth,
+        maxDepth: limits.maxDepth,
+      });
+    }
+    if (fields > limits.maxFields) {
+      throw new QueryTooComplexError(`The query selects more than ${limits.maxFields} fields (fragments expanded).`, {
+        maxFields: limits.maxFields,
+      });
+    }
+    // the cost guard usually computed it already for this text, name and variables
+    const key = request.query === undefined ? undefined : cache.key(request.query, request.operationName ?? undefined, request.variables);
+    const cost = cache.cost(key, () => operationCost(schema, document, request.variables, operation.name?.value, limits));
+    this.cost = cost;
+    costs.set(request, cost);
+    if (cost > limits.maxCost) {
+      throw new QueryTooComplexError(`The query's cost is ${cost}; the limit is ${limits.maxCost}. Ask for smaller pages or fewer nested lists.`, {
+        cost,
+        limit: limits.maxCost,
+      });
+    }
+  }
+
+  async willSendResponse({ request, response }: GraphQLRequestContextWillSendResponse<Context>): Promise<void> {
+    this.release?.();
+    const single = response.body.kind === "single" ? response.body.singleResult : undefined;
+    // observability, with the errors as execution left them
+    const record = this.record;
+    const errors = single?.errors;
+    record.errorCodes = errors ? [...new Set(errors.map((e) => String(e.extensions?.code ?? "INTERNAL_SERVER_ERROR")))] : [];
+    record.cost = costs.get(request);
+    if (record.cost === Number.POSITIVE_INFINITY) record.cost = undefined;
+    this.rules.metrics?.observeOperation(record.name, record.errorCodes[0] ?? "ok", (performance.now() - this.started) / 1000, record.cost);
+    if (this.refused && response.http.status === 401 && !asksForGraphqlResponse(request.http?.headers.get("accept"))) {
+      response.http.status = 200;
+    }
+    if (!single) return;
+    if (errors && errors.length >= 2) foldVariableFlood(single);
+    const cost = this.cost;
+    const maxCost = this.rules.limits.maxCost;
+    if (cost === undefined || cost > maxCost) return;
+    single.extensions = { ...single.extensions, cost: { requested: cost, limit: maxCost } };
+  }
+}
+
+/** What the log line and metrics record of one operation (RequestScope.operations). */
+type OperationRecord = RequestScope["operations"][number];
 
 /** How many of a flood's variable violations the single folded error lists. */
 export const MAX_REPORTED_VARIABLE_ERRORS = 50;
 
-/**
- * graphql-js stops coercing variables after 50 errors and answers each as an error of its own,
- * the last one saying it gave up (src/errors/format-error.ts marks it `truncated`). A client gets
- * them as one BAD_USER_INPUT instead: the violations found, at most MAX_REPORTED_VARIABLE_ERRORS,
- * and `truncated: true`, as any other invalid input answers.
- */
-export function variableFloodPlugin(): ApolloServerPlugin<Context> {
-  return {
-    async requestDidStart() {
-      return {
-        async willSendResponse({ response }) {
-          if (response.body.kind !== "single") return;
-          const errors = response.body.singleResult.errors;
-          if (!errors || errors.length < 2 || !errors.some((e) => e.extensions?.truncated === true)) return;
-          if (!errors.every((e) => e.extensions?.code === "BAD_USER_INPUT")) return;
-          const validationErrors = errors
-            .flatMap((e) => (e.extensions?.validationErrors as unknown[] | undefined) ?? [])
-            .slice(0, MAX_REPORTED_VARIABLE_ERRORS);
-          response.body.singleResult.errors = [
-            {
-              message: `Too many invalid variables: the first ${validationErrors.length} are listed in validationErrors.`,
-              extensions: { code: "BAD_USER_INPUT", validationErrors, truncated: true },
-            },
-          ];
-        },
-      };
+/** One BAD_USER_INPUT for graphql-js's variable errors once it gave up counting them (see operationRulesPlugin). */
+function foldVariableFlood(result: FormattedExecutionResult): void {
+  const errors = result.errors!;
+  if (!errors.some((e) => e.extensions?.truncated === true)) return;
+  if (!errors.every((e) => e.extensions?.code === "BAD_USER_INPUT")) return;
+  const validationErrors = errors.flatMap((e) => (e.extensions?.validationErrors as unknown[] | undefined) ?? []).slice(0, MAX_REPORTED_VARIABLE_ERRORS);
+  result.errors = [
+    {
+      message: `Too many invalid variables: the first ${validationErrors.length} are listed in validationErrors.`,
+      extensions: { code: "BAD_USER_INPUT", validationErrors, truncated: true },
     },
-  };
+  ];
 }

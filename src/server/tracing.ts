@@ -61,8 +61,17 @@ interface RequestTrace {
    * hooks cannot make it the active span). The operations of a batch run side by side: there a
    * statement goes under the execute span begun last.
    */
-  executing: { span?: Span };
+  executing: { span?: Span; context?: TraceContext };
 }
+
+/** A statement span's name (the statement's first keyword: SELECT, INSERT, BEGIN...) and attributes, the same for every run of one text. */
+interface StatementShape {
+  name: string;
+  attributes: Attributes;
+}
+
+/** As many statement texts as the read side names (src/db/kysely.ts): past that, shapes are built per statement, not kept. */
+const MAX_SHAPES = 2_000;
 
 const EXECUTING = createContextKey("work-management.graphql.execution");
 const DEFAULT_SERVICE_NAME = "work-management-api";
@@ -171,9 +180,14 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
             ...(costOf(rc.request) !== undefined ? { "graphql.cost": costOf(rc.request) } : {}),
           });
           request.executing.span = span;
+          // made once per operation, not once per statement: the context its statements start under
+          request.executing.context = trace.setSpan(request.context, span);
           return {
             async executionDidEnd(error) {
-              if (request.executing.span === span) request.executing.span = undefined;
+              if (request.executing.span === span) {
+                request.executing.span = undefined;
+                request.executing.context = undefined;
+              }
               finish(span, rc, error);
             },
           };
@@ -192,17 +206,25 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
 
   const statementHook = (kind: DatabaseKind): StatementHook => {
     const system = kind === "postgres" ? "postgresql" : "sqlite";
+    const shapes = new Map<string, StatementShape>();
+    const shapeOf = (sql: string): StatementShape => {
+      let shape = shapes.get(sql);
+      if (!shape) {
+        // two attributes only: each costs on every statement
+        shape = { name: /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? system, attributes: { "db.system": system, "db.query.text": sql } };
+        if (shapes.size < MAX_SHAPES) shapes.set(sql, shape);
+      }
+      return shape;
+    };
     return (sql, run) => {
       const active = context.active();
-      const parent = (active.getValue(EXECUTING) as RequestTrace["executing"] | undefined)?.span ?? trace.getSpan(active);
+      const executing = active.getValue(EXECUTING) as RequestTrace["executing"] | undefined;
+      // under the operation executing now, else under the active span (the request's, for the token's look-up)
+      const parent = executing?.context ?? active;
       // statements outside a traced request (start-up, probes) and of unsampled requests: no span
-      if (!parent?.isRecording()) return run();
-      // named by the statement's first keyword (SELECT, INSERT, BEGIN...); two attributes only: each costs on every statement
-      const span = tracer.startSpan(
-        /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? system,
-        { kind: SpanKind.CLIENT, attributes: { "db.system": system, "db.query.text": sql } },
-        trace.setSpan(active, parent),
-      );
+      if (!trace.getSpan(parent)?.isRecording()) return run();
+      const { name, attributes } = shapeOf(sql);
+      const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, parent);
       let result: ReturnType<typeof run>;
       try {
         result = run();

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { ApolloServerPlugin } from "@apollo/server";
+import type { GraphQLRequest } from "@apollo/server";
 import { GraphQLError, parse } from "graphql";
 import { ConfigError } from "../config/config";
-import type { Context } from "../context";
+import type { Viewer } from "../auth/authenticate";
 import { rules } from "../auth/rules";
 import { ErrorCode } from "../errors/errors";
 
@@ -175,26 +175,19 @@ export function trustedDocumentsDoor(docs: TrustedDocuments): TrustedDocumentsDo
 /**
  * Behind the door, once the caller is known: a document that is not trusted runs only in
  * `allow` mode, only for a caller the policy lets (admins). In `require` mode this refuses what
- * reached Apollo by another way than the door.
+ * reached Apollo by another way than the door. The refusal, or undefined when the operation may
+ * run (src/server/plugins.ts asks it after authentication).
  */
-export function trustedDocumentsPlugin(docs: TrustedDocuments): ApolloServerPlugin<Context> {
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ request, contextValue }) {
-          if (request.query !== undefined && docs.trusted.has(request.query)) return;
-          if (docs.mode === "allow" && contextValue.viewer && rules.unregisteredDocuments.decide(contextValue.viewer)) return;
-          throw docs.mode === "allow"
-            ? new GraphQLError("This document is not registered; only registered documents may run (send its documentId).", {
-                extensions: { code: ErrorCode.QUERY_NOT_IN_SAFELIST, http: { status: 403 } },
-              })
-            : new GraphQLError("This server runs registered documents only: send the document's id as documentId.", {
-                extensions: { code: ErrorCode.PERSISTED_QUERY_ID_REQUIRED, http: { status: 400 } },
-              });
-        },
-      };
-    },
-  };
+export function untrustedRefusal(docs: TrustedDocuments, request: GraphQLRequest, viewer: Viewer | null): GraphQLError | undefined {
+  if (request.query !== undefined && docs.trusted.has(request.query)) return undefined;
+  if (docs.mode === "allow" && viewer && rules.unregisteredDocuments.decide(viewer)) return undefined;
+  return docs.mode === "allow"
+    ? new GraphQLError("This document is not registered; only registered documents may run (send its documentId).", {
+        extensions: { code: ErrorCode.QUERY_NOT_IN_SAFELIST, http: { status: 403 } },
+      })
+    : new GraphQLError("This server runs registered documents only: send the document's id as documentId.", {
+        extensions: { code: ErrorCode.PERSISTED_QUERY_ID_REQUIRED, http: { status: 400 } },
+      });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -96,7 +96,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
     async contextOf(viewer, replacement) {
       const ctx = await app.context();
       const access = new RequestAccess(ctx.read, viewer);
-      return { ...ctx, db: replacement ?? ctx.db, viewer, access, loaders: new EntityLoaders(ctx.read, { viewer, access }) };
+      // the port is made at first use (an accessor: a spread copies fields only), so it is named
+      return { ...ctx, read: ctx.read, db: replacement ?? ctx.db, viewer, access, loaders: new EntityLoaders(ctx.read, { viewer, access }) };
     },
     async countStatements(fn) {
       const before = statements;
