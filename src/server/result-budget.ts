@@ -47,6 +47,9 @@ export function applyResultBudget(schema: GraphQLSchema): void {
   }
 }
 
+/** Objects in an answer above which a heavy request's JSON is written in slices (1,000 users: about 0.5 MB, a few ms at once). */
+const SLICED_ABOVE_NODES = 1_000;
+
 /** The JSON of answers already measured, by their `data` (stringifyResult sends it instead of serialising twice). */
 const measured = new WeakMap<object, { text: string; errors: unknown; extensions: unknown }>();
 
@@ -86,8 +89,9 @@ class ResultBudget implements GraphQLRequestListener<Context> {
     const result = response.body.singleResult;
     const answer = { errors: result.errors, data: result.data, extensions: result.extensions };
     const room = scope.result.maxBytes - scope.result.bytes;
-    // a heavy request's answer (megabytes) is written in slices between turns, and no further than the budget
-    const text = scope.heavy ? await stringifyInTurns(answer, room) : JSON.stringify(answer);
+    // a heavy request's long answer (megabytes) is written in slices between turns, and no further than the
+    // budget; a short one at once (a heavy gantt of a few hundred objects spent 12% of its CPU in the slices)
+    const text = scope.heavy && scope.result.nodes > SLICED_ABOVE_NODES ? await stringifyInTurns(answer, room) : JSON.stringify(answer);
     const bytes = text === undefined ? Infinity : Buffer.byteLength(text);
     if (bytes > room) return answerWith(response, new ResultTooLargeError("bytes", scope.result.maxBytes));
     scope.result.bytes += bytes;

@@ -10,12 +10,12 @@ import type { UserFilter } from "../../inputs/people/user-filter.input";
 import type { UserOrder } from "../../inputs/people/user-order.input";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
 import { toBool, toDate, toDateRequired } from "../../db/row-values";
-import { statement, type StatementBuilder } from "../../db/statements";
+import type { StatementBuilder } from "../../db/statements";
 import { escapeLike } from "../shared/search-text";
 import { readBy } from "../../auth/rule";
 import { rules } from "../../auth/rules";
-import { column, group, list, loadById, modelBuild, readModel, ruleFlag, shapeOf, value } from "../shared/read-model";
-import type { ListPage } from "../shared/pagination";
+import { column, group, list, loadById, readModel, ruleFlag, shapeOf, value, type ReadModel } from "../shared/read-model";
+import { pageStatement } from "../shared/pagination";
 import { defineEntity } from "../../federation/entity-registry";
 
 type From = Tables & { u: Tables["User"] };
@@ -124,12 +124,15 @@ export const USER_ORDER_COLUMNS = {
 
 export type UserOrderTerm = readonly ["u.lastName" | "u.firstName" | "u.createdAt" | "u.updatedAt" | "u.id", "asc" | "desc"];
 
-/** E8: a page of users: the model's columns for the selection, the filter, the order (a department's leaders first or last, then the terms), the window. */
-export const USERS_PAGE = statement(
+/** E8: a page of users (the model's columns for the selection, the filter, the order: a department's leaders first or last, then the terms; the window) and how many the filter matches (one statement on PostgreSQL, `pageStatement`). */
+export const USERS_PAGE = pageStatement(
   "users.page",
-  (a: UsersArgs & ListPage) => ({ sel: a.sel, forms: userModel.forms(a.viewer), filter: filterShape(a.filter), terms: a.terms, leader: a.filter?.userDepartmentLeaderOrder?.direction ?? null }),
-  (b, s) => {
-    let q = userFilterWhere(b, userModel.select(modelBuild(b, s.forms), b.db.selectFrom("User as u") as never, s.sel) as unknown as SelectQueryBuilder<From, "u", Record<string, unknown>>, s.filter);
+  userModel as ReadModel<unknown>,
+  "User as u",
+  (a: UsersArgs) => ({ filter: filterShape(a.filter), terms: a.terms, leader: a.filter?.userDepartmentLeaderOrder?.direction ?? null }),
+  (b, s, q) => userFilterWhere(b, q as never, s.filter) as never,
+  (b, s, query) => {
+    let q = query as unknown as SelectQueryBuilder<From, "u", Record<string, unknown>>;
     if (s.leader) {
       const leads = (eb: Eb) =>
         eb
@@ -142,15 +145,8 @@ export const USERS_PAGE = statement(
       q = q.orderBy((eb) => eb.case().when(eb.exists(leads(eb))).then(sql.lit(0)).else(sql.lit(1)).end(), s.leader === SortDirection.ASC ? "asc" : "desc");
     }
     for (const [ref, direction] of s.terms) q = q.orderBy(ref, direction);
-    return q.limit(b.param((a) => a.take)).offset(b.param((a) => a.skip));
+    return q as never;
   },
-);
-
-/** E8: how many users the filter matches. */
-export const USERS_COUNT = statement(
-  "users.count",
-  (a: UsersArgs) => ({ filter: filterShape(a.filter) }),
-  (b, s) => userFilterWhere(b, b.db.selectFrom("User as u").select((eb) => eb.fn.countAll().as("n")), s.filter),
 );
 
 const usersById = loadById(userModel, "User as u");

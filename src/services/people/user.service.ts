@@ -5,12 +5,12 @@ import type { UserCollection } from "../../types/people/user-collection.type";
 import { buildOrderBy } from "../shared/ordering";
 import { pagedList, pageWindow, type PageRequest } from "../shared/pagination";
 import type { Selection } from "../shared/look-ahead";
-import { USER_ORDER_COLUMNS, USERS_COUNT, USERS_PAGE, userModel, type UserOrderTerm } from "./people.read";
+import { USER_ORDER_COLUMNS, USERS_PAGE, userModel, type UserOrderTerm } from "./people.read";
 
 /**
  * E8: the user list. One statement for the page (departments, SSO providers, names and
- * `canManage` inside it, each only when selected) and one for the total, only when
- * `paginationInfo` is selected. With `userDepartmentLeaderOrder` the department's leaders come
+ * `canManage` inside it, each only when selected) and the total (when `paginationInfo` is
+ * selected; on SQLite two, `pageStatement`). With `userDepartmentLeaderOrder` the department's leaders come
  * first or last by an ORDER BY term, so the page window runs across both parts in SQL.
  */
 export function listUsers(
@@ -20,7 +20,7 @@ export function listUsers(
 ): Promise<UserCollection> {
   const terms = buildOrderBy<keyof UserOrder, UserOrderTerm>(args.order, USER_ORDER_COLUMNS, "lastName", (dir) => ["u.id", dir]);
   const window = pageWindow(args, config.maxUnpaginatedItems);
-  return pagedList(read, selection, window, { page: USERS_PAGE, count: USERS_COUNT }, { viewer, filter: args.filter, terms }, (rows, sel) =>
+  return pagedList(read, selection, window, USERS_PAGE, { viewer, filter: args.filter, terms }, (rows, sel) =>
     rows.map(userModel.mapper(sel)),
   );
 }

@@ -8,12 +8,12 @@ import { VacationType } from "../../types/vacation/vacation-type.type";
 import type { VacationFilter } from "../../inputs/vacation/vacation-filter.input";
 import type { VacationOrder } from "../../inputs/vacation/vacation-order.input";
 import { toBool, toDateRequired, toInt } from "../../db/row-values";
-import { statement, type StatementBuilder } from "../../db/statements";
+import type { StatementBuilder } from "../../db/statements";
 import { escapeLike } from "../shared/search-text";
 import { readBy } from "../../auth/rule";
 import { rules } from "../../auth/rules";
-import { column, group, list, loadById, modelBuild, object, readModel, required, ruleFlag, shapeOf, value } from "../shared/read-model";
-import type { ListPage } from "../shared/pagination";
+import { column, group, list, loadById, object, readModel, required, ruleFlag, shapeOf, value, type ReadModel } from "../shared/read-model";
+import { pageStatement } from "../shared/pagination";
 import type { Selection } from "../shared/look-ahead";
 import { userSummary } from "../shared/user-refs";
 import { defineEntity } from "../../federation/entity-registry";
@@ -159,26 +159,22 @@ export interface VacationOrderTerm {
   dir: "asc" | "desc";
 }
 
-/** E7: a page of vacations: the model's columns for the selection, the filter, the order, the window. */
-export const VACATIONS_PAGE = statement(
+/** E7: a page of vacations (the model's columns for the selection, the filter, the order, the window) and how many the filter matches (one statement on PostgreSQL, `pageStatement`). */
+export const VACATIONS_PAGE = pageStatement(
   "vacations.page",
-  (a: VacationsArgs & ListPage) => ({ sel: a.sel, forms: vacationModel.forms(a.viewer), filter: shapeOf(a.filter) as Filter, terms: a.terms }),
-  (b, s) => {
-    let q = vacationFilterWhere(b, vacationModel.select(modelBuild(b, s.forms), b.db.selectFrom("Vacation as v") as never, s.sel) as unknown as SelectQueryBuilder<From, "v", Record<string, unknown>>, s.filter ?? {});
+  vacationModel as ReadModel<unknown>,
+  "Vacation as v",
+  (a: VacationsArgs) => ({ filter: shapeOf(a.filter) as Filter, terms: a.terms }),
+  (b, s, q) => vacationFilterWhere(b, q as never, s.filter ?? {}) as never,
+  (_b, s, query) => {
+    let q = query as unknown as SelectQueryBuilder<From, "v", Record<string, unknown>>;
     for (const { column, dir } of s.terms) {
       if (column === "vacationTypeName") q = q.orderBy((eb) => eb.selectFrom("VacationType as ot").select("ot.name").whereRef("ot.id", "=", "v.vacationTypeId"), dir);
       else if (column === "firstDate") q = q.orderBy(sql`${sql.ref("v.firstDate")} ${sql.raw(dir)} nulls last`);
       else q = q.orderBy(column, dir);
     }
-    return q.limit(b.param((a) => a.take)).offset(b.param((a) => a.skip));
+    return q as never;
   },
-);
-
-/** E7: how many vacations the filter matches. */
-export const VACATIONS_COUNT = statement(
-  "vacations.count",
-  (a: VacationsArgs) => ({ filter: shapeOf(a.filter) as Filter }),
-  (b, s) => vacationFilterWhere(b, b.db.selectFrom("Vacation as v").select((eb) => eb.fn.countAll().as("n")), s.filter ?? {}),
 );
 
 const vacationsById = loadById(vacationModel, "Vacation as v", { keep: (v) => v.calendarUser !== null });

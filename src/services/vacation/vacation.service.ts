@@ -5,12 +5,12 @@ import type { VacationCollection } from "../../types/vacation/vacation-collectio
 import { buildOrderBy } from "../shared/ordering";
 import { pagedList, pageWindow, type PageRequest } from "../shared/pagination";
 import type { Selection } from "../shared/look-ahead";
-import { VACATION_ORDER_COLUMNS, VACATIONS_COUNT, VACATIONS_PAGE, vacationsOf, type VacationOrderTerm } from "./vacation.read";
+import { VACATION_ORDER_COLUMNS, VACATIONS_PAGE, vacationsOf, type VacationOrderTerm } from "./vacation.read";
 
 /**
  * E7: the vacation list, filtered, ordered (default: vacation year ascending, then id) and
- * paginated: one statement for the page with everything selected inside it, one for the total
- * when `paginationInfo` is selected.
+ * paginated: one statement for the page with everything selected inside it and the total, each
+ * only when selected (on SQLite two, `pageStatement`).
  */
 export function listVacations(
   { read, viewer, config }: AuthedContext,
@@ -19,5 +19,5 @@ export function listVacations(
 ): Promise<VacationCollection> {
   const terms = buildOrderBy<keyof VacationOrder, VacationOrderTerm>(args.order, VACATION_ORDER_COLUMNS, "vacationYear", (dir) => ({ column: "v.id", dir }));
   const window = pageWindow(args, config.maxUnpaginatedItems);
-  return pagedList(read, selection, window, { page: VACATIONS_PAGE, count: VACATIONS_COUNT }, { viewer, filter: args.filter, terms }, vacationsOf);
+  return pagedList(read, selection, window, VACATIONS_PAGE, { viewer, filter: args.filter, terms }, vacationsOf);
 }
