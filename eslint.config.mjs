@@ -1,7 +1,7 @@
 // @ts-check
 // ESLint for the whole repository (`npm run lint`, part of `npm test`). Deliberately small: the
 // recommended rules of ESLint and typescript-eslint, which find defects rather than police style
-// (formatting is not linted), plus the few type-aware rules that catch promise mistakes, the
+// (formatting is Prettier's job: `npm run lint` runs its check after ESLint), plus the few type-aware rules that catch promise mistakes, the
 // defect TypeScript itself lets through in async server code.
 import js from "@eslint/js";
 import globals from "globals";

@@ -52,6 +52,7 @@ const ELSEWHERE: Record<string, string> = {
   "npm ci": "the suite runs inside an installed tree; .ci/run installs with it on every CI run",
   "npm test": "this is the suite itself",
   "npm run lint": "npm test runs it before the type check and the suite (so every CI run does)",
+  "npm run format": "it rewrites the working tree; npm run lint (so every CI run) checks that it would change nothing",
   "npm run schema:print": "test/schema-sdl.test.ts runs it (writing to a temporary path, so the committed file stays as it is)",
   "npm run test:postgres": "CI runs it (.ci/run)",
   "bash .ci/run": "CI itself",
