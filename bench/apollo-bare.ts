@@ -15,7 +15,9 @@ import { buildAppSchema } from "../src/schema/build-schema";
 
 async function main() {
   const { schema } = await buildAppSchema();
-  const { url } = await startStandaloneServer(new ApolloServer({ schema }), { listen: { host: "127.0.0.1", port: Number(process.env.PORT ?? 4693) } });
+  const { url } = await startStandaloneServer(new ApolloServer({ schema }), {
+    listen: { host: "127.0.0.1", port: Number(process.env.PORT ?? 4693) },
+  });
   console.log(`bare Apollo Server 5 ready at ${url}`);
 }
 

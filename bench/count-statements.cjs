@@ -22,7 +22,8 @@ function watchStatements(drivers, onStatement) {
     };
     restore.push(() => (target[method] = original));
   };
-  if (drivers.pg) wrap(drivers.pg.Client.prototype, "query", (_client, [query]) => (typeof query === "string" ? query : query?.text ?? ""));
+  if (drivers.pg)
+    wrap(drivers.pg.Client.prototype, "query", (_client, [query]) => (typeof query === "string" ? query : (query?.text ?? "")));
   if (drivers.Database) {
     const probe = new drivers.Database(":memory:");
     const statementProto = Object.getPrototypeOf(probe.prepare("SELECT 1"));

@@ -55,7 +55,10 @@ function basicFieldResolvers(schema: GraphQLSchema, strip: boolean, restore = fa
     if (!isObjectType(type) || type.name.startsWith("__") || ["Query", "Mutation"].includes(type.name)) continue;
     for (const field of Object.values(type.getFields())) {
       // createBasicFieldResolver's closure: `(root, args, context, info) => applyMiddlewares(..., () => root[fieldMetadata.name])`
-      if (field.resolve && /applyMiddlewares\)\(container, resolverData, middlewares, \(\) => root\[fieldMetadata\.name\]\)/.test(field.resolve.toString())) {
+      if (
+        field.resolve &&
+        /applyMiddlewares\)\(container, resolverData, middlewares, \(\) => root\[fieldMetadata\.name\]\)/.test(field.resolve.toString())
+      ) {
         n += 1;
         if (strip) {
           originals.set(field, field.resolve);
@@ -118,7 +121,14 @@ async function main() {
       check(await execute({ schema, document, variableValues: d.variables, contextValue: await app.context(TOKEN) }));
     },
     "C graphql-js execute (cached document)": async (name) => {
-      check(await execute({ schema, document: parsed.get(name)!, variableValues: documents[name].variables, contextValue: await app.context(TOKEN) }));
+      check(
+        await execute({
+          schema,
+          document: parsed.get(name)!,
+          variableValues: documents[name].variables,
+          contextValue: await app.context(TOKEN),
+        }),
+      );
     },
   };
   for (const [mode, run] of Object.entries(modes)) {
@@ -142,10 +152,16 @@ async function main() {
   // Prisma 7's query plan cache: the same read with the cache (default) and without it
   const noCache = createDb({ url, queryPlanCacheMaxSize: 0 });
   const read = (client: typeof db) => () =>
-    client.user.findMany({ take: 30, orderBy: [{ lastName: "asc" }, { id: "asc" }], include: { userDepartments: { include: { department: true } } } });
+    client.user.findMany({
+      take: 30,
+      orderBy: [{ lastName: "asc" }, { id: "asc" }],
+      include: { userDepartments: { include: { department: true } } },
+    });
   const cached = await cpu(read(db));
   const uncached = await cpu(read(noCache));
-  console.log(`\nPrisma query plan cache: users page of 30 with departments (findMany + 2 includes) ${cached.toFixed(3)} ms CPU with it, ${uncached.toFixed(3)} ms without`);
+  console.log(
+    `\nPrisma query plan cache: users page of 30 with departments (findMany + 2 includes) ${cached.toFixed(3)} ms CPU with it, ${uncached.toFixed(3)} ms without`,
+  );
   await noCache.$disconnect();
 
   await app.apollo.stop();

@@ -11,7 +11,10 @@ const TICKS = 100;
 /** stat's fields after the command name: field 3 (state) is [0], utime (14) [11], stime (15) [12], cutime (16) [13], cstime (17) [14]. */
 function statFields(pid: number): number[] {
   const text = readFileSync(`/proc/${pid}/stat`, "utf8");
-  return text.slice(text.lastIndexOf(")") + 2).split(" ").map(Number);
+  return text
+    .slice(text.lastIndexOf(")") + 2)
+    .split(" ")
+    .map(Number);
 }
 
 /** User plus system CPU milliseconds the process has used so far. */

@@ -54,16 +54,31 @@ async function otlpSink(): Promise<string> {
 
 async function start(label: string, port: number, env: Record<string, string>): Promise<Target> {
   const url = `http://127.0.0.1:${port}/graphql`;
-  const child = spawn(process.execPath, [...(process.env.CPU_NODE_ARGS?.split(" ").filter(Boolean) ?? []), join(root, "dist/src/main.js")], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", SEED_ON_EMPTY: "true", SEED_SCALE: "1", SEED_ADMIN_TOKEN: TOKEN, LOG_LEVEL: process.env.CPU_LOG_LEVEL ?? "warn", ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.CPU_NODE_ARGS?.split(" ").filter(Boolean) ?? []), join(root, "dist/src/main.js")],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SEED_ON_EMPTY: "true",
+        SEED_SCALE: "1",
+        SEED_ADMIN_TOKEN: TOKEN,
+        LOG_LEVEL: process.env.CPU_LOG_LEVEL ?? "warn",
+        ...env,
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
   process.on("exit", () => child.kill("SIGKILL"));
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${label || "the server"} exited (${child.exitCode}) before answering`);
     try {
-      if ((await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: '{"query":"{ __typename }"}' })).ok) break;
+      if ((await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: '{"query":"{ __typename }"}' })).ok)
+        break;
     } catch {
       // not listening yet
     }
@@ -78,13 +93,31 @@ async function main() {
   const targets: Target[] = [];
   // one after the other: the first seeds an empty database
   if (traced !== "true") targets.push(await start(traced === "both" ? "untraced" : "", PORT, {}));
-  if (traced === "true" || traced === "both") targets.push(await start(traced === "both" ? "traced" : "", PORT + (traced === "both" ? 1 : 0), { OTEL_EXPORTER_OTLP_ENDPOINT: await otlpSink() }));
+  if (traced === "true" || traced === "both")
+    targets.push(
+      await start(traced === "both" ? "traced" : "", PORT + (traced === "both" ? 1 : 0), { OTEL_EXPORTER_OTLP_ENDPOINT: await otlpSink() }),
+    );
   const { url } = targets[0];
-  const userIds = (await (await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: TOKEN }, body: JSON.stringify({ query: "{ users(itemsPerPage: 100) { items { id } } }" }) })).json()) as { data: { users: { items: { id: string }[] } } };
-  const list = scenarios(userIds.data.users.items.map((u) => u.id)).filter((s) => s.sqlite && (!process.env.CPU_ONLY || s.name.startsWith(process.env.CPU_ONLY)));
+  const userIds = (await (
+    await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: TOKEN },
+      body: JSON.stringify({ query: "{ users(itemsPerPage: 100) { items { id } } }" }),
+    })
+  ).json()) as { data: { users: { items: { id: string }[] } } };
+  const list = scenarios(userIds.data.users.items.map((u) => u.id)).filter(
+    (s) => s.sqlite && (!process.env.CPU_ONLY || s.name.startsWith(process.env.CPU_ONLY)),
+  );
   for (const s of list) {
     const run = (target: Target, amount: number) =>
-      autocannon({ url: target.url, method: "POST", connections: CONNECTIONS, amount, headers: { "content-type": "application/json", authorization: TOKEN }, body: JSON.stringify(s.project) });
+      autocannon({
+        url: target.url,
+        method: "POST",
+        connections: CONNECTIONS,
+        amount,
+        headers: { "content-type": "application/json", authorization: TOKEN },
+        body: JSON.stringify(s.project),
+      });
     await Promise.all(targets.map((t) => run(t, Math.max(50, REQUESTS / 10)))); // warm-up
     // side by side: every server under load at the same time, on the same machine
     const perRequest = await Promise.all(
@@ -93,7 +126,9 @@ async function main() {
         const result = await run(t, REQUESTS);
         const used = cpuMs(t.child.pid!) - before;
         const ok = result["2xx"];
-        console.log(`${s.name}${t.label ? ` (${t.label})` : ""}: ${(used / ok).toFixed(2)} ms CPU/request (${ok} answered, ${result.non2xx + result.errors} failed, ${result.requests.average.toFixed(0)} req/s)`);
+        console.log(
+          `${s.name}${t.label ? ` (${t.label})` : ""}: ${(used / ok).toFixed(2)} ms CPU/request (${ok} answered, ${result.non2xx + result.errors} failed, ${result.requests.average.toFixed(0)} req/s)`,
+        );
         return used / ok;
       }),
     );

@@ -92,13 +92,21 @@ function projectCommand(): string[] {
   const built = join(root, "dist/src/main.js");
   if (!QUICK && process.env.BENCH_BUILD !== "0") {
     log("building (tsc -p tsconfig.build.json) ...");
-    const r = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
+    const r = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], {
+      cwd: root,
+      stdio: "inherit",
+    });
     if (r.status !== 0) throw new Error("build failed");
   }
   return [...START_FLAGS, ...(existsSync(built) && !QUICK ? [built] : ["-r", "@swc-node/register", join(root, "src/main.ts")])];
 }
 
-function startProcess(target: Target, args: string[], env: Record<string, string>, driversFrom: string): { child: ChildProcess; output: () => string } {
+function startProcess(
+  target: Target,
+  args: string[],
+  env: Record<string, string>,
+  driversFrom: string,
+): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ["-r", join(__dirname, "count-statements.cjs"), ...args], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", BENCH_DRIVERS_FROM: driversFrom, ...env },
@@ -109,7 +117,8 @@ function startProcess(target: Target, args: string[], env: Record<string, string
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
   cleanups.push(() => child.kill("SIGKILL"));
   child.on("exit", (code, signal) => {
-    if (code !== 0 && signal !== "SIGKILL" && signal !== "SIGTERM" && code !== null) log(`${target} exited with ${code}:\n${output.slice(-2000)}`);
+    if (code !== 0 && signal !== "SIGKILL" && signal !== "SIGTERM" && code !== null)
+      log(`${target} exited with ${code}:\n${output.slice(-2000)}`);
   });
   return { child, output: () => output };
 }
@@ -155,7 +164,14 @@ function counter(child: ChildProcess): () => Promise<number> {
  * start to the first answer on the migrated, seeded database.
  */
 async function startProject(target: Target, databaseUrl: string, port: number, command: string[]) {
-  const env = { DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", SEED_SCALE: String(SCALE), SEED_ADMIN_TOKEN: TOKEN, SEED_ON_EMPTY: "true" };
+  const env = {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SEED_SCALE: String(SCALE),
+    SEED_ADMIN_TOKEN: TOKEN,
+    SEED_ON_EMPTY: "true",
+  };
   const url = `http://127.0.0.1:${port}/graphql`;
   let t0 = performance.now();
   const seeding = startProcess(target, command, env, root);
@@ -213,7 +229,13 @@ function ensurePostgraphile() {
 /** Same rows and columns: both answers mapped to plain rows, compared after a canonical JSON rendering. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_k, v) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
   );
 }
 
@@ -270,7 +292,11 @@ function loopInBackground(server: Server, documents: Query[]): { stop(): Promise
   const loops = documents.map(async (q) => {
     while (running) {
       const started = performance.now();
-      const res = await fetch(server.url, { method: "POST", headers: { "content-type": "application/json", authorization: TOKEN }, body: JSON.stringify(q) });
+      const res = await fetch(server.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: TOKEN },
+        body: JSON.stringify(q),
+      });
       const body = (await res.json()) as { errors?: Array<{ extensions?: { code?: string } }> };
       const outcome = `${res.status}${body.errors ? ` ${body.errors[0].extensions?.code}` : ""}`;
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
@@ -286,7 +312,13 @@ function loopInBackground(server: Server, documents: Query[]): { stop(): Promise
   };
 }
 
-async function measure(server: Server, q: Query, connections: number, pg?: () => Promise<PgSample>, background?: Query[]): Promise<Measure> {
+async function measure(
+  server: Server,
+  q: Query,
+  connections: number,
+  pg?: () => Promise<PgSample>,
+  background?: Query[],
+): Promise<Measure> {
   const others = background ? loopInBackground(server, background) : undefined;
   // the heavy documents under way before the light one is measured
   if (others) await new Promise((r) => setTimeout(r, 1_000));
@@ -318,7 +350,11 @@ async function measure(server: Server, q: Query, connections: number, pg?: () =>
     cpu: per(cpu),
     pg:
       pgBefore && pgAfter
-        ? { ms: per(pgAfter.ms - pgBefore.ms), statements: per(pgAfter.statements - pgBefore.statements), cpu: per(pgAfter.cpu - pgBefore.cpu) }
+        ? {
+            ms: per(pgAfter.ms - pgBefore.ms),
+            statements: per(pgAfter.statements - pgBefore.statements),
+            cpu: per(pgAfter.cpu - pgBefore.cpu),
+          }
         : undefined,
   };
 }
@@ -326,7 +362,8 @@ async function measure(server: Server, q: Query, connections: number, pg?: () =>
 /** Milliseconds with two decimals below 1 ms, one above. */
 const ms = (value: number) => value.toFixed(value < 1 ? 2 : 1);
 
-const statementsPerRequest = (n: number, unit = "statements/req") => (Number.isNaN(n) ? `(statements shared with the background)` : `${n.toFixed(1)} ${unit}`);
+const statementsPerRequest = (n: number, unit = "statements/req") =>
+  Number.isNaN(n) ? `(statements shared with the background)` : `${n.toFixed(1)} ${unit}`;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -365,21 +402,33 @@ async function main() {
   const [projectPg, projectSqlite] = QUICK ? await Promise.all([startPg(), startSqlite()]) : [await startPg(), await startSqlite()];
   const pglPort = BASE_PORT + 2;
   const t0 = performance.now();
-  const pgl = startProcess("postgraphile", [join(__dirname, "postgraphile/server.js")], { DATABASE_URL: pgUrl, PORT: String(pglPort) }, join(__dirname, "postgraphile"));
+  const pgl = startProcess(
+    "postgraphile",
+    [join(__dirname, "postgraphile/server.js")],
+    { DATABASE_URL: pgUrl, PORT: String(pglPort) },
+    join(__dirname, "postgraphile"),
+  );
   const pglUrl = `http://127.0.0.1:${pglPort}/graphql`;
   const pglStartMs = await firstAnswer(pglUrl, pgl.child, t0, pgl.output);
   const postgraphile: Server = { target: "postgraphile", url: pglUrl, child: pgl.child, count: counter(pgl.child) };
   log(`postgraphile: first answer in ${pglStartMs.toFixed(0)} ms`);
   const bareUrl = `http://127.0.0.1:${BASE_PORT + 3}/graphql`;
-  const bareProcess = startProcess("apollo-bare", ["-r", "@swc-node/register", join(__dirname, "apollo-bare.ts")], { PORT: String(BASE_PORT + 3) }, root);
+  const bareProcess = startProcess(
+    "apollo-bare",
+    ["-r", "@swc-node/register", join(__dirname, "apollo-bare.ts")],
+    { PORT: String(BASE_PORT + 3) },
+    root,
+  );
   await firstAnswer(bareUrl, bareProcess.child, performance.now(), bareProcess.output);
   const bare: Server = { target: "apollo-bare", url: bareUrl, child: bareProcess.child, count: counter(bareProcess.child) };
 
   // the same 100 users on both sides: the first 100 by id
   const c = new Client({ connectionString: pgUrl });
   await c.connect();
-  const counts = (await c.query(`SELECT (SELECT count(*) FROM "User")::int AS users, (SELECT count(*) FROM "Task")::int AS tasks,
-    (SELECT count(*) FROM "Vacation")::int AS vacations, (SELECT count(*) FROM "Invoice")::int AS invoices`)).rows[0];
+  const counts = (
+    await c.query(`SELECT (SELECT count(*) FROM "User")::int AS users, (SELECT count(*) FROM "Task")::int AS tasks,
+    (SELECT count(*) FROM "Vacation")::int AS vacations, (SELECT count(*) FROM "Invoice")::int AS invoices`)
+  ).rows[0];
   const userIds = (await c.query(`SELECT id::text FROM "User" ORDER BY id LIMIT 100`)).rows.map((r) => r.id as string);
   await c.end();
   const list = allScenarios(userIds).filter((s) => !ONLY || s.name.startsWith(ONLY));
@@ -399,10 +448,15 @@ async function main() {
     const bareAnswer = s.bareApollo ? canonical(s.rows.project((await post(bareUrl, s.project)).data)) : a;
     const sqliteSame = canonical(s.rows.project(oursSqlite!.data)) === a;
     if (a !== b || bareAnswer !== a) {
-      log(`NOT EQUIVALENT: ${s.name}\n project:      ${a.slice(0, 600)}\n postgraphile: ${b.slice(0, 600)}\n bare Apollo:  ${bareAnswer.slice(0, 600)}`);
+      log(
+        `NOT EQUIVALENT: ${s.name}\n project:      ${a.slice(0, 600)}\n postgraphile: ${b.slice(0, 600)}\n bare Apollo:  ${bareAnswer.slice(0, 600)}`,
+      );
       equivalence.set(s.name, "DIFFERENT");
     } else {
-      equivalence.set(s.name, `same (${a.length} B of rows)${sqliteSame ? "" : "; SQLite differs"}${s.bareApollo ? "; bare Apollo the same" : ""}`);
+      equivalence.set(
+        s.name,
+        `same (${a.length} B of rows)${sqliteSame ? "" : "; SQLite differs"}${s.bareApollo ? "; bare Apollo the same" : ""}`,
+      );
     }
   }
   for (const [name, verdict] of equivalence) log(`rows: ${name}: ${verdict}`);
@@ -460,7 +514,9 @@ async function main() {
   };
   type Summary = ReturnType<typeof summary>;
   const fmt = (m: Summary) =>
-    m ? `${m.rps.toFixed(0)} req/s, p50 ${m.p50} / p99 ${m.p99} ms, ${statementsPerRequest(m.statements, "st/req")}${m.errors ? `, **${m.errors} errors**` : ""}` : "—";
+    m
+      ? `${m.rps.toFixed(0)} req/s, p50 ${m.p50} / p99 ${m.p99} ms, ${statementsPerRequest(m.statements, "st/req")}${m.errors ? `, **${m.errors} errors**` : ""}`
+      : "—";
   const ratio = (a: Summary, b: Summary) => (a && b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(2)}x` : "—");
   const cpu = (m: Summary) => (m ? ms(m.cpu) : "—");
   const pgCells = (m: Summary) => (m?.pg ? [ms(m.pg.ms), ms(m.pg.cpu), m.pg.statements.toFixed(1)] : ["—", "—", "—"]);
@@ -492,12 +548,14 @@ it counts Prisma's BEGIN and COMMIT, named prepared statements, only once per co
 |---|---|---|---|---|---|---|---|---|---|---|---|
 ${costRows.join("\n")}`;
   const tracedRows = CONNECTIONS.flatMap((connections) =>
-    list.filter((s) => s.traced).map((s) => {
-      const off = summary(s, "project-pg", connections);
-      const on = summary(s, "project-pg-traced", connections);
-      const cpuCell = (m: Summary) => (m ? `${ms(m.cpu)} ms` : "—");
-      return `| ${connections} | ${s.name} | ${fmt(off)} | ${fmt(on)} | ${ratio(on, off)} | ${cpuCell(off)} | ${cpuCell(on)} |`;
-    }),
+    list
+      .filter((s) => s.traced)
+      .map((s) => {
+        const off = summary(s, "project-pg", connections);
+        const on = summary(s, "project-pg-traced", connections);
+        const cpuCell = (m: Summary) => (m ? `${ms(m.cpu)} ms` : "—");
+        return `| ${connections} | ${s.name} | ${fmt(off)} | ${fmt(on)} | ${ratio(on, off)} | ${cpuCell(off)} | ${cpuCell(on)} |`;
+      }),
   );
   const tracingTable = tracedRows.length
     ? `Tracing (issue 22): the same project on PostgreSQL, once without OpenTelemetry (no OTEL_* variable: the SDK is not loaded) and once
@@ -512,7 +570,9 @@ ${tracedRows.join("\n")}`
     .map(([t, m]) => `${t} ${m.rss.toFixed(0)} MB (peak ${m.peak.toFixed(0)} MB)`)
     .join("; ");
   const startLine = `process start to first answer on a migrated, seeded database: project on PostgreSQL ${projectPg.startMs.toFixed(0)} ms, on SQLite ${projectSqlite.startMs.toFixed(0)} ms (${command.includes("-r") ? "TypeScript through swc" : "built JavaScript"}${START_FLAGS.length ? `, ${START_FLAGS.join(" ")}` : ""}); PostGraphile ${pglStartMs.toFixed(0)} ms`;
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node.js ${process.version}, load average at the end ${loadavg().map((l) => l.toFixed(1)).join(" ")}`;
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node.js ${process.version}, load average at the end ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`;
   const header = `Produced by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${machine}.
 Seed scale ${SCALE} (${counts.users} users, ${counts.tasks} tasks, ${counts.vacations} vacations, ${counts.invoices} invoices before the run);
 ${ROUNDS} alternating round(s) of ${SECONDS} s per workload, target and connection count; medians. autocannon over loopback HTTP,
@@ -520,7 +580,9 @@ every server its own process (NODE_ENV=production). Statements per request are c
 (bench/count-statements.cjs), BEGIN/COMMIT included. The bare Apollo Server 5 (bench/apollo-bare.ts: \`startStandaloneServer\`,
 default options, no plugins, the project's schema) is the reference for \`{ __typename }\`. The bench took ${((Date.now() - started) / 1000).toFixed(0)} s.`;
 
-  log(`\n${header}\n\n${table}\n\n${costTable}${tracingTable ? `\n\n${tracingTable}` : ""}\n\nServer RSS after the run: ${memoryLine}\n${startLine}`);
+  log(
+    `\n${header}\n\n${table}\n\n${costTable}${tracingTable ? `\n\n${tracingTable}` : ""}\n\nServer RSS after the run: ${memoryLine}\n${startLine}`,
+  );
 
   if (WRITE_RESULTS) {
     const file = join(__dirname, "RESULTS.md");
@@ -545,7 +607,7 @@ Start-up: ${startLine}.
 
 ${notes ?? "<!-- notes -->\n<!-- end notes -->"}
 
-${kept ?? "## Event loop under load\n\nMeasured by test/server-limits.test.ts (\"the event loop under the heaviest admitted document\"), which prints its figures on every run."}
+${kept ?? '## Event loop under load\n\nMeasured by test/server-limits.test.ts ("the event loop under the heaviest admitted document"), which prints its figures on every run.'}
 `,
     );
     log(`wrote ${file}`);

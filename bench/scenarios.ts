@@ -38,7 +38,9 @@ const USER_FIELDS =
 function heaviest(userIds: string[]): Query[] {
   return [
     { query: `{ ${Array.from({ length: 88 }, (_, i) => `a${i}: vacations(pagination: false) { items { id } }`).join(" ")} }` },
-    { query: `{ ${Array.from({ length: 700 }, (_, i) => `t${i}: timesheetByUser(dateStart: "2026-10-26T00:00:00Z", users: ["${userIds[i % userIds.length]}"]) { seconds days { seconds } }`).join(" ")} }` },
+    {
+      query: `{ ${Array.from({ length: 700 }, (_, i) => `t${i}: timesheetByUser(dateStart: "2026-10-26T00:00:00Z", users: ["${userIds[i % userIds.length]}"]) { seconds days { seconds } }`).join(" ")} }`,
+    },
     {
       query: `query ($r: [_Any!]!) { _entities(representations: $r) { ... on User { ${USER_FIELDS} } } }`,
       variables: { r: Array.from({ length: 12_000 }, (_, i) => ({ __typename: "User", id: userIds[i % userIds.length] })) },
@@ -67,8 +69,14 @@ export function scenarios(userIds: string[]): Scenario[] {
         postgraphile: (d) => ({
           total: d.allUsers.totalCount,
           rows: nodes(d.allUsers).map((u: any) => ({
-            id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email,
-            userDepartments: nodes(u.userDepartmentsByUserId).map((ud: any) => ({ isLeader: ud.isLeader, department: ud.departmentByDepartmentId })),
+            id: u.id,
+            firstName: u.firstName,
+            lastName: u.lastName,
+            email: u.email,
+            userDepartments: nodes(u.userDepartmentsByUserId).map((ud: any) => ({
+              isLeader: ud.isLeader,
+              department: ud.departmentByDepartmentId,
+            })),
           })),
         }),
       },
@@ -108,7 +116,10 @@ export function scenarios(userIds: string[]): Scenario[] {
         postgraphile: (d) => ({
           total: d.allVacations.totalCount,
           rows: nodes(d.allVacations).map((v: any) => ({
-            id: v.id, status: v.status, issueDate: String(v.issueDate).slice(0, 10), calendarUser: v.userByCalendarUserId,
+            id: v.id,
+            status: v.status,
+            issueDate: String(v.issueDate).slice(0, 10),
+            calendarUser: v.userByCalendarUserId,
           })),
         }),
       },
@@ -128,7 +139,11 @@ export function scenarios(userIds: string[]): Scenario[] {
       rows: {
         project: (d) => d.taskChecklists.items,
         postgraphile: (d) =>
-          nodes(d.taskById.taskChecklistsByTaskId).map((c: any) => ({ id: c.id, name: c.name, taskChecklistItems: nodes(c.taskChecklistItemsByChecklistId) })),
+          nodes(d.taskById.taskChecklistsByTaskId).map((c: any) => ({
+            id: c.id,
+            name: c.name,
+            taskChecklistItems: nodes(c.taskChecklistItemsByChecklistId),
+          })),
       },
     },
     {
@@ -146,7 +161,11 @@ export function scenarios(userIds: string[]): Scenario[] {
       rows: {
         project: (d) => d.sharedTaskComments.items,
         postgraphile: (d) =>
-          nodes(d.allTasks.nodes[0].taskCommentsByTaskId).map((c: any) => ({ id: c.id, content: c.content, createdBy: c.userByCreatedById })),
+          nodes(d.allTasks.nodes[0].taskCommentsByTaskId).map((c: any) => ({
+            id: c.id,
+            content: c.content,
+            createdBy: c.userByCreatedById,
+          })),
       },
     },
     {
@@ -182,9 +201,19 @@ export function scenarios(userIds: string[]): Scenario[] {
         query: `mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { id no grossAmount items { grossAmount } } }`,
         variables: {
           input: {
-            invoiceType: "Vat", fileGeneratedLanguage: "pl", isDraft: false, numbering: demoIds.invoiceNumberingId,
-            issueDate: "2031-03-15", buyerId: demoIds.contractorId,
-            items: [1, 2, 3].map((n) => ({ positionName: `Usługa ${n}`, unit: "godz.", count: n, priceUnit: 99.99, tax: n === 3 ? "RATE_8" : "RATE_23" })),
+            invoiceType: "Vat",
+            fileGeneratedLanguage: "pl",
+            isDraft: false,
+            numbering: demoIds.invoiceNumberingId,
+            issueDate: "2031-03-15",
+            buyerId: demoIds.contractorId,
+            items: [1, 2, 3].map((n) => ({
+              positionName: `Usługa ${n}`,
+              unit: "godz.",
+              count: n,
+              priceUnit: 99.99,
+              tax: n === 3 ? "RATE_8" : "RATE_23",
+            })),
           },
         },
       },

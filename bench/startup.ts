@@ -34,7 +34,15 @@ async function once(): Promise<Run> {
   const started = performance.now();
   const child = spawn(process.execPath, [...(process.env.STARTUP_NODE_ARGS?.split(" ").filter(Boolean) ?? []), main], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", SEED_ON_EMPTY: "true", SEED_SCALE: process.env.SEED_SCALE ?? "1", LOG_LEVEL: "info" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      SEED_ON_EMPTY: "true",
+      SEED_SCALE: process.env.SEED_SCALE ?? "1",
+      LOG_LEVEL: "info",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -44,7 +52,11 @@ async function once(): Promise<Run> {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output.slice(-2000)}`);
       try {
-        const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: '{"query":"{ __typename }"}' });
+        const res = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: '{"query":"{ __typename }"}',
+        });
         if (res.ok) break;
       } catch {
         // not listening yet
@@ -55,7 +67,16 @@ async function once(): Promise<Run> {
     const totalMs = performance.now() - started;
     const stat = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
     const cpuMs = ((Number(stat[11]) + Number(stat[12])) * 1000) / 100;
-    const ready = output.split("\n").map((l) => { try { return JSON.parse(l) as { startup?: Record<string, number> }; } catch { return {}; } }).find((l) => l.startup);
+    const ready = output
+      .split("\n")
+      .map((l) => {
+        try {
+          return JSON.parse(l) as { startup?: Record<string, number> };
+        } catch {
+          return {};
+        }
+      })
+      .find((l) => l.startup);
     return { totalMs, cpuMs, phases: ready?.startup ?? {} };
   } finally {
     child.kill("SIGTERM");
@@ -75,13 +96,19 @@ async function run() {
   for (let i = 0; i < RUNS; i++) {
     const r = await once();
     runs.push(r);
-    console.log(`run ${i + 1}: first answer ${r.totalMs.toFixed(0)} ms, server CPU ${r.cpuMs.toFixed(0)} ms; ${Object.entries(r.phases).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    console.log(
+      `run ${i + 1}: first answer ${r.totalMs.toFixed(0)} ms, server CPU ${r.cpuMs.toFixed(0)} ms; ${Object.entries(r.phases)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
   }
   const names = [...new Set(runs.flatMap((r) => Object.keys(r.phases)))];
   console.log(
     `median of ${RUNS}: first answer ${median(runs.map((r) => r.totalMs)).toFixed(0)} ms, server CPU ${median(runs.map((r) => r.cpuMs)).toFixed(0)} ms; ` +
       names.map((n) => `${n} ${median(runs.map((r) => r.phases[n] ?? NaN)).toFixed(0)}`).join(", ") +
-      ` (ms since process start); load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`,
+      ` (ms since process start); load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
   );
 }
 

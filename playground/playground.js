@@ -40,7 +40,11 @@
       "div",
       { className: "wm-examples" },
       h("div", { className: "graphiql-doc-explorer-title" }, "Examples"),
-      h("p", null, "One per operation of the interface, with the demo data's ids. Click to load it into the current tab, then run it (Ctrl/Cmd+Enter)."),
+      h(
+        "p",
+        null,
+        "One per operation of the interface, with the demo data's ids. Click to load it into the current tab, then run it (Ctrl/Cmd+Enter).",
+      ),
       h(
         "ul",
         null,
@@ -90,12 +94,16 @@
       // input object types have fields but, unlike object types and interfaces, no interfaces
       if (type.name.indexOf("__") === 0 || typeof type.getFields !== "function" || typeof type.getInterfaces === "function") return;
       Object.values(type.getFields()).forEach(function (field) {
-        if (field.defaultValue === false || field.defaultValue === 0 || field.defaultValue === "") field.defaultValue = Object(field.defaultValue);
+        if (field.defaultValue === false || field.defaultValue === 0 || field.defaultValue === "")
+          field.defaultValue = Object(field.defaultValue);
       });
     });
   }
 
-  var first = examples.find(function (e) { return e.id === "E8"; }) || examples[0];
+  var first =
+    examples.find(function (e) {
+      return e.id === "E8";
+    }) || examples[0];
   var root = ReactDOM.createRoot(document.getElementById("graphiql"));
   root.render(
     h(GraphiQL, {

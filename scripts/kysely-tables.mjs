@@ -28,7 +28,10 @@ const TYPES = {
 
 /** table name -> [column, type, nullable][] */
 const tables = new Map();
-for (const dir of readdirSync(migrationsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+for (const dir of readdirSync(migrationsDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort()) {
   const sql = readFileSync(join(migrationsDir, dir, "migration.sql"), "utf8");
   for (const block of sql.matchAll(/CREATE TABLE "(\w+)" \(\n([\s\S]*?)\n\);/g)) {
     const columns = [];

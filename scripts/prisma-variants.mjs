@@ -38,8 +38,15 @@ for (const [name, { provider, body }] of Object.entries(variants)) {
   const text = header(provider, name) + "\n" + body;
   if (check) {
     let current = "";
-    try { current = readFileSync(file, "utf8"); } catch { /* no file yet: out of date */ }
-    if (current !== text) { console.error(`${file} is out of date: run npm run prisma:variants`); stale = true; }
+    try {
+      current = readFileSync(file, "utf8");
+    } catch {
+      /* no file yet: out of date */
+    }
+    if (current !== text) {
+      console.error(`${file} is out of date: run npm run prisma:variants`);
+      stale = true;
+    }
     continue;
   }
   mkdirSync(dirname(file), { recursive: true });

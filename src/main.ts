@@ -31,7 +31,12 @@ async function main(): Promise<void> {
   if (lost) throw new StartupError(lost);
   if (sqliteFile) mkdirSync(dirname(sqliteFile), { recursive: true });
 
-  const database = openDatabase({ url: config.databaseUrl, poolSize: config.dbPoolSize, lockWaitMs: config.requestTimeoutMs, onStatement: tracing?.statementHook(kind) });
+  const database = openDatabase({
+    url: config.databaseUrl,
+    poolSize: config.dbPoolSize,
+    lockWaitMs: config.requestTimeoutMs,
+    onStatement: tracing?.statementHook(kind),
+  });
   const db = database.prisma;
   const probe = await probeDatabase(db, 10_000);
   mark("database");
@@ -52,7 +57,10 @@ async function main(): Promise<void> {
       const started = Date.now();
       const result = await seed(db, { scale: config.seedScale, adminToken: config.seedAdminToken });
       createdAdminToken = result.adminToken;
-      log.info({ scale: config.seedScale, ms: Date.now() - started }, `Seeded demo data (scale ${config.seedScale}) in ${Date.now() - started} ms.`);
+      log.info(
+        { scale: config.seedScale, ms: Date.now() - started },
+        `Seeded demo data (scale ${config.seedScale}) in ${Date.now() - started} ms.`,
+      );
     } else if (empty) {
       log.warn("The database has no users and was not seeded (SEED_ON_EMPTY=true seeds demo data; npm run db:seed does it by hand).");
     }
@@ -102,7 +110,14 @@ async function main(): Promise<void> {
  * whatever is left is cancelled (its transactions roll back), the pool is closed and the process
  * exits. The cost limit keeps the event loop free, so the deadline's timer does fire.
  */
-function gracefulShutdown(parts: { app: App; server: Server; database: Database; config: Config; log: Logger; tracing?: Tracing }): (signal: NodeJS.Signals) => void {
+function gracefulShutdown(parts: {
+  app: App;
+  server: Server;
+  database: Database;
+  config: Config;
+  log: Logger;
+  tracing?: Tracing;
+}): (signal: NodeJS.Signals) => void {
   const { app, server, database, config, log, tracing } = parts;
   let stopping = false;
   return (signal) => {
@@ -117,12 +132,16 @@ function gracefulShutdown(parts: { app: App; server: Server; database: Database;
       await app.apollo.stop().catch(() => undefined);
       await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).catch(() => undefined);
       // the last requests' spans go out before the process does
-      if (tracing) await Promise.race([tracing.shutdown(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).catch(() => undefined);
+      if (tracing)
+        await Promise.race([tracing.shutdown(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).catch(() => undefined);
       log.info({ ms: Date.now() - started, exitCode: code }, "Stopped.");
       process.exit(code);
     };
     const deadline = setTimeout(() => {
-      log.error({ inFlight: app.inFlight().size }, `Requests still running after ${config.shutdownTimeoutMs} ms: cancelling them and stopping.`);
+      log.error(
+        { inFlight: app.inFlight().size },
+        `Requests still running after ${config.shutdownTimeoutMs} ms: cancelling them and stopping.`,
+      );
       for (const scope of app.inFlight()) scope.cancel();
       // give cancelled requests a moment to answer REQUEST_TIMEOUT, then cut what is left
       setTimeout(() => {

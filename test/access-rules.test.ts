@@ -72,6 +72,8 @@ describe("a rule the subject decides", () => {
 
   it("fails under tests when the service never required it", async () => {
     const forgotten = await run("{ forgotten }");
-    expect(forgotten.errors?.map((e) => e.message)).toEqual(['Query.forgotten declares "its owner only" but its service never required it']);
+    expect(forgotten.errors?.map((e) => e.message)).toEqual([
+      'Query.forgotten declares "its owner only" but its service never required it',
+    ]);
   });
 });

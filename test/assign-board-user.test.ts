@@ -41,11 +41,19 @@ async function ok(vars: Record<string, unknown>, token?: string | null) {
   return r.data!.assignBoardUser as Record<string, any>;
 }
 
-const assignments = () => t.db.assignedBoardUser.findMany({ where: { boardId: { in: [fx.boardId, fx.otherBoardId] } }, orderBy: { id: "asc" } });
+const assignments = () =>
+  t.db.assignedBoardUser.findMany({ where: { boardId: { in: [fx.boardId, fx.otherBoardId] } }, orderBy: { id: "asc" } });
 
 async function person(id: string, name: string, extra: Record<string, unknown> = {}) {
   await t.db.user.create({
-    data: { id, email: `${name.toLowerCase()}-${id}@fixture.example`, firstName: name, lastName: "Boardowski", shortCode: `B${id.slice(0, 8)}`, ...extra },
+    data: {
+      id,
+      email: `${name.toLowerCase()}-${id}@fixture.example`,
+      firstName: name,
+      lastName: "Boardowski",
+      shortCode: `B${id.slice(0, 8)}`,
+      ...extra,
+    },
   });
 }
 
@@ -54,20 +62,55 @@ beforeAll(async () => {
   const db = t.db;
   const start = new Date("2026-03-01T00:00:00Z");
   const end = new Date("2026-06-30T00:00:00Z");
-  for (const [id, code] of [[fx.projectId, "A"], [fx.otherProjectId, "B"]]) {
+  for (const [id, code] of [
+    [fx.projectId, "A"],
+    [fx.otherProjectId, "B"],
+  ]) {
     await db.project.create({
-      data: { id, no: `H3/AB/${code}`, name: `Board fixture ${code}`, dateStartPlanned: start, dateEndPlanned: end, status: "open", shortCode: `H3AB${code}${id.slice(0, 6)}` },
+      data: {
+        id,
+        no: `H3/AB/${code}`,
+        name: `Board fixture ${code}`,
+        dateStartPlanned: start,
+        dateEndPlanned: end,
+        status: "open",
+        shortCode: `H3AB${code}${id.slice(0, 6)}`,
+      },
     });
   }
-  await db.board.create({ data: { id: fx.boardId, projectId: fx.projectId, name: "Sprint 1", shortCode: `H3B${fx.boardId.slice(0, 8)}`, dateStart: start, dateEnd: end } });
-  await db.board.create({ data: { id: fx.otherBoardId, projectId: fx.otherProjectId, name: "Other", shortCode: `H3B${fx.otherBoardId.slice(0, 8)}`, dateStart: start, dateEnd: end } });
+  await db.board.create({
+    data: {
+      id: fx.boardId,
+      projectId: fx.projectId,
+      name: "Sprint 1",
+      shortCode: `H3B${fx.boardId.slice(0, 8)}`,
+      dateStart: start,
+      dateEnd: end,
+    },
+  });
+  await db.board.create({
+    data: {
+      id: fx.otherBoardId,
+      projectId: fx.otherProjectId,
+      name: "Other",
+      shortCode: `H3B${fx.otherBoardId.slice(0, 8)}`,
+      dateStart: start,
+      dateEnd: end,
+    },
+  });
   const contractor = await db.contractor.create({ data: { name: "Board Co", shortCode: `BC${fx.member.slice(0, 6)}` } });
   const job = await db.jobPosition.create({ data: { name: "Board tester" } });
   await person(fx.pm, "Pm");
   await person(fx.passivePm, "Passive");
   await person(fx.member, "Member", {
-    phoneNumber: "+48 601 111 222", pictureSm: "https://cdn.example/m-sm.png", pictureLg: "https://cdn.example/m-lg.png",
-    contractorId: contractor.id, jobPositionId: job.id, hourlyRate: "123.45", isExternal: true, decorator: "#9c27b0",
+    phoneNumber: "+48 601 111 222",
+    pictureSm: "https://cdn.example/m-sm.png",
+    pictureLg: "https://cdn.example/m-lg.png",
+    contractorId: contractor.id,
+    jobPositionId: job.id,
+    hourlyRate: "123.45",
+    isExternal: true,
+    decorator: "#9c27b0",
   });
   await person(fx.member2, "Second");
   await person(fx.outsider, "Outsider");
@@ -98,10 +141,21 @@ describe("E10 assignBoardUser", () => {
       board: fx.boardId,
       role: "none",
       projectUser: {
-        id: fx.member, shortCode: `B${fx.member.slice(0, 8)}`, firstName: "Member", lastName: "Boardowski",
-        email: `member-${fx.member}@fixture.example`, pictureSm: "https://cdn.example/m-sm.png", pictureLg: "https://cdn.example/m-lg.png",
-        contractorId: expect.any(String), contractorName: "Board Co", canLogIn: true, phoneNumber: "+48 601 111 222",
-        jobPositionName: "Board tester", hourlyRate: 123.45, isExternal: true, decorator: "#9c27b0",
+        id: fx.member,
+        shortCode: `B${fx.member.slice(0, 8)}`,
+        firstName: "Member",
+        lastName: "Boardowski",
+        email: `member-${fx.member}@fixture.example`,
+        pictureSm: "https://cdn.example/m-sm.png",
+        pictureLg: "https://cdn.example/m-lg.png",
+        contractorId: expect.any(String),
+        contractorName: "Board Co",
+        canLogIn: true,
+        phoneNumber: "+48 601 111 222",
+        jobPositionName: "Board tester",
+        hourlyRate: 123.45,
+        isExternal: true,
+        decorator: "#9c27b0",
       },
     });
   });
@@ -180,7 +234,12 @@ describe("E10 assignBoardUser", () => {
   it("resolves an assignment as a federation entity", async () => {
     const assigned = await ok({ boardId: fx.boardId, userId: fx.member });
     const q = gql`query Refs($r: [_Any!]!) { _entities(representations: $r) { ... on AssignedBoardUser { id board role projectUser { id email } } } }`;
-    const r = await t.gql(q, { r: [{ __typename: "AssignedBoardUser", id: assigned.id }, { __typename: "AssignedBoardUser", id: randomUUID() }] });
+    const r = await t.gql(q, {
+      r: [
+        { __typename: "AssignedBoardUser", id: assigned.id },
+        { __typename: "AssignedBoardUser", id: randomUUID() },
+      ],
+    });
     expect(r.errors).toBeUndefined();
     expect(r.data!._entities).toEqual([
       { id: assigned.id, board: fx.boardId, role: assigned.role, projectUser: { id: fx.member, email: assigned.projectUser.email } },

@@ -62,7 +62,11 @@ describe("authentication", () => {
   });
 
   it("needs a token for _entities and for root fields reached through fragments", async () => {
-    const entities = await t.gql(gql`{ _entities(representations: [{ __typename: "User", id: "${demoIds.userId}" }]) { ... on User { id } } }`, {}, null);
+    const entities = await t.gql(
+      gql`{ _entities(representations: [{ __typename: "User", id: "${demoIds.userId}" }]) { ... on User { id } } }`,
+      {},
+      null,
+    );
     expect(codes(entities)).toEqual(["UNAUTHENTICATED"]);
     const viaFragment = await t.gql(gql`query { ...Q } fragment Q on Query { ... on Query { users { items { id } } } }`, {}, null);
     expect(codes(viaFragment)).toEqual(["UNAUTHENTICATED"]);

@@ -18,7 +18,13 @@ describeIf(onPostgres, NEEDS_POSTGRES)("npm run bench (BENCH_QUICK=1)", () => {
     const started = Date.now();
     const r = spawnSync(process.execPath, ["-r", "@swc-node/register", join(projectRoot, "bench/run.ts")], {
       cwd: projectRoot,
-      env: { ...process.env, NODE_ENV: "production", BENCH_QUICK: "1", BENCH_PGPORT: process.env.BENCH_PGPORT ?? "54378", BENCH_PORT: process.env.BENCH_PORT ?? "4680" },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        BENCH_QUICK: "1",
+        BENCH_PGPORT: process.env.BENCH_PGPORT ?? "54378",
+        BENCH_PORT: process.env.BENCH_PORT ?? "4680",
+      },
       encoding: "utf8",
       timeout: 400_000,
     });
@@ -36,10 +42,13 @@ describeIf(onPostgres, NEEDS_POSTGRES)("npm run bench (BENCH_QUICK=1)", () => {
     for (const line of traced) {
       expect(line).toMatch(/^\| (1|16) \| users: [^|]+\| \d+ req\/s[^|]+\| \d+ req\/s[^|]+\| \d+\.\d+x \| \d+\.\d+ ms \| \d+\.\d+ ms \|$/);
     }
-    for (const line of table) expect(line).toMatch(/\d+ req\/s, p50 \d+ \/ p99 \d+ ms, ([\d.]+ st\/req|\(statements shared with the background\))/);
+    for (const line of table)
+      expect(line).toMatch(/\d+ req\/s, p50 \d+ \/ p99 \d+ ms, ([\d.]+ st\/req|\(statements shared with the background\))/);
     // the fairness workload ran with its background callers, on both databases
     for (const target of ["project-pg", "project-sqlite"]) {
-      expect(output).toMatch(new RegExp(`background \\(4 callers\\): [^\\n]*\\d+ x 200\\b[^\\n]*\\nround [^\\n]*fairness: [^\\n]*\\[${target}\\]`));
+      expect(output).toMatch(
+        new RegExp(`background \\(4 callers\\): [^\\n]*\\d+ x 200\\b[^\\n]*\\nround [^\\n]*fairness: [^\\n]*\\[${target}\\]`),
+      );
     }
     expect(output).toMatch(/createInvoice[^\n]*\d+ req\/s[^\n]*—[^\n]*\d+ req\/s/); // project only: PG and SQLite
     // the bare Apollo Server 5 answers `{ __typename }` alone, alongside, with the same answer

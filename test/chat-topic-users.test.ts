@@ -49,7 +49,13 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
   for (const [key, id] of Object.entries(people)) {
-    const p = { id, firstName: `Czat${key}`, lastName: "Fixture", shortCode: `CH${key}`, email: `ch${key.toLowerCase()}@chat-fixture.example` };
+    const p = {
+      id,
+      firstName: `Czat${key}`,
+      lastName: "Fixture",
+      shortCode: `CH${key}`,
+      email: `ch${key.toLowerCase()}@chat-fixture.example`,
+    };
     await db.user.create({ data: { ...p, searchText: userSearchText(p) } });
   }
   ownerToken = await issueToken(db, people.O, { name: "chat owner" });
@@ -65,7 +71,13 @@ beforeAll(async () => {
       { id: message.m1, topicId: topic.T, authorId: people.O, content: "first", createdAt: new Date("2030-05-01T10:00:00Z") },
       { id: message.m3, topicId: topic.T, authorId: people.M, content: "latest", createdAt: new Date("2030-05-01T12:00:00Z") },
       { id: message.m2, topicId: topic.T, authorId: U, content: "middle", createdAt: new Date("2030-05-01T11:00:00Z") },
-      { id: message.elsewhere, topicId: topic.Other, authorId: people.O, content: "other topic", createdAt: new Date("2030-06-01T10:00:00Z") },
+      {
+        id: message.elsewhere,
+        topicId: topic.Other,
+        authorId: people.O,
+        content: "other topic",
+        createdAt: new Date("2030-06-01T10:00:00Z"),
+      },
     ],
   });
   await db.assignedChatTopicUser.createMany({
@@ -198,9 +210,12 @@ describe("E1 updateAssignedChatTopicUser", () => {
 describe("AssignedChatTopicUser entity", () => {
   it("resolves references for the gateway", async () => {
     const row = await membership(topic.T, people.O);
-    const r = await run(gql`query Refs($reps: [_Any!]!) { _entities(representations: $reps) { ... on AssignedChatTopicUser { id isTopicOwner chatUser { id } } } }`, {
-      reps: [{ __typename: "AssignedChatTopicUser", id: row.id }],
-    });
+    const r = await run(
+      gql`query Refs($reps: [_Any!]!) { _entities(representations: $reps) { ... on AssignedChatTopicUser { id isTopicOwner chatUser { id } } } }`,
+      {
+        reps: [{ __typename: "AssignedChatTopicUser", id: row.id }],
+      },
+    );
     expect(r.errors).toBeUndefined();
     expect(r.data!._entities).toEqual([{ id: row.id, isTopicOwner: true, chatUser: { id: people.O } }]);
   });
@@ -229,7 +244,11 @@ describe("E2 readChatTopic", () => {
 
   it("takes the given message, time and isUnread", async () => {
     const at = "2030-05-01T11:05:00.000Z";
-    const r = await run(READ, { topicId: topic.T, userId: U, input: { lastReadMessage: message.m2, lastReadAt: at, isUnread: true } }, t.userToken);
+    const r = await run(
+      READ,
+      { topicId: topic.T, userId: U, input: { lastReadMessage: message.m2, lastReadAt: at, isUnread: true } },
+      t.userToken,
+    );
     expect(r.errors).toBeUndefined();
     expect(r.data!.readChatTopic).toMatchObject({ lastReadMessage: message.m2, lastReadAt: at, isUnread: true });
     const row = await membership(topic.T, U);
@@ -280,7 +299,11 @@ describe("E2 readChatTopic", () => {
 
   it("refuses a message of another topic on input.lastReadMessage, changing nothing", async () => {
     const before = await membership(topic.T, U);
-    const r = await run(READ, { topicId: topic.T, userId: U, input: { lastReadMessage: message.elsewhere, isMutedIndefinitely: true } }, t.userToken);
+    const r = await run(
+      READ,
+      { topicId: topic.T, userId: U, input: { lastReadMessage: message.elsewhere, isMutedIndefinitely: true } },
+      t.userToken,
+    );
     expect(codes(r)).toEqual(["BAD_USER_INPUT"]);
     expect(invalidFields(r)).toEqual(["input.lastReadMessage"]);
     expect(r.data?.readChatTopic ?? null).toBeNull();
@@ -289,7 +312,11 @@ describe("E2 readChatTopic", () => {
 
   it("an unknown lastReadMessage is NOT_FOUND naming input.lastReadMessage, changing nothing", async () => {
     const before = await membership(topic.T, U);
-    const r = await run(READ, { topicId: topic.T, userId: U, input: { lastReadMessage: randomUUID(), isMutedIndefinitely: true } }, t.userToken);
+    const r = await run(
+      READ,
+      { topicId: topic.T, userId: U, input: { lastReadMessage: randomUUID(), isMutedIndefinitely: true } },
+      t.userToken,
+    );
     expect(codes(r)).toEqual(["NOT_FOUND"]);
     expect(r.errors![0].extensions?.field).toBe("input.lastReadMessage");
     expect(r.data?.readChatTopic ?? null).toBeNull();

@@ -36,7 +36,12 @@ describe("CORS (CORS_ORIGINS)", () => {
     expect((pre.headers.get("access-control-allow-headers") ?? "").split(",")).toContain("x-request-id");
     const res = await fetch(`${await t.url()}/graphql`, {
       method: "POST",
-      headers: { origin: APP_ORIGIN, "content-type": "application/json", authorization: `Bearer ${t.adminToken}`, "x-request-id": "spa-7f3a" },
+      headers: {
+        origin: APP_ORIGIN,
+        "content-type": "application/json",
+        authorization: `Bearer ${t.adminToken}`,
+        "x-request-id": "spa-7f3a",
+      },
       body: JSON.stringify({ query: "{ __typename }" }),
     });
     expect(res.headers.get("x-request-id")).toBe("spa-7f3a");
@@ -62,14 +67,20 @@ describe("CORS (CORS_ORIGINS)", () => {
     const post = async () =>
       fetch(`${await t.url()}/graphql`, {
         method: "POST",
-        headers: { origin: APP_ORIGIN, "content-type": "application/json", authorization: `Bearer ${t.adminToken}`, "idempotency-key": "cors-test-key" },
+        headers: {
+          origin: APP_ORIGIN,
+          "content-type": "application/json",
+          authorization: `Bearer ${t.adminToken}`,
+          "idempotency-key": "cors-test-key",
+        },
         body: JSON.stringify(mutation),
       });
     await post();
     const replayed = await post();
     expect(replayed.headers.get("idempotent-replayed")).toBe("true");
     const exposed = (replayed.headers.get("access-control-expose-headers") ?? "").split(",");
-    for (const h of ["idempotent-replayed", "retry-after", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"]) expect(exposed).toContain(h);
+    for (const h of ["idempotent-replayed", "retry-after", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"])
+      expect(exposed).toContain(h);
   });
 
   it("gives any other origin no Access-Control-Allow-Origin, so the browser refuses", async () => {
@@ -107,7 +118,10 @@ describe("CORS (CORS_ORIGINS)", () => {
     expect(() => loadConfig({ CORS_ORIGINS: "app.example.test" })).toThrow(/CORS_ORIGINS/);
     expect(() => loadConfig({ CORS_ORIGINS: "https://app.example.test/path" })).toThrow(/CORS_ORIGINS/);
     expect(loadConfig({ CORS_ORIGINS: "*" }).corsOrigins).toEqual(["*"]);
-    expect(loadConfig({ CORS_ORIGINS: "https://a.example.test/, http://localhost:5173" }).corsOrigins).toEqual(["https://a.example.test", "http://localhost:5173"]);
+    expect(loadConfig({ CORS_ORIGINS: "https://a.example.test/, http://localhost:5173" }).corsOrigins).toEqual([
+      "https://a.example.test",
+      "http://localhost:5173",
+    ]);
     expect(loadConfig({}).corsOrigins).toEqual([]);
   });
 });
@@ -143,7 +157,9 @@ describe("the playground page's protection (PLAYGROUND)", () => {
     const t = await createTestApp();
     try {
       const url = `${await t.url()}/graphql?query=${encodeURIComponent("{ __typename }")}`;
-      const res = await fetch(url, { headers: { accept: "text/html,application/json", authorization: `Bearer ${t.adminToken}`, "apollo-require-preflight": "1" } });
+      const res = await fetch(url, {
+        headers: { accept: "text/html,application/json", authorization: `Bearer ${t.adminToken}`, "apollo-require-preflight": "1" },
+      });
       expect((await res.json()).data).toEqual({ __typename: "Query" });
     } finally {
       await t.close();
@@ -183,7 +199,12 @@ describeWithBrowser("CORS from a page on another origin, in Chromium", () => {
             try {
               const res = await fetch(url, {
                 method: "POST",
-                headers: { "content-type": "application/json", authorization: `Bearer ${tok}`, "apollo-require-preflight": "true", "x-request-id": "spa-request-0001" },
+                headers: {
+                  "content-type": "application/json",
+                  authorization: `Bearer ${tok}`,
+                  "apollo-require-preflight": "true",
+                  "x-request-id": "spa-request-0001",
+                },
                 body: JSON.stringify({ query: "{ users(itemsPerPage: 2) { paginationInfo { totalCount } } }" }),
               });
               // readable by the page only when the server exposes it
@@ -203,10 +224,19 @@ describeWithBrowser("CORS from a page on another origin, in Chromium", () => {
       expect((allowed as any).body.data.users.paginationInfo.totalCount).toBeGreaterThan(0);
 
       // a REST collection's total and pages, read by the page (issue 21's headers, exposed)
-      const collection = await page.evaluate(async (url, tok) => {
-        const res = await fetch(url, { headers: { authorization: tok } });
-        return { status: res.status, total: res.headers.get("x-total-count"), link: res.headers.get("link"), length: ((await res.json()) as unknown[]).length };
-      }, `${await t.url()}/user/users?itemsPerPage=2`, t.adminToken);
+      const collection = await page.evaluate(
+        async (url, tok) => {
+          const res = await fetch(url, { headers: { authorization: tok } });
+          return {
+            status: res.status,
+            total: res.headers.get("x-total-count"),
+            link: res.headers.get("link"),
+            length: ((await res.json()) as unknown[]).length,
+          };
+        },
+        `${await t.url()}/user/users?itemsPerPage=2`,
+        t.adminToken,
+      );
       expect(collection).toMatchObject({ status: 200, length: 2, link: expect.stringContaining('rel="next"') });
       expect(Number(collection.total)).toBeGreaterThan(2);
 

@@ -19,7 +19,14 @@ describe("one cost calculation per operation", () => {
       headers: { "content-type": "application/json", authorization: TEST_ADMIN_TOKEN },
       body: JSON.stringify(body),
     });
-    return { status: res.status, body: (await res.json()) as { data?: unknown; errors?: Array<{ extensions?: Record<string, unknown> }>; extensions?: { cost?: { requested: number } } } };
+    return {
+      status: res.status,
+      body: (await res.json()) as {
+        data?: unknown;
+        errors?: Array<{ extensions?: Record<string, unknown> }>;
+        extensions?: { cost?: { requested: number } };
+      },
+    };
   };
   const query = "query Page($n: Int) { users(itemsPerPage: $n) { items { id userDepartments { id } } } }";
 

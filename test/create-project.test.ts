@@ -85,29 +85,46 @@ async function expectRefused(input: Record<string, unknown>, code: string, field
 async function makeTemplate(templateId: string, stages: number, boardsPerStage: number, options: string[]) {
   await t.db.projectTemplate.create({
     data: {
-      id: templateId, name: `Template ${stages}x${boardsPerStage}`, dateStart: new Date("2026-01-05T00:00:00Z"), dateEnd: new Date("2026-12-31T00:00:00Z"),
-      stageDatesRelativeToProject: true, createdById: demoIds.adminUserId, settings: JSON.stringify({ enabledTabs: ["boards"], showTaskDeadline: false }),
+      id: templateId,
+      name: `Template ${stages}x${boardsPerStage}`,
+      dateStart: new Date("2026-01-05T00:00:00Z"),
+      dateEnd: new Date("2026-12-31T00:00:00Z"),
+      stageDatesRelativeToProject: true,
+      createdById: demoIds.adminUserId,
+      settings: JSON.stringify({ enabledTabs: ["boards"], showTaskDeadline: false }),
     },
   });
   for (let s = 0; s < stages; s += 1) {
     await t.db.projectTemplateStage.create({
       data: {
-        templateId, name: `Etap ${s + 1}`, weight: s + 1, stageTypeId: null,
-        dateStart: new Date(Date.UTC(2026, 0, 5 + s * 10)), dateEnd: new Date(Date.UTC(2026, 0, 14 + s * 10)),
+        templateId,
+        name: `Etap ${s + 1}`,
+        weight: s + 1,
+        stageTypeId: null,
+        dateStart: new Date(Date.UTC(2026, 0, 5 + s * 10)),
+        dateEnd: new Date(Date.UTC(2026, 0, 14 + s * 10)),
         boards: { create: Array.from({ length: boardsPerStage }, (_, b) => ({ name: `Tablica ${s + 1}.${b + 1}`, weight: b + 1 })) },
       },
     });
   }
   await t.db.customFieldValue.create({ data: { definitionId: defs.text.id, projectTemplateId: templateId, valueText: "z szablonu" } });
   await t.db.customFieldValue.create({
-    data: { definitionId: defs.select.id, projectTemplateId: templateId, valueSelectOptions: { create: options.map((optionId) => ({ optionId })) } },
+    data: {
+      definitionId: defs.select.id,
+      projectTemplateId: templateId,
+      valueSelectOptions: { create: options.map((optionId) => ({ optionId })) },
+    },
   });
 }
 
 beforeAll(async () => {
   t = await createTestApp();
   const def = async (scope: string, dataType: string) => {
-    const row = await t.db.customFieldDefinition.findFirstOrThrow({ where: { scope, dataType }, include: { selectOptions: { orderBy: { id: "asc" } } }, orderBy: { id: "asc" } });
+    const row = await t.db.customFieldDefinition.findFirstOrThrow({
+      where: { scope, dataType },
+      include: { selectOptions: { orderBy: { id: "asc" } } },
+      orderBy: { id: "asc" },
+    });
     return { id: row.id, options: row.selectOptions.map((o) => o.id) };
   };
   defs = {
@@ -128,11 +145,36 @@ beforeAll(async () => {
 
   await t.db.projectNumbering.createMany({
     data: [
-      { id: fx.monthly, name: "Miesięczna", pattern: "H2/{number}/{YYYY}/{MM}", counterPadLength: 4, counterNextValue: 7, counterInterval: "P1M", counterPeriod: thisMonth() },
-      { id: fx.plain, name: "Bez okresu", pattern: "H2X-{number}", counterPadLength: 2, counterNextValue: 9, counterInterval: null, counterPeriod: null },
+      {
+        id: fx.monthly,
+        name: "Miesięczna",
+        pattern: "H2/{number}/{YYYY}/{MM}",
+        counterPadLength: 4,
+        counterNextValue: 7,
+        counterInterval: "P1M",
+        counterPeriod: thisMonth(),
+      },
+      {
+        id: fx.plain,
+        name: "Bez okresu",
+        pattern: "H2X-{number}",
+        counterPadLength: 2,
+        counterNextValue: 9,
+        counterInterval: null,
+        counterPeriod: null,
+      },
     ],
   });
-  await t.db.user.create({ data: { id: fx.pmUser, email: `${fx.pmUser}@project.example`, firstName: "Patrycja", lastName: "Nowak", shortCode: `PN${fx.pmUser.slice(0, 8)}`, hourlyRate: 175.5 } });
+  await t.db.user.create({
+    data: {
+      id: fx.pmUser,
+      email: `${fx.pmUser}@project.example`,
+      firstName: "Patrycja",
+      lastName: "Nowak",
+      shortCode: `PN${fx.pmUser.slice(0, 8)}`,
+      hourlyRate: 175.5,
+    },
+  });
   await t.db.userRole.create({ data: { userId: fx.pmUser, role: "pm" } });
   pmToken = await issueToken(t.db, fx.pmUser);
   otherPmToken = await issueToken(t.db, demoIds.pmUserId);
@@ -144,11 +186,23 @@ afterAll(() => t.close());
 describe("E5 createProject", () => {
   it("creates a project with the defaults and the caller as its first manager", async () => {
     const r = await ok(base({ name: "Minimalny projekt", numbering: fx.plain }), pmToken);
-    const row = await t.db.project.findUniqueOrThrow({ where: { id: r.id }, include: { assignments: true, settings: true, boards: true, stages: true } });
+    const row = await t.db.project.findUniqueOrThrow({
+      where: { id: r.id },
+      include: { assignments: true, settings: true, boards: true, stages: true },
+    });
     expect(row).toMatchObject({
-      no: "H2X-09", numberingId: fx.plain, name: "Minimalny projekt", description: "", categoryId: null, status: "in-preparation",
-      isSimple: false, simpleBoardId: null, createdById: fx.pmUser, projectTemplateId: null,
-      dateStartPlanned: new Date("2027-03-01T00:00:00.000Z"), dateEndPlanned: new Date("2027-09-30T00:00:00.000Z"),
+      no: "H2X-09",
+      numberingId: fx.plain,
+      name: "Minimalny projekt",
+      description: "",
+      categoryId: null,
+      status: "in-preparation",
+      isSimple: false,
+      simpleBoardId: null,
+      createdById: fx.pmUser,
+      projectTemplateId: null,
+      dateStartPlanned: new Date("2027-03-01T00:00:00.000Z"),
+      dateEndPlanned: new Date("2027-09-30T00:00:00.000Z"),
     });
     expect(row.budget?.toNumber()).toBe(0);
     expect(row.boards).toEqual([]);
@@ -156,25 +210,68 @@ describe("E5 createProject", () => {
     expect(row.assignments).toEqual([expect.objectContaining({ userId: fx.pmUser, role: "pm-active", canReportTime: true })]);
     expect(row.assignments[0].hourlyRate?.toNumber()).toBe(175.5);
     // settings share the project's id and carry the column defaults
-    expect(row.settings).toMatchObject({ id: r.id, enabledTabs: "[]", showTaskDeadline: true, taskDateRangeBehaviour: "board-summary-bar", taskDateStartType: "board" });
+    expect(row.settings).toMatchObject({
+      id: r.id,
+      enabledTabs: "[]",
+      showTaskDeadline: true,
+      taskDateRangeBehaviour: "board-summary-bar",
+      taskDateStartType: "board",
+    });
 
     expect(r).toMatchObject({
       no: "H2X-09",
-      numbering: { id: fx.plain, name: "Bez okresu", pattern: "H2X-{number}", counterPadLength: 2, counterNextValue: 10, counterInterval: null, isDefault: false },
-      description: "", name: "Minimalny projekt", category: null, dateStart: null, dateEnd: null,
-      dateStartPlanned: "2027-03-01T00:00:00.000Z", dateEndPlanned: "2027-09-30T00:00:00.000Z",
-      createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
-      isBlameableRemovalEnabled: false, status: "in-preparation", shortCode: row.shortCode, isSimple: false,
-      simpleBoardShortCode: null, simpleBoardId: null, contractors: [], budget: 0, tags: [], isFavorite: false,
-      userRole: "pm-active", userPermissions: ["canManage", "canReportTime"],
-      stageCount: 0, progress: 0, timeReported: 0, timePlanned: 0,
+      numbering: {
+        id: fx.plain,
+        name: "Bez okresu",
+        pattern: "H2X-{number}",
+        counterPadLength: 2,
+        counterNextValue: 10,
+        counterInterval: null,
+        isDefault: false,
+      },
+      description: "",
+      name: "Minimalny projekt",
+      category: null,
+      dateStart: null,
+      dateEnd: null,
+      dateStartPlanned: "2027-03-01T00:00:00.000Z",
+      dateEndPlanned: "2027-09-30T00:00:00.000Z",
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      isBlameableRemovalEnabled: false,
+      status: "in-preparation",
+      shortCode: row.shortCode,
+      isSimple: false,
+      simpleBoardShortCode: null,
+      simpleBoardId: null,
+      contractors: [],
+      budget: 0,
+      tags: [],
+      isFavorite: false,
+      userRole: "pm-active",
+      userPermissions: ["canManage", "canReportTime"],
+      stageCount: 0,
+      progress: 0,
+      timeReported: 0,
+      timePlanned: 0,
     });
     expect(r.assignedProjectUsersPm).toEqual([
       {
-        id: row.assignments[0].id, role: "pm-active", hourlyRate: 175.5, canReportTime: true,
+        id: row.assignments[0].id,
+        role: "pm-active",
+        hourlyRate: 175.5,
+        canReportTime: true,
         projectUser: {
-          id: fx.pmUser, shortCode: `PN${fx.pmUser.slice(0, 8)}`, firstName: "Patrycja", lastName: "Nowak", email: `${fx.pmUser}@project.example`,
-          hourlyRate: 175.5, isExternal: false, decorator: "#2490e3", contractorId: null, contractorName: null,
+          id: fx.pmUser,
+          shortCode: `PN${fx.pmUser.slice(0, 8)}`,
+          firstName: "Patrycja",
+          lastName: "Nowak",
+          email: `${fx.pmUser}@project.example`,
+          hourlyRate: 175.5,
+          isExternal: false,
+          decorator: "#2490e3",
+          contractorId: null,
+          contractorName: null,
         },
       },
     ]);
@@ -207,12 +304,22 @@ describe("E5 createProject", () => {
     const row = await t.db.project.findUniqueOrThrow({
       where: { id: r.id },
       include: {
-        contractors: { include: { contractor: true } }, tags: { include: { tag: true } }, category: true,
+        contractors: { include: { contractor: true } },
+        tags: { include: { tag: true } },
+        category: true,
         customFieldValues: { include: { valueSelectOptions: true, valueSelectUsers: true } },
       },
     });
     // a given number is kept (trimmed) and takes nothing from the counter
-    expect(row).toMatchObject({ no: "RĘCZNY/1", numberingId: fx.monthly, description: "Opis projektu.", categoryId: demoIds.projectCategoryId, status: "open", isBlameableRemovalEnabled: true, createdById: demoIds.adminUserId });
+    expect(row).toMatchObject({
+      no: "RĘCZNY/1",
+      numberingId: fx.monthly,
+      description: "Opis projektu.",
+      categoryId: demoIds.projectCategoryId,
+      status: "open",
+      isBlameableRemovalEnabled: true,
+      createdById: demoIds.adminUserId,
+    });
     expect(await t.db.projectNumbering.findUniqueOrThrow({ where: { id: fx.monthly } })).toEqual(numberingBefore);
     expect(row.budget?.toNumber()).toBe(125000.46);
     expect(row.contractors.map((c) => c.contractorId).sort()).toEqual([c1, c2].sort());
@@ -222,15 +329,35 @@ describe("E5 createProject", () => {
     expect(byDef.get(defs.text.id)!.valueText).toBe("UM/2027/001");
     expect(byDef.get(defs.float.id)!.valueFloat?.toNumber()).toBe(1234.5);
     expect(byDef.get(defs.datetime.id)!.valueDateTime?.toISOString()).toBe("2027-02-15T10:00:00.000Z");
-    expect(byDef.get(defs.select.id)!.valueSelectOptions.map((o) => o.optionId).sort()).toEqual(defs.select.options.slice(0, 2).sort());
-    expect(byDef.get(defs.users.id)!.valueSelectUsers.map((u) => u.userId).sort()).toEqual([...userIds].sort());
+    expect(
+      byDef
+        .get(defs.select.id)!
+        .valueSelectOptions.map((o) => o.optionId)
+        .sort(),
+    ).toEqual(defs.select.options.slice(0, 2).sort());
+    expect(
+      byDef
+        .get(defs.users.id)!
+        .valueSelectUsers.map((u) => u.userId)
+        .sort(),
+    ).toEqual([...userIds].sort());
     expect(byDef.get(defs.department.id)!.valueDepartmentId).toBe(departmentId);
 
-    const byName = <T extends { name: string; id: string }>(xs: T[]) => [...xs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
+    const byName = <T extends { name: string; id: string }>(xs: T[]) =>
+      [...xs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
     expect(r).toMatchObject({
-      no: "RĘCZNY/1", numbering: { id: fx.monthly, counterNextValue: numberingBefore.counterNextValue }, description: "Opis projektu.",
-      category: { id: demoIds.projectCategoryId, name: row.category!.name }, status: "open", isBlameableRemovalEnabled: true, budget: 125000.46,
-      userRole: "pm-active", userPermissions: ["canManage", "canReportTime"], assignedProjectUsersPm: [expect.objectContaining({ role: "pm-active", projectUser: expect.objectContaining({ id: demoIds.adminUserId }) })],
+      no: "RĘCZNY/1",
+      numbering: { id: fx.monthly, counterNextValue: numberingBefore.counterNextValue },
+      description: "Opis projektu.",
+      category: { id: demoIds.projectCategoryId, name: row.category!.name },
+      status: "open",
+      isBlameableRemovalEnabled: true,
+      budget: 125000.46,
+      userRole: "pm-active",
+      userPermissions: ["canManage", "canReportTime"],
+      assignedProjectUsersPm: [
+        expect.objectContaining({ role: "pm-active", projectUser: expect.objectContaining({ id: demoIds.adminUserId }) }),
+      ],
     });
     expect(r.contractors).toEqual(byName(row.contractors.map((c) => ({ id: c.contractor.id, name: c.contractor.name }))));
     expect(r.tags).toEqual(byName(row.tags.map((x) => ({ id: x.tag.id, name: x.tag.name }))));
@@ -250,7 +377,10 @@ describe("E5 createProject", () => {
     await t.db.projectNumbering.update({ where: { id: fx.monthly }, data: { counterPeriod: "2025-01", counterNextValue: 57 } });
     const fresh = await ok(base({ name: "Numeracja C", numbering: fx.monthly }));
     expect(fresh.no).toBe(`H2/0001/${y}/${mm}`);
-    expect(await t.db.projectNumbering.findUniqueOrThrow({ where: { id: fx.monthly } })).toMatchObject({ counterNextValue: 2, counterPeriod: thisMonth() });
+    expect(await t.db.projectNumbering.findUniqueOrThrow({ where: { id: fx.monthly } })).toMatchObject({
+      counterNextValue: 2,
+      counterPeriod: thisMonth(),
+    });
 
     // a blank number counts as none given
     expect((await ok(base({ name: "Pusty numer", no: "   ", numbering: fx.monthly }))).no).toBe(`H2/0002/${y}/${mm}`);
@@ -266,7 +396,12 @@ describe("E5 createProject", () => {
     expect(fallback.id).toBe(demoIds.projectNumberingId);
     await t.db.projectNumbering.update({ where: { id: fallback.id }, data: { counterPeriod: String(y), counterNextValue: 41 } });
     const r = await ok(base({ name: "Domyślna numeracja", numbering: null }));
-    expect(r.numbering).toMatchObject({ id: fallback.id, isDefault: true, counterNextValue: 42, counterInterval: fallback.counterInterval });
+    expect(r.numbering).toMatchObject({
+      id: fallback.id,
+      isDefault: true,
+      counterNextValue: 42,
+      counterInterval: fallback.counterInterval,
+    });
     expect(r.no).toBe(fallback.pattern.replace("{number}", "041").replace("{YYYY}", String(y)));
   });
 
@@ -304,8 +439,12 @@ describe("E5 createProject", () => {
     const r = await ok(base({ name: "Prosty projekt", isSimple: true, numbering: fx.plain }));
     const board = await t.db.board.findUniqueOrThrow({ where: { id: r.simpleBoardId } });
     expect(board).toMatchObject({
-      projectId: r.id, stageId: null, name: "Prosty projekt", shortCode: `${r.shortCode}1`,
-      dateStart: new Date("2027-03-01T00:00:00.000Z"), dateEnd: new Date("2027-09-30T00:00:00.000Z"),
+      projectId: r.id,
+      stageId: null,
+      name: "Prosty projekt",
+      shortCode: `${r.shortCode}1`,
+      dateStart: new Date("2027-03-01T00:00:00.000Z"),
+      dateEnd: new Date("2027-09-30T00:00:00.000Z"),
     });
     expect(r).toMatchObject({ isSimple: true, simpleBoardShortCode: board.shortCode, stageCount: 0 });
     expect(await t.db.board.count({ where: { projectId: r.id } })).toBe(1);
@@ -315,22 +454,42 @@ describe("E5 createProject", () => {
     const r = await ok(base({ name: "Prosty z szablonu", isSimple: true, projectTemplate: fx.largeTemplate, numbering: fx.plain }));
     expect(await t.db.stage.count({ where: { projectId: r.id } })).toBe(0);
     expect((await t.db.board.findMany({ where: { projectId: r.id } })).map((b) => b.id)).toEqual([r.simpleBoardId]);
-    expect(await t.db.projectSettings.findUniqueOrThrow({ where: { id: r.id } })).toMatchObject({ enabledTabs: JSON.stringify(["boards"]), showTaskDeadline: false });
+    expect(await t.db.projectSettings.findUniqueOrThrow({ where: { id: r.id } })).toMatchObject({
+      enabledTabs: JSON.stringify(["boards"]),
+      showTaskDeadline: false,
+    });
     expect(await t.db.customFieldValue.count({ where: { projectId: r.id } })).toBe(2);
   });
 
   it("copies a public template's stages, boards, custom field values and settings, dates moved to the project", async () => {
     const template = await t.db.projectTemplate.findUniqueOrThrow({
       where: { id: demoIds.projectTemplateId },
-      include: { stages: { include: { boards: true }, orderBy: { weight: "asc" } }, savedCustomFieldValues: { include: { valueSelectOptions: true, valueSelectUsers: true } } },
+      include: {
+        stages: { include: { boards: true }, orderBy: { weight: "asc" } },
+        savedCustomFieldValues: { include: { valueSelectOptions: true, valueSelectUsers: true } },
+      },
     });
     expect(template.stageDatesRelativeToProject).toBe(true);
     const start = new Date("2027-03-01T00:00:00.000Z");
     const shift = start.getTime() - template.dateStart.getTime();
     const r = await ok(base({ name: "Z szablonu", globalProjectTemplate: demoIds.projectTemplateId, numbering: fx.plain }));
     const stages = await t.db.stage.findMany({ where: { projectId: r.id }, include: { boards: true }, orderBy: { weight: "asc" } });
-    expect(stages.map((s) => ({ name: s.name, type: s.stageTypeId, start: s.dateStart.getTime(), end: s.dateEnd.getTime(), boards: s.boards.map((b) => b.name).sort() }))).toEqual(
-      template.stages.map((s) => ({ name: s.name, type: s.stageTypeId, start: s.dateStart.getTime() + shift, end: s.dateEnd.getTime() + shift, boards: s.boards.map((b) => b.name).sort() })),
+    expect(
+      stages.map((s) => ({
+        name: s.name,
+        type: s.stageTypeId,
+        start: s.dateStart.getTime(),
+        end: s.dateEnd.getTime(),
+        boards: s.boards.map((b) => b.name).sort(),
+      })),
+    ).toEqual(
+      template.stages.map((s) => ({
+        name: s.name,
+        type: s.stageTypeId,
+        start: s.dateStart.getTime() + shift,
+        end: s.dateEnd.getTime() + shift,
+        boards: s.boards.map((b) => b.name).sort(),
+      })),
     );
     const boards = stages.flatMap((s) => s.boards);
     expect(new Set(boards.map((b) => b.shortCode)).size).toBe(boards.length);
@@ -346,10 +505,18 @@ describe("E5 createProject", () => {
     expect(settings.requireTaskTypeOnTaskCreation).toBe(preset.requireTaskTypeOnTaskCreation);
     expect(settings.restrictTaskDateUpdatesToPMsOrCreators).toBe(preset.restrictTaskDateUpdatesToPMsOrCreators);
 
-    const values = await t.db.customFieldValue.findMany({ where: { projectId: r.id }, include: { valueSelectOptions: true, valueSelectUsers: true } });
+    const values = await t.db.customFieldValue.findMany({
+      where: { projectId: r.id },
+      include: { valueSelectOptions: true, valueSelectUsers: true },
+    });
     const shape = (v: (typeof values)[number] | (typeof template.savedCustomFieldValues)[number]) => ({
-      definitionId: v.definitionId, valueText: v.valueText, valueFloat: v.valueFloat?.toNumber() ?? null, valueDateTime: v.valueDateTime,
-      valueDepartmentId: v.valueDepartmentId, options: v.valueSelectOptions.map((o) => o.optionId).sort(), users: v.valueSelectUsers.map((u) => u.userId).sort(),
+      definitionId: v.definitionId,
+      valueText: v.valueText,
+      valueFloat: v.valueFloat?.toNumber() ?? null,
+      valueDateTime: v.valueDateTime,
+      valueDepartmentId: v.valueDepartmentId,
+      options: v.valueSelectOptions.map((o) => o.optionId).sort(),
+      users: v.valueSelectUsers.map((u) => u.userId).sort(),
     });
     const byDefinition = (a: { definitionId: string }, b: { definitionId: string }) => a.definitionId.localeCompare(b.definitionId);
     expect(template.savedCustomFieldValues.length).toBeGreaterThan(0);
@@ -358,10 +525,15 @@ describe("E5 createProject", () => {
   });
 
   it("lets given custom field values win over the template's and keeps an explicit category", async () => {
-    const r = await ok(base({
-      name: "Szablon z nadpisaniem", projectTemplate: fx.smallTemplate, numbering: fx.plain, category: null,
-      customFieldValues: [{ definition: defs.text.id, valueText: "z formularza" }],
-    }));
+    const r = await ok(
+      base({
+        name: "Szablon z nadpisaniem",
+        projectTemplate: fx.smallTemplate,
+        numbering: fx.plain,
+        category: null,
+        customFieldValues: [{ definition: defs.text.id, valueText: "z formularza" }],
+      }),
+    );
     const values = await t.db.customFieldValue.findMany({ where: { projectId: r.id }, orderBy: { definitionId: "asc" } });
     expect(values.find((v) => v.definitionId === defs.text.id)!.valueText).toBe("z formularza");
     expect(values.map((v) => v.definitionId).sort()).toEqual([defs.text.id, defs.select.id].sort());
@@ -371,7 +543,10 @@ describe("E5 createProject", () => {
   });
 
   it("keeps stage dates of a template that is not relative to the project; a private template is its creator's", async () => {
-    const template = await t.db.projectTemplate.findUniqueOrThrow({ where: { id: demoIds.privateProjectTemplateId }, include: { stages: { orderBy: { weight: "asc" } } } });
+    const template = await t.db.projectTemplate.findUniqueOrThrow({
+      where: { id: demoIds.privateProjectTemplateId },
+      include: { stages: { orderBy: { weight: "asc" } } },
+    });
     expect(template.isPublic).toBe(false);
     expect(template.stageDatesRelativeToProject).toBe(false);
     const r = await ok(base({ name: "Prywatny szablon", projectTemplate: template.id, numbering: fx.plain }));
@@ -381,10 +556,23 @@ describe("E5 createProject", () => {
     );
     // another project manager may not use it...
     expect(template.createdById).not.toBe(demoIds.pmUserId);
-    await expectRefused(base({ name: "Cudzy szablon", projectTemplate: template.id, numbering: fx.plain }), "FORBIDDEN", undefined, otherPmToken);
+    await expectRefused(
+      base({ name: "Cudzy szablon", projectTemplate: template.id, numbering: fx.plain }),
+      "FORBIDDEN",
+      undefined,
+      otherPmToken,
+    );
     // ...and a private template is never a global one
-    await expectRefused(base({ name: "Globalny prywatny", globalProjectTemplate: template.id, numbering: fx.plain }), "BAD_USER_INPUT", "input.globalProjectTemplate");
-    await expectRefused(base({ name: "Dwa szablony", projectTemplate: fx.smallTemplate, globalProjectTemplate: demoIds.projectTemplateId }), "BAD_USER_INPUT", "input.globalProjectTemplate");
+    await expectRefused(
+      base({ name: "Globalny prywatny", globalProjectTemplate: template.id, numbering: fx.plain }),
+      "BAD_USER_INPUT",
+      "input.globalProjectTemplate",
+    );
+    await expectRefused(
+      base({ name: "Dwa szablony", projectTemplate: fx.smallTemplate, globalProjectTemplate: demoIds.projectTemplateId }),
+      "BAD_USER_INPUT",
+      "input.globalProjectTemplate",
+    );
   });
 
   it("checks lengths, ranges and value sets at their bounds", async () => {
@@ -402,18 +590,41 @@ describe("E5 createProject", () => {
     await expectRefused(base({ budget: 1_000_000_000_000 }), "BAD_USER_INPUT", "input.budget");
     await expectRefused(base({ contractors: Array.from({ length: 101 }, () => contractors[0]) }), "BAD_USER_INPUT", "input.contractors");
     await expectRefused(base({ tags: Array.from({ length: 101 }, () => tags[0].id) }), "BAD_USER_INPUT", "input.tags");
-    await expectRefused(base({ customFieldValues: [{ definition: defs.text.id, valueText: "t".repeat(100_001) }] }), "BAD_USER_INPUT", "input.customFieldValues.0.valueText");
+    await expectRefused(
+      base({ customFieldValues: [{ definition: defs.text.id, valueText: "t".repeat(100_001) }] }),
+      "BAD_USER_INPUT",
+      "input.customFieldValues.0.valueText",
+    );
   });
 
   it("refuses a planned end before the planned start", async () => {
-    await expectRefused(base({ dateStartPlanned: "2027-03-01T00:00:00.000Z", dateEndPlanned: "2027-02-28T23:59:59.999Z" }), "BAD_USER_INPUT", "input.dateEndPlanned");
-    expect((await ok(base({ name: "Jednodniowy", dateStartPlanned: "2027-03-01T00:00:00.000Z", dateEndPlanned: "2027-03-01T00:00:00.000Z", numbering: fx.plain }))).dateEndPlanned).toBe("2027-03-01T00:00:00.000Z");
+    await expectRefused(
+      base({ dateStartPlanned: "2027-03-01T00:00:00.000Z", dateEndPlanned: "2027-02-28T23:59:59.999Z" }),
+      "BAD_USER_INPUT",
+      "input.dateEndPlanned",
+    );
+    expect(
+      (
+        await ok(
+          base({
+            name: "Jednodniowy",
+            dateStartPlanned: "2027-03-01T00:00:00.000Z",
+            dateEndPlanned: "2027-03-01T00:00:00.000Z",
+            numbering: fx.plain,
+          }),
+        )
+      ).dateEndPlanned,
+    ).toBe("2027-03-01T00:00:00.000Z");
   });
 
   it("refuses references that do not exist, creating nothing", async () => {
     for (const over of [
-      { category: id() }, { numbering: id() }, { contractors: [contractors[0], id()] }, { tags: [id()] },
-      { projectTemplate: id() }, { globalProjectTemplate: id() },
+      { category: id() },
+      { numbering: id() },
+      { contractors: [contractors[0], id()] },
+      { tags: [id()] },
+      { projectTemplate: id() },
+      { globalProjectTemplate: id() },
       { customFieldValues: [{ definition: id(), valueText: "x" }] },
       { customFieldValues: [{ definition: defs.users.id, valueSelectUsers: [id()] }] },
       { customFieldValues: [{ definition: defs.department.id, valueDepartment: id() }] },
@@ -424,11 +635,28 @@ describe("E5 createProject", () => {
 
   it("checks custom field values against their definitions", async () => {
     const otherSelect = await t.db.customFieldSelectOption.findFirstOrThrow({ where: { definitionId: { not: defs.select.id } } });
-    await expectRefused(base({ customFieldValues: [{ definition: defs.contractor.id, valueText: "x" }] }), "BAD_USER_INPUT", "input.customFieldValues.0.definition");
-    await expectRefused(base({ customFieldValues: [{ definition: defs.text.id, valueFloat: 1 }] }), "BAD_USER_INPUT", "input.customFieldValues.0.valueFloat");
-    await expectRefused(base({ customFieldValues: [{ definition: defs.select.id, valueSelectOptions: [otherSelect.id] }] }), "BAD_USER_INPUT", "input.customFieldValues.0.valueSelectOptions.0");
     await expectRefused(
-      base({ customFieldValues: [{ definition: defs.text.id, valueText: "a" }, { definition: defs.text.id, valueText: "b" }] }),
+      base({ customFieldValues: [{ definition: defs.contractor.id, valueText: "x" }] }),
+      "BAD_USER_INPUT",
+      "input.customFieldValues.0.definition",
+    );
+    await expectRefused(
+      base({ customFieldValues: [{ definition: defs.text.id, valueFloat: 1 }] }),
+      "BAD_USER_INPUT",
+      "input.customFieldValues.0.valueFloat",
+    );
+    await expectRefused(
+      base({ customFieldValues: [{ definition: defs.select.id, valueSelectOptions: [otherSelect.id] }] }),
+      "BAD_USER_INPUT",
+      "input.customFieldValues.0.valueSelectOptions.0",
+    );
+    await expectRefused(
+      base({
+        customFieldValues: [
+          { definition: defs.text.id, valueText: "a" },
+          { definition: defs.text.id, valueText: "b" },
+        ],
+      }),
       "BAD_USER_INPUT",
       "input.customFieldValues.1.definition",
     );
@@ -455,19 +683,29 @@ describe("E5 createProject", () => {
         if (prop !== "$transaction") return Reflect.get(target, prop, receiver);
         return (fn: (tx: unknown) => Promise<unknown>) =>
           target.$transaction((tx) =>
-            fn(new Proxy(tx, {
-              get(inner, key, r) {
-                if (key === "customFieldValue") return { createMany: () => Promise.reject(new Error("disk full")) };
-                return Reflect.get(inner, key, r);
-              },
-            })),
+            fn(
+              new Proxy(tx, {
+                get(inner, key, r) {
+                  if (key === "customFieldValue") return { createMany: () => Promise.reject(new Error("disk full")) };
+                  return Reflect.get(inner, key, r);
+                },
+              }),
+            ),
           );
       },
     }) as Db;
     const input = {
-      name: "Przerwany", dateStartPlanned: new Date("2027-03-01T00:00:00Z"), dateEndPlanned: new Date("2027-04-01T00:00:00Z"),
-      isBlameableRemovalEnabled: false, status: "open", budget: 10, isSimple: true, contractors: [contractors[0]], tags: [tags[0].id],
-      numbering: fx.monthly, customFieldValues: [{ definition: defs.text.id, valueText: "x" }],
+      name: "Przerwany",
+      dateStartPlanned: new Date("2027-03-01T00:00:00Z"),
+      dateEndPlanned: new Date("2027-04-01T00:00:00Z"),
+      isBlameableRemovalEnabled: false,
+      status: "open",
+      budget: 10,
+      isSimple: true,
+      contractors: [contractors[0]],
+      tags: [tags[0].id],
+      numbering: fx.monthly,
+      customFieldValues: [{ definition: defs.text.id, valueText: "x" }],
     } as unknown as CreateProjectInput;
     await expect(createProject(await t.contextOf(viewer, failing), input)).rejects.toThrow("disk full");
     expect(await snapshot()).toEqual(before);
@@ -476,11 +714,19 @@ describe("E5 createProject", () => {
 
   it("costs the same number of statements for short and long lists", async () => {
     const small = base({
-      name: "Mały", numbering: fx.monthly, contractors: contractors.slice(0, 1), tags: tags.slice(0, 1).map((x) => x.id), projectTemplate: fx.smallTemplate,
+      name: "Mały",
+      numbering: fx.monthly,
+      contractors: contractors.slice(0, 1),
+      tags: tags.slice(0, 1).map((x) => x.id),
+      projectTemplate: fx.smallTemplate,
       customFieldValues: [{ definition: defs.users.id, valueSelectUsers: userIds.slice(0, 1) }],
     });
     const large = base({
-      name: "Duży", numbering: fx.monthly, contractors: contractors.slice(0, 10), tags: tags.map((x) => x.id), projectTemplate: fx.largeTemplate,
+      name: "Duży",
+      numbering: fx.monthly,
+      contractors: contractors.slice(0, 10),
+      tags: tags.map((x) => x.id),
+      projectTemplate: fx.largeTemplate,
       customFieldValues: [
         { definition: defs.users.id, valueSelectUsers: userIds },
         { definition: defs.float.id, valueFloat: 2 },
@@ -489,7 +735,9 @@ describe("E5 createProject", () => {
     });
     let bigId = "";
     const s = await t.countStatements(() => ok(small));
-    const l = await t.countStatements(async () => { bigId = (await ok(large)).id; });
+    const l = await t.countStatements(async () => {
+      bigId = (await ok(large)).id;
+    });
     expect(await t.db.board.count({ where: { projectId: bigId } })).toBe(32);
     expect(s).toBeGreaterThan(0);
     expect(l).toBe(s);
@@ -501,38 +749,75 @@ describe("E5 createProject", () => {
     const created = await ok(base({ name: "Encja", numbering: fx.plain, contractors: contractors.slice(0, 1) }));
     const demo = await t.db.project.findUniqueOrThrow({
       where: { id: demoIds.projectId },
-      include: { assignments: { where: { role: { in: ["pm-active", "pm-passive"] } } }, favorites: true, contractors: true, tags: true, stages: true },
+      include: {
+        assignments: { where: { role: { in: ["pm-active", "pm-passive"] } } },
+        favorites: true,
+        contractors: true,
+        tags: true,
+        stages: true,
+      },
     });
     let answer: Record<string, any> = {};
     const one = await t.countStatements(() => t.gql(query, { reps: [{ __typename: "Project", id: created.id }] }, t.userToken));
     const big = await t.countStatements(async () => {
-      answer = JSON.parse(JSON.stringify(await t.gql(query, { reps: [{ __typename: "Project", id: demoIds.projectId }, { __typename: "Project", id: created.id }] }, t.userToken)));
+      answer = JSON.parse(
+        JSON.stringify(
+          await t.gql(
+            query,
+            {
+              reps: [
+                { __typename: "Project", id: demoIds.projectId },
+                { __typename: "Project", id: created.id },
+              ],
+            },
+            t.userToken,
+          ),
+        ),
+      );
     });
     expect(big).toBe(one);
     expect(answer.errors).toBeUndefined();
 
     // a project with ten contractors, every tag and six managers costs what a bare one costs
-    const large = await ok(base({ name: "Encja duża", numbering: fx.plain, contractors: contractors.slice(0, 10), tags: tags.map((x) => x.id) }));
-    const managers = await t.db.user.findMany({ where: { id: { not: demoIds.adminUserId } }, take: 5, orderBy: { id: "asc" }, select: { id: true } });
-    await t.db.projectUserAssignment.createMany({ data: managers.map((u, i) => ({ projectId: large.id, userId: u.id, role: i % 2 ? "pm-passive" : "pm-active" })) });
+    const large = await ok(
+      base({ name: "Encja duża", numbering: fx.plain, contractors: contractors.slice(0, 10), tags: tags.map((x) => x.id) }),
+    );
+    const managers = await t.db.user.findMany({
+      where: { id: { not: demoIds.adminUserId } },
+      take: 5,
+      orderBy: { id: "asc" },
+      select: { id: true },
+    });
+    await t.db.projectUserAssignment.createMany({
+      data: managers.map((u, i) => ({ projectId: large.id, userId: u.id, role: i % 2 ? "pm-passive" : "pm-active" })),
+    });
     let largeAnswer: Record<string, any> = {};
     const bare = await t.countStatements(() => t.gql(query, { reps: [{ __typename: "Project", id: created.id }] }));
-    const full = await t.countStatements(async () => { largeAnswer = await t.gql(query, { reps: [{ __typename: "Project", id: large.id }] }); });
+    const full = await t.countStatements(async () => {
+      largeAnswer = await t.gql(query, { reps: [{ __typename: "Project", id: large.id }] });
+    });
     expect(full).toBe(bare);
     expect(largeAnswer.data._entities[0].assignedProjectUsersPm).toHaveLength(6);
     expect(largeAnswer.data._entities[0].contractors).toHaveLength(10);
     expect(largeAnswer.data._entities[0].tags).toHaveLength(tags.length);
     const [p] = answer.data._entities;
-    const mine = await t.db.projectUserAssignment.findUnique({ where: { projectId_userId: { projectId: demoIds.projectId, userId: demoIds.userId } } });
+    const mine = await t.db.projectUserAssignment.findUnique({
+      where: { projectId_userId: { projectId: demoIds.projectId, userId: demoIds.userId } },
+    });
     const [tasks, finished, reported] = await Promise.all([
       t.db.task.aggregate({ where: { projectId: demoIds.projectId }, _count: { _all: true }, _sum: { timePlanned: true } }),
       t.db.task.count({ where: { projectId: demoIds.projectId, finishedAt: { not: null } } }),
       t.db.reportedTime.aggregate({ where: { projectId: demoIds.projectId }, _sum: { seconds: true } }),
     ]);
     expect(p).toMatchObject({
-      id: demoIds.projectId, no: demo.no, shortCode: demo.shortCode, stageCount: demo.stages.length,
-      isFavorite: demo.favorites.some((f) => f.userId === demoIds.userId), userRole: mine?.role ?? "none",
-      timePlanned: tasks._sum.timePlanned ?? 0, timeReported: reported._sum.seconds ?? 0,
+      id: demoIds.projectId,
+      no: demo.no,
+      shortCode: demo.shortCode,
+      stageCount: demo.stages.length,
+      isFavorite: demo.favorites.some((f) => f.userId === demoIds.userId),
+      userRole: mine?.role ?? "none",
+      timePlanned: tasks._sum.timePlanned ?? 0,
+      timeReported: reported._sum.seconds ?? 0,
     });
     expect(p.progress).toBeCloseTo(tasks._count._all === 0 ? 0 : finished / tasks._count._all);
     expect(p.assignedProjectUsersPm.map((a: { id: string }) => a.id).sort()).toEqual(demo.assignments.map((a) => a.id).sort());
@@ -541,6 +826,8 @@ describe("E5 createProject", () => {
     expect(p.userPermissions.includes("canManage")).toBe(mine?.role === "pm-active" || mine?.role === "pm-passive");
     // the demo project has longer lists than the fixture, so the equal counts above mean something
     expect(demo.assignments.length + demo.contractors.length + demo.tags.length).toBeGreaterThan(3);
-    console.log(`Project entity statements: ${one}/${big} and ${bare}/${full} (demo project: ${demo.assignments.length} PMs, ${demo.contractors.length} contractors, ${demo.tags.length} tags, ${demo.stages.length} stages)`);
+    console.log(
+      `Project entity statements: ${one}/${big} and ${bare}/${full} (demo project: ${demo.assignments.length} PMs, ${demo.contractors.length} contractors, ${demo.tags.length} tags, ${demo.stages.length} stages)`,
+    );
   });
 });

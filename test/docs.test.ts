@@ -41,7 +41,12 @@ function pathExists(path: string): boolean {
     const [segment, ...tail] = rest;
     if (!/[<*]/.test(segment)) return existsSync(join(dir, segment)) && matches(join(dir, segment), tail);
     if (!existsSync(dir) || !statSync(dir).isDirectory()) return false;
-    const pattern = new RegExp(`^${segment.split(/(<[^>]+>|\*)/).map((part) => (part.startsWith("<") ? "[^/]+" : part === "*" ? "[^/]*" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))).join("")}$`);
+    const pattern = new RegExp(
+      `^${segment
+        .split(/(<[^>]+>|\*)/)
+        .map((part) => (part.startsWith("<") ? "[^/]+" : part === "*" ? "[^/]*" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")))
+        .join("")}$`,
+    );
     return readdirSync(dir).some((name) => pattern.test(name) && matches(join(dir, name), tail));
   };
   return matches(projectRoot, segments);
@@ -51,7 +56,9 @@ describe("the documentation", () => {
   const files = markdownFiles();
 
   it("covers README.md, the docs and the copied spec", () => {
-    expect(files).toEqual(expect.arrayContaining(["README.md", "docs/ARCHITECTURE.md", "docs/spec/service-interface.md", "docs/spec/graphql-contract.md"]));
+    expect(files).toEqual(
+      expect.arrayContaining(["README.md", "docs/ARCHITECTURE.md", "docs/spec/service-interface.md", "docs/spec/graphql-contract.md"]),
+    );
   });
 
   it.each(files)("%s: every relative link opens a file of this repository", (file) => {
@@ -68,7 +75,9 @@ describe("the documentation", () => {
 
   it("README links the interface, the contract and the architecture inside the repository", () => {
     const targets = linkTargets(readFileSync(join(projectRoot, "README.md"), "utf8"));
-    expect(targets).toEqual(expect.arrayContaining(["docs/spec/service-interface.md", "docs/spec/graphql-contract.md", "docs/ARCHITECTURE.md"]));
+    expect(targets).toEqual(
+      expect.arrayContaining(["docs/spec/service-interface.md", "docs/spec/graphql-contract.md", "docs/ARCHITECTURE.md"]),
+    );
   });
 
   it("docs/ARCHITECTURE.md names only repository paths that exist", () => {

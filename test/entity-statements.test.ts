@@ -78,7 +78,11 @@ describe("issue 10: statements per _entities batch, for every entity", () => {
       .map(([typeName]) => typeName);
     expect(overBound).toEqual([]);
     // the figures, for the report and for anyone tightening the bound
-    console.log(`_entities statements beyond authentication (batch of up to ${BATCH}):\n${Object.entries(counts).map(([k, v]) => `${k}: ${v.narrow}/${v.wide}/${v.user}`).join("\n")}`);
+    console.log(
+      `_entities statements beyond authentication (batch of up to ${BATCH}):\n${Object.entries(counts)
+        .map(([k, v]) => `${k}: ${v.narrow}/${v.wide}/${v.user}`)
+        .join("\n")}`,
+    );
   }, 120_000);
 });
 
@@ -89,7 +93,8 @@ async function batchCosts(typeName: string): Promise<{ narrow: number; wide: num
     expect(ids.length).toBeGreaterThan(0);
     const reps = ids.map((id) => ({ __typename: typeName, id }));
     const type = t.app.schema.getType(typeName) as GraphQLObjectType;
-    const wideAt = (depth: number) => `query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on ${typeName} { ${everything(type, depth)} } } }`;
+    const wideAt = (depth: number) =>
+      `query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on ${typeName} { ${everything(type, depth)} } } }`;
     // three levels deep where the cost limit allows a batch of it, else two
     const tooCostly = (await t.gql(wideAt(3), { reps })).errors?.some((e) => e.extensions?.code === "QUERY_TOO_COMPLEX");
     const wide = wideAt(tooCostly ? 2 : 3);

@@ -13,8 +13,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ENUMS = [
-  "InvoiceType", "InvoiceDirection", "KsefMarker", "BuyerIdentifierType", "PaymentMethod", "InvoiceLanguage",
-  "TaxRate", "GtuCode", "UserRole", "BoardUserRole", "FileTargetType", "ProjectCreationStatus",
+  "InvoiceType",
+  "InvoiceDirection",
+  "KsefMarker",
+  "BuyerIdentifierType",
+  "PaymentMethod",
+  "InvoiceLanguage",
+  "TaxRate",
+  "GtuCode",
+  "UserRole",
+  "BoardUserRole",
+  "FileTargetType",
+  "ProjectCreationStatus",
 ];
 
 describe("closed value sets as enums", () => {
@@ -51,7 +61,9 @@ describe("closed value sets as enums", () => {
   });
 
   it("refuse an unknown value in variables as BAD_USER_INPUT naming the field, without echoing it", async () => {
-    const r = await t.gql(gql`query ($f: UserFilter) { users(filter: $f) { paginationInfo { totalCount } } }`, { f: { hasRole: ["superuser"] } });
+    const r = await t.gql(gql`query ($f: UserFilter) { users(filter: $f) { paginationInfo { totalCount } } }`, {
+      f: { hasRole: ["superuser"] },
+    });
     expect(r.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     expect(JSON.stringify(r.errors)).not.toContain("superuser");
   });
@@ -74,8 +86,17 @@ describe("closed value sets as enums", () => {
     );
     expect(r.errors).toBeUndefined();
     const inv = r.data!.createInvoice;
-    expect(inv).toMatchObject({ invoiceType: "Vat", direction: "income", fileGeneratedLanguage: "en", paymentMethod: "transfer_and_cash", buyerIdentifierType: "vat_eu" });
-    expect(inv.items).toEqual([{ tax: "RATE_23", gtu: "GTU_05", vatAmount: 23 }, { tax: "zw", gtu: null, vatAmount: 0 }]);
+    expect(inv).toMatchObject({
+      invoiceType: "Vat",
+      direction: "income",
+      fileGeneratedLanguage: "en",
+      paymentMethod: "transfer_and_cash",
+      buyerIdentifierType: "vat_eu",
+    });
+    expect(inv.items).toEqual([
+      { tax: "RATE_23", gtu: "GTU_05", vatAmount: 23 },
+      { tax: "zw", gtu: null, vatAmount: 0 },
+    ]);
     const items = await t.db.invoiceItem.findMany({ where: { invoiceId: inv.id }, orderBy: { order: "asc" } });
     expect(items.map((i) => i.tax)).toEqual(["23", "zw"]);
   });

@@ -92,13 +92,23 @@ describe("errors", () => {
   it("reshapes variables of the wrong type into validationErrors without echoing the value", async () => {
     const currency = "mutation ($i: CreateCurrencyDictionaryInput!) { createCurrencyDictionary(input: $i) { id } }";
     const cases: Array<[string, Record<string, unknown>, string, string]> = [
-      ["query ($p: Int) { users(page: $p) { items { id } } }", { p: "SECRET; at \"p\"" }, "page", "isType"],
+      ["query ($p: Int) { users(page: $p) { items { id } } }", { p: 'SECRET; at "p"' }, "page", "isType"],
       [currency, { i: { name: "abc", code: "ABC", isDefault: "SECRET" } }, "input.isDefault", "isType"],
       [currency, { i: { name: "SECRET", code: "ABC" } }, "input.isDefault", "isDefined"],
       [currency, { i: { name: "SECRET", code: "ABC", isDefault: true, extra: 1 } }, "input.extra", "isKnown"],
       [currency, {}, "input", "isDefined"],
-      ["mutation ($i: CreateInvoiceInput!) { createInvoice(input: $i) { id } }",
-        { i: { invoiceType: "Vat", fileGeneratedLanguage: "pl", items: [{ positionName: "x", count: "SECRET", priceUnit: 1, tax: "RATE_23" }] } }, "input.items.0.count", "isType"],
+      [
+        "mutation ($i: CreateInvoiceInput!) { createInvoice(input: $i) { id } }",
+        {
+          i: {
+            invoiceType: "Vat",
+            fileGeneratedLanguage: "pl",
+            items: [{ positionName: "x", count: "SECRET", priceUnit: 1, tax: "RATE_23" }],
+          },
+        },
+        "input.items.0.count",
+        "isType",
+      ],
       ["query ($d: DateTime!) { timesheetByUser(dateStart: $d) { seconds } }", { d: "SECRET-date" }, "dateStart", "isType"],
     ];
     for (const [query, variables, field, rule] of cases) {
@@ -142,9 +152,15 @@ describe("HTTP", () => {
   });
 
   it("blocks cross-site simple requests (CSRF prevention)", async () => {
-    const res = await fetch(`${base}/graphql?query=${encodeURIComponent("{ __typename }")}`, { headers: { authorization: TEST_ADMIN_TOKEN } });
+    const res = await fetch(`${base}/graphql?query=${encodeURIComponent("{ __typename }")}`, {
+      headers: { authorization: TEST_ADMIN_TOKEN },
+    });
     expect(res.status).toBe(400);
-    const textPost = await fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "text/plain" }, body: '{"query":"{ __typename }"}' });
+    const textPost = await fetch(`${base}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: '{"query":"{ __typename }"}',
+    });
     expect(textPost.status).toBe(400);
   });
 
@@ -160,9 +176,17 @@ describe("HTTP", () => {
   it("reads gzip, deflate and br bodies (the limit counting what they inflate to), and refuses another encoding or charset with 415", async () => {
     const { gzipSync, deflateSync, brotliCompressSync } = await import("node:zlib");
     const send = (body: Buffer | string, headers: Record<string, string>) =>
-      fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: TEST_ADMIN_TOKEN, ...headers }, body: typeof body === "string" ? body : new Uint8Array(body) });
+      fetch(`${base}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: TEST_ADMIN_TOKEN, ...headers },
+        body: typeof body === "string" ? body : new Uint8Array(body),
+      });
     const json = Buffer.from(JSON.stringify({ query: "{ __typename }" }));
-    for (const [encoding, packed] of [["gzip", gzipSync(json)], ["deflate", deflateSync(json)], ["br", brotliCompressSync(json)]] as const) {
+    for (const [encoding, packed] of [
+      ["gzip", gzipSync(json)],
+      ["deflate", deflateSync(json)],
+      ["br", brotliCompressSync(json)],
+    ] as const) {
       const r = await send(packed, { "content-encoding": encoding });
       expect([encoding, r.status, ((await r.json()) as any).data]).toEqual([encoding, 200, { __typename: "Query" }]);
     }
@@ -214,7 +238,11 @@ describe("HTTP refusals and probes", () => {
         expect([path, res.status, await res.json()]).toEqual([path, 503, { status: "stopping" }]);
       }
       expect((await fetch(`${url}/health/live`)).status).toBe(200);
-      const res = await fetch(`${url}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: TEST_ADMIN_TOKEN }, body: `{"query":"{ __typename }"}` });
+      const res = await fetch(`${url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: TEST_ADMIN_TOKEN },
+        body: `{"query":"{ __typename }"}`,
+      });
       expect(res.status).toBe(503);
       expect(res.headers.get("connection")).toBe("close");
       expect(((await res.json()) as any).errors[0].extensions.code).toBe("SERVICE_UNAVAILABLE");
@@ -243,15 +271,18 @@ describe("the README's table of error codes and HTTP statuses (issue 24)", () =>
       expect(found).toHaveLength(1);
       if (!(seen[found[0]] ??= []).includes(status)) seen[found[0]].push(status);
     };
-    const at = (url: string) => async (body: unknown, headers: Record<string, string> = {}) => {
-      const res = await fetch(`${url}/graphql`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: TEST_ADMIN_TOKEN, ...headers },
-        body: typeof body === "string" ? body : JSON.stringify(body),
-      });
-      return { status: res.status, json: (await res.json().catch(() => null)) as any };
-    };
-    const currency = (code: string) => `mutation { createCurrencyDictionary(input: { name: "Waluta", code: "${code}", isDefault: false }) { id } }`;
+    const at =
+      (url: string) =>
+      async (body: unknown, headers: Record<string, string> = {}) => {
+        const res = await fetch(`${url}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: TEST_ADMIN_TOKEN, ...headers },
+          body: typeof body === "string" ? body : JSON.stringify(body),
+        });
+        return { status: res.status, json: (await res.json().catch(() => null)) as any };
+      };
+    const currency = (code: string) =>
+      `mutation { createCurrencyDictionary(input: { name: "Waluta", code: "${code}", isDefault: false }) { id } }`;
 
     await expectOne(post({ query: "{ users { items { id } } }" }, { authorization: "", accept: "application/graphql-response+json" }));
     await expectOne(post({ query: "{ users { items { id } } }" }, { authorization: "", accept: "application/json" }));
@@ -264,11 +295,15 @@ describe("the README's table of error codes and HTTP statuses (issue 24)", () =>
     await expectOne(post({ query: "{ users(" }));
     await expectOne(post({ query: "{ users(order: [{ lastName: UP }]) { items { id } } }" }));
     await expectOne(post({ query: "query A { __typename }", operationName: "B" }));
-    await expectOne(post({ query: `{ ${Array.from({ length: 100 }, (_, i) => `a${i}: users(pagination: false) { items { id } }`).join(" ")} }` }));
+    await expectOne(
+      post({ query: `{ ${Array.from({ length: 100 }, (_, i) => `a${i}: users(pagination: false) { items { id } }`).join(" ")} }` }),
+    );
     await expectOne(post("{not json"));
     await expectOne(post({ variables: {} }));
     await expectOne(post(Array.from({ length: t.config.maxBatchSize + 1 }, () => ({ query: "{ __typename }" }))));
-    const csrf = await fetch(`${base}/graphql?query=${encodeURIComponent("{ __typename }")}`, { headers: { authorization: TEST_ADMIN_TOKEN } });
+    const csrf = await fetch(`${base}/graphql?query=${encodeURIComponent("{ __typename }")}`, {
+      headers: { authorization: TEST_ADMIN_TOKEN },
+    });
     await expectOne(Promise.resolve({ status: csrf.status, json: await csrf.json() }));
     await expectOne(post({ query: "{ __typename }", variables: { pad: "x".repeat(t.config.maxBodyBytes) } }));
     await expectOne(post({ query: "{ __typename }" }, { "content-type": "application/json; charset=iso-8859-1" }));
@@ -298,7 +333,9 @@ describe("the README's table of error codes and HTTP statuses (issue 24)", () =>
         if (mode === "require") await expectOne(ownPost({ query: "{ __typename }" }));
         else await expectOne(ownPost({ query: "{ __typename }" }, { authorization: own.userToken }));
         await expectOne(ownPost({ documentId: `sha256:${"0".repeat(64)}` }));
-        await expectOne(ownPost({ documentId: `sha256:${createHash("sha256").update(registered).digest("hex")}`, query: "{ __typename }" }));
+        await expectOne(
+          ownPost({ documentId: `sha256:${createHash("sha256").update(registered).digest("hex")}`, query: "{ __typename }" }),
+        );
       } finally {
         await own.close();
       }
@@ -314,17 +351,27 @@ describe("the README's table of error codes and HTTP statuses (issue 24)", () =>
     }
 
     // a server of its own for what needs a short time budget, a broken database or a shutdown
-    const own = await createTestApp({ REQUEST_TIMEOUT_MS: "200", MAX_QUERY_COST: "100000000", MAX_CONCURRENT_COST: "100000000", MAX_QUERY_FIELDS: "100000" });
+    const own = await createTestApp({
+      REQUEST_TIMEOUT_MS: "200",
+      MAX_QUERY_COST: "100000000",
+      MAX_CONCURRENT_COST: "100000000",
+      MAX_QUERY_FIELDS: "100000",
+    });
     try {
       const ownPost = at(await own.url());
       const heavy = `{ ${Array.from({ length: 400 }, (_, i) => `a${i}: vacations(pagination: false) { items { id description calendarUser { id email } vacationDates { id date } } }`).join(" ")} }`;
       await expectOne(ownPost({ query: heavy }));
       // a retry while the first request with its key still runs (as another process sees it), past the retry's budget
       await ownPost({ query: currency("QQD") }, { "idempotency-key": "errors-table-running" });
-      await own.db.idempotencyKey.updateMany({ where: { key: "errors-table-running" }, data: { state: "running", expiresAt: new Date(Date.now() + 60_000) } });
+      await own.db.idempotencyKey.updateMany({
+        where: { key: "errors-table-running" },
+        data: { state: "running", expiresAt: new Date(Date.now() + 60_000) },
+      });
       await expectOne(ownPost({ query: currency("QQD") }, { "idempotency-key": "errors-table-running" }));
       await own.db.$executeRawUnsafe(`DROP TABLE "Shortcut"`);
-      await expectOne(ownPost({ query: `mutation { createShortcut(input: { name: "x", viewUrl: "/", isOpenedInNewTab: false }) { id } }` }));
+      await expectOne(
+        ownPost({ query: `mutation { createShortcut(input: { name: "x", viewUrl: "/", isOpenedInNewTab: false }) { id } }` }),
+      );
       own.app.beginShutdown();
       await expectOne(ownPost({ query: "{ __typename }" }));
     } finally {
@@ -332,7 +379,11 @@ describe("the README's table of error codes and HTTP statuses (issue 24)", () =>
     }
 
     const sorted = (m: Record<string, number[]>) =>
-      Object.fromEntries(Object.keys(m).sort().map((code) => [code, [...m[code]].sort()]));
+      Object.fromEntries(
+        Object.keys(m)
+          .sort()
+          .map((code) => [code, [...m[code]].sort()]),
+      );
     expect(sorted(readmeStatuses())).toEqual(sorted(seen));
   }, 120_000);
 });

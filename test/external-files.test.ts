@@ -24,7 +24,12 @@ const UPLOAD = gql`
   }
 `;
 
-const link = (n: number, extra: object = {}) => ({ source: "link", path: `https://files.example.com/docs/file-${n}.pdf`, displayedName: `File ${n}`, ...extra });
+const link = (n: number, extra: object = {}) => ({
+  source: "link",
+  path: `https://files.example.com/docs/file-${n}.pdf`,
+  displayedName: `File ${n}`,
+  ...extra,
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -59,8 +64,14 @@ describe("E13 uploadExternalFiles", () => {
     expect(files.map((f: any) => f.displayedName)).toEqual(["Specyfikacja.PDF", "Budżet", "Wiki"]);
     expect(files.map((f: any) => f.extension)).toEqual(["pdf", "xlsx", ""]);
 
-    const task = await t.db.task.findUniqueOrThrow({ where: { id: tree.taskIds[0] }, include: { board: true, stage: true, project: true } });
-    const admin = await t.db.user.findUniqueOrThrow({ where: { id: demoIds.adminUserId }, include: { contractor: true, jobPosition: true } });
+    const task = await t.db.task.findUniqueOrThrow({
+      where: { id: tree.taskIds[0] },
+      include: { board: true, stage: true, project: true },
+    });
+    const admin = await t.db.user.findUniqueOrThrow({
+      where: { id: demoIds.adminUserId },
+      include: { contractor: true, jobPosition: true },
+    });
     const category = await t.db.fileCategory.findUniqueOrThrow({ where: { id: demoIds.fileCategoryId } });
     expect(files[0]).toMatchObject({
       type: "task",
@@ -73,14 +84,32 @@ describe("E13 uploadExternalFiles", () => {
       downloadType: "link",
       fileCategory: { id: category.id, name: category.name },
       task: {
-        id: task.id, name: task.name, shortCode: task.shortCode, no: task.no, project: task.projectId, projectShortCode: task.project.shortCode,
-        projectName: task.project.name, projectIsSimple: false, stage: task.stageId, stageName: task.stage!.name,
-        board: task.boardId, boardShortCode: task.board.shortCode, boardName: task.board.name,
+        id: task.id,
+        name: task.name,
+        shortCode: task.shortCode,
+        no: task.no,
+        project: task.projectId,
+        projectShortCode: task.project.shortCode,
+        projectName: task.project.name,
+        projectIsSimple: false,
+        stage: task.stageId,
+        stageName: task.stage!.name,
+        board: task.boardId,
+        boardShortCode: task.board.shortCode,
+        boardName: task.board.name,
       },
       createdBy: {
-        id: admin.id, shortCode: admin.shortCode, email: admin.email, firstName: admin.firstName, lastName: admin.lastName,
-        contractorId: admin.contractorId, contractorName: admin.contractor?.name ?? null, jobPositionName: admin.jobPosition?.name ?? null,
-        hourlyRate: admin.hourlyRate === null ? null : admin.hourlyRate.toNumber(), isExternal: admin.isExternal, decorator: admin.decorator,
+        id: admin.id,
+        shortCode: admin.shortCode,
+        email: admin.email,
+        firstName: admin.firstName,
+        lastName: admin.lastName,
+        contractorId: admin.contractorId,
+        contractorName: admin.contractor?.name ?? null,
+        jobPositionName: admin.jobPosition?.name ?? null,
+        hourlyRate: admin.hourlyRate === null ? null : admin.hourlyRate.toNumber(),
+        isExternal: admin.isExternal,
+        decorator: admin.decorator,
       },
     });
 
@@ -89,8 +118,16 @@ describe("E13 uploadExternalFiles", () => {
     for (const [i, f] of files.entries()) {
       const row = rows.find((r) => r.id === f.id)!;
       expect(row).toMatchObject({
-        type: "task", taskId: tree.taskIds[0], projectId: tree.projectId, taskCommentId: null, source: "link", downloadType: "link",
-        path: input.files[i].path, displayedName: input.files[i].displayedName, extension: f.extension, createdById: demoIds.adminUserId,
+        type: "task",
+        taskId: tree.taskIds[0],
+        projectId: tree.projectId,
+        taskCommentId: null,
+        source: "link",
+        downloadType: "link",
+        path: input.files[i].path,
+        displayedName: input.files[i].displayedName,
+        extension: f.extension,
+        createdById: demoIds.adminUserId,
         fileCategoryId: demoIds.fileCategoryId,
       });
       expect(new Date(f.createdAt).getTime()).toBe(row.createdAt.getTime());
@@ -100,11 +137,23 @@ describe("E13 uploadExternalFiles", () => {
   it("attaches to a project and to a task comment", async () => {
     const project = await q(UPLOAD, { input: { assignId: tree.projectId, fileType: "project", files: [link(1)] } });
     expect(project.errors).toBeUndefined();
-    expect(project.data!.uploadExternalFiles[0]).toMatchObject({ type: "project", project: tree.projectId, task: null, taskComment: null, fileCategory: null, extension: "pdf" });
+    expect(project.data!.uploadExternalFiles[0]).toMatchObject({
+      type: "project",
+      project: tree.projectId,
+      task: null,
+      taskComment: null,
+      fileCategory: null,
+      extension: "pdf",
+    });
 
     const comment = await q(UPLOAD, { input: { assignId: commentId, fileType: "task_comment", files: [link(2)] } });
     expect(comment.errors).toBeUndefined();
-    expect(comment.data!.uploadExternalFiles[0]).toMatchObject({ type: "task_comment", project: tree.projectId, taskComment: commentId, task: { id: tree.taskIds[1] } });
+    expect(comment.data!.uploadExternalFiles[0]).toMatchObject({
+      type: "task_comment",
+      project: tree.projectId,
+      taskComment: commentId,
+      task: { id: tree.taskIds[1] },
+    });
     const row = await t.db.file.findUniqueOrThrow({ where: { id: comment.data!.uploadExternalFiles[0].id } });
     expect(row).toMatchObject({ taskCommentId: commentId, taskId: tree.taskIds[1], projectId: tree.projectId });
   });
@@ -120,26 +169,43 @@ describe("E13 uploadExternalFiles", () => {
 
   it("accepts only link as a source", async () => {
     const before = await fileCount();
-    const res = await q(UPLOAD, { input: { assignId: tree.taskIds[0], fileType: "task", files: [link(1), link(2, { source: "internal" })] } });
+    const res = await q(UPLOAD, {
+      input: { assignId: tree.taskIds[0], fileType: "task", files: [link(1), link(2, { source: "internal" })] },
+    });
     expect(codes(res)).toEqual(["BAD_USER_INPUT"]);
     expect(invalidFields(res)).toEqual(["input.files.1.source"]);
     expect(await fileCount()).toBe(before);
   });
 
   it("needs an absolute http(s) URL as path", async () => {
-    for (const path of ["ftp://files.example.com/a.pdf", "/docs/a.pdf", "files.example.com/a.pdf", "https://", "javascript:alert(1)", "https://x.example.com/a b.pdf"]) {
+    for (const path of [
+      "ftp://files.example.com/a.pdf",
+      "/docs/a.pdf",
+      "files.example.com/a.pdf",
+      "https://",
+      "javascript:alert(1)",
+      "https://x.example.com/a b.pdf",
+    ]) {
       const res = await q(UPLOAD, { input: { assignId: tree.taskIds[0], fileType: "task", files: [link(1), { ...link(2), path }] } });
       expect(codes(res)).toEqual(["BAD_USER_INPUT"]);
       expect(invalidFields(res)).toEqual(["input.files.1.path"]);
     }
     const long = `https://files.example.com/${"a".repeat(2048 - "https://files.example.com/".length)}`;
-    expect((await q(UPLOAD, { input: { assignId: tree.taskIds[0], fileType: "task", files: [{ ...link(1), path: long }] } })).errors).toBeUndefined();
+    expect(
+      (await q(UPLOAD, { input: { assignId: tree.taskIds[0], fileType: "task", files: [{ ...link(1), path: long }] } })).errors,
+    ).toBeUndefined();
     const tooLong = await q(UPLOAD, { input: { assignId: tree.taskIds[0], fileType: "task", files: [{ ...link(1), path: `${long}b` }] } });
     expect(invalidFields(tooLong)).toEqual(["input.files.0.path"]);
   });
 
   it("takes a displayedName of 1 to 255 characters", async () => {
-    const ok = await q(UPLOAD, { input: { assignId: tree.taskIds[0], fileType: "task", files: [link(1, { displayedName: "a".repeat(255) }), link(2, { displayedName: "b" })] } });
+    const ok = await q(UPLOAD, {
+      input: {
+        assignId: tree.taskIds[0],
+        fileType: "task",
+        files: [link(1, { displayedName: "a".repeat(255) }), link(2, { displayedName: "b" })],
+      },
+    });
     expect(ok.errors).toBeUndefined();
     expect(ok.data!.uploadExternalFiles[0].displayedName).toHaveLength(255);
     for (const displayedName of ["", "a".repeat(256)]) {
@@ -151,7 +217,9 @@ describe("E13 uploadExternalFiles", () => {
 
   it("takes 1 to 100 files", async () => {
     const before = await fileCount();
-    const hundred = await q(UPLOAD, { input: { assignId: tree.projectId, fileType: "project", files: Array.from({ length: 100 }, (_, i) => link(i)) } });
+    const hundred = await q(UPLOAD, {
+      input: { assignId: tree.projectId, fileType: "project", files: Array.from({ length: 100 }, (_, i) => link(i)) },
+    });
     expect(hundred.errors).toBeUndefined();
     expect(hundred.data!.uploadExternalFiles.map((f: any) => f.displayedName)).toEqual(Array.from({ length: 100 }, (_, i) => `File ${i}`));
     expect(await fileCount()).toBe(before + 100);
@@ -191,7 +259,9 @@ describe("E13 uploadExternalFiles", () => {
       expect(codes(res)).toEqual(["NOT_FOUND"]);
       expect(res.data).toEqual({ uploadExternalFiles: null });
     }
-    const category = await q(UPLOAD, { input: { assignId: tree.taskIds[0], fileType: "task", fileCategory: randomUUID(), files: [link(1), link(2)] } });
+    const category = await q(UPLOAD, {
+      input: { assignId: tree.taskIds[0], fileType: "task", fileCategory: randomUUID(), files: [link(1), link(2)] },
+    });
     expect(codes(category)).toEqual(["NOT_FOUND"]);
     expect(await fileCount()).toBe(before);
   });
@@ -227,17 +297,25 @@ describe("E13 uploadExternalFiles", () => {
   });
 
   it("resolves files as entities", async () => {
-    const [created] = (await q(UPLOAD, { input: { assignId: tree.taskIds[0], fileType: "task", files: [link(7)] } })).data!.uploadExternalFiles;
-    const res = await q(gql`query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on File { id displayedName task { id } createdBy { id } } } }`, {
-      reps: [{ __typename: "File", id: created.id }],
-    });
-    expect(res.data!._entities).toEqual([{ id: created.id, displayedName: "File 7", task: { id: tree.taskIds[0] }, createdBy: { id: demoIds.adminUserId } }]);
+    const [created] = (await q(UPLOAD, { input: { assignId: tree.taskIds[0], fileType: "task", files: [link(7)] } })).data!
+      .uploadExternalFiles;
+    const res = await q(
+      gql`query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on File { id displayedName task { id } createdBy { id } } } }`,
+      {
+        reps: [{ __typename: "File", id: created.id }],
+      },
+    );
+    expect(res.data!._entities).toEqual([
+      { id: created.id, displayedName: "File 7", task: { id: tree.taskIds[0] }, createdBy: { id: demoIds.adminUserId } },
+    ]);
   });
 
   it(`stores 1 or ${MAX_FILES_PER_COMMENT} files in the same number of statements`, async () => {
     const run = async (n: number) => {
       const comment = await newComment();
-      return t.countStatements(() => q(UPLOAD, { input: { assignId: comment, fileType: "task_comment", files: Array.from({ length: n }, (_, i) => link(i)) } }));
+      return t.countStatements(() =>
+        q(UPLOAD, { input: { assignId: comment, fileType: "task_comment", files: Array.from({ length: n }, (_, i) => link(i)) } }),
+      );
     };
     const one = await run(1);
     const most = await run(MAX_FILES_PER_COMMENT);
@@ -247,7 +325,8 @@ describe("E13 uploadExternalFiles", () => {
 
   it(`keeps a comment within ${MAX_FILES_PER_COMMENT} files: an upload past it is BAD_USER_INPUT naming input.files, and stores nothing`, async () => {
     const comment = await newComment();
-    const upload = (n: number) => q(UPLOAD, { input: { assignId: comment, fileType: "task_comment", files: Array.from({ length: n }, (_, i) => link(i)) } });
+    const upload = (n: number) =>
+      q(UPLOAD, { input: { assignId: comment, fileType: "task_comment", files: Array.from({ length: n }, (_, i) => link(i)) } });
     expect((await upload(MAX_FILES_PER_COMMENT - 1)).errors).toBeUndefined();
     const before = await fileCount();
     const refused = await upload(2);

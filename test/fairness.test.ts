@@ -91,7 +91,13 @@ function tests() {
     let server: ServerProcess;
     beforeAll(async () => {
       // the held statement outlives two refusals of 5 s each: a budget to match
-      server = await startServer({ ...copy.env, NODE_ENV: "production", DB_POOL_SIZE: "1", AUTH_CACHE_TTL_MS: "120000", REQUEST_TIMEOUT_MS: "60000" });
+      server = await startServer({
+        ...copy.env,
+        NODE_ENV: "production",
+        DB_POOL_SIZE: "1",
+        AUTH_CACHE_TTL_MS: "120000",
+        REQUEST_TIMEOUT_MS: "60000",
+      });
       await server.ready();
     });
     afterAll(async () => expect(await server?.stop()).toBe(0));
@@ -106,14 +112,22 @@ function tests() {
         const none = await httpGql(server.url, `query ($r: [_Any!]!) { _entities(representations: $r) { __typename } }`, { r: [] }, ADMIN);
         expect([none.status, none.body]).toEqual([200, { data: { _entities: [] }, extensions: expect.anything() }]);
 
-        for (const [what, token] of [["a statement to send", ADMIN], ["a token to look up", `Bearer ${copy.userToken}`]]) {
+        for (const [what, token] of [
+          ["a statement to send", ADMIN],
+          ["a token to look up", `Bearer ${copy.userToken}`],
+        ]) {
           const response = await fetch(`${server.url}/graphql`, {
             method: "POST",
             headers: { "content-type": "application/json", authorization: token },
             body: JSON.stringify({ query: `{ note(id: "${demoIds.noteId}") { id } }` }),
           });
           const body = (await response.json()) as { errors?: Array<{ extensions?: { code?: string } }> };
-          expect({ what, status: response.status, retryAfter: response.headers.get("retry-after"), codes: body.errors?.map((e) => e.extensions?.code) }).toEqual({
+          expect({
+            what,
+            status: response.status,
+            retryAfter: response.headers.get("retry-after"),
+            codes: body.errors?.map((e) => e.extensions?.code),
+          }).toEqual({
             what,
             status: 503,
             retryAfter: "1",

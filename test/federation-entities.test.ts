@@ -52,7 +52,8 @@ interface UserEntity {
 const statementsOf = (fn: () => Promise<unknown>) => t.statementsOf(fn);
 
 /** Statements that read the User table by a list of ids: the batched entity load. */
-const USER_BY_IDS = /FROM\s+([`"]\w+[`"]\.)?[`"]User[`"](\s+as\s+"u")?\s+WHERE\s+\(?\s*([`"]\w+[`"]\.)?[`"](User|u)[`"]\.[`"]id[`"]\s+(IN\s*\(|=\s*ANY)/i;
+const USER_BY_IDS =
+  /FROM\s+([`"]\w+[`"]\.)?[`"]User[`"](\s+as\s+"u")?\s+WHERE\s+\(?\s*([`"]\w+[`"]\.)?[`"](User|u)[`"]\.[`"]id[`"]\s+(IN\s*\(|=\s*ANY)/i;
 const userByIdStatements = (sql: string[]) => sql.filter((q) => USER_BY_IDS.test(q));
 
 describe("_entities for User", () => {
@@ -167,7 +168,13 @@ describe("_entities for the invoice area", () => {
       t.db.invoiceNumbering.findMany({ select: { id: true }, orderBy: { id: "asc" } }),
       t.db.currencyDictionary.findMany({ select: { id: true }, orderBy: { id: "asc" } }),
     ]);
-    const all = { Invoice: invoices, InvoiceCost: costs, InvoiceIncome: incomes, InvoiceNumbering: numberings, CurrencyDictionary: currencies };
+    const all = {
+      Invoice: invoices,
+      InvoiceCost: costs,
+      InvoiceIncome: incomes,
+      InvoiceNumbering: numberings,
+      CurrencyDictionary: currencies,
+    };
     const query = `query ($reps: [_Any!]!) { _entities(representations: $reps) {
       ... on Invoice { id no items { order netAmount } prevItems { order } costs { id priceNet } incomes { id priceGross } numbering { id closestCounter }
         createdBy { id contractorName } financeProject { id } financeTask { id } invoice { id items { order } } corrects { id } prevCorrect { id } }
@@ -210,7 +217,9 @@ describe("_entities for every entity of the subgraph", () => {
     const entities = await servedEntities();
     expect(entities.length).toBeGreaterThan(2);
     const reps = entities.map((typeName) => ({ __typename: typeName, id: randomUUID() }));
-    const res = await t.gql<{ _entities: unknown[] }>(`query ($reps: [_Any!]!) { _entities(representations: $reps) { __typename } }`, { reps });
+    const res = await t.gql<{ _entities: unknown[] }>(`query ($reps: [_Any!]!) { _entities(representations: $reps) { __typename } }`, {
+      reps,
+    });
     expect(res.errors).toBeUndefined();
     expect(res.data!._entities).toEqual(entities.map(() => null));
   });

@@ -29,7 +29,13 @@ beforeAll(async () => {
     return { id: p.id, firstName: p.firstName, lastName: p.lastName, pictureSm: p.pictureSm, pictureLg: p.pictureLg };
   };
   kudos = [
-    { id: "k1", message: "Thanks for the release", toUserId: demoIds.userId, author: summary(demoIds.adminUserId), projectId: demoIds.projectId },
+    {
+      id: "k1",
+      message: "Thanks for the release",
+      toUserId: demoIds.userId,
+      author: summary(demoIds.adminUserId),
+      projectId: demoIds.projectId,
+    },
     { id: "k2", message: "Great review", toUserId: demoIds.userId, author: summary(demoIds.pmUserId), projectId: null },
     { id: "k3", message: "Smooth planning", toUserId: demoIds.pmUserId, author: summary(demoIds.userId), projectId: demoIds.projectId },
   ];
@@ -56,7 +62,9 @@ const SUBGRAPH_MESSAGE = "A valid API token is required: send it in the Authoriz
 describe("a supergraph through @apollo/gateway", () => {
   it("our User, extended by the other subgraph: users from us, karma and kudos from them", async () => {
     const ids = [demoIds.userId, demoIds.pmUserId, demoIds.adminUserId];
-    const res = await gateway.post<{ users: { items: Array<{ id: string; email: string; karma: number; kudosReceived: Array<{ message: string }> }> } }>(
+    const res = await gateway.post<{
+      users: { items: Array<{ id: string; email: string; karma: number; kudosReceived: Array<{ message: string }> }> };
+    }>(
       `query ($ids: [ID!]) { users(filter: { id: $ids }, order: [{ firstName: ASC }]) { items { id email karma kudosReceived { message } } } }`,
       { ids },
       bearer(),
@@ -74,12 +82,22 @@ describe("a supergraph through @apollo/gateway", () => {
       });
     }
     // the gateway asked the other subgraph for exactly these users, by reference
-    expect(reviews.references.filter((r) => r.typeName === "User").map((r) => r.id).sort()).toEqual(expect.arrayContaining([...ids].sort()));
+    expect(
+      reviews.references
+        .filter((r) => r.typeName === "User")
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(expect.arrayContaining([...ids].sort()));
   });
 
   it("the other subgraph's Kudos, with our User fields on its `to` and our Project fields on its `project`", async () => {
     const res = await gateway.post<{
-      kudos: Array<{ id: string; to: { id: string; firstName: string; lastName: string; email: string; contractorName: string | null }; author: { firstName: string }; project: { id: string; name: string; no: string; health: string } | null }>;
+      kudos: Array<{
+        id: string;
+        to: { id: string; firstName: string; lastName: string; email: string; contractorName: string | null };
+        author: { firstName: string };
+        project: { id: string; name: string; no: string; health: string } | null;
+      }>;
     }>(
       `{ kudos { id to { id firstName lastName email contractorName } author { firstName } project { id name no health } } }`,
       {},
@@ -132,7 +150,10 @@ describe("a supergraph through @apollo/gateway", () => {
     const intro = doc.indexOf("Queries that cross the two graphs");
     const block = /```graphql\n([\s\S]*?)```/.exec(doc.slice(intro))![1];
     // the operations of the block, each after its comment line, as text
-    const operations = block.split(/^#.*$/m).map((op) => op.trim()).filter((op) => op.length > 0);
+    const operations = block
+      .split(/^#.*$/m)
+      .map((op) => op.trim())
+      .filter((op) => op.length > 0);
     expect(operations).toHaveLength(3);
     const answers = [];
     for (const operation of operations) {
@@ -171,7 +192,7 @@ describe("the Authorization header through the gateway", () => {
     expect(await refuse("application/json")).toEqual({ status: 200, errors });
   });
 
-  it("without it, our root fields fail UNAUTHENTICATED with our message, not the gateway's \"401: Unauthorized\" (issue 24)", async () => {
+  it('without it, our root fields fail UNAUTHENTICATED with our message, not the gateway\'s "401: Unauthorized" (issue 24)', async () => {
     const res = await gateway.post(`{ users { items { id } } }`, {});
     expect(res.body.errors?.map((e) => [e.message, e.extensions?.code])).toEqual([[SUBGRAPH_MESSAGE, "UNAUTHENTICATED"]]);
     // nothing of the subgraph's HTTP exchange (its address, the raw answer) reaches the client

@@ -62,10 +62,27 @@ describe("GraphQL Code Generator with the README's config", () => {
          // @ts-expect-error not a VAT rate
          export const wrong: TaxRate = "23";\n`,
       );
-      await run(process.execPath, [join(projectRoot, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "--strict", "--skipLibCheck", "--target", "ES2022", "--moduleResolution", "node", "--module", "commonjs", "src/use.ts", "src/gql/index.ts"], {
-        cwd: dir,
-        timeout: 120_000,
-      });
+      await run(
+        process.execPath,
+        [
+          join(projectRoot, "node_modules", "typescript", "bin", "tsc"),
+          "--noEmit",
+          "--strict",
+          "--skipLibCheck",
+          "--target",
+          "ES2022",
+          "--moduleResolution",
+          "node",
+          "--module",
+          "commonjs",
+          "src/use.ts",
+          "src/gql/index.ts",
+        ],
+        {
+          cwd: dir,
+          timeout: 120_000,
+        },
+      );
 
       // the federation scalars' mappings are what makes strict scalars pass against introspection
       const withoutFederation = readmeBlock("codegen.ts")
@@ -74,7 +91,11 @@ describe("GraphQL Code Generator with the README's config", () => {
         .join("\n");
       writeFileSync(join(dir, "codegen.ts"), withoutFederation);
       rmSync(join(dir, "src", "gql"), { recursive: true, force: true });
-      await run(join(projectRoot, "node_modules", ".bin", "graphql-codegen"), ["--config", "codegen.ts"], { cwd: dir, env: { ...process.env, GRAPHQL_URL: url }, timeout: 120_000 }).catch(() => undefined);
+      await run(join(projectRoot, "node_modules", ".bin", "graphql-codegen"), ["--config", "codegen.ts"], {
+        cwd: dir,
+        env: { ...process.env, GRAPHQL_URL: url },
+        timeout: 120_000,
+      }).catch(() => undefined);
       expect(() => readFileSync(join(dir, "src", "gql", "graphql.ts"))).toThrow();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -161,7 +182,13 @@ process.stdout.write(JSON.stringify(out));
       // development mode, where both libraries print their warnings
       const env = { ...process.env, NODE_ENV: "development" };
       const { stdout, stderr } = await exec(process.execPath, ["driver.mjs", "input.json"], { cwd: dir, env, timeout: 120_000 });
-      return { out: JSON.parse(stdout) as Record<"apollo" | "urql", { answers: Record<string, any>; refused: Record<string, { failed: boolean; signedOut: boolean }> }>, stderr };
+      return {
+        out: JSON.parse(stdout) as Record<
+          "apollo" | "urql",
+          { answers: Record<string, any>; refused: Record<string, { failed: boolean; signedOut: boolean }> }
+        >,
+        stderr,
+      };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -172,7 +199,8 @@ process.stdout.write(JSON.stringify(out));
     expect(stderr).toBe("");
     for (const name of ["apollo", "urql"] as const) {
       expect(Object.keys(out[name].answers)).toEqual(examples.map((e) => e.id));
-      for (const [id, answer] of Object.entries(out[name].answers)) expect([name, id, answer]).toEqual([name, id, { fields: [expect.any(String)] }]);
+      for (const [id, answer] of Object.entries(out[name].answers))
+        expect([name, id, answer]).toEqual([name, id, { fields: [expect.any(String)] }]);
       expect(out[name].refused).toEqual({
         "no token": { failed: true, signedOut: true },
         "unknown token": { failed: true, signedOut: true },
@@ -184,7 +212,9 @@ process.stdout.write(JSON.stringify(out));
   it("urql's keys name every object type without an id (the warnings appear without them)", async () => {
     const types = await apps[0].gql(`{ __schema { types { name kind fields { name } } } }`);
     const withoutId = types
-      .data!.__schema.types.filter((ty: any) => ty.kind === "OBJECT" && !ty.name.startsWith("__") && !["Query", "Mutation", "_Service"].includes(ty.name))
+      .data!.__schema.types.filter(
+        (ty: any) => ty.kind === "OBJECT" && !ty.name.startsWith("__") && !["Query", "Mutation", "_Service"].includes(ty.name),
+      )
       .filter((ty: any) => !ty.fields.some((f: any) => f.name === "id"))
       .map((ty: any) => ty.name)
       .sort();
@@ -211,7 +241,11 @@ describe("Apollo Client against the server over HTTP", () => {
     // the normalised entry itself holds the tasks, whatever the argument
     const cached = c.cache.extract() as Record<string, any>;
     expect(cached[`ProjectGantt:${demoIds.projectId}`].tasks).toHaveLength(tasks);
-    const fromCache = await c.query<any>({ query: GANTT, variables: { id: demoIds.projectId, showTasks: false }, fetchPolicy: "cache-only" });
+    const fromCache = await c.query<any>({
+      query: GANTT,
+      variables: { id: demoIds.projectId, showTasks: false },
+      fetchPolicy: "cache-only",
+    });
     expect(fromCache.data.projectGantt.tasks.map((x: any) => x.id)).toEqual(second.data.projectGantt.tasks.map((x: any) => x.id));
   });
 
@@ -239,5 +273,4 @@ describe("Apollo Client against the server over HTTP", () => {
     const all = await t.gql(`{ users(itemsPerPage: 10, order: [{ lastName: ASC }]) { items { id } } }`);
     expect(merged).toEqual(all.data!.users.items.map((u: any) => u.id));
   });
-
 });

@@ -16,7 +16,10 @@ describe("ProjectGantt.tasks", () => {
     const run = async (selection: string, showTasks: boolean) => {
       let tasks: unknown;
       const sql = await t.statementsOf(async () => {
-        const r = await t.gql(gql`query ($id: ID!, $s: Boolean) { projectGantt(id: $id, showTasks: $s) { id ${selection} } }`, { id: demoIds.projectId, s: showTasks });
+        const r = await t.gql(gql`query ($id: ID!, $s: Boolean) { projectGantt(id: $id, showTasks: $s) { id ${selection} } }`, {
+          id: demoIds.projectId,
+          s: showTasks,
+        });
         expect(r.errors).toBeUndefined();
         tasks = r.data!.projectGantt.tasks;
       });
@@ -39,19 +42,31 @@ describe("ProjectGantt.tasks", () => {
     const reps = [demoIds.projectId, demoIds.simpleProjectId].map((id) => ({ __typename: "ProjectGantt", id }));
     let tasks: any[] = [];
     const statements = await t.countStatements(async () => {
-      const r = await t.gql(gql`query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on ProjectGantt { id tasks { id } } } }`, { reps });
+      const r = await t.gql(
+        gql`query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on ProjectGantt { id tasks { id } } } }`,
+        { reps },
+      );
       expect(r.errors).toBeUndefined();
       tasks = r.data!._entities.map((g: any) => g.tasks.length);
     });
-    const counts = await Promise.all([demoIds.projectId, demoIds.simpleProjectId].map((projectId) => t.db.task.count({ where: { projectId } })));
+    const counts = await Promise.all(
+      [demoIds.projectId, demoIds.simpleProjectId].map((projectId) => t.db.task.count({ where: { projectId } })),
+    );
     expect(tasks).toEqual(counts);
     // the same statements for two gantts as for one: batched, not one read per gantt
-    const one = await t.countStatements(() => t.gql(gql`query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on ProjectGantt { id tasks { id } } } }`, { reps: reps.slice(0, 1) }));
+    const one = await t.countStatements(() =>
+      t.gql(gql`query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on ProjectGantt { id tasks { id } } } }`, {
+        reps: reps.slice(0, 1),
+      }),
+    );
     expect(statements).toBe(one);
   });
 
   it("marks showTasks deprecated in the schema", () => {
-    const arg = t.app.schema.getQueryType()!.getFields().projectGantt.args.find((a) => a.name === "showTasks");
+    const arg = t.app.schema
+      .getQueryType()!
+      .getFields()
+      .projectGantt.args.find((a) => a.name === "showTasks");
     expect(arg?.deprecationReason).toMatch(/no effect/);
   });
 });

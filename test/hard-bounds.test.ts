@@ -27,7 +27,10 @@ beforeAll(async () => {
   copy = await servedCopy();
   // built, as npm start runs it: under swc the compiler's own heap would be measured too
   const main = buildServer("hard-bounds-server");
-  server = await startServer({ ...copy.env, NODE_ENV: "production", REQUEST_TIMEOUT_MS: "120000" }, { nodeArgs: HEAP_FLAG ? [HEAP_FLAG] : [], main });
+  server = await startServer(
+    { ...copy.env, NODE_ENV: "production", REQUEST_TIMEOUT_MS: "120000" },
+    { nodeArgs: HEAP_FLAG ? [HEAP_FLAG] : [], main },
+  );
   await server.ready();
 });
 
@@ -65,8 +68,13 @@ describe("finding 1: an invoice with 40 corrections asked for through the API, t
       query: CREATE,
       variables: {
         input: {
-          invoiceType: "Vat", fileGeneratedLanguage: "pl", isDraft: false, numbering: demoIds.invoiceNumberingId, buyerId: demoIds.contractorId,
-          issueDate: "2031-01-10", items: [{ positionName: "Usługa", unit: "godz.", count: 1, priceUnit: 100, tax: "RATE_23" }],
+          invoiceType: "Vat",
+          fileGeneratedLanguage: "pl",
+          isDraft: false,
+          numbering: demoIds.invoiceNumberingId,
+          buyerId: demoIds.contractorId,
+          issueDate: "2031-01-10",
+          items: [{ positionName: "Usługa", unit: "godz.", count: 1, priceUnit: 100, tax: "RATE_23" }],
         },
       },
     });
@@ -74,10 +82,18 @@ describe("finding 1: an invoice with 40 corrections asked for through the API, t
     invoiceId = original.json.data.createInvoice.id;
     const outcomes: string[] = [];
     for (let i = 0; i < 40; i++) {
-      const r = await post({ query: CREATE, variables: { input: { invoiceType: "Kor", invoice: invoiceId, fileGeneratedLanguage: "pl", items: [] } } });
-      outcomes.push(r.json.errors ? `${r.json.errors[0].extensions.code} ${r.json.errors[0].extensions.validationErrors[0].field}` : "created");
+      const r = await post({
+        query: CREATE,
+        variables: { input: { invoiceType: "Kor", invoice: invoiceId, fileGeneratedLanguage: "pl", items: [] } },
+      });
+      outcomes.push(
+        r.json.errors ? `${r.json.errors[0].extensions.code} ${r.json.errors[0].extensions.validationErrors[0].field}` : "created",
+      );
     }
-    expect(outcomes).toEqual([...Array(MAX_CORRECTIONS).fill("created"), ...Array(40 - MAX_CORRECTIONS).fill("BAD_USER_INPUT input.invoice")]);
+    expect(outcomes).toEqual([
+      ...Array(MAX_CORRECTIONS).fill("created"),
+      ...Array(40 - MAX_CORRECTIONS).fill("BAD_USER_INPUT input.invoice"),
+    ]);
   });
 
   it("answers the issue's document in full, priced by the real bound, and serves the next request", async () => {
@@ -88,12 +104,16 @@ describe("finding 1: an invoice with 40 corrections asked for through the API, t
     expect(top.corrects).toHaveLength(MAX_CORRECTIONS);
     expect(top.corrects[0].invoice.corrects).toHaveLength(MAX_CORRECTIONS);
     // 10^4 invoices at the fourth level: what the cost said, no more
-    const leaves = top.corrects.flatMap((a: any) => a.invoice.corrects.flatMap((b: any) => b.invoice.corrects.flatMap((c: any) => c.invoice.corrects)));
+    const leaves = top.corrects.flatMap((a: any) =>
+      a.invoice.corrects.flatMap((b: any) => b.invoice.corrects.flatMap((c: any) => c.invoice.corrects)),
+    );
     expect(leaves).toHaveLength(MAX_CORRECTIONS ** 4);
     expect(r.json.extensions.cost.requested).toBeLessThanOrEqual(r.json.extensions.cost.limit);
     // a heavy answer is written in pieces between turns: the very text JSON.stringify writes
     expect(r.text).toBe(`${JSON.stringify(r.json)}\n`);
-    console.log(`the issue's document with ${MAX_CORRECTIONS} corrections: ${r.bytes} bytes in ${r.ms.toFixed(0)} ms, cost ${r.json.extensions.cost.requested}`);
+    console.log(
+      `the issue's document with ${MAX_CORRECTIONS} corrections: ${r.bytes} bytes in ${r.ms.toFixed(0)} ms, cost ${r.json.extensions.cost.requested}`,
+    );
     const next = await post({ query: `{ users(itemsPerPage: 1) { items { id } } }` });
     expect([next.status, next.json.errors]).toEqual([200, undefined]);
   });
@@ -104,13 +124,30 @@ describe(`the heaviest documents the default limits admit, in node's heap as npm
     "id firstName lastName email phoneNumber pictureSm pictureLg shortCode canLogIn isExternal twoFactorAuth allowApiTokenAuthentication lastActivity lastActivityMobile";
   const heaviest = (): Array<{ name: string; body: unknown }> => [
     // resolver-bound objects: the corrections chain four levels deep, four times
-    { name: "nested corrects x4", body: { query: nestedCorrects(4), variables: { r: Array.from({ length: 4 }, () => ({ __typename: "Invoice", id: invoiceId })) } } },
+    {
+      name: "nested corrects x4",
+      body: { query: nestedCorrects(4), variables: { r: Array.from({ length: 4 }, () => ({ __typename: "Invoice", id: invoiceId })) } },
+    },
     // the most objects one document yields, each with every scalar field and its field policies
-    { name: "12,000 users through _entities", body: { query: `query ($r: [_Any!]!) { _entities(representations: $r) { ... on User { ${userFields} } } }`, variables: { r: Array.from({ length: 12_000 }, () => ({ __typename: "User", id: demoIds.userId })) } } },
+    {
+      name: "12,000 users through _entities",
+      body: {
+        query: `query ($r: [_Any!]!) { _entities(representations: $r) { ... on User { ${userFields} } } }`,
+        variables: { r: Array.from({ length: 12_000 }, () => ({ __typename: "User", id: demoIds.userId })) },
+      },
+    },
     // the most rows a document can make the server read
-    { name: "88 unpaginated vacation lists", body: { query: `{ ${Array.from({ length: 88 }, (_, i) => `a${i}: vacations(pagination: false) { items { id } }`).join(" ")} }` } },
+    {
+      name: "88 unpaginated vacation lists",
+      body: { query: `{ ${Array.from({ length: 88 }, (_, i) => `a${i}: vacations(pagination: false) { items { id } }`).join(" ")} }` },
+    },
     // the most statements
-    { name: "700 timesheets", body: { query: `{ ${Array.from({ length: 700 }, (_, i) => `t${i}: timesheetByUser(dateStart: "2026-10-26T00:00:00Z", users: ["${demoIds.userId}"]) { seconds days { seconds } }`).join(" ")} }` } },
+    {
+      name: "700 timesheets",
+      body: {
+        query: `{ ${Array.from({ length: 700 }, (_, i) => `t${i}: timesheetByUser(dateStart: "2026-10-26T00:00:00Z", users: ["${demoIds.userId}"]) { seconds days { seconds } }`).join(" ")} }`,
+      },
+    },
   ];
 
   it("is capped in package.json's start script", () => {

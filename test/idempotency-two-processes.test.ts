@@ -53,7 +53,11 @@ describe(`two server processes racing one Idempotency-Key (${onPostgres ? "Postg
       items: [{ positionName: "Wdrożenie", count: 1, priceUnit: 100, tax: "RATE_23" }],
     };
     const counter = async () =>
-      (await db.invoiceNumberingCounter.findUnique({ where: { numberingId_period: { numberingId: demoIds.invoiceNumberingId, period: ISSUE_DATE.slice(0, 7) } } }))?.lastValue ?? 0;
+      (
+        await db.invoiceNumberingCounter.findUnique({
+          where: { numberingId_period: { numberingId: demoIds.invoiceNumberingId, period: ISSUE_DATE.slice(0, 7) } },
+        })
+      )?.lastValue ?? 0;
     const before = await counter();
 
     const send = async (server: ServerProcess) => {

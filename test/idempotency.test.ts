@@ -28,7 +28,11 @@ interface Answer {
   json: any;
 }
 
-async function send(url: string, path: string, init: { method?: string; body?: unknown; key?: string; token?: string } = {}): Promise<Answer> {
+async function send(
+  url: string,
+  path: string,
+  init: { method?: string; body?: unknown; key?: string; token?: string } = {},
+): Promise<Answer> {
   const res = await fetch(`${url}${path}`, {
     method: init.method ?? "POST",
     headers: {
@@ -69,7 +73,10 @@ describe("Idempotency-Key on mutations", () => {
     // the same request again, spelled differently (spacing, key order of the variables): the same request
     const again = await send(url, "/graphql", {
       key,
-      body: { variables: { input: { ...invoice(), items: [{ tax: "RATE_23", priceUnit: 1000, count: 2, positionName: "Wdrożenie" }] } }, query: CREATE_INVOICE.replace(/ /g, "  ") },
+      body: {
+        variables: { input: { ...invoice(), items: [{ tax: "RATE_23", priceUnit: 1000, count: 2, positionName: "Wdrożenie" }] } },
+        query: CREATE_INVOICE.replace(/ /g, "  "),
+      },
     });
     expect(again.status).toBe(200);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
@@ -93,7 +100,9 @@ describe("Idempotency-Key on mutations", () => {
     ] as const) {
       const reused = await send(url, "/graphql", { key, body: { query, variables, operationName } });
       expect(reused.status).toBe(422);
-      expect(reused.json.errors).toEqual([expect.objectContaining({ extensions: { code: "IDEMPOTENCY_KEY_REUSED", header: "Idempotency-Key" } })]);
+      expect(reused.json.errors).toEqual([
+        expect.objectContaining({ extensions: { code: "IDEMPOTENCY_KEY_REUSED", header: "Idempotency-Key" } }),
+      ]);
       expect(reused.json.data).toBeUndefined();
     }
     expect(await invoices()).toBe(before);
@@ -145,7 +154,12 @@ describe("Idempotency-Key on mutations", () => {
       body: JSON.stringify({ query: CREATE_INVOICE, variables: { input: invoice() } }),
     });
     expect(((await anonymous.json()) as any).errors[0].extensions.code).toBe("UNAUTHENTICATED");
-    const forbidden = await gql(url, CREATE_CURRENCY, { input: { name: "Waluta", code: "QXY", isDefault: false } }, { key, token: t.userToken });
+    const forbidden = await gql(
+      url,
+      CREATE_CURRENCY,
+      { input: { name: "Waluta", code: "QXY", isDefault: false } },
+      { key, token: t.userToken },
+    );
     expect(forbidden.json.errors[0].extensions.code).toBe("FORBIDDEN");
     expect(await t.db.idempotencyKey.findFirst({ where: { key } })).toBeNull();
   });
@@ -169,7 +183,8 @@ describe("Idempotency-Key on mutations", () => {
       const first = await gql(shortUrl, CREATE_SHORTCUT, { input: { name: "first", viewUrl: "/a", isOpenedInNewTab: false } }, { key });
       expect(first.json.errors).toBeUndefined();
       // the first request as another process sees it while it runs: its claim, no answer yet
-      const running = () => short.db.idempotencyKey.updateMany({ where: { key }, data: { state: "running", expiresAt: new Date(Date.now() + 60_000) } });
+      const running = () =>
+        short.db.idempotencyKey.updateMany({ where: { key }, data: { state: "running", expiresAt: new Date(Date.now() + 60_000) } });
       const done = () => short.db.idempotencyKey.updateMany({ where: { key }, data: { state: "done" } });
       await running();
       const started = Date.now();
@@ -230,7 +245,10 @@ describe("Idempotency-Key on mutations", () => {
     expect(user.status).toBe(200);
     expect(user.headers.get("idempotent-replayed")).toBeNull();
     expect(user.json.data.createShortcut.id).not.toBe(admin.json.data.createShortcut.id);
-    const owners = await t.db.shortcut.findMany({ where: { id: { in: [admin.json.data.createShortcut.id, user.json.data.createShortcut.id] } }, select: { userId: true } });
+    const owners = await t.db.shortcut.findMany({
+      where: { id: { in: [admin.json.data.createShortcut.id, user.json.data.createShortcut.id] } },
+      select: { userId: true },
+    });
     expect(owners.map((o) => o.userId).sort()).toEqual([demoIds.adminUserId, demoIds.userId].sort());
     // each replays their own
     const userAgain = await gql(url, CREATE_SHORTCUT, { input }, { key, token: t.userToken });
@@ -270,7 +288,10 @@ describe("Idempotency-Key on mutations", () => {
   it("queries ignore the header: each runs, nothing is stored, whatever the key looks like", async () => {
     const keys = await storedKeys();
     for (const key of [randomUUID(), "not a key"]) {
-      const answers = [await gql(url, "{ users(itemsPerPage: 1) { items { id } } }", {}, { key }), await gql(url, "{ users(itemsPerPage: 1) { items { id } } }", {}, { key })];
+      const answers = [
+        await gql(url, "{ users(itemsPerPage: 1) { items { id } } }", {}, { key }),
+        await gql(url, "{ users(itemsPerPage: 1) { items { id } } }", {}, { key }),
+      ];
       for (const a of answers) {
         expect(a.status).toBe(200);
         expect(a.headers.get("idempotent-replayed")).toBeNull();

@@ -5,7 +5,9 @@ import { TAX_RATES } from "../src/domain/value-sets";
 
 const D = (v: string | number) => new Prisma.Decimal(v);
 const fixed = (a: { netAmount: Prisma.Decimal; vatAmount: Prisma.Decimal; grossAmount: Prisma.Decimal }) => [
-  a.netAmount.toFixed(2), a.vatAmount.toFixed(2), a.grossAmount.toFixed(2),
+  a.netAmount.toFixed(2),
+  a.vatAmount.toFixed(2),
+  a.grossAmount.toFixed(2),
 ];
 
 describe("invoice amounts (decimal, half-up to 2 places)", () => {

@@ -27,7 +27,10 @@ const values = (nos: string[]) => nos.map((no) => Number(no.split("/")[1])).sort
 const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 async function numbersIn(period: string): Promise<string[]> {
-  const rows = await t.db.invoice.findMany({ where: { numberingId: demoIds.invoiceNumberingId, numberingPeriod: period }, select: { no: true } });
+  const rows = await t.db.invoice.findMany({
+    where: { numberingId: demoIds.invoiceNumberingId, numberingPeriod: period },
+    select: { no: true },
+  });
   return rows.map((r) => r.no!);
 }
 
@@ -58,22 +61,44 @@ describe("E4 createInvoice under concurrency", () => {
   it("a concurrent mix of two periods and of failing creations leaves both periods gap-free", async () => {
     const ghost = { id: randomUUID(), email: "ghost@example.com", roles: ["admin"], isAdmin: true };
     const ghostInput = (n: number) =>
-      ({ ...issued("2033-02-10", n), issueDate: new Date("2033-02-10T00:00:00Z"), direction: "income", buyerIsJst: false, buyerIsGv: false, posted: false, isSplitPayment: false, isReverseCharge: false, isCashAccounting: false }) as unknown as CreateInvoiceInput;
+      ({
+        ...issued("2033-02-10", n),
+        issueDate: new Date("2033-02-10T00:00:00Z"),
+        direction: "income",
+        buyerIsJst: false,
+        buyerIsGv: false,
+        posted: false,
+        isSplitPayment: false,
+        isReverseCharge: false,
+        isCashAccounting: false,
+      }) as unknown as CreateInvoiceInput;
     const calls: Promise<{ ok: boolean; no?: string; period?: string; code?: string }>[] = [];
     for (let n = 1; n <= 80; n++) {
       const kind = n % 4;
       if (kind === 0) {
         // fails after its number was taken (the creator does not exist): the number must come back
-        calls.push(t.contextOf(ghost).then((ctx) => createInvoice(ctx, ghostInput(n))).then(() => ({ ok: true }), () => ({ ok: false })));
+        calls.push(
+          t
+            .contextOf(ghost)
+            .then((ctx) => createInvoice(ctx, ghostInput(n)))
+            .then(
+              () => ({ ok: true }),
+              () => ({ ok: false }),
+            ),
+        );
       } else if (kind === 3 && n % 8 === 3) {
         // fails on a reference, before the counter
-        calls.push(t.gql(CREATE, { input: { ...issued("2033-02-11", n), financeTask: randomUUID() } }).then((r) => ({ ok: false, code: codes(r)[0] })));
+        calls.push(
+          t
+            .gql(CREATE, { input: { ...issued("2033-02-11", n), financeTask: randomUUID() } })
+            .then((r) => ({ ok: false, code: codes(r)[0] })),
+        );
       } else {
         const period = kind === 1 ? "2033-02" : "2033-03";
         calls.push(
-          t.gql(CREATE, { input: issued(`${period}-1${n % 10}`, n) }).then((r) =>
-            r.errors ? { ok: false, code: codes(r)[0] } : { ok: true, no: r.data!.createInvoice.no, period },
-          ),
+          t
+            .gql(CREATE, { input: issued(`${period}-1${n % 10}`, n) })
+            .then((r) => (r.errors ? { ok: false, code: codes(r)[0] } : { ok: true, no: r.data!.createInvoice.no, period })),
         );
       }
     }

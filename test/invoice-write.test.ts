@@ -32,7 +32,10 @@ import { createTestApp, demoIds, gql, TEST_ADMIN_TOKEN, type TestApp } from "./s
 const { watchStatements } = require("../bench/count-statements.cjs") as {
   watchStatements(drivers: { pg?: unknown; Database?: unknown }, onStatement: (sql: string) => void): () => void;
 };
-const Sqlite = require("better-sqlite3") as new (path: string, options?: { readonly?: boolean }) => {
+const Sqlite = require("better-sqlite3") as new (
+  path: string,
+  options?: { readonly?: boolean },
+) => {
   prepare(sql: string): { all(...params: unknown[]): unknown[] };
   close(): void;
 };
@@ -67,7 +70,13 @@ async function run(query: string, variables: Record<string, unknown>) {
 }
 
 const items = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ positionName: `Pozycja ${i + 1}`, unit: "godz.", count: i + 1, priceUnit: 99.99, tax: i % 2 ? "RATE_8" : "RATE_23" }));
+  Array.from({ length: n }, (_, i) => ({
+    positionName: `Pozycja ${i + 1}`,
+    unit: "godz.",
+    count: i + 1,
+    priceUnit: 99.99,
+    tax: i % 2 ? "RATE_8" : "RATE_23",
+  }));
 
 /** The statements of one createInvoice as the database sees them, answer included, as SQL verbs. */
 async function writeStatements(input: Record<string, unknown>): Promise<{ verbs: string[]; result: Awaited<ReturnType<typeof run>> }> {
@@ -79,8 +88,13 @@ async function writeStatements(input: Record<string, unknown>): Promise<{ verbs:
 }
 
 const numbered = (issueDate: string, n: number) => ({
-  invoiceType: "Vat", fileGeneratedLanguage: "pl", isDraft: false, numbering: demoIds.invoiceNumberingId,
-  issueDate, buyerId: demoIds.contractorId, items: items(n),
+  invoiceType: "Vat",
+  fileGeneratedLanguage: "pl",
+  isDraft: false,
+  numbering: demoIds.invoiceNumberingId,
+  issueDate,
+  buyerId: demoIds.contractorId,
+  items: items(n),
 });
 const numberOf = (no: string) => Number(/\/(\d+)\//.exec(no)![1]);
 
@@ -105,9 +119,16 @@ describe("createInvoice statements, as the database sees them", () => {
     }`;
     await run(gql`{ __typename }`, {});
     log.length = 0;
-    const roz = await run(CREATE_RELATED, { input: { ...numbered("2033-07-02", 1), invoiceType: "Roz", invoice: zal.result.data!.createInvoice.id } });
+    const roz = await run(CREATE_RELATED, {
+      input: { ...numbered("2033-07-02", 1), invoiceType: "Roz", invoice: zal.result.data!.createInvoice.id },
+    });
     expect(roz.errors).toBeUndefined();
-    expect(roz.data!.createInvoice.invoice).toEqual({ id: zal.result.data!.createInvoice.id, invoiceType: "Zal", corrects: [], invoice: null });
+    expect(roz.data!.createInvoice.invoice).toEqual({
+      id: zal.result.data!.createInvoice.id,
+      invoiceType: "Zal",
+      corrects: [],
+      invoice: null,
+    });
     expect(log.map((sql) => sql.trim().split(/\s+/)[0].toUpperCase())).toEqual(zal.verbs);
   });
 
@@ -133,13 +154,35 @@ describe("createInvoice statements, as the database sees them", () => {
 describe("what createInvoice stores", () => {
   /** Every field an invoice and its items can carry, so that each column's value and type is compared. */
   const input = {
-    invoiceType: "Vat", direction: "income", fileGeneratedLanguage: "en", isDraft: false, numbering: demoIds.invoiceNumberingId,
-    issueDate: new Date("2033-08-09T00:00:00Z"), saleDate: new Date("2033-08-01T12:30:00.123Z"), deadlineDate: new Date("2033-08-23T00:00:00Z"),
-    buyerId: demoIds.contractorId, financeProject: demoIds.projectId, currencyCode: "EUR", exchangeRate: 4.3215,
-    exchangeDate: new Date("2033-08-08T00:00:00Z"), alreadyPaid: 10.5, description: "Ćwiczenie: \"cudzysłów\" i \\ ukośnik", issuedPlace: "Kraków",
-    bankAccount: "PL61109010140000071219812874", bankAccountSwift: "WBKPPLPP", paymentMethod: "transfer", ksefMarker: "K-1",
-    thirdParties: ["Trzeci Sp. z o.o."], buyerIsJst: true, buyerIsGv: false, posted: true, isSplitPayment: true, isReverseCharge: false,
-    isCashAccounting: true, sellerName: "Sprzedawca", sellerCreatorName: "Wystawca",
+    invoiceType: "Vat",
+    direction: "income",
+    fileGeneratedLanguage: "en",
+    isDraft: false,
+    numbering: demoIds.invoiceNumberingId,
+    issueDate: new Date("2033-08-09T00:00:00Z"),
+    saleDate: new Date("2033-08-01T12:30:00.123Z"),
+    deadlineDate: new Date("2033-08-23T00:00:00Z"),
+    buyerId: demoIds.contractorId,
+    financeProject: demoIds.projectId,
+    currencyCode: "EUR",
+    exchangeRate: 4.3215,
+    exchangeDate: new Date("2033-08-08T00:00:00Z"),
+    alreadyPaid: 10.5,
+    description: 'Ćwiczenie: "cudzysłów" i \\ ukośnik',
+    issuedPlace: "Kraków",
+    bankAccount: "PL61109010140000071219812874",
+    bankAccountSwift: "WBKPPLPP",
+    paymentMethod: "transfer",
+    ksefMarker: "K-1",
+    thirdParties: ["Trzeci Sp. z o.o."],
+    buyerIsJst: true,
+    buyerIsGv: false,
+    posted: true,
+    isSplitPayment: true,
+    isReverseCharge: false,
+    isCashAccounting: true,
+    sellerName: "Sprzedawca",
+    sellerCreatorName: "Wystawca",
     items: [
       { positionName: "Usługa 1", unit: "godz.", count: 1.5, priceUnit: 99.99, tax: "23", gtu: "GTU_12" },
       { positionName: "Usługa 2", unit: "", count: 3, priceUnit: 0, tax: "zw", gtu: null },
@@ -153,7 +196,9 @@ describe("what createInvoice stores", () => {
       await client.connect();
       try {
         const invoices = (await client.query(`SELECT * FROM "Invoice" WHERE id = ANY($1::uuid[])`, [ids])).rows;
-        const items = (await client.query(`SELECT * FROM "InvoiceItem" WHERE "invoiceId" = ANY($1::uuid[]) ORDER BY "isPrevious", "order"`, [ids])).rows;
+        const items = (
+          await client.query(`SELECT * FROM "InvoiceItem" WHERE "invoiceId" = ANY($1::uuid[]) ORDER BY "isPrevious", "order"`, [ids])
+        ).rows;
         return { invoices: order(invoices, "id").flat(), items: order(items, "invoiceId").flat() };
       } finally {
         await client.end();
@@ -164,7 +209,9 @@ describe("what createInvoice stores", () => {
     try {
       const marks = ids.map(() => "?").join(", ");
       const invoices = db.prepare(`SELECT * FROM "Invoice" WHERE id IN (${marks})`).all(...ids) as Record<string, unknown>[];
-      const items = db.prepare(`SELECT * FROM "InvoiceItem" WHERE "invoiceId" IN (${marks}) ORDER BY "isPrevious", "order"`).all(...ids) as Record<string, unknown>[];
+      const items = db
+        .prepare(`SELECT * FROM "InvoiceItem" WHERE "invoiceId" IN (${marks}) ORDER BY "isPrevious", "order"`)
+        .all(...ids) as Record<string, unknown>[];
       return { invoices: order(invoices, "id").flat(), items: order(items, "invoiceId").flat() };
     } finally {
       db.close();
@@ -182,7 +229,17 @@ describe("what createInvoice stores", () => {
     const reference = randomUUID();
     const first = await t.db.invoice.findUniqueOrThrow({ where: { id: written[0] } });
     await t.db.invoice.createMany({
-      data: [{ ...prepared.row, id: reference, no: "REF/1", numberingPeriod: first.numberingPeriod, issueDate: prepared.issueDate, createdAt: now, updatedAt: now }],
+      data: [
+        {
+          ...prepared.row,
+          id: reference,
+          no: "REF/1",
+          numberingPeriod: first.numberingPeriod,
+          issueDate: prepared.issueDate,
+          createdAt: now,
+          updatedAt: now,
+        },
+      ],
     });
     await t.db.invoiceItem.createMany({
       data: prepared.items.map((item) => ({ ...item, invoiceId: reference, isPrevious: false })),
@@ -191,7 +248,8 @@ describe("what createInvoice stores", () => {
     const [expected, ...actual] = invoices.map(({ id: _id, no: _no, ...rest }) => rest);
     expect(actual).toHaveLength(written.length);
     for (const row of actual) expect(row).toEqual(expected);
-    const itemsOf = (invoiceId: string) => items.filter((i) => i.invoiceId === invoiceId).map(({ id: _id, invoiceId: _invoiceId, ...rest }) => rest);
+    const itemsOf = (invoiceId: string) =>
+      items.filter((i) => i.invoiceId === invoiceId).map(({ id: _id, invoiceId: _invoiceId, ...rest }) => rest);
     expect(itemsOf(reference)).toHaveLength(2);
     for (const id of written) expect(itemsOf(id)).toEqual(itemsOf(reference));
     // the numbers written by the database (PostgreSQL's statement) and by the service follow each other

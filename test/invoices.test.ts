@@ -48,7 +48,14 @@ const CREATE_SHORT = gql`
 
 type Input = Partial<Record<keyof CreateInvoiceInput, unknown>>;
 const base = (extra: Input = {}): Input => ({ invoiceType: "Vat", fileGeneratedLanguage: "pl", ...extra });
-const item = (extra: Record<string, unknown> = {}) => ({ positionName: "Prace programistyczne", unit: "godz.", count: 10, priceUnit: 150, tax: "RATE_23", ...extra });
+const item = (extra: Record<string, unknown> = {}) => ({
+  positionName: "Prace programistyczne",
+  unit: "godz.",
+  count: 10,
+  priceUnit: 150,
+  tax: "RATE_23",
+  ...extra,
+});
 const issued = (issueDate: string, extra: Input = {}): Input =>
   base({ isDraft: false, numbering: demoIds.invoiceNumberingId, issueDate, items: [item()], ...extra });
 
@@ -124,9 +131,42 @@ describe("E4 createInvoice: a complete invoice", () => {
 
     // 12.25 x 187.5 = 2296.875 -> 2296.88, VAT 528.2824 -> 528.28; 999.99 x 8% = 79.9992 -> 80.00; 1350 exempt
     expect(inv.items).toEqual([
-      { order: 1, positionName: "Prace programistyczne", unit: "godz.", count: 12.25, priceUnit: 187.5, tax: "RATE_23", netAmount: 2296.88, vatAmount: 528.28, grossAmount: 2825.16, gtu: "GTU_12" },
-      { order: 2, positionName: "Catering", unit: "usł.", count: 1, priceUnit: 999.99, tax: "RATE_8", netAmount: 999.99, vatAmount: 80, grossAmount: 1079.99, gtu: null },
-      { order: 3, positionName: "Szkolenie", unit: "", count: 3, priceUnit: 450, tax: "zw", netAmount: 1350, vatAmount: 0, grossAmount: 1350, gtu: null },
+      {
+        order: 1,
+        positionName: "Prace programistyczne",
+        unit: "godz.",
+        count: 12.25,
+        priceUnit: 187.5,
+        tax: "RATE_23",
+        netAmount: 2296.88,
+        vatAmount: 528.28,
+        grossAmount: 2825.16,
+        gtu: "GTU_12",
+      },
+      {
+        order: 2,
+        positionName: "Catering",
+        unit: "usł.",
+        count: 1,
+        priceUnit: 999.99,
+        tax: "RATE_8",
+        netAmount: 999.99,
+        vatAmount: 80,
+        grossAmount: 1079.99,
+        gtu: null,
+      },
+      {
+        order: 3,
+        positionName: "Szkolenie",
+        unit: "",
+        count: 3,
+        priceUnit: 450,
+        tax: "zw",
+        netAmount: 1350,
+        vatAmount: 0,
+        grossAmount: 1350,
+        gtu: null,
+      },
     ]);
     expect(inv).toMatchObject({ netAmount: 4646.87, vatAmount: 608.28, grossAmount: 5255.15, alreadyPaid: 100, toPay: 5155.15 });
     expect(inv.prevItems).toEqual([]);
@@ -134,35 +174,91 @@ describe("E4 createInvoice: a complete invoice", () => {
     expect(inv.no).toBe(`FV/${String(before + 1).padStart(numbering.leadingZero, "0")}/04/2030`);
     expect(await counterOf(numbering.id, "2030-04")).toBe(before + 1);
     expect(inv.numbering).toEqual({
-      id: numbering.id, kind: "income", pattern: numbering.pattern, resetInterval: "P1M", leadingZero: numbering.leadingZero,
-      isDefault: numbering.isDefault, docTitle: numbering.docTitle,
+      id: numbering.id,
+      kind: "income",
+      pattern: numbering.pattern,
+      resetInterval: "P1M",
+      leadingZero: numbering.leadingZero,
+      isDefault: numbering.isDefault,
+      docTitle: numbering.docTitle,
       // the counter of the current period (today), not of the invoice's
-      closestCounter: (await t.db.invoiceNumberingCounter.findUnique({ where: { numberingId_period: { numberingId: numbering.id, period: new Date().toISOString().slice(0, 7) } } }))?.lastValue ?? null,
+      closestCounter:
+        (
+          await t.db.invoiceNumberingCounter.findUnique({
+            where: { numberingId_period: { numberingId: numbering.id, period: new Date().toISOString().slice(0, 7) } },
+          })
+        )?.lastValue ?? null,
     });
     expect(inv.docTitle).toBe(numbering.docTitle);
 
     expect(inv).toMatchObject({
-      ksefStatus: 0, ksefStatusDescription: "", ksefMarker: "OFF", saleDate: new Date("2030-04-10T12:00:00.000Z"), issueDate: "2030-04-15",
-      deadlineDate: "2030-04-29", issuedPlace: "Kraków", invoiceType: "Vat", direction: "income", sellerId: null,
-      sellerName: "Kompas Software Sp. z o.o.", sellerIdentifier: "6762481920", sellerVatId: "6762481920", sellerCountryCode: "PL",
+      ksefStatus: 0,
+      ksefStatusDescription: "",
+      ksefMarker: "OFF",
+      saleDate: new Date("2030-04-10T12:00:00.000Z"),
+      issueDate: "2030-04-15",
+      deadlineDate: "2030-04-29",
+      issuedPlace: "Kraków",
+      invoiceType: "Vat",
+      direction: "income",
+      sellerId: null,
+      sellerName: "Kompas Software Sp. z o.o.",
+      sellerIdentifier: "6762481920",
+      sellerVatId: "6762481920",
+      sellerCountryCode: "PL",
       sellerCreatorName: `${admin.firstName} ${admin.lastName}`,
-      bankAccount: "PL61109010140000071219812874", bankAccountSwift: "WBKPPLPP", currencyCode: "PLN", paymentMethod: "transfer",
-      description: "Rozliczenie kwietnia", posted: false, external: false, isDraft: false, isSplitPayment: true, isReverseCharge: false,
-      isCashAccounting: false, fileGenerated: false, duplicateFileGenerated: false, fileGeneratedLanguage: "en",
-      exchangeRate: 4.2512, exchangeDate: "2030-04-14", isUpdated: false, thirdParties: ["Odbiorca towaru"],
-      hasIncome: false, hasCost: false, costs: [], incomes: [], isLastCorrect: false, invoice: null, corrects: [], prevCorrect: null,
+      bankAccount: "PL61109010140000071219812874",
+      bankAccountSwift: "WBKPPLPP",
+      currencyCode: "PLN",
+      paymentMethod: "transfer",
+      description: "Rozliczenie kwietnia",
+      posted: false,
+      external: false,
+      isDraft: false,
+      isSplitPayment: true,
+      isReverseCharge: false,
+      isCashAccounting: false,
+      fileGenerated: false,
+      duplicateFileGenerated: false,
+      fileGeneratedLanguage: "en",
+      exchangeRate: 4.2512,
+      exchangeDate: "2030-04-14",
+      isUpdated: false,
+      thirdParties: ["Odbiorca towaru"],
+      hasIncome: false,
+      hasCost: false,
+      costs: [],
+      incomes: [],
+      isLastCorrect: false,
+      invoice: null,
+      corrects: [],
+      prevCorrect: null,
     });
     // the buyer contractor fills the buyer fields left empty; the given one stays
     expect(inv).toMatchObject({
-      buyerId: contractor.id, buyerContractorName: contractor.name, buyerName: contractor.fullName || contractor.name,
-      buyerIdentifier: contractor.vatId, buyerIdentifierType: contractor.identifierType, buyerStreet: contractor.street,
-      buyerZipCode: contractor.zipCode, buyerCity: contractor.city, buyerCountryCode: contractor.countryCode,
-      buyerAccountingEmail: contractor.accountingEmail, buyerRecipientName: "Dział zakupów", buyerIsJst: false, buyerIsGv: false,
+      buyerId: contractor.id,
+      buyerContractorName: contractor.name,
+      buyerName: contractor.fullName || contractor.name,
+      buyerIdentifier: contractor.vatId,
+      buyerIdentifierType: contractor.identifierType,
+      buyerStreet: contractor.street,
+      buyerZipCode: contractor.zipCode,
+      buyerCity: contractor.city,
+      buyerCountryCode: contractor.countryCode,
+      buyerAccountingEmail: contractor.accountingEmail,
+      buyerRecipientName: "Dział zakupów",
+      buyerIsJst: false,
+      buyerIsGv: false,
     });
     // the task fills its board, stage and project
     expect(inv.financeTask).toEqual({
-      id: task.id, name: task.name, number: task.no, shortCode: task.shortCode,
-      financeProject: task.projectId, financeStage: task.stageId, financeBoard: task.boardId,
+      id: task.id,
+      name: task.name,
+      number: task.no,
+      shortCode: task.shortCode,
+      financeProject: task.projectId,
+      financeStage: task.stageId,
+      financeBoard: task.boardId,
     });
     expect(inv.financeBoard).toMatchObject({ id: task.boardId, financeProject: task.projectId, financeStage: task.stageId });
     expect(inv.financeStage).toMatchObject({ id: task.stageId, financeProject: task.projectId });
@@ -172,18 +268,36 @@ describe("E4 createInvoice: a complete invoice", () => {
 
     const row = await t.db.invoice.findUniqueOrThrow({ where: { id: inv.id }, include: { items: { orderBy: { order: "asc" } } } });
     expect(row).toMatchObject({
-      no: inv.no, numberingId: numbering.id, numberingPeriod: "2030-04", financeProjectId: task.projectId, financeStageId: task.stageId,
-      financeBoardId: task.boardId, financeTaskId: task.id, createdById: admin.id, updatedById: admin.id, buyerId: contractor.id,
-      thirdParties: '["Odbiorca towaru"]', isDraft: false,
+      no: inv.no,
+      numberingId: numbering.id,
+      numberingPeriod: "2030-04",
+      financeProjectId: task.projectId,
+      financeStageId: task.stageId,
+      financeBoardId: task.boardId,
+      financeTaskId: task.id,
+      createdById: admin.id,
+      updatedById: admin.id,
+      buyerId: contractor.id,
+      thirdParties: '["Odbiorca towaru"]',
+      isDraft: false,
     });
-    expect([row.netAmount, row.vatAmount, row.grossAmount, row.toPay].map((d) => d!.toFixed(2))).toEqual(["4646.87", "608.28", "5255.15", "5155.15"]);
+    expect([row.netAmount, row.vatAmount, row.grossAmount, row.toPay].map((d) => d!.toFixed(2))).toEqual([
+      "4646.87",
+      "608.28",
+      "5255.15",
+      "5155.15",
+    ]);
     expect(row.items.map((i) => [i.isPrevious, i.count.toString(), i.netAmount.toFixed(2)])).toEqual([
-      [false, "12.25", "2296.88"], [false, "1", "999.99"], [false, "3", "1350.00"],
+      [false, "12.25", "2296.88"],
+      [false, "1", "999.99"],
+      [false, "3", "1350.00"],
     ]);
   });
 
   it("sums without floating point drift: 0.1 + 0.2 totals 0.30", async () => {
-    const r = await createShort(base({ items: [item({ count: 1, priceUnit: 0.1, tax: "zw" }), item({ count: 1, priceUnit: 0.2, tax: "zw" })] }));
+    const r = await createShort(
+      base({ items: [item({ count: 1, priceUnit: 0.1, tax: "zw" }), item({ count: 1, priceUnit: 0.2, tax: "zw" })] }),
+    );
     expect(r.data!.createInvoice).toMatchObject({ netAmount: 0.3, vatAmount: 0, grossAmount: 0.3 });
     const row = await t.db.invoice.findUniqueOrThrow({ where: { id: r.data!.createInvoice.id } });
     expect(row.netAmount.toFixed(2)).toBe("0.30");
@@ -195,10 +309,33 @@ describe("E4 createInvoice: a complete invoice", () => {
     const r = await create(base());
     expect(r.errors).toBeUndefined();
     expect(r.data!.createInvoice).toMatchObject({
-      no: null, isDraft: true, posted: false, direction: "income", buyerIdentifierType: "nip", buyerIdentifier: "", buyerIsJst: false,
-      buyerIsGv: false, isSplitPayment: false, isReverseCharge: false, isCashAccounting: false, issueDate: null, numbering: null,
-      netAmount: 0, vatAmount: 0, grossAmount: 0, toPay: 0, alreadyPaid: null, items: [], thirdParties: [], currencyCode: "PLN",
-      docTitle: "", description: "", bankAccount: "", financeProject: null, buyerId: null, buyerName: null,
+      no: null,
+      isDraft: true,
+      posted: false,
+      direction: "income",
+      buyerIdentifierType: "nip",
+      buyerIdentifier: "",
+      buyerIsJst: false,
+      buyerIsGv: false,
+      isSplitPayment: false,
+      isReverseCharge: false,
+      isCashAccounting: false,
+      issueDate: null,
+      numbering: null,
+      netAmount: 0,
+      vatAmount: 0,
+      grossAmount: 0,
+      toPay: 0,
+      alreadyPaid: null,
+      items: [],
+      thirdParties: [],
+      currencyCode: "PLN",
+      docTitle: "",
+      description: "",
+      bankAccount: "",
+      financeProject: null,
+      buyerId: null,
+      buyerName: null,
     });
     const after = await financeSnapshot();
     expect(after.counters).toEqual(before.counters);
@@ -226,8 +363,22 @@ describe("E4 createInvoice: a complete invoice", () => {
   });
 
   it("sellerCreatorName and explicit buyer fields are kept as given", async () => {
-    const r = await create(base({ buyerId: demoIds.contractorId, buyerName: "Inna nazwa", buyerIdentifierType: "other", sellerCreatorName: "Jan Kowalski", buyerIsJst: true }));
-    expect(r.data!.createInvoice).toMatchObject({ buyerName: "Inna nazwa", buyerIdentifierType: "other", sellerCreatorName: "Jan Kowalski", buyerIsJst: true, buyerVatId: null });
+    const r = await create(
+      base({
+        buyerId: demoIds.contractorId,
+        buyerName: "Inna nazwa",
+        buyerIdentifierType: "other",
+        sellerCreatorName: "Jan Kowalski",
+        buyerIsJst: true,
+      }),
+    );
+    expect(r.data!.createInvoice).toMatchObject({
+      buyerName: "Inna nazwa",
+      buyerIdentifierType: "other",
+      sellerCreatorName: "Jan Kowalski",
+      buyerIsJst: true,
+      buyerVatId: null,
+    });
   });
 });
 
@@ -245,7 +396,9 @@ describe("E4 createInvoice: numbering", () => {
   });
 
   it("a yearly numbering counts across months and pads to its leadingZero", async () => {
-    const yearly = await t.db.invoiceNumbering.create({ data: { kind: "income", pattern: "R/{YYYY}/{number}", resetInterval: "P1Y", leadingZero: 2, docTitle: "Rachunek" } });
+    const yearly = await t.db.invoiceNumbering.create({
+      data: { kind: "income", pattern: "R/{YYYY}/{number}", resetInterval: "P1Y", leadingZero: 2, docTitle: "Rachunek" },
+    });
     const a = await createShort(issued("2031-03-01", { numbering: yearly.id }));
     const b = await createShort(issued("2031-11-30", { numbering: yearly.id }));
     const c = await createShort(issued("2032-01-01", { numbering: yearly.id }));
@@ -301,7 +454,11 @@ describe("E4 createInvoice: numbering", () => {
     const counter = await counterOf(demoIds.invoiceNumberingId, "2031-08");
     // a caller that does not exist as a user: the insert breaks the createdBy foreign key after the counter moved
     const ghost = { id: randomUUID(), email: "ghost@example.com", roles: ["admin"], isAdmin: true };
-    const input = { ...issued("2031-08-08"), issueDate: new Date("2031-08-08T00:00:00Z"), items: [{ ...item(), unit: "h" }] } as unknown as CreateInvoiceInput;
+    const input = {
+      ...issued("2031-08-08"),
+      issueDate: new Date("2031-08-08T00:00:00Z"),
+      items: [{ ...item(), unit: "h" }],
+    } as unknown as CreateInvoiceInput;
     await expect(createInvoice(await t.contextOf(ghost), input)).rejects.toThrow();
     expect(await financeSnapshot()).toEqual(before);
     const next = await createShort(issued("2031-08-09"));
@@ -317,9 +474,19 @@ describe("E4 createInvoice: corrections", () => {
   });
 
   it("prevItems default to the corrected invoice's current items: those of its latest correction", async () => {
-    const latestItems = await t.db.invoiceItem.findMany({ where: { invoiceId: demoIds.correctionInvoiceId, isPrevious: false }, orderBy: { order: "asc" } });
+    const latestItems = await t.db.invoiceItem.findMany({
+      where: { invoiceId: demoIds.correctionInvoiceId, isPrevious: false },
+      orderBy: { order: "asc" },
+    });
     const corrected = await t.db.invoice.findUniqueOrThrow({ where: { id: correctedId } });
-    const r = await create({ invoiceType: "Kor", invoice: correctedId, isDraft: false, issueDate: "2031-09-01", fileGeneratedLanguage: "pl", items: [item({ count: 1, priceUnit: 100 })] });
+    const r = await create({
+      invoiceType: "Kor",
+      invoice: correctedId,
+      isDraft: false,
+      issueDate: "2031-09-01",
+      fileGeneratedLanguage: "pl",
+      items: [item({ count: 1, priceUnit: 100 })],
+    });
     expect(r.errors).toBeUndefined();
     const kor = r.data!.createInvoice;
     expect(kor.prevItems.map((i: any) => [i.positionName, i.count, i.priceUnit, i.netAmount])).toEqual(
@@ -334,7 +501,10 @@ describe("E4 createInvoice: corrections", () => {
     expect(kor.prevCorrect.id).toBe(demoIds.correctionInvoiceId);
     // parties, currency and booking come from the corrected invoice when not given
     expect(kor).toMatchObject({
-      buyerId: corrected.buyerId, buyerName: corrected.buyerName, sellerName: corrected.sellerName, currencyCode: corrected.currencyCode,
+      buyerId: corrected.buyerId,
+      buyerName: corrected.buyerName,
+      sellerName: corrected.sellerName,
+      currencyCode: corrected.currencyCode,
       financeProject: corrected.financeProjectId ? { id: corrected.financeProjectId } : null,
     });
     const stored = await t.db.invoice.findUniqueOrThrow({ where: { id: kor.id } });
@@ -352,11 +522,16 @@ describe("E4 createInvoice: corrections", () => {
 
   it("given prevItems are priced and stored as such", async () => {
     const r = await create({
-      invoiceType: "Kor", invoice: demoIds.invoiceId, fileGeneratedLanguage: "pl",
-      prevItems: [item({ count: 10, priceUnit: 100 })], items: [item({ count: 8, priceUnit: 100 })],
+      invoiceType: "Kor",
+      invoice: demoIds.invoiceId,
+      fileGeneratedLanguage: "pl",
+      prevItems: [item({ count: 10, priceUnit: 100 })],
+      items: [item({ count: 8, priceUnit: 100 })],
     });
     expect(r.data!.createInvoice).toMatchObject({ netAmount: 800, grossAmount: 984, toPay: -246 });
-    expect(r.data!.createInvoice.prevItems).toEqual([expect.objectContaining({ count: 10, netAmount: 1000, vatAmount: 230, grossAmount: 1230 })]);
+    expect(r.data!.createInvoice.prevItems).toEqual([
+      expect.objectContaining({ count: 10, netAmount: 1000, vatAmount: 230, grossAmount: 1230 }),
+    ]);
   });
 
   it("a correction keeps the corrected invoice's currency: another code is BAD_USER_INPUT on input.currencyCode (issue 24)", async () => {
@@ -364,8 +539,12 @@ describe("E4 createInvoice: corrections", () => {
     const other = corrected.currencyCode === "EUR" ? "USD" : "EUR";
     expect(await t.db.currencyDictionary.count({ where: { code: other } })).toBe(1);
     const before = await financeSnapshot();
-    expectBadInput(await create(base({ invoiceType: "Kor", invoice: demoIds.invoiceId, currencyCode: other, items: [item()] })), ["input.currencyCode"]);
-    expectBadInput(await create(base({ invoiceType: "Kor", invoice: demoIds.invoiceId, currencyCode: other.toLowerCase() })), ["input.currencyCode"]);
+    expectBadInput(await create(base({ invoiceType: "Kor", invoice: demoIds.invoiceId, currencyCode: other, items: [item()] })), [
+      "input.currencyCode",
+    ]);
+    expectBadInput(await create(base({ invoiceType: "Kor", invoice: demoIds.invoiceId, currencyCode: other.toLowerCase() })), [
+      "input.currencyCode",
+    ]);
     expect(await financeSnapshot()).toEqual(before);
     // its own currency, in any case, is accepted, and so is none (the corrected invoice's)
     for (const currencyCode of [corrected.currencyCode!.toLowerCase(), null]) {
@@ -437,7 +616,9 @@ describe("E4 createInvoice: the related invoice", () => {
 
   beforeAll(async () => {
     for (const type of ORIGINALS) {
-      const r = await createShort(issuedOf(type, { buyerId: demoIds.contractorId, financeProject: demoIds.projectId, currencyCode: "EUR" }));
+      const r = await createShort(
+        issuedOf(type, { buyerId: demoIds.contractorId, financeProject: demoIds.projectId, currencyCode: "EUR" }),
+      );
       expect(r.errors).toBeUndefined();
       target[type] = r.data!.createInvoice.id;
     }
@@ -474,10 +655,17 @@ describe("E4 createInvoice: the related invoice", () => {
     expect(roz.invoice.corrects.length).toBeGreaterThan(0);
     expect(roz.invoice.corrects.map((c: any) => c.id)).not.toContain(roz.id);
     expect(roz).toMatchObject({
-      invoiceType: "Roz", currencyCode: "EUR", buyerId: demoIds.contractorId, buyerName: zal.buyerName,
-      financeProject: { id: demoIds.projectId }, prevItems: [], prevCorrect: null, isLastCorrect: false,
+      invoiceType: "Roz",
+      currencyCode: "EUR",
+      buyerId: demoIds.contractorId,
+      buyerName: zal.buyerName,
+      financeProject: { id: demoIds.projectId },
+      prevItems: [],
+      prevCorrect: null,
+      isLastCorrect: false,
       // not a correction: toPay is the gross amount less what was paid, no difference of two invoices
-      grossAmount: 3690, toPay: 3690,
+      grossAmount: 3690,
+      toPay: 3690,
     });
     const stored = await t.db.invoice.findUniqueOrThrow({ where: { id: roz.id } });
     expect(stored).toMatchObject({ relatedInvoiceId: target.Zal, correctedInvoiceId: null });
@@ -514,12 +702,25 @@ describe("E4 createInvoice: references", () => {
     const board = await t.db.board.findUniqueOrThrow({ where: { id: demoIds.boardId } });
     const r = await create(base({ financeBoard: board.id }));
     expect(r.data!.createInvoice).toMatchObject({
-      financeProject: { id: board.projectId }, financeStage: { id: board.stageId }, financeBoard: { id: board.id }, financeTask: null,
+      financeProject: { id: board.projectId },
+      financeStage: { id: board.stageId },
+      financeBoard: { id: board.id },
+      financeTask: null,
     });
     const s = await create(base({ financeStage: demoIds.stageId, financeProject: demoIds.projectId }));
-    expect(s.data!.createInvoice).toMatchObject({ financeProject: { id: demoIds.projectId }, financeStage: { id: demoIds.stageId }, financeBoard: null });
+    expect(s.data!.createInvoice).toMatchObject({
+      financeProject: { id: demoIds.projectId },
+      financeStage: { id: demoIds.stageId },
+      financeBoard: null,
+    });
 
-    for (const [field, id] of [["financeProject", randomUUID()], ["financeStage", randomUUID()], ["financeBoard", randomUUID()], ["financeTask", randomUUID()], ["buyerId", randomUUID()]]) {
+    for (const [field, id] of [
+      ["financeProject", randomUUID()],
+      ["financeStage", randomUUID()],
+      ["financeBoard", randomUUID()],
+      ["financeTask", randomUUID()],
+      ["buyerId", randomUUID()],
+    ]) {
       const nf = await create(base({ [field]: id }));
       expect(codes(nf)).toEqual(["NOT_FOUND"]);
       expect(nf.data?.createInvoice ?? null).toBeNull();
@@ -545,10 +746,26 @@ describe("E4 createInvoice: references", () => {
 
 describe("E4 createInvoice: input rules", () => {
   const STRING_LIMITS: [string, number][] = [
-    ["no", 50], ["docTitle", 50], ["issuedPlace", 255], ["sellerName", 255], ["sellerIdentifier", 20], ["sellerStreet", 255],
-    ["sellerZipCode", 20], ["sellerCity", 255], ["sellerCountryCode", 2], ["sellerCreatorName", 255], ["buyerName", 255],
-    ["buyerIdentifier", 20], ["buyerStreet", 255], ["buyerZipCode", 20], ["buyerCity", 255], ["buyerCountryCode", 2],
-    ["buyerRecipientName", 255], ["bankAccount", 100], ["bankAccountSwift", 11], ["description", 5000],
+    ["no", 50],
+    ["docTitle", 50],
+    ["issuedPlace", 255],
+    ["sellerName", 255],
+    ["sellerIdentifier", 20],
+    ["sellerStreet", 255],
+    ["sellerZipCode", 20],
+    ["sellerCity", 255],
+    ["sellerCountryCode", 2],
+    ["sellerCreatorName", 255],
+    ["buyerName", 255],
+    ["buyerIdentifier", 20],
+    ["buyerStreet", 255],
+    ["buyerZipCode", 20],
+    ["buyerCity", 255],
+    ["buyerCountryCode", 2],
+    ["buyerRecipientName", 255],
+    ["bankAccount", 100],
+    ["bankAccountSwift", 11],
+    ["description", 5000],
   ];
 
   it.each(STRING_LIMITS)("%s: %i characters pass, one more fails", async (field, max) => {
@@ -575,7 +792,11 @@ describe("E4 createInvoice: input rules", () => {
     ["direction", ["income", "cost"], ["Income", "sale"]],
     ["ksefMarker", ["NrKSeF", "BFK", "OFF", "DI"], ["nrksef", "ON", "NrKSeF1"]],
     ["buyerIdentifierType", ["nip", "vat_eu", "other", "none"], ["NIP", "pesel"]],
-    ["paymentMethod", ["cash", "transfer", "transfer_and_cash", "barter", "prepayment_transfer", "card", "voucher", "check", "credit", "mobile"], ["blik", "Cash"]],
+    [
+      "paymentMethod",
+      ["cash", "transfer", "transfer_and_cash", "barter", "prepayment_transfer", "card", "voucher", "check", "credit", "mobile"],
+      ["blik", "Cash"],
+    ],
     ["fileGeneratedLanguage", ["pl", "en", "de", "it"], ["fr", "PL", "polski"]],
   ];
 
@@ -589,7 +810,8 @@ describe("E4 createInvoice: input rules", () => {
 
   it("exchangeRate: 0 to 99.9999, four decimal places", async () => {
     for (const value of [0, 99.9999, 4.1234]) expect((await createShort(base({ exchangeRate: value }))).errors).toBeUndefined();
-    for (const value of [-0.0001, 100, 99.99991, 4.12345]) expectBadInput(await create(base({ exchangeRate: value })), ["input.exchangeRate"]);
+    for (const value of [-0.0001, 100, 99.99991, 4.12345])
+      expectBadInput(await create(base({ exchangeRate: value })), ["input.exchangeRate"]);
   });
 
   it("alreadyPaid and toPay: money with two decimal places", async () => {
@@ -599,13 +821,16 @@ describe("E4 createInvoice: input rules", () => {
   });
 
   it("items: positionName 1..255, count > 0 (4 places), priceUnit >= 0 (2 places), tax and gtu from their sets", async () => {
-    const ok = await createShort(base({
-      items: [
-        item({ positionName: "p".repeat(255), count: 0.0001, priceUnit: 0, tax: "oo", gtu: "GTU_01" }),
-        item({ positionName: "p", tax: "np", gtu: "GTU_13" }),
-        item({ tax: "RATE_5" }), item({ tax: "RATE_0" }),
-      ],
-    }));
+    const ok = await createShort(
+      base({
+        items: [
+          item({ positionName: "p".repeat(255), count: 0.0001, priceUnit: 0, tax: "oo", gtu: "GTU_01" }),
+          item({ positionName: "p", tax: "np", gtu: "GTU_13" }),
+          item({ tax: "RATE_5" }),
+          item({ tax: "RATE_0" }),
+        ],
+      }),
+    );
     expect(ok.errors).toBeUndefined();
     expectBadInput(await create(base({ items: [item(), item({ positionName: "p".repeat(256) })] })), ["input.items.1.positionName"]);
     expectBadInput(await create(base({ items: [item({ positionName: "" })] })), ["input.items.0.positionName"]);
@@ -619,13 +844,22 @@ describe("E4 createInvoice: input rules", () => {
     expectBadInput(await create(base({ items: [item({ gtu: "GTU_14" })] })), ["input.items.0.gtu"]);
     expectBadInput(await create(base({ items: [item({ gtu: "GTU_00" })] })), ["input.items.0.gtu"]);
     expectBadInput(await create(base({ items: [item({ unit: "u".repeat(51) })] })), ["input.items.0.unit"]);
-    expectBadInput(await create(base({ invoiceType: "Kor", invoice: demoIds.invoiceId, prevItems: [item({ count: 0 })] })), ["input.prevItems.0.count"]);
+    expectBadInput(await create(base({ invoiceType: "Kor", invoice: demoIds.invoiceId, prevItems: [item({ count: 0 })] })), [
+      "input.prevItems.0.count",
+    ]);
   });
 
   it("items: at most 500; amounts must fit the books", async () => {
     expectBadInput(await create(base({ items: Array.from({ length: 501 }, () => item()) })), ["input.items"]);
     expectBadInput(await create(base({ items: [item({ count: 1_000_000_000, priceUnit: 1000 })] })), ["input.items.0"]);
-    expectBadInput(await create(base({ items: [item({ count: 1_000_000_000, priceUnit: 600, tax: "zw" }), item({ count: 1_000_000_000, priceUnit: 600, tax: "zw" })] })), ["input.items"]);
+    expectBadInput(
+      await create(
+        base({
+          items: [item({ count: 1_000_000_000, priceUnit: 600, tax: "zw" }), item({ count: 1_000_000_000, priceUnit: 600, tax: "zw" })],
+        }),
+      ),
+      ["input.items"],
+    );
   });
 
   it("thirdParties: at most 20 of up to 255 characters", async () => {
@@ -676,7 +910,11 @@ describe("E4 createInvoice: who may", () => {
 
   it("a finance user may create any invoice; a project manager only for their project", async () => {
     const accountant = await t.db.user.findFirstOrThrow({
-      where: { canLogIn: true, allowApiTokenAuthentication: true, AND: [{ roles: { some: { role: "finance" } } }, { roles: { none: { role: "admin" } } }] },
+      where: {
+        canLogIn: true,
+        allowApiTokenAuthentication: true,
+        AND: [{ roles: { some: { role: "finance" } } }, { roles: { none: { role: "admin" } } }],
+      },
     });
     const financeToken = await issueToken(t.db, accountant.id, { name: "test" });
     const byAccountant = await create(issued("2031-12-02"), financeToken);
@@ -690,7 +928,9 @@ describe("E4 createInvoice: who may", () => {
     expect(own.errors).toBeUndefined();
     expect(own.data!.createInvoice.financeProject.id).toBe(demoIds.projectId);
     expect(codes(await create(issued("2031-12-03"), pmToken))).toEqual(["FORBIDDEN"]);
-    const elsewhere = await t.db.project.findFirstOrThrow({ where: { assignments: { none: { userId: demoIds.pmUserId, role: { in: ["pm-active", "pm-passive"] } } } } });
+    const elsewhere = await t.db.project.findFirstOrThrow({
+      where: { assignments: { none: { userId: demoIds.pmUserId, role: { in: ["pm-active", "pm-passive"] } } } },
+    });
     expect(codes(await create(issued("2031-12-03", { financeProject: elsewhere.id }), pmToken))).toEqual(["FORBIDDEN"]);
   });
 });
@@ -706,7 +946,14 @@ describe("invoice entities", () => {
         ... on InvoiceCost { id name priceNet priceGross costType }
         ... on InvoiceIncome { id name priceNet incomeType }
       } }`,
-      { reps: [{ __typename: "InvoiceNumbering", id: numbering.id }, { __typename: "InvoiceCost", id: cost.id }, { __typename: "InvoiceIncome", id: income.id }, { __typename: "InvoiceCost", id: randomUUID() }] },
+      {
+        reps: [
+          { __typename: "InvoiceNumbering", id: numbering.id },
+          { __typename: "InvoiceCost", id: cost.id },
+          { __typename: "InvoiceIncome", id: income.id },
+          { __typename: "InvoiceCost", id: randomUUID() },
+        ],
+      },
     );
     expect(r.errors).toBeUndefined();
     expect(r.data!._entities).toEqual([
@@ -718,12 +965,20 @@ describe("invoice entities", () => {
   });
 
   it("an invoice with costs and incomes reports them", async () => {
-    const withIncome = await t.db.invoice.findFirstOrThrow({ where: { incomes: { some: {} } }, include: { incomes: { orderBy: [{ date: "asc" }, { id: "asc" }] } } });
-    const r = await t.gql(gql`query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on Invoice { hasIncome hasCost incomes { id priceGross } } } }`, {
-      reps: [{ __typename: "Invoice", id: withIncome.id }],
+    const withIncome = await t.db.invoice.findFirstOrThrow({
+      where: { incomes: { some: {} } },
+      include: { incomes: { orderBy: [{ date: "asc" }, { id: "asc" }] } },
     });
+    const r = await t.gql(
+      gql`query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on Invoice { hasIncome hasCost incomes { id priceGross } } } }`,
+      {
+        reps: [{ __typename: "Invoice", id: withIncome.id }],
+      },
+    );
     expect(r.data!._entities[0]).toEqual({
-      hasIncome: true, hasCost: false, incomes: withIncome.incomes.map((i) => ({ id: i.id, priceGross: i.priceGross.toNumber() })),
+      hasIncome: true,
+      hasCost: false,
+      incomes: withIncome.incomes.map((i) => ({ id: i.id, priceGross: i.priceGross.toNumber() })),
     });
   });
 });
@@ -734,7 +989,15 @@ describe("E4 createInvoice: statements", () => {
 
   it("costs the same number of statements for 1 item and for 60", async () => {
     const run = (date: string, n: number) =>
-      t.countStatements(() => create(issued(date, { buyerId: demoIds.contractorId, financeTask: demoIds.taskId, items: Array.from({ length: n }, (_, i) => item({ count: i + 1 })) })));
+      t.countStatements(() =>
+        create(
+          issued(date, {
+            buyerId: demoIds.contractorId,
+            financeTask: demoIds.taskId,
+            items: Array.from({ length: n }, (_, i) => item({ count: i + 1 })),
+          }),
+        ),
+      );
     const one = await run("2032-02-01", 1);
     const many = await run("2032-02-02", 60);
     expect(many).toBe(one);
@@ -756,7 +1019,8 @@ describe("E4 createInvoice: statements", () => {
     // two earlier corrections at least, so that both cases load earlier corrections that are not already at hand
     for (let i = 0; i < 6; i++) await createShort({ invoiceType: "Kor", invoice: large, fileGeneratedLanguage: "pl", items: [item()] });
     for (let i = 0; i < 2; i++) await createShort({ invoiceType: "Kor", invoice: small, fileGeneratedLanguage: "pl", items: [item()] });
-    const kor = (invoice: string) => create({ invoiceType: "Kor", invoice, fileGeneratedLanguage: "pl", isDraft: false, issueDate: "2032-03-05", items: [item()] });
+    const kor = (invoice: string) =>
+      create({ invoiceType: "Kor", invoice, fileGeneratedLanguage: "pl", isDraft: false, issueDate: "2032-03-05", items: [item()] });
     const a = await t.countStatements(() => kor(small));
     const b = await t.countStatements(() => kor(large));
     expect(b).toBe(a);
@@ -770,7 +1034,12 @@ describe("E4 createInvoice: statements", () => {
   });
 
   it("_entities resolves any number of invoices in the same statements", async () => {
-    const others = await t.db.invoice.findMany({ select: { id: true }, where: { id: { not: demoIds.correctionInvoiceId } }, take: 24, orderBy: { id: "asc" } });
+    const others = await t.db.invoice.findMany({
+      select: { id: true },
+      where: { id: { not: demoIds.correctionInvoiceId } },
+      take: 24,
+      orderBy: { id: "asc" },
+    });
     // the correction first: both cases then reach the corrected invoice, one level down
     const ids = [demoIds.correctionInvoiceId, ...others.map((r) => r.id)];
     const query = gql`query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on Invoice { ${CORE} invoice { id } corrects { id items { order } } prevCorrect { id } } } }`;

@@ -11,14 +11,25 @@ let externalToken: string;
 let financeToken: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const external = await t.db.user.findFirstOrThrow({ where: { isExternal: true, canLogIn: true, allowApiTokenAuthentication: true, projectAssignments: { some: { projectId: d.projectId } } } });
+  const external = await t.db.user.findFirstOrThrow({
+    where: {
+      isExternal: true,
+      canLogIn: true,
+      allowApiTokenAuthentication: true,
+      projectAssignments: { some: { projectId: d.projectId } },
+    },
+  });
   externalToken = await issueToken(t.db, external.id);
-  const finance = await t.db.user.findFirstOrThrow({ where: { canLogIn: true, allowApiTokenAuthentication: true, roles: { some: { role: "finance" }, none: { role: "admin" } } }, orderBy: { id: "asc" } });
+  const finance = await t.db.user.findFirstOrThrow({
+    where: { canLogIn: true, allowApiTokenAuthentication: true, roles: { some: { role: "finance" }, none: { role: "admin" } } },
+    orderBy: { id: "asc" },
+  });
   financeToken = await issueToken(t.db, finance.id);
 }, 60_000);
 afterAll(() => t.close());
 
-const violation = (r: GqlResult) => (r.errors?.[0]?.extensions?.validationErrors ?? []) as Array<{ field: string; constraints: Record<string, string> }>;
+const violation = (r: GqlResult) =>
+  (r.errors?.[0]?.extensions?.validationErrors ?? []) as Array<{ field: string; constraints: Record<string, string> }>;
 
 describe("authorization", () => {
   const CREATE_CURRENCY = gql`mutation ($input: CreateCurrencyDictionaryInput!) { createCurrencyDictionary(input: $input) { code isDefault } }`;
@@ -28,9 +39,13 @@ describe("authorization", () => {
     const r = await t.gql(CREATE_CURRENCY, { input: { name: "Hack", code: "HAK", isDefault: true } }, externalToken);
     expect(codes(r)).toEqual(["FORBIDDEN"]);
     expect(await t.db.currencyDictionary.findFirst({ where: { code: "HAK" } })).toBeNull();
-    const invoice = await t.gql(gql`mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { currencyCode } }`, {
-      input: { invoiceType: "Vat", fileGeneratedLanguage: "pl", items: [{ positionName: "X", count: 1, priceUnit: 1, tax: "RATE_23" }] },
-    }, financeToken);
+    const invoice = await t.gql(
+      gql`mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { currencyCode } }`,
+      {
+        input: { invoiceType: "Vat", fileGeneratedLanguage: "pl", items: [{ positionName: "X", count: 1, priceUnit: 1, tax: "RATE_23" }] },
+      },
+      financeToken,
+    );
     expect(invoice.data?.createInvoice).toEqual({ currencyCode: before.code });
   });
 
@@ -51,7 +66,13 @@ describe("authorization", () => {
 
   it("E1/E2: a caller outside the topic gets NOT_FOUND whether the addressed user is a member or not", async () => {
     const outsider = await t.db.user.findFirstOrThrow({
-      where: { canLogIn: true, allowApiTokenAuthentication: true, isExternal: false, roles: { none: { role: "admin" } }, chatTopicAssignments: { none: { topicId: d.chatTopicId } } },
+      where: {
+        canLogIn: true,
+        allowApiTokenAuthentication: true,
+        isExternal: false,
+        roles: { none: { role: "admin" } },
+        chatTopicAssignments: { none: { topicId: d.chatTopicId } },
+      },
       orderBy: { id: "asc" },
     });
     const token = await issueToken(t.db, outsider.id);
@@ -61,7 +82,9 @@ describe("authorization", () => {
       const member = await t.gql(op, { t: d.chatTopicId, u: d.userId }, token);
       const nonMember = await t.gql(op, { t: d.chatTopicId, u: d.pmUserId === outsider.id ? d.adminUserId : outsider.id }, token);
       const missingTopic = await t.gql(op, { t: "00000000-0000-4000-8000-000000000000", u: d.userId }, token);
-      expect([member, nonMember, missingTopic].map((r) => [codes(r), r.errors?.[0]?.message])).toEqual([0, 1, 2].map(() => [["NOT_FOUND"], "Chat topic membership not found (userId)."]));
+      expect([member, nonMember, missingTopic].map((r) => [codes(r), r.errors?.[0]?.message])).toEqual(
+        [0, 1, 2].map(() => [["NOT_FOUND"], "Chat topic membership not found (userId)."]),
+      );
     }
   });
 
@@ -69,7 +92,13 @@ describe("authorization", () => {
     const cached = await createTestApp({ AUTH_CACHE_TTL_MS: "60000" });
     try {
       const led = await cached.db.userDepartment.findFirstOrThrow({ where: { userId: d.pmUserId, isLeader: true } });
-      const member = await cached.db.userDepartment.findFirstOrThrow({ where: { departmentId: led.departmentId, userId: { not: d.pmUserId }, user: { userDepartments: { every: { departmentId: led.departmentId } } } } });
+      const member = await cached.db.userDepartment.findFirstOrThrow({
+        where: {
+          departmentId: led.departmentId,
+          userId: { not: d.pmUserId },
+          user: { userDepartments: { every: { departmentId: led.departmentId } } },
+        },
+      });
       const token = await issueToken(cached.db, d.pmUserId);
       const query = gql`query ($id: [ID!]) { users(filter: { id: $id }) { items { canManage } } }`;
       expect((await cached.gql(query, { id: [member.userId] }, token)).data?.users.items[0].canManage).toBe(true);
@@ -102,25 +131,40 @@ describe("bad input is BAD_USER_INPUT naming the field, never INTERNAL_SERVER_ER
     const users = await t.gql(gql`query ($s: String) { users(filter: { search: $s }) { items { id } } }`, { s: "ab\ud800" }, t.userToken);
     expect(codes(users)).toEqual(["BAD_USER_INPUT"]);
     expect(invalidFields(users)).toEqual(["filter.search"]);
-    const comments = await t.gql(gql`query ($t: String!) { sharedTaskComments(token: $t) { items { id } } }`, { t: "\udc00shr" }, t.userToken);
+    const comments = await t.gql(
+      gql`query ($t: String!) { sharedTaskComments(token: $t) { items { id } } }`,
+      { t: "\udc00shr" },
+      t.userToken,
+    );
     expect(codes(comments)).toEqual(["BAD_USER_INPUT"]);
     expect(invalidFields(comments)).toEqual(["token"]);
   });
 
   it("a NUL character (PostgreSQL text cannot hold it; found by the fuzz test)", async () => {
-    const r = await t.gql(gql`mutation ($id: ID!, $n: String) { updateStage(id: $id, input: { name: $n }) { id } }`, { id: d.stageId, n: "a\u0000b" });
+    const r = await t.gql(gql`mutation ($id: ID!, $n: String) { updateStage(id: $id, input: { name: $n }) { id } }`, {
+      id: d.stageId,
+      n: "a\u0000b",
+    });
     expect(codes(r)).toEqual(["BAD_USER_INPUT"]);
     expect(invalidFields(r)).toEqual(["input.name"]);
   });
 
   it("timesheetByUser with dateStart 9999-12-31", async () => {
-    const r = await t.gql(gql`query ($d: DateTime!) { timesheetByUser(dateStart: $d) { seconds } }`, { d: "9999-12-31T00:00:00Z" }, t.userToken);
+    const r = await t.gql(
+      gql`query ($d: DateTime!) { timesheetByUser(dateStart: $d) { seconds } }`,
+      { d: "9999-12-31T00:00:00Z" },
+      t.userToken,
+    );
     expect(codes(r)).toEqual(["BAD_USER_INPUT"]);
     expect(invalidFields(r)).toEqual(["dateStart"]);
   });
 
   it("more than 50 coercion errors in variables", async () => {
-    const r = await t.gql(gql`query ($f: UserFilter) { users(filter: $f) { items { id } } }`, { f: { hasRole: Array.from({ length: 80 }, (_, i) => i) } }, t.userToken);
+    const r = await t.gql(
+      gql`query ($f: UserFilter) { users(filter: $f) { items { id } } }`,
+      { f: { hasRole: Array.from({ length: 80 }, (_, i) => i) } },
+      t.userToken,
+    );
     // one error, listing the first 50 violations (each naming its element), marked truncated
     expect(codes(r)).toEqual(["BAD_USER_INPUT"]);
     const [error] = r.errors!;
@@ -167,7 +211,9 @@ describe("contract fixes", () => {
     expect(codes(r)).toEqual(["CONFLICT"]);
     expect(r.errors![0].message).toBe("input.code must be unique: a currency with this code exists already.");
     expect(JSON.stringify(r.errors)).not.toMatch(/pln/i);
-    const bad = await t.gql(gql`mutation { createShortcut(input: { name: "x", viewUrl: "javascript:alert(1)", isOpenedInNewTab: false }) { id } }`);
+    const bad = await t.gql(
+      gql`mutation { createShortcut(input: { name: "x", viewUrl: "javascript:alert(1)", isOpenedInNewTab: false }) { id } }`,
+    );
     expect(JSON.stringify(bad.errors)).not.toContain("alert");
   });
 
@@ -188,14 +234,26 @@ describe("contract fixes", () => {
     ["http://status.example.com", true],
     ["/project/tasks?assigned=me", true],
   ])("Shortcut viewUrl %s accepted: %s", async (viewUrl, accepted) => {
-    const r = await t.gql(gql`mutation ($u: String!) { createShortcut(input: { name: "S", viewUrl: $u, isOpenedInNewTab: false }) { viewUrl } }`, { u: viewUrl }, t.userToken);
+    const r = await t.gql(
+      gql`mutation ($u: String!) { createShortcut(input: { name: "S", viewUrl: $u, isOpenedInNewTab: false }) { viewUrl } }`,
+      { u: viewUrl },
+      t.userToken,
+    );
     if (accepted) expect(r.data?.createShortcut).toEqual({ viewUrl });
     else expect([codes(r), invalidFields(r)]).toEqual([["BAD_USER_INPUT"], ["input.viewUrl"]]);
   });
 
   it("a budget of 1.005 is stored as 1.01, rounded half-up like invoice amounts", async () => {
     const r = await t.gql(gql`mutation ($input: CreateProjectInput!) { createProject(input: $input) { id budget } }`, {
-      input: { name: "Budżet", dateStartPlanned: "2027-01-04T08:00:00Z", dateEndPlanned: "2027-06-30T16:00:00Z", isBlameableRemovalEnabled: false, status: "open", budget: 1.005, contractors: [d.contractorId] },
+      input: {
+        name: "Budżet",
+        dateStartPlanned: "2027-01-04T08:00:00Z",
+        dateEndPlanned: "2027-06-30T16:00:00Z",
+        isBlameableRemovalEnabled: false,
+        status: "open",
+        budget: 1.005,
+        contractors: [d.contractorId],
+      },
     });
     expect(r.data?.createProject.budget).toBe(1.01);
     const stored = await t.db.project.findUniqueOrThrow({ where: { id: r.data!.createProject.id } });

@@ -30,7 +30,10 @@ function lint(fixtures: Record<string, string>): Record<string, Finding[]> {
     }
     process.stdout.write(JSON.stringify(out));
   `;
-  const output = execFileSync(process.execPath, ["--input-type=module", "-e", script, JSON.stringify(fixtures)], { cwd: root, encoding: "utf8" });
+  const output = execFileSync(process.execPath, ["--input-type=module", "-e", script, JSON.stringify(fixtures)], {
+    cwd: root,
+    encoding: "utf8",
+  });
   return JSON.parse(output) as Record<string, Finding[]>;
 }
 
@@ -70,7 +73,9 @@ describe("the import rules", () => {
   });
 
   it("refuse an import cycle, type-only imports included, naming the files around it", () => {
-    expect(found["src/db/turns.ts"]).toEqual([{ ruleId: "local/no-import-cycle", message: "import cycle: src/db/turns.ts -> src/db/budget.ts -> src/db/turns.ts" }]);
+    expect(found["src/db/turns.ts"]).toEqual([
+      { ruleId: "local/no-import-cycle", message: "import cycle: src/db/turns.ts -> src/db/budget.ts -> src/db/turns.ts" },
+    ]);
   });
 
   it("refuse ctx.db and ctx.read in a resolver", () => {
@@ -103,9 +108,9 @@ describe("the rule declarations", () => {
         'import { defineEntity } from "../../federation/entity-registry";',
         'import { readBy } from "../../auth/rule";',
         'import { rules } from "../../auth/rules";',
-        "class Open { id = \"\"; }",
-        'export const open = defineEntity(Open, { loadMany: async () => [] });',
-        'export const declared = defineEntity(Open, { read: readBy(rules.signedIn), loadMany: async () => [] });',
+        'class Open { id = ""; }',
+        "export const open = defineEntity(Open, { loadMany: async () => [] });",
+        "export const declared = defineEntity(Open, { read: readBy(rules.signedIn), loadMany: async () => [] });",
         "",
       ].join("\n"),
     });

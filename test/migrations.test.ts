@@ -44,7 +44,12 @@ function prisma(kind: DatabaseKind, databaseUrl: string, args: string[]) {
 /** The SQL Prisma generates to create the variant's schema from nothing. */
 function schemaScript(kind: DatabaseKind, databaseUrl: string): string {
   const r = prisma(kind, databaseUrl, [
-    "migrate", "diff", "--from-empty", "--to-schema-datamodel", join("prisma", kind, "schema.prisma"), "--script",
+    "migrate",
+    "diff",
+    "--from-empty",
+    "--to-schema-datamodel",
+    join("prisma", kind, "schema.prisma"),
+    "--script",
   ]);
   if (r.status !== 0) throw new Error(`prisma migrate diff failed:\n${r.output}`);
   expect(r.stdout).toMatch(/CREATE TABLE/);
@@ -147,7 +152,8 @@ async function repairsConcurrencyLeftovers(kind: DatabaseKind, url: string) {
   const db = createDb({ url });
   try {
     await migrate(db, kind, dir);
-    const user = async (email: string) => (await db.user.create({ data: { email, firstName: "A", lastName: "B", shortCode: email.slice(0, 6) } })).id;
+    const user = async (email: string) =>
+      (await db.user.create({ data: { email, firstName: "A", lastName: "B", shortCode: email.slice(0, 6) } })).id;
     const [a, b] = [await user("first@example.com"), await user("second@example.com")];
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
     const shortcut = (userId: string, weight: number, minute: number, name: string) =>
@@ -158,17 +164,35 @@ async function repairsConcurrencyLeftovers(kind: DatabaseKind, url: string) {
     await shortcut(a, 5, 4, "a-fourth");
     await shortcut(b, 7, 1, "b-seven");
     await shortcut(b, 3, 2, "b-three");
-    for (const [code, isDefault, minute] of [["AAA", true, 1], ["BBB", true, 3], ["CCC", true, 2], ["DDD", false, 4]] as const) {
+    for (const [code, isDefault, minute] of [
+      ["AAA", true, 1],
+      ["BBB", true, 3],
+      ["CCC", true, 2],
+      ["DDD", false, 4],
+    ] as const) {
       await db.currencyDictionary.create({ data: { code, name: code, isDefault, createdAt: at(minute) } });
     }
 
     expect(await migrate(db, kind)).toEqual(later.map((m) => m.name));
-    const weights = await db.shortcut.findMany({ orderBy: [{ userId: "asc" }, { weight: "asc" }], select: { name: true, weight: true, userId: true } });
-    expect(weights.filter((w) => w.userId === a).map((w) => [w.name, w.weight])).toEqual([["a-first", 1], ["a-second", 2], ["a-third", 3], ["a-fourth", 4]]);
-    expect(weights.filter((w) => w.userId === b).map((w) => [w.name, w.weight])).toEqual([["b-three", 3], ["b-seven", 7]]);
+    const weights = await db.shortcut.findMany({
+      orderBy: [{ userId: "asc" }, { weight: "asc" }],
+      select: { name: true, weight: true, userId: true },
+    });
+    expect(weights.filter((w) => w.userId === a).map((w) => [w.name, w.weight])).toEqual([
+      ["a-first", 1],
+      ["a-second", 2],
+      ["a-third", 3],
+      ["a-fourth", 4],
+    ]);
+    expect(weights.filter((w) => w.userId === b).map((w) => [w.name, w.weight])).toEqual([
+      ["b-three", 3],
+      ["b-seven", 7],
+    ]);
     expect((await db.currencyDictionary.findMany({ where: { isDefault: true } })).map((c) => c.code)).toEqual(["BBB"]);
     // and from now on the database refuses a second default and a repeated weight
-    await expect(db.currencyDictionary.create({ data: { code: "EEE", name: "EEE", isDefault: true } })).rejects.toMatchObject({ code: "P2002" });
+    await expect(db.currencyDictionary.create({ data: { code: "EEE", name: "EEE", isDefault: true } })).rejects.toMatchObject({
+      code: "P2002",
+    });
     await expect(shortcut(b, 3, 5, "b-again")).rejects.toMatchObject({ code: "P2002" });
     await db.currencyDictionary.create({ data: { code: "FFF", name: "FFF", isDefault: false } });
   } finally {
@@ -199,7 +223,9 @@ async function sqliteStructure(db: Db) {
       columns: await q(`SELECT cid, name, type, "notnull", dflt_value, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid`),
       indexes,
       indexColumns,
-      foreignKeys: await q(`SELECT id, seq, "table", "from", "to", on_update, on_delete, "match" FROM pragma_foreign_key_list(?) ORDER BY id, seq`),
+      foreignKeys: await q(
+        `SELECT id, seq, "table", "from", "to", on_update, on_delete, "match" FROM pragma_foreign_key_list(?) ORDER BY id, seq`,
+      ),
     };
   }
   return out;
@@ -213,7 +239,8 @@ describe("SQLite migrations", () => {
     const expected = createDb({ url: fresh("expected") });
     try {
       expect(await migrate(migrated, "sqlite")).toEqual(readMigrations(defaultMigrationsDir("sqlite")).map((m) => m.name));
-      for (const statement of [...splitSql(schemaScript("sqlite", fresh("cli"))), ...HAND_WRITTEN.sqlite]) await expected.$executeRawUnsafe(statement);
+      for (const statement of [...splitSql(schemaScript("sqlite", fresh("cli"))), ...HAND_WRITTEN.sqlite])
+        await expected.$executeRawUnsafe(statement);
       const actual = await sqliteStructure(migrated);
       expect(Object.keys(actual).length).toBeGreaterThan(20);
       expect(actual).toEqual(await sqliteStructure(expected));
@@ -323,11 +350,16 @@ PRAGMA defer_foreign_keys=OFF;
     mkdirSync(join(dir, "0001_ok"), { recursive: true });
     mkdirSync(join(dir, "0002_broken"), { recursive: true });
     writeFileSync(join(dir, "0001_ok/migration.sql"), `CREATE TABLE "probe_one" ("id" TEXT NOT NULL PRIMARY KEY);\n`);
-    writeFileSync(join(dir, "0002_broken/migration.sql"), `CREATE TABLE "probe_two" ("id" TEXT NOT NULL PRIMARY KEY);\nCREATE TABLE "probe_one" ("id" TEXT);\n`);
+    writeFileSync(
+      join(dir, "0002_broken/migration.sql"),
+      `CREATE TABLE "probe_two" ("id" TEXT NOT NULL PRIMARY KEY);\nCREATE TABLE "probe_one" ("id" TEXT);\n`,
+    );
     const db = createDb({ url: fresh("broken") });
     try {
       await expect(migrate(db, "sqlite", dir)).rejects.toThrow();
-      const tables = await db.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'probe_%'`);
+      const tables = await db.$queryRawUnsafe<{ name: string }[]>(
+        `SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'probe_%'`,
+      );
       expect(tables.map((t) => t.name)).toEqual(["probe_one"]);
       const rows = await db.$queryRawUnsafe<{ migration_name: string }[]>(`SELECT migration_name FROM "_prisma_migrations"`);
       expect(rows.map((r) => r.migration_name)).toEqual(["0001_ok"]);
@@ -423,8 +455,7 @@ describeIf(onPostgres, NEEDS_POSTGRES)("PostgreSQL migrations (TEST_DATABASE_URL
     await migrate(db, "postgres");
     await db.$disconnect();
     const { columns } = await pgStructure(url);
-    const typeOf = (table: string, column: string) =>
-      columns.find((c) => c.table_name === table && c.column_name === column)?.data_type;
+    const typeOf = (table: string, column: string) => columns.find((c) => c.table_name === table && c.column_name === column)?.data_type;
     expect(columns.filter((c) => c.data_type === "timestamp without time zone")).toEqual([]);
     expect(columns.filter((c) => ["real", "double precision"].includes(c.data_type))).toEqual([]);
     expect(columns.filter((c) => c.column_name === "id" && c.data_type !== "uuid")).toEqual([]);
@@ -447,19 +478,54 @@ describeIf(onPostgres, NEEDS_POSTGRES)("PostgreSQL migrations (TEST_DATABASE_URL
       expect(columns).toEqual([
         { column_name: "id", data_type: "character varying", character_maximum_length: 36, is_nullable: "NO", column_default: null },
         { column_name: "checksum", data_type: "character varying", character_maximum_length: 64, is_nullable: "NO", column_default: null },
-        { column_name: "finished_at", data_type: "timestamp with time zone", character_maximum_length: null, is_nullable: "YES", column_default: null },
-        { column_name: "migration_name", data_type: "character varying", character_maximum_length: 255, is_nullable: "NO", column_default: null },
+        {
+          column_name: "finished_at",
+          data_type: "timestamp with time zone",
+          character_maximum_length: null,
+          is_nullable: "YES",
+          column_default: null,
+        },
+        {
+          column_name: "migration_name",
+          data_type: "character varying",
+          character_maximum_length: 255,
+          is_nullable: "NO",
+          column_default: null,
+        },
         { column_name: "logs", data_type: "text", character_maximum_length: null, is_nullable: "YES", column_default: null },
-        { column_name: "rolled_back_at", data_type: "timestamp with time zone", character_maximum_length: null, is_nullable: "YES", column_default: null },
-        { column_name: "started_at", data_type: "timestamp with time zone", character_maximum_length: null, is_nullable: "NO", column_default: "now()" },
-        { column_name: "applied_steps_count", data_type: "integer", character_maximum_length: null, is_nullable: "NO", column_default: "0" },
+        {
+          column_name: "rolled_back_at",
+          data_type: "timestamp with time zone",
+          character_maximum_length: null,
+          is_nullable: "YES",
+          column_default: null,
+        },
+        {
+          column_name: "started_at",
+          data_type: "timestamp with time zone",
+          character_maximum_length: null,
+          is_nullable: "NO",
+          column_default: "now()",
+        },
+        {
+          column_name: "applied_steps_count",
+          data_type: "integer",
+          character_maximum_length: null,
+          is_nullable: "NO",
+          column_default: "0",
+        },
       ]);
       const rows = await db.$queryRawUnsafe<Record<string, unknown>[]>(
         `SELECT migration_name, checksum, logs, rolled_back_at, applied_steps_count, started_at <= finished_at AS ordered FROM _prisma_migrations ORDER BY started_at`,
       );
       expect(rows).toEqual(
         readMigrations(defaultMigrationsDir("postgres")).map((m) => ({
-          migration_name: m.name, checksum: m.checksum, logs: null, rolled_back_at: null, applied_steps_count: 1, ordered: true,
+          migration_name: m.name,
+          checksum: m.checksum,
+          logs: null,
+          rolled_back_at: null,
+          applied_steps_count: 1,
+          ordered: true,
         })),
       );
       expect(await migrate(db, "postgres")).toEqual([]);
@@ -499,7 +565,10 @@ describeIf(onPostgres, NEEDS_POSTGRES)("PostgreSQL migrations (TEST_DATABASE_URL
     mkdirSync(join(dir, "0001_ok"), { recursive: true });
     mkdirSync(join(dir, "0002_broken"), { recursive: true });
     writeFileSync(join(dir, "0001_ok/migration.sql"), `CREATE TABLE "probe_one" ("id" UUID NOT NULL PRIMARY KEY);\n`);
-    writeFileSync(join(dir, "0002_broken/migration.sql"), `CREATE TABLE "probe_two" ("id" UUID NOT NULL PRIMARY KEY);\nCREATE TABLE "probe_one" ("id" UUID);\n`);
+    writeFileSync(
+      join(dir, "0002_broken/migration.sql"),
+      `CREATE TABLE "probe_two" ("id" UUID NOT NULL PRIMARY KEY);\nCREATE TABLE "probe_one" ("id" UUID);\n`,
+    );
     const url = await freshDatabase("broken");
     const db = createDb({ url });
     try {

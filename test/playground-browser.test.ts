@@ -47,14 +47,18 @@ describeWithBrowser("GraphiQL playground in Chromium", () => {
   it("without a token the answer on screen is the 401's UNAUTHENTICATED error", async () => {
     await page.click('button[data-example="E8"]');
     await page.click(".graphiql-execute-button");
-    await page.waitForFunction(() => document.querySelector(".graphiql-response")?.textContent?.includes("UNAUTHENTICATED"), { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelector(".graphiql-response")?.textContent?.includes("UNAUTHENTICATED"), {
+      timeout: 20_000,
+    });
   });
 
   it("with a token entered, runs E4 createInvoice and shows the invoice; docs explorer open", async () => {
     await page.type("#wm-token", t.adminToken);
     await page.click('button[data-example="E4"]');
     await page.click(".graphiql-execute-button");
-    await page.waitForFunction(() => document.querySelector(".graphiql-response")?.textContent?.includes('"grossAmount"'), { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelector(".graphiql-response")?.textContent?.includes('"grossAmount"'), {
+      timeout: 20_000,
+    });
     const text = await responseText();
     expect(text).toContain('"grossAmount": 2460');
     expect(text).toContain('"netAmount": 2000');
@@ -64,7 +68,9 @@ describeWithBrowser("GraphiQL playground in Chromium", () => {
     // the documentation explorer, on the mutation just run
     await page.click('[aria-label="Show Documentation Explorer"]');
     await page.waitForSelector(".graphiql-doc-explorer");
-    await page.waitForFunction(() => document.querySelector(".graphiql-doc-explorer")?.textContent?.includes("Mutation"), { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelector(".graphiql-doc-explorer")?.textContent?.includes("Mutation"), {
+      timeout: 20_000,
+    });
     const file = join(shots, "docs-open-e4-answered.png");
     await page.screenshot({ path: file });
     expect(existsSync(file) && statSync(file).size > 10_000).toBe(true);
@@ -76,7 +82,9 @@ describeWithBrowser("GraphiQL playground in Chromium", () => {
     await page.waitForSelector(".graphiql-container");
     expect(await page.$eval("#wm-token", (el) => (el as HTMLInputElement).value)).toBe(t.adminToken);
     await page.click('[aria-label="Show History"]');
-    await page.waitForFunction(() => document.querySelector(".graphiql-history")?.textContent?.includes("E04CreateInvoice"), { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelector(".graphiql-history")?.textContent?.includes("E04CreateInvoice"), {
+      timeout: 20_000,
+    });
     await page.screenshot({ path: join(shots, "history.png") });
   });
 
@@ -89,7 +97,9 @@ describeWithBrowser("GraphiQL playground in Chromium", () => {
     await page.keyboard.press("End");
     await page.keyboard.up("Control");
     await page.keyboard.type("\n{ projectG");
-    await page.waitForFunction(() => document.querySelector(".CodeMirror-hints")?.textContent?.includes("projectGantt"), { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelector(".CodeMirror-hints")?.textContent?.includes("projectGantt"), {
+      timeout: 20_000,
+    });
     await page.screenshot({ path: join(shots, "autocompletion.png") });
   });
 
@@ -113,7 +123,16 @@ describeWithBrowser("GraphiQL playground in Chromium", () => {
     // the examples panel is open (the autocompletion test above opened it)
     // the linter is on: a real mistake is marked, in the query and in the variables
     await page.click('button[data-example="E4"]');
-    await setEditor("variables", JSON.stringify({ input: { invoiceType: "Vat", fileGeneratedLanguage: "pl", items: [{ positionName: "A", count: "two", priceUnit: 1, tax: "RATE_23" }] } }));
+    await setEditor(
+      "variables",
+      JSON.stringify({
+        input: {
+          invoiceType: "Vat",
+          fileGeneratedLanguage: "pl",
+          items: [{ positionName: "A", count: "two", priceUnit: 1, tax: "RATE_23" }],
+        },
+      }),
+    );
     await page.waitForFunction(() => document.querySelector(".CodeMirror-lint-mark-error"), { timeout: 20_000 });
     expect((await lintMarks()).join("\n")).toMatch(/error: .*Float/);
 

@@ -38,7 +38,10 @@ beforeAll(async () => {
     include: { invoice: true },
   });
   const pmProjects = [income.invoice.financeProjectId!, cost.invoice.financeProjectId!, d.projectId];
-  const external = await db.user.findFirstOrThrow({ where: { ...mayUseTokens, isExternal: true, id: { in: demoMembers } }, orderBy: { id: "asc" } });
+  const external = await db.user.findFirstOrThrow({
+    where: { ...mayUseTokens, isExternal: true, id: { in: demoMembers } },
+    orderBy: { id: "asc" },
+  });
   const pmElsewhere = await db.user.findFirstOrThrow({
     where: {
       ...mayUseTokens,
@@ -50,15 +53,33 @@ beforeAll(async () => {
     orderBy: { id: "asc" },
   });
   const finance = await db.user.findFirstOrThrow({
-    where: { ...mayUseTokens, roles: { some: { role: "finance" }, none: { role: { in: ["admin", "pm", "hr"] } } }, id: { notIn: [...demoMembers, ...topicMembers] } },
+    where: {
+      ...mayUseTokens,
+      roles: { some: { role: "finance" }, none: { role: { in: ["admin", "pm", "hr"] } } },
+      id: { notIn: [...demoMembers, ...topicMembers] },
+    },
     orderBy: { id: "asc" },
   });
   const hr = await db.user.findFirstOrThrow({
-    where: { ...mayUseTokens, roles: { some: { role: "hr" }, none: { role: { in: ["admin", "pm", "finance"] } } }, id: { notIn: [...demoMembers, ...topicMembers] } },
+    where: {
+      ...mayUseTokens,
+      roles: { some: { role: "hr" }, none: { role: { in: ["admin", "pm", "finance"] } } },
+      id: { notIn: [...demoMembers, ...topicMembers] },
+    },
     orderBy: { id: "asc" },
   });
-  Object.assign(who, { external: external.id, user: d.userId, pmOfProject: d.pmUserId, pmElsewhere: pmElsewhere.id, finance: finance.id, hr: hr.id, admin: d.adminUserId, anonymous: "" });
-  for (const p of PERSONAS) tokens[p] = p === "anonymous" ? null : p === "admin" ? t.adminToken : await issueToken(db, who[p], { name: "matrix" });
+  Object.assign(who, {
+    external: external.id,
+    user: d.userId,
+    pmOfProject: d.pmUserId,
+    pmElsewhere: pmElsewhere.id,
+    finance: finance.id,
+    hr: hr.id,
+    admin: d.adminUserId,
+    anonymous: "",
+  });
+  for (const p of PERSONAS)
+    tokens[p] = p === "anonymous" ? null : p === "admin" ? t.adminToken : await issueToken(db, who[p], { name: "matrix" });
 
   // "another project": a full project the external user is not assigned to
   const otherProject = await db.project.findFirstOrThrow({
@@ -86,9 +107,18 @@ beforeAll(async () => {
     risk: (await db.risk.findFirstOrThrow({ where: inOther, ...first })).id,
     assignedProjectUser: (await db.projectUserAssignment.findFirstOrThrow({ where: inOther, ...first })).id,
     assignedBoardUser: (await db.assignedBoardUser.findFirstOrThrow({ where: { board: inOther }, ...first })).id,
-    demoAssignment: (await db.projectUserAssignment.findFirstOrThrow({ where: { projectId: d.projectId, hourlyRate: { not: null } }, ...first })).id,
-    demoBoardUser: (await db.assignedBoardUser.findFirstOrThrow({ where: { boardId: d.boardId, user: { hourlyRate: { not: null } } }, ...first })).id,
-    demoChecklist: (await db.taskChecklist.findFirstOrThrow({ where: { task: { projectId: d.projectId }, leader: { hourlyRate: { not: null } } }, ...first })).id,
+    demoAssignment: (
+      await db.projectUserAssignment.findFirstOrThrow({ where: { projectId: d.projectId, hourlyRate: { not: null } }, ...first })
+    ).id,
+    demoBoardUser: (
+      await db.assignedBoardUser.findFirstOrThrow({ where: { boardId: d.boardId, user: { hourlyRate: { not: null } } }, ...first })
+    ).id,
+    demoChecklist: (
+      await db.taskChecklist.findFirstOrThrow({
+        where: { task: { projectId: d.projectId }, leader: { hourlyRate: { not: null } } },
+        ...first,
+      })
+    ).id,
     checklist: (await db.taskChecklist.findFirstOrThrow({ where: { task: inOther }, ...first })).id,
     checklistItem: (await db.taskChecklistItem.findFirstOrThrow({ where: { checklist: { task: inOther } }, ...first })).id,
     file: (await db.file.findFirstOrThrow({ where: inOther, ...first })).id,
@@ -100,7 +130,9 @@ beforeAll(async () => {
     vacationComment: (await db.vacationComment.findFirstOrThrow(first)).id,
     vacationDate: (await db.vacationDate.findFirstOrThrow(first)).id,
     adminShortcut: (await db.shortcut.findFirstOrThrow({ where: { userId: d.adminUserId }, ...first })).id,
-    membership: (await db.assignedChatTopicUser.findUniqueOrThrow({ where: { topicId_userId: { topicId: d.chatTopicId, userId: d.userId } } })).id,
+    membership: (
+      await db.assignedChatTopicUser.findUniqueOrThrow({ where: { topicId_userId: { topicId: d.chatTopicId, userId: d.userId } } })
+    ).id,
     customFieldDefinition: (await db.customFieldDefinition.findFirstOrThrow(first)).id,
     customFieldOption: (await db.customFieldSelectOption.findFirstOrThrow(first)).id,
     userDepartment: (await db.userDepartment.findFirstOrThrow(first)).id,
@@ -123,7 +155,8 @@ async function allowApp(): Promise<TestApp> {
   const manifest = join(mkdtempSync(join(tmpdir(), "wm-matrix-")), "persisted-documents.json");
   writeFileSync(manifest, JSON.stringify({ [`sha256:${createHash("sha256").update(registered).digest("hex")}`]: registered }));
   allow = await createTestApp({ TRUSTED_DOCUMENTS: "allow", TRUSTED_DOCUMENTS_MANIFEST: manifest });
-  for (const p of PERSONAS) allowTokens[p] = p === "anonymous" ? null : p === "admin" ? allow.adminToken : await issueToken(allow.db, who[p], { name: "matrix" });
+  for (const p of PERSONAS)
+    allowTokens[p] = p === "anonymous" ? null : p === "admin" ? allow.adminToken : await issueToken(allow.db, who[p], { name: "matrix" });
   return allow;
 }
 
@@ -147,30 +180,67 @@ function valueAnswer(r: GqlResult, pick: (data: any) => unknown): Answer {
   return value === null ? "null" : "ok";
 }
 
-const op = (query: string, vars: (p: Persona) => Record<string, unknown> = () => ({})): Run => async (p) => rootAnswer(await t.gql(query, vars(p), tokens[p]));
+const op =
+  (query: string, vars: (p: Persona) => Record<string, unknown> = () => ({})): Run =>
+  async (p) =>
+    rootAnswer(await t.gql(query, vars(p), tokens[p]));
 
-const entityRun = (typeName: string, id: () => string): Run => async (p) => {
-  const r = await t.gql(`query ($r: [_Any!]!) { _entities(representations: $r) { ... on ${typeName} { id } } }`, { r: [{ __typename: typeName, id: id() }] }, tokens[p]);
-  return valueAnswer(r, (data) => data._entities[0]);
-};
+const entityRun =
+  (typeName: string, id: () => string): Run =>
+  async (p) => {
+    const r = await t.gql(
+      `query ($r: [_Any!]!) { _entities(representations: $r) { ... on ${typeName} { id } } }`,
+      { r: [{ __typename: typeName, id: id() }] },
+      tokens[p],
+    );
+    return valueAnswer(r, (data) => data._entities[0]);
+  };
 
-const fieldRun = (query: string, vars: () => Record<string, unknown>, pick: (data: any) => unknown): Run => async (p) =>
-  valueAnswer(await t.gql(query, vars(), tokens[p]), pick);
+const fieldRun =
+  (query: string, vars: () => Record<string, unknown>, pick: (data: any) => unknown): Run =>
+  async (p) =>
+    valueAnswer(await t.gql(query, vars(), tokens[p]), pick);
 
-const ENTITY_QUERY = (typeName: string, selection: string) => `query ($r: [_Any!]!) { _entities(representations: $r) { ... on ${typeName} { ${selection} } } }`;
+const ENTITY_QUERY = (typeName: string, selection: string) =>
+  `query ($r: [_Any!]!) { _entities(representations: $r) { ... on ${typeName} { ${selection} } } }`;
 const rep = (typeName: string, id: string) => ({ r: [{ __typename: typeName, id }] });
 
 let serial = 0;
 const RUNS: Record<string, Run> = {
-  "a document not in the manifest, with TRUSTED_DOCUMENTS=allow": async (p) => rootAnswer(await (await allowApp()).gql(gql`{ users(itemsPerPage: 1) { items { id } } }`, {}, allowTokens[p])),
-  "E1 updateAssignedChatTopicUser": op(gql`mutation ($t: ID!, $u: ID!) { updateAssignedChatTopicUser(topicId: $t, userId: $u, input: { isMutedIndefinitely: false }) { id } }`, () => ({ t: d.chatTopicId, u: d.userId })),
-  "E2 readChatTopic": op(gql`mutation ($t: ID!, $u: ID!) { readChatTopic(topicId: $t, userId: $u) { id } }`, () => ({ t: d.chatTopicId, u: d.userId })),
-  "E3 updateStage": op(gql`mutation ($id: ID!) { updateStage(id: $id, input: { isBlameableRemovalEnabled: true }) { id } }`, () => ({ id: d.stageId })),
-  "E4 createInvoice (booked to the project)": op(gql`mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { id } }`, () => ({
-    input: { invoiceType: "Vat", fileGeneratedLanguage: "pl", isDraft: true, financeProject: d.projectId, items: [{ positionName: "Konsultacje", unit: "h", count: 1, priceUnit: 100, tax: "RATE_23" }] },
+  "a document not in the manifest, with TRUSTED_DOCUMENTS=allow": async (p) =>
+    rootAnswer(await (await allowApp()).gql(gql`{ users(itemsPerPage: 1) { items { id } } }`, {}, allowTokens[p])),
+  "E1 updateAssignedChatTopicUser": op(
+    gql`mutation ($t: ID!, $u: ID!) { updateAssignedChatTopicUser(topicId: $t, userId: $u, input: { isMutedIndefinitely: false }) { id } }`,
+    () => ({ t: d.chatTopicId, u: d.userId }),
+  ),
+  "E2 readChatTopic": op(gql`mutation ($t: ID!, $u: ID!) { readChatTopic(topicId: $t, userId: $u) { id } }`, () => ({
+    t: d.chatTopicId,
+    u: d.userId,
   })),
+  "E3 updateStage": op(gql`mutation ($id: ID!) { updateStage(id: $id, input: { isBlameableRemovalEnabled: true }) { id } }`, () => ({
+    id: d.stageId,
+  })),
+  "E4 createInvoice (booked to the project)": op(
+    gql`mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { id } }`,
+    () => ({
+      input: {
+        invoiceType: "Vat",
+        fileGeneratedLanguage: "pl",
+        isDraft: true,
+        financeProject: d.projectId,
+        items: [{ positionName: "Konsultacje", unit: "h", count: 1, priceUnit: 100, tax: "RATE_23" }],
+      },
+    }),
+  ),
   "E5 createProject": op(gql`mutation ($input: CreateProjectInput!) { createProject(input: $input) { id } }`, (p) => ({
-    input: { name: `Matrix ${p} ${++serial}`, dateStartPlanned: "2027-01-04T08:00:00Z", dateEndPlanned: "2027-06-30T16:00:00Z", isBlameableRemovalEnabled: false, status: "open", contractors: [d.contractorId] },
+    input: {
+      name: `Matrix ${p} ${++serial}`,
+      dateStartPlanned: "2027-01-04T08:00:00Z",
+      dateEndPlanned: "2027-06-30T16:00:00Z",
+      isBlameableRemovalEnabled: false,
+      status: "open",
+      contractors: [d.contractorId],
+    },
   })),
   "E6 taskChecklists": op(gql`query ($id: ID!) { taskChecklists(taskId: $id) { items { id } } }`, () => ({ id: d.taskId })),
   "E6 taskChecklists (another project)": async (p) => {
@@ -180,28 +250,56 @@ const RUNS: Record<string, Run> = {
   "E7 vacations": op(gql`{ vacations(itemsPerPage: 1) { items { id } } }`),
   "E8 users": op(gql`{ users(itemsPerPage: 1) { items { id } } }`),
   "E9 projectTemplate (public)": op(gql`query ($id: ID!) { projectTemplate(id: $id) { id } }`, () => ({ id: d.projectTemplateId })),
-  "E9 projectTemplate (private, someone else's)": op(gql`query ($id: ID!) { projectTemplate(id: $id) { id } }`, () => ({ id: d.privateProjectTemplateId })),
-  "E10 assignBoardUser": op(gql`mutation ($b: ID!, $u: ID!) { assignBoardUser(boardId: $b, userId: $u) { id } }`, () => ({ b: d.boardId, u: d.userId })),
+  "E9 projectTemplate (private, someone else's)": op(gql`query ($id: ID!) { projectTemplate(id: $id) { id } }`, () => ({
+    id: d.privateProjectTemplateId,
+  })),
+  "E10 assignBoardUser": op(gql`mutation ($b: ID!, $u: ID!) { assignBoardUser(boardId: $b, userId: $u) { id } }`, () => ({
+    b: d.boardId,
+    u: d.userId,
+  })),
   "E11 replaceRisk": op(gql`mutation ($id: ID!, $input: ReplaceRiskInput!) { replaceRisk(id: $id, input: $input) { id } }`, () => ({
     id: d.riskId,
     input: { name: "Opóźnienie dostawcy", probability: 3, project: d.projectId, projectUser: d.pmUserId },
   })),
-  "E12 sharedTaskComments": op(gql`query ($t: String!) { sharedTaskComments(token: $t, itemsPerPage: 1) { items { id } } }`, () => ({ t: d.sharedTaskToken })),
+  "E12 sharedTaskComments": op(gql`query ($t: String!) { sharedTaskComments(token: $t, itemsPerPage: 1) { items { id } } }`, () => ({
+    t: d.sharedTaskToken,
+  })),
   "E13 uploadExternalFiles": op(gql`mutation ($input: ExternalFileUploadInput!) { uploadExternalFiles(input: $input) { id } }`, () => ({
-    input: { assignId: d.projectId, fileType: "project", files: [{ source: "link", path: "https://example.com/plan.pdf", displayedName: "Plan.pdf" }] },
+    input: {
+      assignId: d.projectId,
+      fileType: "project",
+      files: [{ source: "link", path: "https://example.com/plan.pdf", displayedName: "Plan.pdf" }],
+    },
   })),
   "E14 note": op(gql`query ($id: ID!) { note(id: $id) { id } }`, () => ({ id: d.noteId })),
   "E15 projectGantt": op(gql`query ($id: ID!) { projectGantt(id: $id) { id } }`, () => ({ id: d.projectId })),
   "E15 projectGantt (another project)": op(gql`query ($id: ID!) { projectGantt(id: $id) { id } }`, () => ({ id: other })),
-  "E16 timesheetByUser (someone else's)": op(gql`query ($u: [ID!]) { timesheetByUser(dateStart: "2026-10-26T00:00:00Z", users: $u) { seconds } }`, () => ({ u: [d.pmUserId] })),
-  "E16 timesheetByUser (own)": op(gql`query ($u: [ID!]) { timesheetByUser(dateStart: "2026-10-26T00:00:00Z", users: $u) { seconds } }`, (p) => ({ u: [who[p] || d.userId] })),
+  "E16 timesheetByUser (someone else's)": op(
+    gql`query ($u: [ID!]) { timesheetByUser(dateStart: "2026-10-26T00:00:00Z", users: $u) { seconds } }`,
+    () => ({ u: [d.pmUserId] }),
+  ),
+  "E16 timesheetByUser (own)": op(
+    gql`query ($u: [ID!]) { timesheetByUser(dateStart: "2026-10-26T00:00:00Z", users: $u) { seconds } }`,
+    (p) => ({ u: [who[p] || d.userId] }),
+  ),
   "E17 projectSettings": op(gql`query ($id: ID!) { projectSettings(id: $id) { id } }`, () => ({ id: d.projectId })),
   "E17 projectSettings (another project)": op(gql`query ($id: ID!) { projectSettings(id: $id) { id } }`, () => ({ id: other })),
-  "E18 createCurrencyDictionary": op(gql`mutation ($input: CreateCurrencyDictionaryInput!) { createCurrencyDictionary(input: $input) { id } }`, (p) => ({
-    input: { name: `Matrix ${p}`, code: `Q${"ABCDEFGH"[PERSONAS.indexOf(p)]}${"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[++serial % 26]}`, isDefault: false },
+  "E18 createCurrencyDictionary": op(
+    gql`mutation ($input: CreateCurrencyDictionaryInput!) { createCurrencyDictionary(input: $input) { id } }`,
+    (p) => ({
+      input: {
+        name: `Matrix ${p}`,
+        code: `Q${"ABCDEFGH"[PERSONAS.indexOf(p)]}${"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[++serial % 26]}`,
+        isDefault: false,
+      },
+    }),
+  ),
+  "E19 updateTaskType": op(gql`mutation ($id: ID!) { updateTaskType(id: $id, input: { decorator: "#44a069" }) { id } }`, () => ({
+    id: d.taskTypeId,
   })),
-  "E19 updateTaskType": op(gql`mutation ($id: ID!) { updateTaskType(id: $id, input: { decorator: "#44a069" }) { id } }`, () => ({ id: d.taskTypeId })),
-  "E20 createShortcut": op(gql`mutation { createShortcut(input: { name: "Matrix", viewUrl: "/projects", isOpenedInNewTab: false }) { id } }`),
+  "E20 createShortcut": op(
+    gql`mutation { createShortcut(input: { name: "Matrix", viewUrl: "/projects", isOpenedInNewTab: false }) { id } }`,
+  ),
 
   Project: entityRun("Project", () => d.projectId),
   "Project (another project)": entityRun("Project", () => other),
@@ -242,22 +340,54 @@ const RUNS: Record<string, Run> = {
   User: entityRun("User", () => d.userId),
   UserDepartment: entityRun("UserDepartment", () => ids.userDepartment),
 
-  "AssignedProjectUser.hourlyRate": fieldRun(ENTITY_QUERY("AssignedProjectUser", "hourlyRate"), () => rep("AssignedProjectUser", ids.demoAssignment), (data) =>
-    data._entities[0].hourlyRate),
-  "ProjectUserRef.hourlyRate (board member)": fieldRun(ENTITY_QUERY("AssignedBoardUser", "projectUser { hourlyRate }"), () => rep("AssignedBoardUser", ids.demoBoardUser), (data) =>
-    data._entities[0].projectUser.hourlyRate),
-  "ProjectUserRef.hourlyRate (checklist leader, through _entities)": fieldRun(ENTITY_QUERY("TaskChecklist", "leader { hourlyRate }"), () => rep("TaskChecklist", ids.demoChecklist), (data) =>
-    data._entities[0].leader.hourlyRate),
-  "ProjectUserRef.hourlyRate (timesheet)": fieldRun(gql`query ($u: [ID!]) { timesheetByUser(dateStart: "2026-10-26T00:00:00Z", users: $u) { projectUser { hourlyRate } } }`, () => ({ u: [d.userId] }), (data) =>
-    data.timesheetByUser[0].projectUser.hourlyRate),
-  "Project.budget": fieldRun(ENTITY_QUERY("Project", "budget"), () => rep("Project", d.projectId), (data) => data._entities[0].budget),
-  "ProjectGantt.budget": fieldRun(gql`query ($id: ID!) { projectGantt(id: $id) { budget } }`, () => ({ id: d.projectId }), (data) => data.projectGantt.budget),
-  "User.phoneNumber": fieldRun(gql`query ($id: [ID!]) { users(filter: { id: $id }) { items { phoneNumber } } }`, () => ({ id: [d.pmUserId] }), (data) => data.users.items[0].phoneNumber),
-  "RiskUserRef.phoneNumber": fieldRun(ENTITY_QUERY("Risk", "projectUser { phoneNumber }"), () => rep("Risk", d.riskId), (data) => data._entities[0].projectUser.phoneNumber),
+  "AssignedProjectUser.hourlyRate": fieldRun(
+    ENTITY_QUERY("AssignedProjectUser", "hourlyRate"),
+    () => rep("AssignedProjectUser", ids.demoAssignment),
+    (data) => data._entities[0].hourlyRate,
+  ),
+  "ProjectUserRef.hourlyRate (board member)": fieldRun(
+    ENTITY_QUERY("AssignedBoardUser", "projectUser { hourlyRate }"),
+    () => rep("AssignedBoardUser", ids.demoBoardUser),
+    (data) => data._entities[0].projectUser.hourlyRate,
+  ),
+  "ProjectUserRef.hourlyRate (checklist leader, through _entities)": fieldRun(
+    ENTITY_QUERY("TaskChecklist", "leader { hourlyRate }"),
+    () => rep("TaskChecklist", ids.demoChecklist),
+    (data) => data._entities[0].leader.hourlyRate,
+  ),
+  "ProjectUserRef.hourlyRate (timesheet)": fieldRun(
+    gql`query ($u: [ID!]) { timesheetByUser(dateStart: "2026-10-26T00:00:00Z", users: $u) { projectUser { hourlyRate } } }`,
+    () => ({ u: [d.userId] }),
+    (data) => data.timesheetByUser[0].projectUser.hourlyRate,
+  ),
+  "Project.budget": fieldRun(
+    ENTITY_QUERY("Project", "budget"),
+    () => rep("Project", d.projectId),
+    (data) => data._entities[0].budget,
+  ),
+  "ProjectGantt.budget": fieldRun(
+    gql`query ($id: ID!) { projectGantt(id: $id) { budget } }`,
+    () => ({ id: d.projectId }),
+    (data) => data.projectGantt.budget,
+  ),
+  "User.phoneNumber": fieldRun(
+    gql`query ($id: [ID!]) { users(filter: { id: $id }) { items { phoneNumber } } }`,
+    () => ({ id: [d.pmUserId] }),
+    (data) => data.users.items[0].phoneNumber,
+  ),
+  "RiskUserRef.phoneNumber": fieldRun(
+    ENTITY_QUERY("Risk", "projectUser { phoneNumber }"),
+    () => rep("Risk", d.riskId),
+    (data) => data._entities[0].projectUser.phoneNumber,
+  ),
   ...Object.fromEntries(
     ["twoFactorAuth", "allowApiTokenAuthentication", "lastActivity", "lastActivityMobile"].map((f) => [
       `User.${f}`,
-      fieldRun(gql`query ($id: [ID!]) { users(filter: { id: $id }) { items { ${f} } } }`, () => ({ id: [d.userId] }), (data) => data.users.items[0][f]),
+      fieldRun(
+        gql`query ($id: [ID!]) { users(filter: { id: $id }) { items { ${f} } } }`,
+        () => ({ id: [d.userId] }),
+        (data) => data.users.items[0][f],
+      ),
     ]),
   ),
 };
@@ -288,9 +418,15 @@ describe("the access matrix", () => {
 
   it("has the field rules on exactly the sensitive fields, those of a summary type inherited by the types extending it", () => {
     const fields = fieldRules(t.app.schema).map((f) => `${f.coordinate}: ${f.rule.text}`);
-    const phone = ["User", "UserRef", "ProjectUserRef", "CalendarUserRef", "RiskUserRef", "NoteUserRef"].map((type) => `${type}.phoneNumber: staff, and each person their own`);
-    const security = ["twoFactorAuth", "allowApiTokenAuthentication", "lastActivity", "lastActivityMobile"].map((f) => `User.${f}: the person, admins and HR`);
-    const rate = ["ProjectUserRef.hourlyRate", "AssignedProjectUser.hourlyRate"].map((f) => `${f}: admins, finance and the project's managers, never a role listed in the project's hideHourlyRateForRoles`);
+    const phone = ["User", "UserRef", "ProjectUserRef", "CalendarUserRef", "RiskUserRef", "NoteUserRef"].map(
+      (type) => `${type}.phoneNumber: staff, and each person their own`,
+    );
+    const security = ["twoFactorAuth", "allowApiTokenAuthentication", "lastActivity", "lastActivityMobile"].map(
+      (f) => `User.${f}: the person, admins and HR`,
+    );
+    const rate = ["ProjectUserRef.hourlyRate", "AssignedProjectUser.hourlyRate"].map(
+      (f) => `${f}: admins, finance and the project's managers, never a role listed in the project's hideHourlyRateForRoles`,
+    );
     const budget = ["Project.budget", "ProjectGantt.budget"].map((f) => `${f}: admins, finance and the project's managers`);
     expect(fields.sort()).toEqual([...phone, ...security, ...rate, ...budget].sort());
   });

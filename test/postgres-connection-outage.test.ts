@@ -71,7 +71,10 @@ function tests() {
     expect(down.body).toEqual({ status: "unavailable", database: "down" });
     expect(down.ms).toBeLessThan(3_000);
 
-    for (const query of [USERS, `mutation { createShortcut(input: { name: "x", viewUrl: "/projects", isOpenedInNewTab: false }) { id } }`]) {
+    for (const query of [
+      USERS,
+      `mutation { createShortcut(input: { name: "x", viewUrl: "/projects", isOpenedInNewTab: false }) { id } }`,
+    ]) {
       const r = await httpGql(url, query, {}, ADMIN_TOKEN, 15_000);
       expect(r.ms).toBeLessThan(7_000);
       expect(r.body.errors?.map((e) => e.extensions?.code)).toEqual(["INTERNAL_SERVER_ERROR"]);
@@ -90,7 +93,12 @@ function tests() {
     expect(after.body.errors).toBeUndefined();
     expect(after.body.data!.users.paginationInfo.totalCount).toBe(totalCount);
     expect(after.body.data!.users.items).toEqual(before.body.data!.users.items);
-    const write = await httpGql(url, `mutation { createShortcut(input: { name: "after outage", viewUrl: "/projects", isOpenedInNewTab: false }) { id name } }`, {}, ADMIN_TOKEN);
+    const write = await httpGql(
+      url,
+      `mutation { createShortcut(input: { name: "after outage", viewUrl: "/projects", isOpenedInNewTab: false }) { id name } }`,
+      {},
+      ADMIN_TOKEN,
+    );
     expect(write.body.errors).toBeUndefined();
     expect(write.body.data!.createShortcut.name).toBe("after outage");
   });
@@ -126,7 +134,10 @@ function tests() {
   /** The postmaster of this test's instance and its children. */
   function postgresPids(): number[] {
     const postmaster = Number(readFileSync(join(pgEnv.PGDATA_DIR!, "postmaster.pid"), "utf8").split("\n")[0]);
-    const children = execFileSync("pgrep", ["-P", String(postmaster)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+    const children = execFileSync("pgrep", ["-P", String(postmaster)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
     return [postmaster, ...children];
   }
 }

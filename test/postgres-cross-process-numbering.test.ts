@@ -37,7 +37,13 @@ function tests() {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName}`);
     await admin.end();
-    const env = { DATABASE_URL: databaseUrl, DB_POOL_SIZE: String(POOL_SIZE), SEED_ADMIN_TOKEN: ADMIN_TOKEN, SEED_ON_EMPTY: "true", SEED_SCALE: "1" };
+    const env = {
+      DATABASE_URL: databaseUrl,
+      DB_POOL_SIZE: String(POOL_SIZE),
+      SEED_ADMIN_TOKEN: ADMIN_TOKEN,
+      SEED_ON_EMPTY: "true",
+      SEED_SCALE: "1",
+    };
     // both start at once on the empty database
     servers = await Promise.all([startServer(env), startServer(env)]);
     await Promise.all(servers.map((s) => s.ready()));
@@ -72,13 +78,17 @@ function tests() {
   });
 
   it(`give ${CALLS} concurrent createInvoice calls split across both ${CALLS} distinct consecutive numbers, without errors`, async () => {
-    const numbering = (await sql.query(`SELECT pattern, "resetInterval" FROM "InvoiceNumbering" WHERE id = $1`, [demoIds.invoiceNumberingId])).rows[0];
+    const numbering = (
+      await sql.query(`SELECT pattern, "resetInterval" FROM "InvoiceNumbering" WHERE id = $1`, [demoIds.invoiceNumberingId])
+    ).rows[0];
     expect(numbering.resetInterval).toBe("P1M"); // the period below is the month of ISSUE_DATE
     const counterOf = async () =>
-      (await sql.query(`SELECT "lastValue" FROM "InvoiceNumberingCounter" WHERE "numberingId" = $1 AND period = $2`, [
-        demoIds.invoiceNumberingId,
-        "2031-07",
-      ])).rows[0]?.lastValue ?? 0;
+      (
+        await sql.query(`SELECT "lastValue" FROM "InvoiceNumberingCounter" WHERE "numberingId" = $1 AND period = $2`, [
+          demoIds.invoiceNumberingId,
+          "2031-07",
+        ])
+      ).rows[0]?.lastValue ?? 0;
     const before: number = await counterOf();
 
     // how many connections the service holds on this database while the burst runs
@@ -142,7 +152,9 @@ function tests() {
 
     // what was answered is what is stored
     const ids = results.map((r) => r.body.data!.createInvoice.id);
-    const stored = await sql.query(`SELECT id::text, no, "numberingId"::text AS numbering FROM "Invoice" WHERE id = ANY($1::uuid[])`, [ids]);
+    const stored = await sql.query(`SELECT id::text, no, "numberingId"::text AS numbering FROM "Invoice" WHERE id = ANY($1::uuid[])`, [
+      ids,
+    ]);
     expect(stored.rows).toHaveLength(CALLS);
     const answered = new Map(results.map((r) => [r.body.data!.createInvoice.id, r.body.data!.createInvoice.no]));
     for (const row of stored.rows) {

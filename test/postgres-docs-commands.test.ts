@@ -26,7 +26,13 @@ describeIf(onPostgres, NEEDS_POSTGRES)("docs/postgres.md, as typed", () => {
   beforeAll(async () => {
     const { TEST_DATABASE_URL: _suite, NODE_ENV: _jest, DATABASE_URL: _none, ...inherited } = process.env;
     const pgPort = await freePort();
-    env = { ...inherited, PGPORT: String(pgPort), PGDATA_DIR: `/tmp/wm-docs-pg-${randomUUID()}`, PORT: String(await freePort()), HOST: "127.0.0.1" };
+    env = {
+      ...inherited,
+      PGPORT: String(pgPort),
+      PGDATA_DIR: `/tmp/wm-docs-pg-${randomUUID()}`,
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+    };
   });
   afterAll(async () => {
     if (server?.pid && server.exitCode === null && server.signalCode === null) {
@@ -51,7 +57,10 @@ describeIf(onPostgres, NEEDS_POSTGRES)("docs/postgres.md, as typed", () => {
     const hint = tokenHint(output);
     expect(hint).toBe(`DATABASE_URL='${url}' npm run token:create -- --email piotr.wisniewski@kompas-software.pl`);
     // typed in another terminal, where DATABASE_URL is not set
-    const token = execSync(hint, { cwd: projectRoot, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 }).trim().split("\n").pop()!;
+    const token = execSync(hint, { cwd: projectRoot, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 })
+      .trim()
+      .split("\n")
+      .pop()!;
     const res = await fetch(`http://127.0.0.1:${env.PORT}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },

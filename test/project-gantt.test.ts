@@ -45,34 +45,105 @@ async function buildChart(): Promise<Chart> {
   const code = uniqueCode("G");
   await t.db.project.create({
     data: {
-      id: projectId, no: code, name: "Gantt fixture", shortCode: code, status: "open", budget: "125000.50", isBlameableRemovalEnabled: true,
-      dateStartPlanned: d("2031-03-01"), dateEndPlanned: d("2031-06-30"), dateStart: d("2031-03-03"),
+      id: projectId,
+      no: code,
+      name: "Gantt fixture",
+      shortCode: code,
+      status: "open",
+      budget: "125000.50",
+      isBlameableRemovalEnabled: true,
+      dateStartPlanned: d("2031-03-01"),
+      dateEndPlanned: d("2031-06-30"),
+      dateStart: d("2031-03-03"),
     },
   });
   const s = { late: randomUUID(), earlyLong: randomUUID(), earlyShort: randomUUID() };
   await t.db.stage.createMany({
     data: [
-      { id: s.late, projectId, name: "Late", dateStart: d("2031-05-01"), dateEnd: d("2031-06-30"), weight: 0, stageTypeId: demoIds.stageTypeId },
+      {
+        id: s.late,
+        projectId,
+        name: "Late",
+        dateStart: d("2031-05-01"),
+        dateEnd: d("2031-06-30"),
+        weight: 0,
+        stageTypeId: demoIds.stageTypeId,
+      },
       { id: s.earlyLong, projectId, name: "Early long", dateStart: d("2031-03-01"), dateEnd: d("2031-04-30"), weight: 0, status: "open" },
-      { id: s.earlyShort, projectId, name: "Early short", dateStart: d("2031-03-01"), dateEnd: d("2031-03-31"), weight: 5, isBlameableRemovalEnabled: true },
+      {
+        id: s.earlyShort,
+        projectId,
+        name: "Early short",
+        dateStart: d("2031-03-01"),
+        dateEnd: d("2031-03-31"),
+        weight: 5,
+        isBlameableRemovalEnabled: true,
+      },
     ],
   });
   const b = { heavy: randomUUID(), light: randomUUID(), first: randomUUID() };
   await t.db.board.createMany({
     data: [
-      { id: b.heavy, projectId, stageId: s.earlyLong, name: "Heavy", shortCode: uniqueCode("B"), dateStart: d("2031-03-10"), dateEnd: d("2031-03-20"), weight: 9, boardTypeId: demoIds.boardTypeId },
-      { id: b.light, projectId, stageId: s.earlyLong, name: "Light", shortCode: uniqueCode("B"), dateStart: d("2031-03-10"), dateEnd: d("2031-03-20"), weight: 1 },
-      { id: b.first, projectId, stageId: s.earlyShort, name: "First", shortCode: uniqueCode("B"), dateStart: d("2031-03-02"), dateEnd: d("2031-03-25"), weight: 3 },
+      {
+        id: b.heavy,
+        projectId,
+        stageId: s.earlyLong,
+        name: "Heavy",
+        shortCode: uniqueCode("B"),
+        dateStart: d("2031-03-10"),
+        dateEnd: d("2031-03-20"),
+        weight: 9,
+        boardTypeId: demoIds.boardTypeId,
+      },
+      {
+        id: b.light,
+        projectId,
+        stageId: s.earlyLong,
+        name: "Light",
+        shortCode: uniqueCode("B"),
+        dateStart: d("2031-03-10"),
+        dateEnd: d("2031-03-20"),
+        weight: 1,
+      },
+      {
+        id: b.first,
+        projectId,
+        stageId: s.earlyShort,
+        name: "First",
+        shortCode: uniqueCode("B"),
+        dateStart: d("2031-03-02"),
+        dateEnd: d("2031-03-25"),
+        weight: 3,
+      },
     ],
   });
   const task = (boardId: string, stageId: string, no: number, extra: object) => ({
-    id: randomUUID(), projectId, boardId, stageId, no, shortCode: uniqueCode("K"), name: `Task ${no}`, ...extra,
+    id: randomUUID(),
+    projectId,
+    boardId,
+    stageId,
+    no,
+    shortCode: uniqueCode("K"),
+    name: `Task ${no}`,
+    ...extra,
   });
   const tasks = {
     undated: task(b.heavy, s.earlyLong, 1, { timePlanned: 3600, weight: 0 }),
-    later: task(b.heavy, s.earlyLong, 2, { dateStart: d("2031-03-15"), dateEnd: d("2031-03-16"), timePlanned: 7200, finishedAt: d("2031-03-16"), columnStatus: "done", columnDecorator: "#44a069" }),
+    later: task(b.heavy, s.earlyLong, 2, {
+      dateStart: d("2031-03-15"),
+      dateEnd: d("2031-03-16"),
+      timePlanned: 7200,
+      finishedAt: d("2031-03-16"),
+      columnStatus: "done",
+      columnDecorator: "#44a069",
+    }),
     earlier: task(b.light, s.earlyLong, 1, { dateStart: d("2031-03-11"), dateEnd: d("2031-03-12"), timePlanned: 1800 }),
-    sameStartLowWeight: task(b.first, s.earlyShort, 1, { dateStart: d("2031-03-15"), dateEnd: d("2031-03-16"), weight: 1, finishedAt: d("2031-03-16") }),
+    sameStartLowWeight: task(b.first, s.earlyShort, 1, {
+      dateStart: d("2031-03-15"),
+      dateEnd: d("2031-03-16"),
+      weight: 1,
+      finishedAt: d("2031-03-16"),
+    }),
     openEnded: task(b.first, s.earlyShort, 2, { dateStart: d("2031-03-15"), weight: 0, timePlanned: 900 }),
   };
   await t.db.task.createMany({ data: Object.values(tasks) });
@@ -80,7 +151,16 @@ async function buildChart(): Promise<Chart> {
   await t.db.milestone.createMany({
     data: [
       { id: m.second, projectId, name: "Go-live", dateStart: d("2031-06-30"), weight: 0 },
-      { id: m.firstHeavy, projectId, stageId: s.earlyShort, name: "Sign-off B", dateStart: d("2031-03-31"), weight: 2, description: "after review", status: "done" },
+      {
+        id: m.firstHeavy,
+        projectId,
+        stageId: s.earlyShort,
+        name: "Sign-off B",
+        dateStart: d("2031-03-31"),
+        weight: 2,
+        description: "after review",
+        status: "done",
+      },
       { id: m.firstLight, projectId, stageId: s.earlyShort, name: "Sign-off A", dateStart: d("2031-03-31"), weight: 1 },
     ],
   });
@@ -123,8 +203,15 @@ describe("E15 projectGantt", () => {
     const project = await t.db.project.findUniqueOrThrow({ where: { id: chart.projectId } });
     expect(g.id).toBe(chart.projectId);
     expect(g.project).toEqual({
-      id: project.id, name: project.name, shortCode: project.shortCode, status: project.status, isBlameableRemovalEnabled: true,
-      dateStart: "2031-03-03T00:00:00.000Z", dateEnd: null, dateStartPlanned: "2031-03-01T00:00:00.000Z", dateEndPlanned: "2031-06-30T00:00:00.000Z",
+      id: project.id,
+      name: project.name,
+      shortCode: project.shortCode,
+      status: project.status,
+      isBlameableRemovalEnabled: true,
+      dateStart: "2031-03-03T00:00:00.000Z",
+      dateEnd: null,
+      dateStartPlanned: "2031-03-01T00:00:00.000Z",
+      dateEndPlanned: "2031-06-30T00:00:00.000Z",
       progress: 2 / 5,
     });
     expect(g.budget).toBe(125000.5);
@@ -144,8 +231,15 @@ describe("E15 projectGantt", () => {
     const stageType = await t.db.stageType.findUniqueOrThrow({ where: { id: demoIds.stageTypeId } });
     const [earlyShort, earlyLong, late] = g.stages;
     expect(earlyShort).toEqual({
-      id: chart.stages[0], name: "Early short", status: "in-preparation", dateStart: "2031-03-01T00:00:00.000Z", dateEnd: "2031-03-31T00:00:00.000Z",
-      progress: 0.5, weight: 5, isBlameableRemovalEnabled: true, stageType: null,
+      id: chart.stages[0],
+      name: "Early short",
+      status: "in-preparation",
+      dateStart: "2031-03-01T00:00:00.000Z",
+      dateEnd: "2031-03-31T00:00:00.000Z",
+      progress: 0.5,
+      weight: 5,
+      isBlameableRemovalEnabled: true,
+      stageType: null,
     });
     expect(earlyLong).toMatchObject({ status: "open", progress: 1 / 3, weight: 0 });
     expect(late).toMatchObject({ progress: 0, stageType: { id: stageType.id, name: stageType.name, decorator: stageType.decorator } });
@@ -154,19 +248,37 @@ describe("E15 projectGantt", () => {
     const boards = await t.db.board.findMany({ where: { projectId: chart.projectId } });
     const [first, light, heavy] = g.boards;
     expect(first).toEqual({
-      id: chart.boards[0], name: "First", status: "in-preparation", shortCode: boards.find((b) => b.id === chart.boards[0])!.shortCode,
-      dateStart: "2031-03-02T00:00:00.000Z", dateEnd: "2031-03-25T00:00:00.000Z", progress: 0.5, weight: 3, stage: chart.stages[0], boardType: null,
+      id: chart.boards[0],
+      name: "First",
+      status: "in-preparation",
+      shortCode: boards.find((b) => b.id === chart.boards[0])!.shortCode,
+      dateStart: "2031-03-02T00:00:00.000Z",
+      dateEnd: "2031-03-25T00:00:00.000Z",
+      progress: 0.5,
+      weight: 3,
+      stage: chart.stages[0],
+      boardType: null,
     });
     expect(light).toMatchObject({ progress: 0, weight: 1, stage: chart.stages[1] });
-    expect(heavy).toMatchObject({ progress: 0.5, weight: 9, boardType: { id: boardType.id, name: boardType.name, decorator: boardType.decorator } });
+    expect(heavy).toMatchObject({
+      progress: 0.5,
+      weight: 9,
+      boardType: { id: boardType.id, name: boardType.name, decorator: boardType.decorator },
+    });
   });
 
   it("lists milestones by date then weight, and the links", async () => {
     const g = (await q(GANTT, { id: chart.projectId })).data!.projectGantt;
     expect(ids(g.milestones)).toEqual(chart.milestones);
     expect(g.milestones[1]).toEqual({
-      id: chart.milestones[1], project: chart.projectId, stage: chart.stages[0], weight: 2, name: "Sign-off B",
-      dateStart: "2031-03-31T00:00:00.000Z", description: "after review", status: "done",
+      id: chart.milestones[1],
+      project: chart.projectId,
+      stage: chart.stages[0],
+      weight: 2,
+      name: "Sign-off B",
+      dateStart: "2031-03-31T00:00:00.000Z",
+      description: "after review",
+      status: "done",
     });
     expect(g.milestones[2]).toMatchObject({ stage: null, status: "todo", description: "" });
     const stored = await t.db.ganttLink.findMany({ where: { projectId: chart.projectId }, orderBy: { id: "asc" } });
@@ -189,9 +301,19 @@ describe("E15 projectGantt", () => {
     for (const task of g.tasks) {
       const row = byId.get(task.id)!;
       expect(task).toEqual({
-        id: row.id, name: row.name, no: row.no, shortCode: row.shortCode, project: row.projectId, board: row.boardId,
-        dateStart: row.dateStart?.toISOString() ?? null, dateEnd: row.dateEnd?.toISOString() ?? null, finishedAt: row.finishedAt?.toISOString() ?? null,
-        columnStatus: row.columnStatus, columnDecorator: row.columnDecorator, status: row.status, weight: row.weight,
+        id: row.id,
+        name: row.name,
+        no: row.no,
+        shortCode: row.shortCode,
+        project: row.projectId,
+        board: row.boardId,
+        dateStart: row.dateStart?.toISOString() ?? null,
+        dateEnd: row.dateEnd?.toISOString() ?? null,
+        finishedAt: row.finishedAt?.toISOString() ?? null,
+        columnStatus: row.columnStatus,
+        columnDecorator: row.columnDecorator,
+        status: row.status,
+        weight: row.weight,
       });
     }
     expect(g.tasks.find((x: any) => x.finishedAt)).toMatchObject({ columnStatus: "done", columnDecorator: "#44a069" });
@@ -202,7 +324,15 @@ describe("E15 projectGantt", () => {
   it("gives an empty project zero progress and time, and a null budget", async () => {
     const tree = await createProjectTree(t.db, { stages: 1, boardsPerStage: 1, tasksPerBoard: 0 });
     const g = (await q(GANTT, { id: tree.projectId, showTasks: true })).data!.projectGantt;
-    expect(g).toMatchObject({ budget: null, timePlanned: 0, timeReported: 0, project: { progress: 0, dateStart: null }, milestones: [], links: [], tasks: [] });
+    expect(g).toMatchObject({
+      budget: null,
+      timePlanned: 0,
+      timeReported: 0,
+      project: { progress: 0, dateStart: null },
+      milestones: [],
+      links: [],
+      tasks: [],
+    });
     expect(g.stages[0].progress).toBe(0);
     expect(g.boards[0].progress).toBe(0);
   });
@@ -246,7 +376,13 @@ describe("E15 projectGantt", () => {
         ... on Milestone { id name }
         ... on GanttLink { id type }
       } }`,
-      { reps: [{ __typename: "ProjectGantt", id: chart.projectId }, { __typename: "Milestone", id: chart.milestones[0] }, { __typename: "GanttLink", id: chart.links[0] }] },
+      {
+        reps: [
+          { __typename: "ProjectGantt", id: chart.projectId },
+          { __typename: "Milestone", id: chart.milestones[0] },
+          { __typename: "GanttLink", id: chart.links[0] },
+        ],
+      },
     );
     expect(res.errors).toBeUndefined();
     const link = await t.db.ganttLink.findUniqueOrThrow({ where: { id: chart.links[0] } });
@@ -263,10 +399,19 @@ describe("E15 projectGantt", () => {
     const small = await createProjectTree(t.db, { stages: 1, boardsPerStage: 1, tasksPerBoard: 1 });
     const large = await createProjectTree(t.db, { stages: 6, boardsPerStage: 4, tasksPerBoard: 15, budget: 1000 });
     for (const tree of [small, large]) {
-      await t.db.task.updateMany({ where: { id: { in: tree.taskIds.filter((_, i) => i % 2 === 0) } }, data: { finishedAt: new Date(), timePlanned: 600 } });
-      await t.db.milestone.createMany({ data: tree.stageIds.map((stageId, i) => ({ projectId: tree.projectId, stageId, name: `M${i}`, dateStart: new Date() })) });
-      await t.db.ganttLink.createMany({ data: tree.boardIds.map((sourceId) => ({ projectId: tree.projectId, sourceId, targetId: tree.stageIds[0] })) });
-      await t.db.reportedTime.createMany({ data: tree.taskIds.map((taskId) => ({ userId: demoIds.userId, taskId, projectId: tree.projectId, date: new Date(), seconds: 60 })) });
+      await t.db.task.updateMany({
+        where: { id: { in: tree.taskIds.filter((_, i) => i % 2 === 0) } },
+        data: { finishedAt: new Date(), timePlanned: 600 },
+      });
+      await t.db.milestone.createMany({
+        data: tree.stageIds.map((stageId, i) => ({ projectId: tree.projectId, stageId, name: `M${i}`, dateStart: new Date() })),
+      });
+      await t.db.ganttLink.createMany({
+        data: tree.boardIds.map((sourceId) => ({ projectId: tree.projectId, sourceId, targetId: tree.stageIds[0] })),
+      });
+      await t.db.reportedTime.createMany({
+        data: tree.taskIds.map((taskId) => ({ userId: demoIds.userId, taskId, projectId: tree.projectId, date: new Date(), seconds: 60 })),
+      });
     }
     const run = (id: string) => q(GANTT, { id, showTasks: true });
     const largeResult = (await run(large.projectId)).data!.projectGantt;

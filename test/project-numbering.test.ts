@@ -30,10 +30,23 @@ beforeAll(async () => {
   await t.db.projectNumbering.createMany({
     data: [
       {
-        id: fx.monthly, name: "Równoległa", pattern: "RN/{number}/{MM}/{YYYY}", counterPadLength: 3, counterNextValue: 40,
-        counterInterval: "P1M", counterPeriod: `${now.getUTCFullYear()}-${pad(now.getUTCMonth() + 1, 2)}`,
+        id: fx.monthly,
+        name: "Równoległa",
+        pattern: "RN/{number}/{MM}/{YYYY}",
+        counterPadLength: 3,
+        counterNextValue: 40,
+        counterInterval: "P1M",
+        counterPeriod: `${now.getUTCFullYear()}-${pad(now.getUTCMonth() + 1, 2)}`,
       },
-      { id: fx.quarterly, name: "Kwartalna", pattern: "KW/{number}", counterPadLength: 2, counterNextValue: 77, counterInterval: "P3M", counterPeriod: "2001-Q1" },
+      {
+        id: fx.quarterly,
+        name: "Kwartalna",
+        pattern: "KW/{number}",
+        counterPadLength: 2,
+        counterNextValue: 77,
+        counterInterval: "P3M",
+        counterPeriod: "2001-Q1",
+      },
     ],
   });
 });
@@ -45,7 +58,9 @@ describe("project numbering", () => {
     const now = new Date();
     const results = await Promise.all(
       // half of them share a name, so their short codes race too; a retried creation gives its number back
-      Array.from({ length: n }, (_, i) => t.gql(CREATE, { input: input({ name: i % 2 ? `Równoległy ${i}` : "Równoległy wspólny", numbering: fx.monthly }) })),
+      Array.from({ length: n }, (_, i) =>
+        t.gql(CREATE, { input: input({ name: i % 2 ? `Równoległy ${i}` : "Równoległy wspólny", numbering: fx.monthly }) }),
+      ),
     );
     for (const r of results) expect(r.errors).toBeUndefined();
     const numbers = results.map((r) => r.data!.createProject.no as string).sort();
@@ -85,6 +100,8 @@ describe("project numbering", () => {
     // a refused creation left nothing behind
     expect(await t.db.project.count({ where: { no: { startsWith: `RĘCZNY/${tag}/` } } })).toBe(created.length);
     for (const r of results.filter((x) => x.errors)) expect(r.errors![0].message).toMatch(/created at the same time/);
-    console.log(`short-code race: ${outcomes.filter((o) => o === "ok").length} created, ${outcomes.filter((o) => o !== "ok").length} CONFLICT`);
+    console.log(
+      `short-code race: ${outcomes.filter((o) => o === "ok").length} created, ${outcomes.filter((o) => o !== "ok").length} CONFLICT`,
+    );
   });
 });

@@ -6,7 +6,7 @@ let t: TestApp;
 const projectId = randomUUID();
 
 /** The answer as a client sees it: DateTime values serialised to ISO strings. */
-const asJson = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 const QUERY = gql`
   query Settings($id: ID!) {
@@ -22,7 +22,15 @@ beforeAll(async () => {
   t = await createTestApp();
   const start = new Date("2026-01-05T00:00:00Z");
   await t.db.project.create({
-    data: { id: projectId, no: "H2/SET", name: "Settings fixture", dateStartPlanned: start, dateEndPlanned: start, status: "open", shortCode: `H2ST${projectId.slice(0, 6)}` },
+    data: {
+      id: projectId,
+      no: "H2/SET",
+      name: "Settings fixture",
+      dateStartPlanned: start,
+      dateEndPlanned: start,
+      status: "open",
+      shortCode: `H2ST${projectId.slice(0, 6)}`,
+    },
   });
   await t.db.projectSettings.create({
     data: {
@@ -106,10 +114,17 @@ describe("E17 projectSettings", () => {
 
   it("resolves as a federation entity, a batch in one statement", async () => {
     const query = gql`query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on ProjectSettings { id enabledTabs } } }`;
-    const reps = [{ __typename: "ProjectSettings", id: projectId }, { __typename: "ProjectSettings", id: demoIds.projectId }];
+    const reps = [
+      { __typename: "ProjectSettings", id: projectId },
+      { __typename: "ProjectSettings", id: demoIds.projectId },
+    ];
     let r: GqlResult | undefined;
-    const one = await t.countStatements(async () => { await t.gql(query, { reps: reps.slice(0, 1) }); });
-    const two = await t.countStatements(async () => { r = await t.gql(query, { reps }); });
+    const one = await t.countStatements(async () => {
+      await t.gql(query, { reps: reps.slice(0, 1) });
+    });
+    const two = await t.countStatements(async () => {
+      r = await t.gql(query, { reps });
+    });
     expect(r!.errors).toBeUndefined();
     expect((r!.data!._entities as { id: string }[]).map((e) => e.id)).toEqual([projectId, demoIds.projectId]);
     expect(two).toBe(one);

@@ -15,7 +15,14 @@ const fx = {
   userA: randomUUID(),
   userB: randomUUID(),
   otherUser: randomUUID(),
-  defs: { text: randomUUID(), float: randomUUID(), datetime: randomUUID(), select: randomUUID(), users: randomUUID(), department: randomUUID() },
+  defs: {
+    text: randomUUID(),
+    float: randomUUID(),
+    datetime: randomUUID(),
+    select: randomUUID(),
+    users: randomUUID(),
+    department: randomUUID(),
+  },
   options: { low: randomUUID(), high: randomUUID() },
 };
 
@@ -72,7 +79,9 @@ async function createTemplate(o: TemplateOptions = {}): Promise<string> {
     const base = { projectTemplateId: id };
     await t.db.customFieldValue.create({ data: { ...base, definitionId: fx.defs.text, valueText: "Umowa 12/2026" } });
     await t.db.customFieldValue.create({ data: { ...base, definitionId: fx.defs.float, valueFloat: new Prisma.Decimal("125000.500000") } });
-    await t.db.customFieldValue.create({ data: { ...base, definitionId: fx.defs.datetime, valueDateTime: new Date("2026-02-01T10:30:00.000Z") } });
+    await t.db.customFieldValue.create({
+      data: { ...base, definitionId: fx.defs.datetime, valueDateTime: new Date("2026-02-01T10:30:00.000Z") },
+    });
     await t.db.customFieldValue.create({
       data: { ...base, definitionId: fx.defs.select, valueSelectOptions: { create: optionIds.map((optionId) => ({ optionId })) } },
     });
@@ -95,7 +104,13 @@ async function extraOptions(n: number): Promise<string[]> {
 async function extraUsers(n: number): Promise<string[]> {
   const ids = Array.from({ length: n }, () => randomUUID());
   await t.db.user.createMany({
-    data: ids.map((id, i) => ({ id, email: `tpl-x-${id}@fixture.example`, firstName: `Extra${i}`, lastName: "Chosen", shortCode: `TX${id.slice(0, 8)}` })),
+    data: ids.map((id, i) => ({
+      id,
+      email: `tpl-x-${id}@fixture.example`,
+      firstName: `Extra${i}`,
+      lastName: "Chosen",
+      shortCode: `TX${id.slice(0, 8)}`,
+    })),
   });
   return ids;
 }
@@ -121,16 +136,35 @@ beforeAll(async () => {
   // userB sorts before userA by last name although created after it
   await db.user.create({
     data: {
-      id: fx.userA, email: `tpl-a-${fx.userA}@fixture.example`, firstName: "Anna", lastName: "Zawadzka", shortCode: `TA${fx.userA.slice(0, 6)}`,
-      pictureSm: "https://cdn.example/a-sm.png", pictureLg: "https://cdn.example/a-lg.png", jobPositionId: job.id, contractorId: contractor.id,
+      id: fx.userA,
+      email: `tpl-a-${fx.userA}@fixture.example`,
+      firstName: "Anna",
+      lastName: "Zawadzka",
+      shortCode: `TA${fx.userA.slice(0, 6)}`,
+      pictureSm: "https://cdn.example/a-sm.png",
+      pictureLg: "https://cdn.example/a-lg.png",
+      jobPositionId: job.id,
+      contractorId: contractor.id,
       isExternal: true,
     },
   });
   await db.user.create({
-    data: { id: fx.userB, email: `tpl-b-${fx.userB}@fixture.example`, firstName: "Bartosz", lastName: "Adamczyk", shortCode: `TB${fx.userB.slice(0, 6)}` },
+    data: {
+      id: fx.userB,
+      email: `tpl-b-${fx.userB}@fixture.example`,
+      firstName: "Bartosz",
+      lastName: "Adamczyk",
+      shortCode: `TB${fx.userB.slice(0, 6)}`,
+    },
   });
   await db.user.create({
-    data: { id: fx.otherUser, email: `tpl-o-${fx.otherUser}@fixture.example`, firstName: "Olga", lastName: "Other", shortCode: `TO${fx.otherUser.slice(0, 6)}` },
+    data: {
+      id: fx.otherUser,
+      email: `tpl-o-${fx.otherUser}@fixture.example`,
+      firstName: "Olga",
+      lastName: "Other",
+      shortCode: `TO${fx.otherUser.slice(0, 6)}`,
+    },
   });
   otherToken = await issueToken(db, fx.otherUser);
   // definitions: weights descend as they are created, so creation order is the reverse of the answer's
@@ -143,10 +177,16 @@ beforeAll(async () => {
     { id: fx.defs.department, dataType: "department", weight: 10 },
   ];
   for (const d of defs) {
-    await db.customFieldDefinition.create({ data: { ...d, name: `Fixture ${d.dataType}`, description: `A ${d.dataType} field`, scope: "project" } });
+    await db.customFieldDefinition.create({
+      data: { ...d, name: `Fixture ${d.dataType}`, description: `A ${d.dataType} field`, scope: "project" },
+    });
   }
-  await db.customFieldSelectOption.create({ data: { id: fx.options.low, definitionId: fx.defs.select, value: "Low", weight: 2, decorator: "#44a069" } });
-  await db.customFieldSelectOption.create({ data: { id: fx.options.high, definitionId: fx.defs.select, value: "High", weight: 1, decorator: "#d32f2f" } });
+  await db.customFieldSelectOption.create({
+    data: { id: fx.options.low, definitionId: fx.defs.select, value: "Low", weight: 2, decorator: "#44a069" },
+  });
+  await db.customFieldSelectOption.create({
+    data: { id: fx.options.high, definitionId: fx.defs.select, value: "High", weight: 1, decorator: "#d32f2f" },
+  });
 });
 afterAll(() => t.close());
 
@@ -168,19 +208,41 @@ describe("E9 projectTemplate", () => {
       isSimple: true,
     });
     expect(r.createdBy).toEqual({
-      id: fx.userA, shortCode: `TA${fx.userA.slice(0, 6)}`, firstName: "Anna", lastName: "Zawadzka",
-      email: `tpl-a-${fx.userA}@fixture.example`, pictureSm: "https://cdn.example/a-sm.png", pictureLg: "https://cdn.example/a-lg.png",
-      contractorName: "Template Co", jobPositionName: "Template author", canLogIn: true, isExternal: true,
+      id: fx.userA,
+      shortCode: `TA${fx.userA.slice(0, 6)}`,
+      firstName: "Anna",
+      lastName: "Zawadzka",
+      email: `tpl-a-${fx.userA}@fixture.example`,
+      pictureSm: "https://cdn.example/a-sm.png",
+      pictureLg: "https://cdn.example/a-lg.png",
+      contractorName: "Template Co",
+      jobPositionName: "Template author",
+      canLogIn: true,
+      isExternal: true,
     });
     const values = r.savedCustomFieldValues as Array<Record<string, any>>;
     // by definition weight: department (10) first, text (60) last
     expect(values.map((v) => v.definition.dataType)).toEqual(["department", "users", "select", "datetime", "float", "text"]);
     const byType = Object.fromEntries(values.map((v) => [v.definition.dataType, v]));
     expect(byType.float.definition).toEqual({
-      id: fx.defs.float, name: "Fixture float", weight: 50, description: "A float field", scope: "project", dataType: "float",
-      floatDisplayType: "currency", floatDecimalPlaces: 2, floatCurrencyCode: "PLN",
+      id: fx.defs.float,
+      name: "Fixture float",
+      weight: 50,
+      description: "A float field",
+      scope: "project",
+      dataType: "float",
+      floatDisplayType: "currency",
+      floatDecimalPlaces: 2,
+      floatCurrencyCode: "PLN",
     });
-    expect(byType.text).toMatchObject({ valueText: "Umowa 12/2026", valueFloat: null, valueDateTime: null, valueSelectOptions: [], valueSelectUsers: [], valueDepartment: null });
+    expect(byType.text).toMatchObject({
+      valueText: "Umowa 12/2026",
+      valueFloat: null,
+      valueDateTime: null,
+      valueSelectOptions: [],
+      valueSelectUsers: [],
+      valueDepartment: null,
+    });
     expect(byType.float.valueFloat).toBe("125000.5");
     expect(byType.datetime.valueDateTime).toBe("2026-02-01T10:30:00.000Z");
     expect(byType.select.valueSelectOptions).toEqual([
@@ -189,7 +251,13 @@ describe("E9 projectTemplate", () => {
     ]);
     expect(byType.users.valueSelectUsers).toEqual([
       { id: fx.userB, firstName: "Bartosz", lastName: "Adamczyk", email: `tpl-b-${fx.userB}@fixture.example`, pictureSm: "" },
-      { id: fx.userA, firstName: "Anna", lastName: "Zawadzka", email: `tpl-a-${fx.userA}@fixture.example`, pictureSm: "https://cdn.example/a-sm.png" },
+      {
+        id: fx.userA,
+        firstName: "Anna",
+        lastName: "Zawadzka",
+        email: `tpl-a-${fx.userA}@fixture.example`,
+        pictureSm: "https://cdn.example/a-sm.png",
+      },
     ]);
     expect(byType.department.valueDepartment).toEqual({ id: fx.departmentId, name: "Fixture department" });
   });

@@ -1,4 +1,13 @@
-import { getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, parse, type GraphQLField, type GraphQLInputType } from "graphql";
+import {
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  parse,
+  type GraphQLField,
+  type GraphQLInputType,
+} from "graphql";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../src/config/paths";
@@ -44,7 +53,13 @@ function placeholder(type: GraphQLInputType): string {
     const required = Object.values(inner.getFields()).filter((f) => isNonNullType(f.type) && f.defaultValue === undefined);
     return `{ ${required.map((f) => `${f.name}: ${placeholder(f.type)}`).join(", ")} }`;
   }
-  const scalars: Record<string, string> = { ID: `"${demoIds.projectId}"`, Int: "1", Float: "1", Boolean: "true", DateTime: `"2026-01-05T00:00:00Z"` };
+  const scalars: Record<string, string> = {
+    ID: `"${demoIds.projectId}"`,
+    Int: "1",
+    Float: "1",
+    Boolean: "true",
+    DateTime: `"2026-01-05T00:00:00Z"`,
+  };
   return scalars[inner.name] ?? `"x"`;
 }
 
@@ -78,7 +93,9 @@ describe("the cost model", () => {
   });
 
   it("counts aliases and fragments like the fields they stand for", () => {
-    const inline = cost(`{ a: vacations(itemsPerPage: 50) { items { id status } } b: vacations(itemsPerPage: 50) { items { id status } } }`);
+    const inline = cost(
+      `{ a: vacations(itemsPerPage: 50) { items { id status } } b: vacations(itemsPerPage: 50) { items { id status } } }`,
+    );
     const viaFragments = cost(`
       fragment V on Vacation { id status }
       fragment Page on Query { vacations(itemsPerPage: 50) { items { ...V } } }
@@ -154,7 +171,9 @@ describe("documents over MAX_QUERY_COST", () => {
     expect(r.status).toBe(400);
     expect(r.body.errors[0].extensions).toEqual({ code: "QUERY_TOO_COMPLEX", cost: expect.any(Number), limit: limit() });
     // checked before any resolver ran: nothing was read
-    const statements = await t.countStatements(() => post({ query: nest("isDraft"), variables: { r: [{ __typename: "Invoice", id: demoIds.invoiceId }] } }, t.userToken));
+    const statements = await t.countStatements(() =>
+      post({ query: nest("isDraft"), variables: { r: [{ __typename: "Invoice", id: demoIds.invoiceId }] } }, t.userToken),
+    );
     expect(statements).toBe(0);
   });
 
@@ -191,7 +210,8 @@ describe("list caps", () => {
     await t.db.vacationDate.deleteMany({ where: { vacationId: vacation.id } });
     const dates = Array.from({ length: 40 }, (_, i) => new Date(Date.UTC(2031, 0, 1 + i)));
     await t.db.vacationDate.createMany({ data: dates.map((date) => ({ vacationId: vacation.id, date })) });
-    const field = (t.app.schema.getType("Vacation") as { getFields(): Record<string, GraphQLField<unknown, unknown>> }).getFields().vacationDates;
+    const field = (t.app.schema.getType("Vacation") as { getFields(): Record<string, GraphQLField<unknown, unknown>> }).getFields()
+      .vacationDates;
     expect(declaredBound(field)).toBe(31);
     const r = await t.gql(`query ($r: [_Any!]!) { _entities(representations: $r) { ... on Vacation { vacationDates { date } } } }`, {
       r: [{ __typename: "Vacation", id: vacation.id }],
@@ -247,7 +267,9 @@ describe("admitted documents", () => {
 
 describe("batched requests (a JSON array of operations)", () => {
   it("answers each operation of a batch up to MAX_BATCH_SIZE, each with its cost", async () => {
-    const batch = Array.from({ length: t.config.maxBatchSize }, (_, i) => ({ query: `{ users(itemsPerPage: ${i + 1}) { items { id } } }` }));
+    const batch = Array.from({ length: t.config.maxBatchSize }, (_, i) => ({
+      query: `{ users(itemsPerPage: ${i + 1}) { items { id } } }`,
+    }));
     const r = await post(batch);
     expect(r.status).toBe(200);
     expect(r.body).toHaveLength(t.config.maxBatchSize);

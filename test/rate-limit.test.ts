@@ -26,7 +26,8 @@ async function post(url: string, body: unknown, token: string | null = TEST_ADMI
   return { status: res.status, headers: res.headers, json: await res.json() };
 }
 
-const budgetHeaders = (a: { headers: Headers }) => ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"].map((h) => a.headers.get(h));
+const budgetHeaders = (a: { headers: Headers }) =>
+  ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"].map((h) => a.headers.get(h));
 
 /** Sends `send` until it is refused (429), at most `max` times; the answers in order. */
 async function untilRefused(send: () => Promise<Answer>, max: number): Promise<Answer[]> {
@@ -72,7 +73,11 @@ describe("RATE_LIMIT_COST_PER_MINUTE set", () => {
     const cost: number = first.json.extensions.cost.requested;
     expect(cost).toBeGreaterThan(20);
     // a fresh bucket holds a minute's budget; this operation took its cost from it
-    expect(first.json.extensions.cost.budget).toEqual({ limit: PER_MINUTE, remaining: PER_MINUTE - cost, reset: Math.ceil((cost * 60) / PER_MINUTE) });
+    expect(first.json.extensions.cost.budget).toEqual({
+      limit: PER_MINUTE,
+      remaining: PER_MINUTE - cost,
+      reset: Math.ceil((cost * 60) / PER_MINUTE),
+    });
     expect(budgetHeaders(first)).toEqual([String(PER_MINUTE), String(PER_MINUTE - cost), String(Math.ceil((cost * 60) / PER_MINUTE))]);
 
     const answers = await untilRefused(() => post(url, { query: USERS }), Math.ceil(PER_MINUTE / cost) + 10);
@@ -145,7 +150,9 @@ describe("RATE_LIMIT_COST_PER_MINUTE set", () => {
       expect(first.headers.get("ratelimit-remaining")).toBe("0");
       // in debt: even a mutation costing a few points is refused, and writes nothing
       const before = await small.db.shortcut.count();
-      const second = await post(base, { query: `mutation { createShortcut(input: { name: "limited", viewUrl: "/", isOpenedInNewTab: false }) { id } }` });
+      const second = await post(base, {
+        query: `mutation { createShortcut(input: { name: "limited", viewUrl: "/", isOpenedInNewTab: false }) { id } }`,
+      });
       expect(second.status).toBe(429);
       expect(second.json.errors[0].extensions.code).toBe("RATE_LIMITED");
       expect(await small.db.shortcut.count()).toBe(before);

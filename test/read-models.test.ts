@@ -26,7 +26,10 @@ describe("a read model", () => {
   const TASKS = statement(
     "test.ganttTasks",
     (a: { projectId: string; sel: Selection }) => ({ sel: a.sel }),
-    (b, s) => withPlan.select(modelBuild(b as never, {}), b.db.selectFrom("Task as t") as never, s.sel).where(sql<boolean>`${sql.ref("t.projectId")} = ${b.param((a) => a.projectId)}`),
+    (b, s) =>
+      withPlan
+        .select(modelBuild(b as never, {}), b.db.selectFrom("Task as t") as never, s.sel)
+        .where(sql<boolean>`${sql.ref("t.projectId")} = ${b.param((a) => a.projectId)}`),
   );
 
   it("reads a new field from one line of its declaration, and only the fields selected", async () => {
@@ -64,10 +67,16 @@ describe("a statement's shape", () => {
     const COLUMNS = statement(
       "test.badShape",
       (a: { columns: Set<string> }) => ({ columns: a.columns }),
-      (b, s) => b.db.selectFrom("User as u").select([...(s.columns as Set<string>)] as never).limit(1),
+      (b, s) =>
+        b.db
+          .selectFrom("User as u")
+          .select([...(s.columns as Set<string>)] as never)
+          .limit(1),
     );
     const context = await t.app.context(t.adminToken);
     await expect(context.read.all(COLUMNS, { columns: new Set(["u.id"]) })).resolves.toHaveLength(1);
-    await expect(context.read.all(COLUMNS, { columns: new Set(["u.email"]) })).rejects.toThrow(/test\.badShape: the shape \{"columns":\{\}\} does not cover everything its SQL depends on/);
+    await expect(context.read.all(COLUMNS, { columns: new Set(["u.email"]) })).rejects.toThrow(
+      /test\.badShape: the shape \{"columns":\{\}\} does not cover everything its SQL depends on/,
+    );
   });
 });

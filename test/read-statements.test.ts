@@ -49,10 +49,16 @@ interface Read {
 }
 
 const reads: Read[] = [
-  { name: "E8 users (page of 30)", wide: () => wide("users", "(itemsPerPage: 30)"), narrow: "{ users(itemsPerPage: 30) { items { id } } }", max: onPostgres ? 1 : 2 },
+  {
+    name: "E8 users (page of 30)",
+    wide: () => wide("users", "(itemsPerPage: 30)"),
+    narrow: "{ users(itemsPerPage: 30) { items { id } } }",
+    max: onPostgres ? 1 : 2,
+  },
   {
     name: "E8 users (leaders first)",
-    wide: () => wide("users", `(itemsPerPage: 30, filter: { userDepartmentLeaderOrder: { departmentId: "${d.departmentId}", direction: ASC } })`),
+    wide: () =>
+      wide("users", `(itemsPerPage: 30, filter: { userDepartmentLeaderOrder: { departmentId: "${d.departmentId}", direction: ASC } })`),
     narrow: `{ users(itemsPerPage: 30, filter: { userDepartmentLeaderOrder: { departmentId: "${d.departmentId}", direction: ASC } }) { items { id } } }`,
     max: onPostgres ? 1 : 2,
   },
@@ -64,7 +70,8 @@ const reads: Read[] = [
   },
   {
     name: "E7 vacations (page of 30, dated, newest first)",
-    wide: () => wide("vacations", `(itemsPerPage: 30, filter: { vacationDatesDate: { after: "2020-01-01" } }, order: [{ vacationDatesDate: DESC }])`),
+    wide: () =>
+      wide("vacations", `(itemsPerPage: 30, filter: { vacationDatesDate: { after: "2020-01-01" } }, order: [{ vacationDatesDate: DESC }])`),
     narrow: `{ vacations(itemsPerPage: 30, filter: { vacationDatesDate: { after: "2020-01-01" } }, order: [{ vacationDatesDate: DESC }]) { items { id } } }`,
     max: onPostgres ? 1 : 2,
   },
@@ -138,8 +145,16 @@ async function count(query: string, token?: string, reps = userReps): Promise<nu
 
 describe("issue 10: statements per read", () => {
   beforeAll(async () => {
-    userReps = (await t.db.user.findMany({ select: { id: true }, orderBy: { id: "asc" }, take: 100 })).map((u) => ({ __typename: "User", id: u.id }));
-    const invoices = await t.db.invoice.findMany({ select: { id: true }, where: { id: { not: d.correctionInvoiceId } }, orderBy: { id: "asc" }, take: 4 });
+    userReps = (await t.db.user.findMany({ select: { id: true }, orderBy: { id: "asc" }, take: 100 })).map((u) => ({
+      __typename: "User",
+      id: u.id,
+    }));
+    const invoices = await t.db.invoice.findMany({
+      select: { id: true },
+      where: { id: { not: d.correctionInvoiceId } },
+      orderBy: { id: "asc" },
+      take: 4,
+    });
     invoiceReps = [d.correctionInvoiceId, ...invoices.map((i) => i.id)].map((id) => ({ __typename: "Invoice", id }));
   });
 
@@ -182,7 +197,11 @@ describe("narrow and wide gantt", () => {
     const [narrow] = await reads(`{ projectGantt(id: "${d.projectId}") { stages { id name } } }`);
     const [wideSql] = await reads(wide("projectGantt", `(id: "${d.projectId}", showTasks: true)`));
     for (const table of ["Board", "Task", "ReportedTime", "Milestone", "GanttLink", "StageType"]) {
-      expect({ table, narrow: narrow.includes(`"${table}"`), wide: wideSql.includes(`"${table}"`) }).toEqual({ table, narrow: false, wide: true });
+      expect({ table, narrow: narrow.includes(`"${table}"`), wide: wideSql.includes(`"${table}"`) }).toEqual({
+        table,
+        narrow: false,
+        wide: true,
+      });
     }
   });
 });
@@ -190,7 +209,8 @@ describe("narrow and wide gantt", () => {
 describe("narrow and wide people in a page of vacations", () => {
   it("each person's summary reads only the columns selected of it, with the same values", async () => {
     const auth = new Set(await t.statementsOf(() => t.gql("{ __typename }")));
-    const page = (person: string) => `{ vacations(filter: { vacationYear: [2026] }, order: [{ issueDate: DESC }], itemsPerPage: 30) { items { id calendarUser { ${person} } } } }`;
+    const page = (person: string) =>
+      `{ vacations(filter: { vacationYear: [2026] }, order: [{ issueDate: DESC }], itemsPerPage: 30) { items { id calendarUser { ${person} } } } }`;
     const read = async (query: string) => {
       let data: any;
       const [statement] = (await t.statementsOf(async () => (data = (await t.gql(query)).data))).filter((q) => !auth.has(q));
@@ -199,9 +219,18 @@ describe("narrow and wide people in a page of vacations", () => {
     const narrow = await read(page("id firstName lastName"));
     const wideRead = await read(page("id firstName lastName email phoneNumber contractorName jobPositionName isExternal"));
     expect(narrow.items.length).toBeGreaterThan(0);
-    expect(narrow.items).toEqual(wideRead.items.map((v) => ({ id: v.id, calendarUser: { id: v.calendarUser.id, firstName: v.calendarUser.firstName, lastName: v.calendarUser.lastName } })));
+    expect(narrow.items).toEqual(
+      wideRead.items.map((v) => ({
+        id: v.id,
+        calendarUser: { id: v.calendarUser.id, firstName: v.calendarUser.firstName, lastName: v.calendarUser.lastName },
+      })),
+    );
     for (const part of ['"Contractor"', '"JobPosition"', '"email"', '"phoneNumber"', '"isExternal"']) {
-      expect({ part, narrow: narrow.statement.includes(part), wide: wideRead.statement.includes(part) }).toEqual({ part, narrow: false, wide: true });
+      expect({ part, narrow: narrow.statement.includes(part), wide: wideRead.statement.includes(part) }).toEqual({
+        part,
+        narrow: false,
+        wide: true,
+      });
     }
   });
 });
@@ -214,13 +243,22 @@ describeIf(onPostgres, NEEDS_POSTGRES)("PostgreSQL plans each read statement onc
     try {
       const viewer = { id: d.adminUserId, email: d.adminEmail, roles: ["admin"], isAdmin: true };
       const context = { read, viewer, config: { maxUnpaginatedItems: 1000 } } as AuthedContext;
-      const selection = new Selection(new Map([["items", Selection.all()], ["paginationInfo", Selection.all()]]));
+      const selection = new Selection(
+        new Map([
+          ["items", Selection.all()],
+          ["paginationInfo", Selection.all()],
+        ]),
+      );
       // PostgreSQL's default would plan these anew on every call: their generic plan looks dearer (LIMIT and a list parameter)
-      for (let i = 0; i < 8; i++) await listVacations(context, { filter: { vacationYear: [2026] }, itemsPerPage: 30, page: 1 + (i % 2) }, selection);
+      for (let i = 0; i < 8; i++)
+        await listVacations(context, { filter: { vacationYear: [2026] }, itemsPerPage: 30, page: 1 + (i % 2) }, selection);
       const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
-        SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%from "Vacation" as "v"%' AND statement NOT LIKE '%pg_prepared_statements%'`.execute(read.db);
+        SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%from "Vacation" as "v"%' AND statement NOT LIKE '%pg_prepared_statements%'`.execute(
+        read.db,
+      );
       expect(rows).toHaveLength(1); // the page and its count, one statement
-      for (const row of rows) expect({ generic: Number(row.generic_plans) > 0, custom: Number(row.custom_plans) }).toEqual({ generic: true, custom: 0 });
+      for (const row of rows)
+        expect({ generic: Number(row.generic_plans) > 0, custom: Number(row.custom_plans) }).toEqual({ generic: true, custom: 0 });
     } finally {
       await database.close();
     }

@@ -48,7 +48,8 @@ const RUN = [
   "npm run schema:check",
 ];
 const ELSEWHERE: Record<string, string> = {
-  "npm install": "the suite runs inside an installed tree; .ci/run runs it (with --package-lock-only) and checks the lockfile stays as committed",
+  "npm install":
+    "the suite runs inside an installed tree; .ci/run runs it (with --package-lock-only) and checks the lockfile stays as committed",
   "npm ci": "the suite runs inside an installed tree; .ci/run installs with it on every CI run",
   "npm test": "this is the suite itself",
   "npm run lint": "npm test runs it before the type check and the suite (so every CI run does)",
@@ -67,7 +68,10 @@ describe("the README's commands", () => {
   });
 
   // the commands use their own SQLite database whatever the suite runs on: once per CI run is enough
-  describeIf(!onPostgres, "the commands use a SQLite database of their own whatever the suite runs on: they run in the SQLite run of the suite")("as typed, against a temporary database", () => {
+  describeIf(
+    !onPostgres,
+    "the commands use a SQLite database of their own whatever the suite runs on: they run in the SQLite run of the suite",
+  )("as typed, against a temporary database", () => {
     let dir: string;
     let port: number;
     let server: ChildProcess | undefined;
@@ -82,7 +86,13 @@ describe("the README's commands", () => {
       return e;
     };
     const run = (command: string, extra: NodeJS.ProcessEnv = {}) =>
-      execSync(command, { cwd: projectRoot, env: { ...env(), ...extra }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 180_000 });
+      execSync(command, {
+        cwd: projectRoot,
+        env: { ...env(), ...extra },
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+        timeout: 180_000,
+      });
 
     /** Stops the `npm start` process group this test started, if it still runs. */
     const stopServer = async () => {
@@ -117,7 +127,9 @@ describe("the README's commands", () => {
       // it says which database it serves
       expect(output).toContain(`serving the SQLite database ${join(dir, "dev.db")}`);
       // and, before the build's silent tsc run, what it is doing and how long that takes; then how long it took
-      const building = output.search(/Building the server \(tsc -p tsconfig\.build\.json into dist\/\): (the first build takes about \d+ s on 2 cores|what changed since the last build)/);
+      const building = output.search(
+        /Building the server \(tsc -p tsconfig\.build\.json into dist\/\): (the first build takes about \d+ s on 2 cores|what changed since the last build)/,
+      );
       const built = output.search(/Built in \d+\.\d s\./);
       expect(building).toBeGreaterThanOrEqual(0);
       expect(built).toBeGreaterThan(building);
@@ -136,7 +148,10 @@ describe("the README's commands", () => {
       const hint = tokenHint(output);
       expect(hint).toBe(`DATABASE_URL='file:${join(dir, "dev.db")}' npm run token:create -- --email piotr.wisniewski@kompas-software.pl`);
       const { DATABASE_URL: _served, ...shell } = env();
-      const token = execSync(hint, { cwd: projectRoot, env: shell, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 }).trim().split("\n").pop()!;
+      const token = execSync(hint, { cwd: projectRoot, env: shell, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 })
+        .trim()
+        .split("\n")
+        .pop()!;
       const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${token}` },

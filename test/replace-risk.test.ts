@@ -12,13 +12,27 @@ let memberToken: string;
 let bothPmToken: string;
 const id = () => randomUUID();
 const fx = {
-  P: id(), Q: id(),
-  S1: id(), S2: id(), QS: id(),
-  B1: id(), B2: id(), B0: id(), QB: id(),
-  T1: id(), T2: id(), T0: id(), QT: id(),
-  type: id(), impact: id(),
-  pm: id(), member: id(), bothPm: id(), outsider: id(),
-  risk: id(), qRisk: id(),
+  P: id(),
+  Q: id(),
+  S1: id(),
+  S2: id(),
+  QS: id(),
+  B1: id(),
+  B2: id(),
+  B0: id(),
+  QB: id(),
+  T1: id(),
+  T2: id(),
+  T0: id(),
+  QT: id(),
+  type: id(),
+  impact: id(),
+  pm: id(),
+  member: id(),
+  bothPm: id(),
+  outsider: id(),
+  risk: id(),
+  qRisk: id(),
 };
 
 const REPLACE = gql`
@@ -85,16 +99,39 @@ beforeAll(async () => {
   const db = t.db;
   const start = new Date("2026-03-01T00:00:00Z");
   const end = new Date("2026-09-30T00:00:00Z");
-  for (const [pid, code, isSimple] of [[fx.P, "P", false], [fx.Q, "Q", true]] as const) {
+  for (const [pid, code, isSimple] of [
+    [fx.P, "P", false],
+    [fx.Q, "Q", true],
+  ] as const) {
     await db.project.create({
-      data: { id: pid, no: `H3/R/${code}`, name: `Risk project ${code}`, dateStartPlanned: start, dateEndPlanned: end, status: "open", shortCode: `H3R${code}${pid.slice(0, 6)}`, isSimple },
+      data: {
+        id: pid,
+        no: `H3/R/${code}`,
+        name: `Risk project ${code}`,
+        dateStartPlanned: start,
+        dateEndPlanned: end,
+        status: "open",
+        shortCode: `H3R${code}${pid.slice(0, 6)}`,
+        isSimple,
+      },
     });
   }
-  for (const [sid, pid, name] of [[fx.S1, fx.P, "Analysis"], [fx.S2, fx.P, "Build"], [fx.QS, fx.Q, "Q stage"]]) {
+  for (const [sid, pid, name] of [
+    [fx.S1, fx.P, "Analysis"],
+    [fx.S2, fx.P, "Build"],
+    [fx.QS, fx.Q, "Q stage"],
+  ]) {
     await db.stage.create({ data: { id: sid, projectId: pid, name, dateStart: start, dateEnd: end } });
   }
-  for (const [bid, pid, sid, name] of [[fx.B1, fx.P, fx.S1, "Board one"], [fx.B2, fx.P, fx.S2, "Board two"], [fx.B0, fx.P, null, "Loose board"], [fx.QB, fx.Q, fx.QS, "Q board"]] as const) {
-    await db.board.create({ data: { id: bid, projectId: pid, stageId: sid, name, shortCode: `H3RB${bid.slice(0, 8)}`, dateStart: start, dateEnd: end } });
+  for (const [bid, pid, sid, name] of [
+    [fx.B1, fx.P, fx.S1, "Board one"],
+    [fx.B2, fx.P, fx.S2, "Board two"],
+    [fx.B0, fx.P, null, "Loose board"],
+    [fx.QB, fx.Q, fx.QS, "Q board"],
+  ] as const) {
+    await db.board.create({
+      data: { id: bid, projectId: pid, stageId: sid, name, shortCode: `H3RB${bid.slice(0, 8)}`, dateStart: start, dateEnd: end },
+    });
   }
   for (const [tid, pid, sid, bid, name] of [
     [fx.T1, fx.P, fx.S1, fx.B1, "Task one"],
@@ -102,13 +139,28 @@ beforeAll(async () => {
     [fx.T0, fx.P, null, fx.B0, "Loose task"],
     [fx.QT, fx.Q, fx.QS, fx.QB, "Q task"],
   ] as const) {
-    await db.task.create({ data: { id: tid, projectId: pid, stageId: sid, boardId: bid, no: 1, shortCode: `H3RT${tid.slice(0, 8)}`, name } });
+    await db.task.create({
+      data: { id: tid, projectId: pid, stageId: sid, boardId: bid, no: 1, shortCode: `H3RT${tid.slice(0, 8)}`, name },
+    });
   }
   await db.riskType.create({ data: { id: fx.type, name: "Staffing" } });
   await db.riskImpact.create({ data: { id: fx.impact, name: "Severe" } });
-  for (const [uid, first] of [[fx.pm, "Pat"], [fx.member, "Mia"], [fx.bothPm, "Bob"], [fx.outsider, "Oto"]]) {
+  for (const [uid, first] of [
+    [fx.pm, "Pat"],
+    [fx.member, "Mia"],
+    [fx.bothPm, "Bob"],
+    [fx.outsider, "Oto"],
+  ]) {
     await db.user.create({
-      data: { id: uid, email: `${first.toLowerCase()}-${uid}@fixture.example`, firstName: first, lastName: "Ryzyko", shortCode: `R${uid.slice(0, 8)}`, phoneNumber: "+48 600 000 001", pictureSm: `https://cdn.example/${first}.png` },
+      data: {
+        id: uid,
+        email: `${first.toLowerCase()}-${uid}@fixture.example`,
+        firstName: first,
+        lastName: "Ryzyko",
+        shortCode: `R${uid.slice(0, 8)}`,
+        phoneNumber: "+48 600 000 001",
+        pictureSm: `https://cdn.example/${first}.png`,
+      },
     });
   }
   await db.projectUserAssignment.createMany({
@@ -121,7 +173,18 @@ beforeAll(async () => {
       { projectId: fx.Q, userId: fx.outsider, role: "member" },
     ],
   });
-  await db.risk.create({ data: { id: fx.risk, name: "Initial", description: "Start", probability: 2, projectId: fx.P, stageId: fx.S2, typeId: fx.type, createdAt: new Date("2026-01-01T00:00:00Z") } });
+  await db.risk.create({
+    data: {
+      id: fx.risk,
+      name: "Initial",
+      description: "Start",
+      probability: 2,
+      projectId: fx.P,
+      stageId: fx.S2,
+      typeId: fx.type,
+      createdAt: new Date("2026-01-01T00:00:00Z"),
+    },
+  });
   await db.risk.create({ data: { id: fx.qRisk, name: "Q risk", projectId: fx.Q } });
   pmToken = await issueToken(db, fx.pm);
   memberToken = await issueToken(db, fx.member);
@@ -134,9 +197,17 @@ describe("E11 replaceRisk", () => {
     const r = await ok(fx.risk, full());
     const row = await riskRow();
     expect(row).toMatchObject({
-      name: "Key developer leaves", description: "Only one person knows the billing module.", probability: 4,
-      date: new Date("2026-05-04T09:00:00.000Z"), projectUserId: fx.member, projectId: fx.P, stageId: fx.S1, boardId: fx.B1,
-      taskId: fx.T1, typeId: fx.type, impactId: fx.impact,
+      name: "Key developer leaves",
+      description: "Only one person knows the billing module.",
+      probability: 4,
+      date: new Date("2026-05-04T09:00:00.000Z"),
+      projectUserId: fx.member,
+      projectId: fx.P,
+      stageId: fx.S1,
+      boardId: fx.B1,
+      taskId: fx.T1,
+      typeId: fx.type,
+      impactId: fx.impact,
     });
     expect(row.createdAt.toISOString()).toBe("2026-01-01T00:00:00.000Z");
     expect(r).toEqual({
@@ -148,30 +219,84 @@ describe("E11 replaceRisk", () => {
       createdAt: "2026-01-01T00:00:00.000Z",
       updatedAt: row.updatedAt.toISOString(),
       projectUser: {
-        id: fx.member, shortCode: `R${fx.member.slice(0, 8)}`, firstName: "Mia", lastName: "Ryzyko", email: `mia-${fx.member}@fixture.example`,
-        phoneNumber: "+48 600 000 001", pictureSm: "https://cdn.example/Mia.png", pictureLg: "",
+        id: fx.member,
+        shortCode: `R${fx.member.slice(0, 8)}`,
+        firstName: "Mia",
+        lastName: "Ryzyko",
+        email: `mia-${fx.member}@fixture.example`,
+        phoneNumber: "+48 600 000 001",
+        pictureSm: "https://cdn.example/Mia.png",
+        pictureLg: "",
       },
-      project: fx.P, projectName: "Risk project P", projectShortCode: `H3RP${fx.P.slice(0, 6)}`, projectIsSimple: false,
-      stage: fx.S1, stageName: "Analysis",
-      board: fx.B1, boardName: "Board one", boardShortCode: `H3RB${fx.B1.slice(0, 8)}`,
-      task: fx.T1, taskName: "Task one", taskShortCode: `H3RT${fx.T1.slice(0, 8)}`,
-      type: fx.type, typeName: "Staffing", impact: fx.impact, impactName: "Severe",
+      project: fx.P,
+      projectName: "Risk project P",
+      projectShortCode: `H3RP${fx.P.slice(0, 6)}`,
+      projectIsSimple: false,
+      stage: fx.S1,
+      stageName: "Analysis",
+      board: fx.B1,
+      boardName: "Board one",
+      boardShortCode: `H3RB${fx.B1.slice(0, 8)}`,
+      task: fx.T1,
+      taskName: "Task one",
+      taskShortCode: `H3RT${fx.T1.slice(0, 8)}`,
+      type: fx.type,
+      typeName: "Staffing",
+      impact: fx.impact,
+      impactName: "Severe",
     });
   });
 
   it("sets every field not given to null (full replacement)", async () => {
     await ok(fx.risk, full());
     const r = await ok(fx.risk, { name: "Bare", project: fx.P });
-    for (const f of ["description", "probability", "date", "projectUser", "stage", "stageName", "board", "boardName", "boardShortCode", "task", "taskName", "taskShortCode", "type", "typeName", "impact", "impactName"]) {
+    for (const f of [
+      "description",
+      "probability",
+      "date",
+      "projectUser",
+      "stage",
+      "stageName",
+      "board",
+      "boardName",
+      "boardShortCode",
+      "task",
+      "taskName",
+      "taskShortCode",
+      "type",
+      "typeName",
+      "impact",
+      "impactName",
+    ]) {
       expect(r[f]).toBeNull();
     }
     expect(await riskRow()).toMatchObject({
-      name: "Bare", description: null, probability: null, date: null, projectUserId: null, projectId: fx.P,
-      stageId: null, boardId: null, taskId: null, typeId: null, impactId: null,
+      name: "Bare",
+      description: null,
+      probability: null,
+      date: null,
+      projectUserId: null,
+      projectId: fx.P,
+      stageId: null,
+      boardId: null,
+      taskId: null,
+      typeId: null,
+      impactId: null,
     });
     // explicit nulls mean the same
     await ok(fx.risk, full());
-    const nulls = await ok(fx.risk, { ...full(), description: null, probability: null, date: null, projectUser: null, stage: null, board: null, task: null, type: null, impact: null });
+    const nulls = await ok(fx.risk, {
+      ...full(),
+      description: null,
+      probability: null,
+      date: null,
+      projectUser: null,
+      stage: null,
+      board: null,
+      task: null,
+      type: null,
+      impact: null,
+    });
     expect([nulls.description, nulls.stage, nulls.type, nulls.projectUser]).toEqual([null, null, null, null]);
   });
 
@@ -219,7 +344,15 @@ describe("E11 replaceRisk", () => {
 
   it("checks existence first and names the first missing reference (project, stage, board, task, type, impact, projectUser)", async () => {
     await ok(fx.risk, full());
-    const missing = { project: randomUUID(), stage: randomUUID(), board: randomUUID(), task: randomUUID(), type: randomUUID(), impact: randomUUID(), projectUser: randomUUID() };
+    const missing = {
+      project: randomUUID(),
+      stage: randomUUID(),
+      board: randomUUID(),
+      task: randomUUID(),
+      type: randomUUID(),
+      impact: randomUUID(),
+      projectUser: randomUUID(),
+    };
     const input: Record<string, unknown> = { ...full(), ...missing };
     for (const field of ["project", "stage", "board", "task", "type", "impact", "projectUser"] as const) {
       await expectNotFound(input, `input.${field}`);
@@ -254,8 +387,18 @@ describe("E11 replaceRisk", () => {
   });
 
   it("moves the risk to another project when the caller manages both", async () => {
-    const r = await ok(fx.risk, { name: "Moved", project: fx.Q, stage: fx.QS, board: fx.QB, task: fx.QT, projectUser: fx.outsider }, bothPmToken);
-    expect(r).toMatchObject({ project: fx.Q, projectName: "Risk project Q", projectIsSimple: true, stageName: "Q stage", taskName: "Q task" });
+    const r = await ok(
+      fx.risk,
+      { name: "Moved", project: fx.Q, stage: fx.QS, board: fx.QB, task: fx.QT, projectUser: fx.outsider },
+      bothPmToken,
+    );
+    expect(r).toMatchObject({
+      project: fx.Q,
+      projectName: "Risk project Q",
+      projectIsSimple: true,
+      stageName: "Q stage",
+      taskName: "Q task",
+    });
     await ok(fx.risk, full(), bothPmToken);
     expect((await riskRow()).projectId).toBe(fx.P);
   });
@@ -289,7 +432,12 @@ describe("E11 replaceRisk", () => {
       project projectName projectShortCode projectIsSimple
       stage stageName board boardName boardShortCode task taskName taskShortCode
       type typeName impact impactName } } }`;
-    const r = await t.gql(q, { r: [{ __typename: "Risk", id: fx.risk }, { __typename: "Risk", id: randomUUID() }] });
+    const r = await t.gql(q, {
+      r: [
+        { __typename: "Risk", id: fx.risk },
+        { __typename: "Risk", id: randomUUID() },
+      ],
+    });
     expect(r.errors).toBeUndefined();
     expect(JSON.parse(JSON.stringify(r.data!._entities))).toEqual([replaced, null]);
   });
@@ -314,8 +462,20 @@ describe("E11 replaceRisk", () => {
 
   it("replaces the demo risk", async () => {
     const risk = await t.db.risk.findUniqueOrThrow({ where: { id: demoIds.riskId } });
-    const r = await ok(demoIds.riskId, { name: "Demo risk replaced", project: risk.projectId, type: demoIds.riskTypeId, impact: demoIds.riskImpactId, probability: 3 });
-    expect(r).toMatchObject({ id: demoIds.riskId, name: "Demo risk replaced", type: demoIds.riskTypeId, impact: demoIds.riskImpactId, stage: null });
+    const r = await ok(demoIds.riskId, {
+      name: "Demo risk replaced",
+      project: risk.projectId,
+      type: demoIds.riskTypeId,
+      impact: demoIds.riskImpactId,
+      probability: 3,
+    });
+    expect(r).toMatchObject({
+      id: demoIds.riskId,
+      name: "Demo risk replaced",
+      type: demoIds.riskTypeId,
+      impact: demoIds.riskImpactId,
+      stage: null,
+    });
     const row = await t.db.risk.findUniqueOrThrow({ where: { id: demoIds.riskId }, include: { type: true } });
     expect(r.typeName).toBe(row.type!.name);
     expect(row.probability).toBe(3);

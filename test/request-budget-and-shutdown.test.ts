@@ -74,36 +74,39 @@ describe("the time budget (REQUEST_TIMEOUT_MS)", () => {
   });
 
   const onlyOnPostgres = itIf(onPostgres, NEEDS_POSTGRES);
-  onlyOnPostgres("rolls back a mutation whose transaction is still running at the deadline (PostgreSQL: blocked on a row lock)", async () => {
-    const sql = new Client({ connectionString: copy.databaseUrl });
-    await sql.connect();
-    try {
-      const before = (await sql.query(`SELECT description FROM "Stage" WHERE id = $1`, [demoIds.stageId])).rows[0].description;
-      // another session holds the stage's row: the mutation's UPDATE waits inside its transaction
-      await sql.query("BEGIN");
-      await sql.query(`SELECT id FROM "Stage" WHERE id = $1 FOR UPDATE`, [demoIds.stageId]);
-      const pending = post(server.url, {
-        query: `mutation ($id: ID!) { updateStage(id: $id, input: { description: "written after the deadline" }) { id description } }`,
-        variables: { id: demoIds.stageId },
-      });
-      const r = await pending;
-      expect(r.status).toBe(503);
-      expect(r.json.errors[0].extensions.code).toBe("REQUEST_TIMEOUT");
-      // answered at the deadline, not when the lock goes (or the statement times out, 30 s later)
-      expect(r.ms).toBeLessThan(BUDGET_MS + 8_000);
-      await sql.query("COMMIT"); // the lock goes: a transaction that were still alive would now write
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const after = (await sql.query(`SELECT description FROM "Stage" WHERE id = $1`, [demoIds.stageId])).rows[0].description;
-      expect(after).toBe(before);
-      // and its connection went back to the pool rolled back: the next write on it is its own
-      const left = await sql.query(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'work-management-api' AND state = 'idle in transaction'`,
-      );
-      expect(left.rows[0].n).toBe(0);
-    } finally {
-      await sql.end();
-    }
-  });
+  onlyOnPostgres(
+    "rolls back a mutation whose transaction is still running at the deadline (PostgreSQL: blocked on a row lock)",
+    async () => {
+      const sql = new Client({ connectionString: copy.databaseUrl });
+      await sql.connect();
+      try {
+        const before = (await sql.query(`SELECT description FROM "Stage" WHERE id = $1`, [demoIds.stageId])).rows[0].description;
+        // another session holds the stage's row: the mutation's UPDATE waits inside its transaction
+        await sql.query("BEGIN");
+        await sql.query(`SELECT id FROM "Stage" WHERE id = $1 FOR UPDATE`, [demoIds.stageId]);
+        const pending = post(server.url, {
+          query: `mutation ($id: ID!) { updateStage(id: $id, input: { description: "written after the deadline" }) { id description } }`,
+          variables: { id: demoIds.stageId },
+        });
+        const r = await pending;
+        expect(r.status).toBe(503);
+        expect(r.json.errors[0].extensions.code).toBe("REQUEST_TIMEOUT");
+        // answered at the deadline, not when the lock goes (or the statement times out, 30 s later)
+        expect(r.ms).toBeLessThan(BUDGET_MS + 8_000);
+        await sql.query("COMMIT"); // the lock goes: a transaction that were still alive would now write
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        const after = (await sql.query(`SELECT description FROM "Stage" WHERE id = $1`, [demoIds.stageId])).rows[0].description;
+        expect(after).toBe(before);
+        // and its connection went back to the pool rolled back: the next write on it is its own
+        const left = await sql.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'work-management-api' AND state = 'idle in transaction'`,
+        );
+        expect(left.rows[0].n).toBe(0);
+      } finally {
+        await sql.end();
+      }
+    },
+  );
 
   it("keeps nothing of a mutation abandoned at its deadline: every REQUEST_TIMEOUT left the database as it was", async () => {
     // 500-item invoices in a row under a short budget, while reads keep the server busy: some
@@ -111,7 +114,13 @@ describe("the time budget (REQUEST_TIMEOUT_MS)", () => {
     // The reads are light operations under this server's lifted cost limit (under 1% of it): light
     // operations never take turns, so each holds the event loop for its whole run, as load does.
     const heavyRead = `{ ${Array.from({ length: 12 }, (_, i) => `a${i}: vacations(pagination: false) { items { id status description calendarUser { id firstName lastName email } vacationDates { id date } } }`).join(" ")} }`;
-    const items = Array.from({ length: 500 }, (_, i) => ({ positionName: `Item ${i}`, unit: "szt.", count: 1, priceUnit: 10, tax: "RATE_23" }));
+    const items = Array.from({ length: 500 }, (_, i) => ({
+      positionName: `Item ${i}`,
+      unit: "szt.",
+      count: 1,
+      priceUnit: 10,
+      tax: "RATE_23",
+    }));
     // how long one read holds this server (machines differ): each round's load is set from it, so
     // that the mutation waits from about half its budget to about twice it
     await post(server.url, { query: heavyRead });
@@ -125,7 +134,17 @@ describe("the time budget (REQUEST_TIMEOUT_MS)", () => {
       const no = `BUDGET/${i}/${Date.now()}`;
       const r = await post(server.url, {
         query: `mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { id no } }`,
-        variables: { input: { invoiceType: "Vat", fileGeneratedLanguage: "pl", isDraft: true, no, numbering: demoIds.invoiceNumberingId, buyerId: demoIds.contractorId, items } },
+        variables: {
+          input: {
+            invoiceType: "Vat",
+            fileGeneratedLanguage: "pl",
+            isDraft: true,
+            no,
+            numbering: demoIds.invoiceNumberingId,
+            buyerId: demoIds.contractorId,
+            items,
+          },
+        },
       });
       await load;
       await new Promise((resolve) => setTimeout(resolve, 300)); // a transaction still running would finish by now
@@ -162,7 +181,12 @@ describe(`graceful shutdown with heavy requests in flight (${onPostgres ? "Postg
   let server: ServerProcess;
   beforeAll(async () => {
     copy = await servedCopy();
-    server = await startServer({ ...copy.env, NODE_ENV: "production", SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), REQUEST_TIMEOUT_MS: "60000" });
+    server = await startServer({
+      ...copy.env,
+      NODE_ENV: "production",
+      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+      REQUEST_TIMEOUT_MS: "60000",
+    });
     await server.ready();
   });
   afterAll(async () => {
@@ -207,7 +231,10 @@ describe(`graceful shutdown with heavy requests in flight (${onPostgres ? "Postg
         await Promise.all(sent.inFlight);
         await waitUntil(async () => (await admission()).running === 0 && sent.answered() === 8, "the batch answered");
         sent.socket.destroy();
-        if (attempts === 10) throw new Error(`10 batches mostly answered before all eight were seen in flight; answered+running+waiting seen: ${seen.join(" ")}`);
+        if (attempts === 10)
+          throw new Error(
+            `10 batches mostly answered before all eight were seen in flight; answered+running+waiting seen: ${seen.join(" ")}`,
+          );
       }
     }
     const { inFlight, socket } = batch;
@@ -248,7 +275,9 @@ describe(`graceful shutdown with heavy requests in flight (${onPostgres ? "Postg
 
     const code = await server.exited;
     const took = Date.now() - signalled;
-    console.log(`SIGTERM with 8 heavy requests sent, ${answeredBefore} answered before it (batch ${attempts}): handled after ${handledAfter} ms, all answered, exit ${code} after ${took} ms`);
+    console.log(
+      `SIGTERM with 8 heavy requests sent, ${answeredBefore} answered before it (batch ${attempts}): handled after ${handledAfter} ms, all answered, exit ${code} after ${took} ms`,
+    );
     expect(code).toBe(0);
     expect(took).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
     expect(server.output()).toContain("SIGTERM received");
@@ -271,7 +300,9 @@ async function sendBatch(url: string, query: string): Promise<Batch> {
   let raw = "";
   socket.on("data", (d) => (raw += d));
   const body = JSON.stringify({ query });
-  socket.write(`POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer ${TEST_ADMIN_TOKEN}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.write(
+    `POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer ${TEST_ADMIN_TOKEN}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
   let settled = 0;
   const inFlight = Array.from({ length: 7 }, () => post(url, { query }).finally(() => settled++));
   const rawAnswered = () => {

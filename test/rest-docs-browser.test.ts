@@ -38,7 +38,10 @@ describeWithBrowser("REST documentation page in Chromium", () => {
     expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
     await page.waitForFunction(() => document.querySelectorAll(".opblock").length >= 20, { timeout: 30_000 });
     const operations = await page.$$eval(".opblock", (blocks) =>
-      blocks.map((b) => `${b.querySelector(".opblock-summary-method")?.textContent} ${b.querySelector(".opblock-summary-path")?.getAttribute("data-path")}`),
+      blocks.map(
+        (b) =>
+          `${b.querySelector(".opblock-summary-method")?.textContent} ${b.querySelector(".opblock-summary-path")?.getAttribute("data-path")}`,
+      ),
     );
     expect(operations.sort()).toEqual(REST_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
     await page.screenshot({ path: join(shots, "operations.png") });
@@ -56,12 +59,17 @@ describeWithBrowser("REST documentation page in Chromium", () => {
     await page.click(".opblock.is-open .try-out__btn");
     await page.type('.opblock.is-open tr[data-param-name="id"] input', "7d4e5f6a-7c8d-4e9f-9a0b-1c2d3e4f5a22");
     await page.click(".opblock.is-open .execute");
-    await page.waitForFunction(() => document.querySelector(".opblock.is-open .live-responses-table")?.textContent?.includes('"contractor"'), { timeout: 30_000 });
+    await page.waitForFunction(
+      () => document.querySelector(".opblock.is-open .live-responses-table")?.textContent?.includes('"contractor"'),
+      { timeout: 30_000 },
+    );
     const text = await page.$eval(".opblock.is-open .live-responses-table", (el) => (el as HTMLElement).innerText);
     expect(text).toMatch(/^200\b/m);
     expect(text).toContain("7d4e5f6a-7c8d-4e9f-9a0b-1c2d3e4f5a22");
     // the parameter's description is the schema's
-    expect(await page.$eval('.opblock.is-open tr[data-param-name="id"]', (el) => (el as HTMLElement).innerText)).toContain("Id of the note.");
+    expect(await page.$eval('.opblock.is-open tr[data-param-name="id"]', (el) => (el as HTMLElement).innerText)).toContain(
+      "Id of the note.",
+    );
     await page.screenshot({ path: join(shots, "note-tried.png") });
   });
 

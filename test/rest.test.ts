@@ -52,7 +52,11 @@ interface RestAnswer {
 }
 
 /** One REST call as a client makes it: the admin's token unless `token` says otherwise (null: none). */
-async function rest(method: string, path: string, options: { token?: string | null; body?: unknown; headers?: Record<string, string> } = {}): Promise<RestAnswer> {
+async function rest(
+  method: string,
+  path: string,
+  options: { token?: string | null; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<RestAnswer> {
   const token = options.token === undefined ? t.adminToken : options.token;
   const headers: Record<string, string> = { accept: "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) };
   if (options.body !== undefined) headers["content-type"] = "application/json";
@@ -81,7 +85,11 @@ async function graphql(operation: string, variables: Record<string, unknown> = {
 
 /** The object GraphQL's _entities answers for `__typename` and `id`, with its fragment. */
 async function entity(typename: string, id: string, token?: string): Promise<any> {
-  const [value] = await graphql(`query($r: [_Any!]!) { _entities(representations: $r) { ... on ${typename} { ...${typename} } } }`, { r: [{ __typename: typename, id }] }, token);
+  const [value] = await graphql(
+    `query($r: [_Any!]!) { _entities(representations: $r) { ... on ${typename} { ...${typename} } } }`,
+    { r: [{ __typename: typename, id }] },
+    token,
+  );
   return value;
 }
 
@@ -107,7 +115,10 @@ const qs = (pairs: Array<[string, string | number | boolean]>) => pairs.map(([k,
 
 describe("the twenty operations over REST answer what GraphQL answers", () => {
   it("E1 PATCH /chat/chat-topics/{topicId}/chat-users/{userId}: the membership (200)", async () => {
-    const r = await rest("PATCH", `/chat/chat-topics/${d.chatTopicId}/chat-users/${d.chatUserId}`, { token: t.userToken, body: { isMutedIndefinitely: true, mutedUntil: null } });
+    const r = await rest("PATCH", `/chat/chat-topics/${d.chatTopicId}/chat-users/${d.chatUserId}`, {
+      token: t.userToken,
+      body: { isMutedIndefinitely: true, mutedUntil: null },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ isMutedIndefinitely: true, mutedUntil: null, chatUser: { id: d.chatUserId } });
     expect(r.body).toEqual(inInterfaceSpelling(await entity("AssignedChatTopicUser", r.body.id, t.userToken)));
@@ -147,7 +158,13 @@ describe("the twenty operations over REST answer what GraphQL answers", () => {
       },
     });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ netAmount: 2100, vatAmount: 460, grossAmount: 2560, buyerIdentifierType: "vat_eu", paymentMethod: "transfer_and_cash" });
+    expect(r.body).toMatchObject({
+      netAmount: 2100,
+      vatAmount: 460,
+      grossAmount: 2560,
+      buyerIdentifierType: "vat_eu",
+      paymentMethod: "transfer_and_cash",
+    });
     expect(r.body.items.map((i: any) => i.tax)).toEqual(["23", "zw"]);
     expect(r.body).toEqual(inInterfaceSpelling(await entity("Invoice", r.body.id)));
   });
@@ -172,7 +189,10 @@ describe("the twenty operations over REST answer what GraphQL answers", () => {
 
   it("E6 GET /project/tasks/{id}/task-checklists: a bare array, X-Total-Count and Link", async () => {
     const r = await rest("GET", `/project/tasks/${d.taskId}/task-checklists?itemsPerPage=2`);
-    const g = await graphql(`query($id: ID!) { taskChecklists(taskId: $id, itemsPerPage: 2) { items { ...TaskChecklist } paginationInfo { totalCount lastPage } } }`, { id: d.taskId });
+    const g = await graphql(
+      `query($id: ID!) { taskChecklists(taskId: $id, itemsPerPage: 2) { items { ...TaskChecklist } paginationInfo { totalCount lastPage } } }`,
+      { id: d.taskId },
+    );
     expect(r.status).toBe(200);
     expect(r.body).toEqual(inInterfaceSpelling(g.items));
     expect(r.body).toHaveLength(2);
@@ -210,7 +230,11 @@ describe("the twenty operations over REST answer what GraphQL answers", () => {
   it("E9 GET /project/project-templates/{id}", async () => {
     const r = await rest("GET", `/project/project-templates/${d.projectTemplateId}`);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual(inInterfaceSpelling(await graphql(`query($id: ID!) { projectTemplate(id: $id) { ...ProjectTemplate } }`, { id: d.projectTemplateId })));
+    expect(r.body).toEqual(
+      inInterfaceSpelling(
+        await graphql(`query($id: ID!) { projectTemplate(id: $id) { ...ProjectTemplate } }`, { id: d.projectTemplateId }),
+      ),
+    );
     expect(r.body.savedCustomFieldValues.length).toBeGreaterThan(0);
   });
 
@@ -231,21 +255,40 @@ describe("the twenty operations over REST answer what GraphQL answers", () => {
   });
 
   it("E12 GET /project/tasks/shared/{token}/task-comments: replies, newest first", async () => {
-    const r = await rest("GET", `/project/tasks/shared/${d.sharedTaskToken}/task-comments?${qs([["repliesTo", d.commentWithRepliesId], ["order[createdAt]", "desc"]])}`);
-    const g = await graphql(`query($token: String!, $to: ID) { sharedTaskComments(token: $token, repliesTo: $to, order: DESC) { items { ...TaskComment } } }`, {
-      token: d.sharedTaskToken,
-      to: d.commentWithRepliesId,
-    });
+    const r = await rest(
+      "GET",
+      `/project/tasks/shared/${d.sharedTaskToken}/task-comments?${qs([
+        ["repliesTo", d.commentWithRepliesId],
+        ["order[createdAt]", "desc"],
+      ])}`,
+    );
+    const g = await graphql(
+      `query($token: String!, $to: ID) { sharedTaskComments(token: $token, repliesTo: $to, order: DESC) { items { ...TaskComment } } }`,
+      {
+        token: d.sharedTaskToken,
+        to: d.commentWithRepliesId,
+      },
+    );
     expect(r.status).toBe(200);
     expect(r.body.length).toBeGreaterThan(1);
     expect(r.body).toEqual(inInterfaceSpelling(g.items));
-    const ascending = await rest("GET", `/project/tasks/shared/${d.sharedTaskToken}/task-comments?${qs([["repliesTo", d.commentWithRepliesId], ["order[createdAt]", "asc"]])}`);
+    const ascending = await rest(
+      "GET",
+      `/project/tasks/shared/${d.sharedTaskToken}/task-comments?${qs([
+        ["repliesTo", d.commentWithRepliesId],
+        ["order[createdAt]", "asc"],
+      ])}`,
+    );
     expect(ascending.body.map((c: any) => c.id)).toEqual(r.body.map((c: any) => c.id).reverse());
   });
 
   it("E13 POST /project/external-file-upload: fileType task, 201 with the files", async () => {
     const r = await rest("POST", "/project/external-file-upload", {
-      body: { assignId: d.taskId, fileType: "task", files: [{ source: "link", path: "https://example.com/specs/plan.pdf", displayedName: "Plan.pdf" }] },
+      body: {
+        assignId: d.taskId,
+        fileType: "task",
+        files: [{ source: "link", path: "https://example.com/specs/plan.pdf", displayedName: "Plan.pdf" }],
+      },
     });
     expect(r.status).toBe(201);
     expect(r.body).toEqual([expect.objectContaining({ type: "task", extension: "pdf", task: expect.objectContaining({ id: d.taskId }) })]);
@@ -279,14 +322,23 @@ describe("the twenty operations over REST answer what GraphQL answers", () => {
     expect(all.status).toBe(200);
     expect(all.body).toEqual(inInterfaceSpelling(g));
     const two = g.slice(0, 2).map((e: any) => e.projectUser.id);
-    const some = await rest("GET", `/project/reported-times/timesheet-by-user?${qs([["dateStart", "2026-10-26T00:00:00Z"], ["users[]", two[0]], ["users[]", two[1]]])}`);
+    const some = await rest(
+      "GET",
+      `/project/reported-times/timesheet-by-user?${qs([
+        ["dateStart", "2026-10-26T00:00:00Z"],
+        ["users[]", two[0]],
+        ["users[]", two[1]],
+      ])}`,
+    );
     expect(some.body.map((e: any) => e.projectUser.id).sort()).toEqual([...two].sort());
   });
 
   it("E17 GET /project/project-settings/{id}", async () => {
     const r = await rest("GET", `/project/project-settings/${d.projectId}`);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual(inInterfaceSpelling(await graphql(`query($id: ID!) { projectSettings(id: $id) { ...ProjectSettings } }`, { id: d.projectId })));
+    expect(r.body).toEqual(
+      inInterfaceSpelling(await graphql(`query($id: ID!) { projectSettings(id: $id) { ...ProjectSettings } }`, { id: d.projectId })),
+    );
   });
 
   it("E18 POST /finance/currency-dictionaries: isDefault as the interface's number, 201", async () => {
@@ -362,13 +414,22 @@ describe("E7 and E8: every filter and order in bracket syntax, as the GraphQL fi
    * ones returned. Users come all at once (pagination=false); vacations a page of 100, as every
    * vacation with its comments and dates at the unpaginated bound costs more than MAX_QUERY_COST.
    */
-  async function same(path: string, query: Array<[string, string | number | boolean]>, field: "vacations" | "users", args: string, variables: Record<string, unknown> = {}) {
+  async function same(
+    path: string,
+    query: Array<[string, string | number | boolean]>,
+    field: "vacations" | "users",
+    args: string,
+    variables: Record<string, unknown> = {},
+  ) {
     const paging: [string, string | number | boolean] = field === "users" ? ["pagination", false] : ["itemsPerPage", 100];
     const r = await rest("GET", `${path}?${qs([paging, ...query])}`);
     expect([r.status, r.body?.detail]).toEqual([200, undefined]);
     const declared = Object.entries(variables).map(([k]) => `$${k}: ${VARIABLE_TYPES[k]}`);
     const gqlPaging = field === "users" ? "pagination: false" : "itemsPerPage: 100";
-    const g = await graphql(`query${declared.length ? `(${declared.join(", ")})` : ""} { ${field}(${gqlPaging}${args ? `, ${args}` : ""}) { items { id } } }`, variables);
+    const g = await graphql(
+      `query${declared.length ? `(${declared.join(", ")})` : ""} { ${field}(${gqlPaging}${args ? `, ${args}` : ""}) { items { id } } }`,
+      variables,
+    );
     expect(r.body.map((x: any) => x.id)).toEqual(g.items.map((x: any) => x.id));
     return r.body as any[];
   }
@@ -377,8 +438,16 @@ describe("E7 and E8: every filter and order in bracket syntax, as the GraphQL fi
   let vacations: any[];
   let users: any[];
   beforeAll(async () => {
-    vacations = (await graphql(`{ vacations(pagination: false) { items { id description calendarUser { id } vacationYear status vacationType { id isActive } issueDate vacationDates { date } } } }`)).items;
-    users = (await graphql(`{ users(pagination: false) { items { id lastName jobPosition contractorId userDepartments { department { id } isLeader } ssoProviders { id } } } }`)).items;
+    vacations = (
+      await graphql(
+        `{ vacations(pagination: false) { items { id description calendarUser { id } vacationYear status vacationType { id isActive } issueDate vacationDates { date } } } }`,
+      )
+    ).items;
+    users = (
+      await graphql(
+        `{ users(pagination: false) { items { id lastName jobPosition contractorId userDepartments { department { id } isLeader } ssoProviders { id } } } }`,
+      )
+    ).items;
   });
 
   const E7: Array<[string, () => [Array<[string, string | number | boolean]>, Record<string, unknown>]]> = [
@@ -387,25 +456,73 @@ describe("E7 and E8: every filter and order in bracket syntax, as the GraphQL fi
     [
       "calendarUser[]",
       () => {
-        const ids = [vacations[0].calendarUser.id, vacations.find((v) => v.calendarUser.id !== vacations[0].calendarUser.id).calendarUser.id];
+        const ids = [
+          vacations[0].calendarUser.id,
+          vacations.find((v) => v.calendarUser.id !== vacations[0].calendarUser.id).calendarUser.id,
+        ];
         return [ids.map((id) => ["calendarUser[]", id]), { calendarUser: ids }];
       },
     ],
     ["vacationYear", () => [[["vacationYear", vacations[0].vacationYear]], { vacationYear: [vacations[0].vacationYear] }]],
-    ["vacationYear[]", () => [[["vacationYear[]", 2025], ["vacationYear[]", 2026]], { vacationYear: [2025, 2026] }]],
+    [
+      "vacationYear[]",
+      () => [
+        [
+          ["vacationYear[]", 2025],
+          ["vacationYear[]", 2026],
+        ],
+        { vacationYear: [2025, 2026] },
+      ],
+    ],
     ["status", () => [[["status", "q"]], { status: ["q"] }]],
-    ["status[]", () => [[["status[]", "accepted"], ["status[]", "rejected"]], { status: ["accepted", "rejected"] }]],
+    [
+      "status[]",
+      () => [
+        [
+          ["status[]", "accepted"],
+          ["status[]", "rejected"],
+        ],
+        { status: ["accepted", "rejected"] },
+      ],
+    ],
     ["vacationType", () => [[["vacationType", vacations[0].vacationType.id]], { vacationType: [vacations[0].vacationType.id] }]],
     ["vacationType[]", () => [[["vacationType[]", vacations[0].vacationType.id]], { vacationType: [vacations[0].vacationType.id] }]],
     ["issueDate", () => [[["issueDate", vacations[0].issueDate]], { issueDate: [vacations[0].issueDate] }]],
-    ["issueDate[]", () => [[["issueDate[]", vacations[0].issueDate], ["issueDate[]", vacations[1].issueDate]], { issueDate: [vacations[0].issueDate, vacations[1].issueDate] }]],
+    [
+      "issueDate[]",
+      () => [
+        [
+          ["issueDate[]", vacations[0].issueDate],
+          ["issueDate[]", vacations[1].issueDate],
+        ],
+        { issueDate: [vacations[0].issueDate, vacations[1].issueDate] },
+      ],
+    ],
     ["vacationType.isActive", () => [[["vacationType.isActive", false]], { vacationTypeIsActive: [false] }]],
     ["vacationType.isActive[]", () => [[["vacationType.isActive[]", true]], { vacationTypeIsActive: [true] }]],
     ["calendarUser.canLogIn", () => [[["calendarUser.canLogIn", true]], { calendarUserCanLogIn: true }]],
-    ["vacationDates.date[before]", () => [[["vacationDates.date[before]", dayBound("2026-06-01")]], { vacationDatesDate: { before: dayBound("2026-06-01") } }]],
-    ["vacationDates.date[strictly_before]", () => [[["vacationDates.date[strictly_before]", dayBound("2026-06-01")]], { vacationDatesDate: { strictlyBefore: dayBound("2026-06-01") } }]],
-    ["vacationDates.date[after]", () => [[["vacationDates.date[after]", dayBound("2026-06-01")]], { vacationDatesDate: { after: dayBound("2026-06-01") } }]],
-    ["vacationDates.date[strictly_after]", () => [[["vacationDates.date[strictly_after]", dayBound("2026-06-01")]], { vacationDatesDate: { strictlyAfter: dayBound("2026-06-01") } }]],
+    [
+      "vacationDates.date[before]",
+      () => [[["vacationDates.date[before]", dayBound("2026-06-01")]], { vacationDatesDate: { before: dayBound("2026-06-01") } }],
+    ],
+    [
+      "vacationDates.date[strictly_before]",
+      () => [
+        [["vacationDates.date[strictly_before]", dayBound("2026-06-01")]],
+        { vacationDatesDate: { strictlyBefore: dayBound("2026-06-01") } },
+      ],
+    ],
+    [
+      "vacationDates.date[after]",
+      () => [[["vacationDates.date[after]", dayBound("2026-06-01")]], { vacationDatesDate: { after: dayBound("2026-06-01") } }],
+    ],
+    [
+      "vacationDates.date[strictly_after]",
+      () => [
+        [["vacationDates.date[strictly_after]", dayBound("2026-06-01")]],
+        { vacationDatesDate: { strictlyAfter: dayBound("2026-06-01") } },
+      ],
+    ],
   ];
   it.each(E7.map(([name, make]) => [name, make] as const))("E7 filter %s", async (_name, make) => {
     const [query, filter] = make();
@@ -414,18 +531,49 @@ describe("E7 and E8: every filter and order in bracket syntax, as the GraphQL fi
     expect(found.length).toBeLessThan(vacations.length);
   });
 
-  it.each(["vacationYear", "status", "vacationType.name", "issueDate", "createdAt", "updatedAt", "vacationDates.date"])("E7 order[%s], asc and desc", async (key) => {
-    const field = { "vacationType.name": "vacationTypeName", "vacationDates.date": "vacationDatesDate" }[key] ?? key;
-    const desc = await same("/calendar/vacations", [[`order[${key}]`, "desc"]], "vacations", "order: $vo", { vo: [{ [field]: "DESC" }] });
-    const asc = await same("/calendar/vacations", [[`order[${key}]`, "asc"]], "vacations", "order: $vo", { vo: [{ [field]: "ASC" }] });
-    expect(desc.map((v) => v.id)).not.toEqual(asc.map((v) => v.id));
-  });
+  it.each(["vacationYear", "status", "vacationType.name", "issueDate", "createdAt", "updatedAt", "vacationDates.date"])(
+    "E7 order[%s], asc and desc",
+    async (key) => {
+      const field = { "vacationType.name": "vacationTypeName", "vacationDates.date": "vacationDatesDate" }[key] ?? key;
+      const desc = await same("/calendar/vacations", [[`order[${key}]`, "desc"]], "vacations", "order: $vo", { vo: [{ [field]: "DESC" }] });
+      const asc = await same("/calendar/vacations", [[`order[${key}]`, "asc"]], "vacations", "order: $vo", { vo: [{ [field]: "ASC" }] });
+      expect(desc.map((v) => v.id)).not.toEqual(asc.map((v) => v.id));
+    },
+  );
 
   it("E7: several order keys apply in the order given, with filters and a page", async () => {
-    await same("/calendar/vacations", [["order[status]", "desc"], ["order[vacationYear]", "asc"]], "vacations", "order: $vo", { vo: [{ status: "DESC" }, { vacationYear: "ASC" }] });
-    await same("/calendar/vacations", [["order[vacationYear]", "asc"], ["order[status]", "desc"]], "vacations", "order: $vo", { vo: [{ vacationYear: "ASC" }, { status: "DESC" }] });
-    const page = await rest("GET", `/calendar/vacations?${qs([["status", "q"], ["order[createdAt]", "desc"], ["page", 2], ["itemsPerPage", 3]])}`);
-    const g = await graphql(`{ vacations(filter: { status: ["q"] }, order: [{ createdAt: DESC }], page: 2, itemsPerPage: 3) { items { id } paginationInfo { totalCount } } }`);
+    await same(
+      "/calendar/vacations",
+      [
+        ["order[status]", "desc"],
+        ["order[vacationYear]", "asc"],
+      ],
+      "vacations",
+      "order: $vo",
+      { vo: [{ status: "DESC" }, { vacationYear: "ASC" }] },
+    );
+    await same(
+      "/calendar/vacations",
+      [
+        ["order[vacationYear]", "asc"],
+        ["order[status]", "desc"],
+      ],
+      "vacations",
+      "order: $vo",
+      { vo: [{ vacationYear: "ASC" }, { status: "DESC" }] },
+    );
+    const page = await rest(
+      "GET",
+      `/calendar/vacations?${qs([
+        ["status", "q"],
+        ["order[createdAt]", "desc"],
+        ["page", 2],
+        ["itemsPerPage", 3],
+      ])}`,
+    );
+    const g = await graphql(
+      `{ vacations(filter: { status: ["q"] }, order: [{ createdAt: DESC }], page: 2, itemsPerPage: 3) { items { id } paginationInfo { totalCount } } }`,
+    );
     expect(page.body.map((v: any) => v.id)).toEqual(g.items.map((v: any) => v.id));
     expect(page.headers.get("x-total-count")).toBe(String(g.paginationInfo.totalCount));
   });
@@ -435,20 +583,77 @@ describe("E7 and E8: every filter and order in bracket syntax, as the GraphQL fi
     ["isUsingMobile", () => [[["isUsingMobile", true]], { isUsingMobile: true }]],
     ["isExternal", () => [[["isExternal", true]], { isExternal: true }]],
     ["canLogIn", () => [[["canLogIn", false]], { canLogIn: false }]],
-    ["hasRole[]", () => [[["hasRole[]", "pm"], ["hasRole[]", "hr"]], { hasRole: ["pm", "hr"] }]],
-    ["hasRoleSet[]", () => [[["hasRoleSet[]", "pm"], ["hasRoleSet[]", "user"]], { hasRoleSet: ["pm", "user"] }]],
-    ["jobPosition", () => [[["jobPosition", users.find((u) => u.jobPosition).jobPosition]], { jobPosition: [users.find((u) => u.jobPosition).jobPosition] }]],
-    ["jobPosition[]", () => [[["jobPosition[]", users.find((u) => u.jobPosition).jobPosition]], { jobPosition: [users.find((u) => u.jobPosition).jobPosition] }]],
-    ["contractorId", () => [[["contractorId", users.find((u) => u.contractorId).contractorId]], { contractorId: [users.find((u) => u.contractorId).contractorId] }]],
-    ["contractorId[]", () => [[["contractorId[]", users.find((u) => u.contractorId).contractorId]], { contractorId: [users.find((u) => u.contractorId).contractorId] }]],
-    ["id[]", () => [[["id[]", users[0].id], ["id[]", users[1].id]], { id: [users[0].id, users[1].id] }]],
+    [
+      "hasRole[]",
+      () => [
+        [
+          ["hasRole[]", "pm"],
+          ["hasRole[]", "hr"],
+        ],
+        { hasRole: ["pm", "hr"] },
+      ],
+    ],
+    [
+      "hasRoleSet[]",
+      () => [
+        [
+          ["hasRoleSet[]", "pm"],
+          ["hasRoleSet[]", "user"],
+        ],
+        { hasRoleSet: ["pm", "user"] },
+      ],
+    ],
+    [
+      "jobPosition",
+      () => [
+        [["jobPosition", users.find((u) => u.jobPosition).jobPosition]],
+        { jobPosition: [users.find((u) => u.jobPosition).jobPosition] },
+      ],
+    ],
+    [
+      "jobPosition[]",
+      () => [
+        [["jobPosition[]", users.find((u) => u.jobPosition).jobPosition]],
+        { jobPosition: [users.find((u) => u.jobPosition).jobPosition] },
+      ],
+    ],
+    [
+      "contractorId",
+      () => [
+        [["contractorId", users.find((u) => u.contractorId).contractorId]],
+        { contractorId: [users.find((u) => u.contractorId).contractorId] },
+      ],
+    ],
+    [
+      "contractorId[]",
+      () => [
+        [["contractorId[]", users.find((u) => u.contractorId).contractorId]],
+        { contractorId: [users.find((u) => u.contractorId).contractorId] },
+      ],
+    ],
+    [
+      "id[]",
+      () => [
+        [
+          ["id[]", users[0].id],
+          ["id[]", users[1].id],
+        ],
+        { id: [users[0].id, users[1].id] },
+      ],
+    ],
     ["excludeIds[]", () => [[["excludeIds[]", users[0].id]], { excludeIds: [users[0].id] }]],
     ["excludeDepartmentIds[]", () => [[["excludeDepartmentIds[]", d.departmentId]], { excludeDepartmentIds: [d.departmentId] }]],
     ["userDepartments.department", () => [[["userDepartments.department", d.departmentId]], { department: [d.departmentId] }]],
     ["userDepartments.department[]", () => [[["userDepartments.department[]", d.departmentId]], { department: [d.departmentId] }]],
     ["exists[userDepartments]", () => [[["exists[userDepartments]", false]], { existsUserDepartments: false }]],
     ["exists[ssoProvider]", () => [[["exists[ssoProvider]", true]], { existsSsoProvider: true }]],
-    ["ssoProviderIds", () => [[["ssoProviderIds", users.find((u) => u.ssoProviders.length).ssoProviders[0].id]], { ssoProviderIds: [users.find((u) => u.ssoProviders.length).ssoProviders[0].id] }]],
+    [
+      "ssoProviderIds",
+      () => [
+        [["ssoProviderIds", users.find((u) => u.ssoProviders.length).ssoProviders[0].id]],
+        { ssoProviderIds: [users.find((u) => u.ssoProviders.length).ssoProviders[0].id] },
+      ],
+    ],
   ];
   it.each(E8.map(([name, make]) => [name, make] as const))("E8 filter %s", async (_name, make) => {
     const [query, filter] = make();
@@ -462,7 +667,9 @@ describe("E7 and E8: every filter and order in bracket syntax, as the GraphQL fi
       const found = await same("/user/users", [[`userDepartmentLeaderOrder[${d.departmentId}]`, direction]], "users", "filter: $uf", {
         uf: { userDepartmentLeaderOrder: { departmentId: d.departmentId, direction: direction.toUpperCase() } },
       });
-      const leaders = new Set(users.filter((u) => u.userDepartments.some((x: any) => x.department.id === d.departmentId && x.isLeader)).map((u) => u.id));
+      const leaders = new Set(
+        users.filter((u) => u.userDepartments.some((x: any) => x.department.id === d.departmentId && x.isLeader)).map((u) => u.id),
+      );
       expect(leaders.size).toBeGreaterThan(0);
       const at = direction === "asc" ? found.slice(0, leaders.size) : found.slice(-leaders.size);
       expect(new Set(at.map((u) => u.id))).toEqual(leaders);
@@ -494,8 +701,20 @@ describe("E7 and E8: every filter and order in bracket syntax, as the GraphQL fi
     // unknown parameters are ignored; booleans may be 1 and 0
     const ignored = await rest("GET", "/user/users?itemsPerPage=2&_=1732600000&utm_source=x");
     expect([ignored.status, ignored.body.length]).toEqual([200, 2]);
-    const ones = await rest("GET", `/user/users?${qs([["pagination", 0], ["exists[userDepartments]", 1]])}`);
-    const trues = await rest("GET", `/user/users?${qs([["pagination", false], ["exists[userDepartments]", true]])}`);
+    const ones = await rest(
+      "GET",
+      `/user/users?${qs([
+        ["pagination", 0],
+        ["exists[userDepartments]", 1],
+      ])}`,
+    );
+    const trues = await rest(
+      "GET",
+      `/user/users?${qs([
+        ["pagination", false],
+        ["exists[userDepartments]", true],
+      ])}`,
+    );
     expect(ones.body.map((u: any) => u.id)).toEqual(trues.body.map((u: any) => u.id));
     expect(ones.body.length).toBeLessThan(users.length);
     const over = await rest("GET", "/user/users?itemsPerPage=101");
@@ -525,7 +744,12 @@ describe("errors as problem details with the HTTP status", () => {
 
   it("404 for a missing resource and for one the caller may not see, the same answer; and for a malformed id", async () => {
     const external = await t.db.user.findFirstOrThrow({
-      where: { isExternal: true, canLogIn: true, allowApiTokenAuthentication: true, projectAssignments: { some: { projectId: d.projectId } } },
+      where: {
+        isExternal: true,
+        canLogIn: true,
+        allowApiTokenAuthentication: true,
+        projectAssignments: { some: { projectId: d.projectId } },
+      },
     });
     const { issueToken } = await import("../src/auth/tokens");
     const token = await issueToken(t.db, external.id, { name: "rest" });
@@ -560,27 +784,45 @@ describe("errors as problem details with the HTTP status", () => {
     expect([list.status, list.body.code]).toEqual([400, "BAD_REQUEST"]);
     const text = await rest("POST", "/user/shortcuts", { body: "name=x", headers: { "content-type": "text/plain" } });
     expect([text.status, text.body.code]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
-    const large = await rest("POST", "/user/shortcuts", { body: { name: "x".repeat(t.config.maxBodyBytes + 10), viewUrl: "/x", isOpenedInNewTab: true } });
+    const large = await rest("POST", "/user/shortcuts", {
+      body: { name: "x".repeat(t.config.maxBodyBytes + 10), viewUrl: "/x", isOpenedInNewTab: true },
+    });
     expect([large.status, large.body.code]).toEqual([413, "PAYLOAD_TOO_LARGE"]);
     expect(await t.db.shortcut.count({ where: { name: "x" } })).toBe(0);
   });
 
   it("422 with every broken rule by the interface's names, never echoing the values", async () => {
     const r = await rest("POST", "/finance/invoices", {
-      body: { invoiceType: "Vat", fileGeneratedLanguage: "pl", items: [{ positionName: "A", count: -1, priceUnit: 10, tax: "24" }], buyerAccountingEmail: "secret-not-an-email" },
+      body: {
+        invoiceType: "Vat",
+        fileGeneratedLanguage: "pl",
+        items: [{ positionName: "A", count: -1, priceUnit: 10, tax: "24" }],
+        buyerAccountingEmail: "secret-not-an-email",
+      },
     });
     expect(r.status).toBe(422);
     expect(r.body.code).toBe("BAD_USER_INPUT");
     expect(r.body.violations.map((v: any) => v.propertyPath)).toEqual(["items[0].tax"]);
     expect(r.text).not.toContain('"24"');
     const rules = await rest("POST", "/finance/invoices", {
-      body: { invoiceType: "Vat", fileGeneratedLanguage: "pl", items: [{ positionName: "A", count: -1, priceUnit: 10, tax: "23" }], buyerAccountingEmail: "secret-not-an-email" },
+      body: {
+        invoiceType: "Vat",
+        fileGeneratedLanguage: "pl",
+        items: [{ positionName: "A", count: -1, priceUnit: 10, tax: "23" }],
+        buyerAccountingEmail: "secret-not-an-email",
+      },
     });
     expect(rules.status).toBe(422);
     expect(rules.body.violations.map((v: any) => v.propertyPath).sort()).toEqual(["buyerAccountingEmail", "items[0].count"]);
     expect(rules.text).not.toContain("secret-not-an-email");
 
-    const query = await rest("GET", `/calendar/vacations?${qs([["vacationDates.date[after]", "secret-not-a-date"], ["calendarUser.canLogIn", "perhaps"]])}`);
+    const query = await rest(
+      "GET",
+      `/calendar/vacations?${qs([
+        ["vacationDates.date[after]", "secret-not-a-date"],
+        ["calendarUser.canLogIn", "perhaps"],
+      ])}`,
+    );
     expect(query.status).toBe(422);
     expect(query.body.violations.map((v: any) => v.propertyPath).sort()).toEqual(["calendarUser.canLogIn", "vacationDates.date[after]"]);
     expect(query.text).not.toContain("secret-not-a-date");
@@ -591,7 +833,14 @@ describe("errors as problem details with the HTTP status", () => {
     expect(stage.status).toBe(422);
     expect(stage.body.violations).toEqual([{ propertyPath: "stageType", message: expect.stringContaining("not found") }]);
     const status = await rest("POST", "/project/projects", {
-      body: { name: "P", dateStartPlanned: "2027-01-04T08:00:00Z", dateEndPlanned: "2027-06-30T16:00:00Z", isBlameableRemovalEnabled: false, status: "in_preparation_typo", contractors: [] },
+      body: {
+        name: "P",
+        dateStartPlanned: "2027-01-04T08:00:00Z",
+        dateEndPlanned: "2027-06-30T16:00:00Z",
+        isBlameableRemovalEnabled: false,
+        status: "in_preparation_typo",
+        contractors: [],
+      },
     });
     expect(status.status).toBe(422);
     expect(status.body.violations.map((v: any) => v.propertyPath)).toEqual(["status"]);
@@ -611,7 +860,9 @@ describe("one server: the GraphQL side's limits, logs and metrics count REST cal
       const r = await fetch(`${url}/user/users?itemsPerPage=100`, { headers: { authorization: small.adminToken } });
       const body = (await r.json()) as any;
       expect([r.status, body.code]).toEqual([400, "QUERY_TOO_COMPLEX"]);
-      expect(body.detail).toMatch(/^The answer asked for would cost \d+; the server admits 500 \(MAX_QUERY_COST\)\. Ask for a smaller page/);
+      expect(body.detail).toMatch(
+        /^The answer asked for would cost \d+; the server admits 500 \(MAX_QUERY_COST\)\. Ask for a smaller page/,
+      );
       const few = await fetch(`${url}/user/users?itemsPerPage=1`, { headers: { authorization: small.adminToken } });
       expect(few.status).toBe(200);
     } finally {
@@ -693,7 +944,9 @@ describe("one server: the GraphQL side's limits, logs and metrics count REST cal
       expect([refused.status, refused.headers.get("allow")]).toEqual([405, "GET, HEAD"]);
       expect(exposed(refused)).toContain("allow");
       // another origin is told nothing
-      const other = await fetch(`${url}/user/users?itemsPerPage=1`, { headers: { origin: "http://evil.example.test", authorization: app.adminToken } });
+      const other = await fetch(`${url}/user/users?itemsPerPage=1`, {
+        headers: { origin: "http://evil.example.test", authorization: app.adminToken },
+      });
       expect([other.headers.get("access-control-allow-origin"), other.headers.get("access-control-expose-headers")]).toEqual([null, null]);
     } finally {
       await app.close();
@@ -705,11 +958,24 @@ describe("one server: the GraphQL side's limits, logs and metrics count REST cal
     try {
       const url = await app.url();
       app.app.beginShutdown();
-      for (const [method, path] of [["GET", `/crm/notes/${d.noteId}`], ["POST", "/user/shortcuts"], ["GET", "/openapi.json"]]) {
-        const r = await fetch(`${url}${path}`, { method, headers: { authorization: app.adminToken, "content-type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+      for (const [method, path] of [
+        ["GET", `/crm/notes/${d.noteId}`],
+        ["POST", "/user/shortcuts"],
+        ["GET", "/openapi.json"],
+      ]) {
+        const r = await fetch(`${url}${path}`, {
+          method,
+          headers: { authorization: app.adminToken, "content-type": "application/json" },
+          body: method === "POST" ? "{}" : undefined,
+        });
         expect([path, r.status, r.headers.get("connection")]).toEqual([path, 503, "close"]);
         expect(r.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-        expect(await r.json()).toEqual({ title: "Service Unavailable", status: 503, code: "SERVICE_UNAVAILABLE", detail: expect.stringContaining("shutting down") });
+        expect(await r.json()).toEqual({
+          title: "Service Unavailable",
+          status: 503,
+          code: "SERVICE_UNAVAILABLE",
+          detail: expect.stringContaining("shutting down"),
+        });
       }
     } finally {
       await app.close();
@@ -719,7 +985,11 @@ describe("one server: the GraphQL side's limits, logs and metrics count REST cal
   it("sends the very SQL statements of the GraphQL operation: nothing is read twice or another way", async () => {
     for (const [path, operation, variables] of [
       [`/crm/notes/${d.noteId}`, `query($id: ID!) { note(id: $id) { ...Note } }`, { id: d.noteId }],
-      ["/calendar/vacations?itemsPerPage=10&status=q", `{ vacations(itemsPerPage: 10, filter: { status: ["q"] }) { items { ...Vacation } paginationInfo { ...PaginationInfo } } }`, {}],
+      [
+        "/calendar/vacations?itemsPerPage=10&status=q",
+        `{ vacations(itemsPerPage: 10, filter: { status: ["q"] }) { items { ...Vacation } paginationInfo { ...PaginationInfo } } }`,
+        {},
+      ],
     ] as const) {
       const viaRest = await t.statementsOf(() => rest("GET", path));
       const viaGraphql = await t.statementsOf(() => graphql(operation, variables));
@@ -752,13 +1022,28 @@ describe("one server: the GraphQL side's limits, logs and metrics count REST cal
     const operations = Object.entries(r.body.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
     );
-    expect(operations.map((o) => `${o.op.summary.split(":")[0]} ${o.method} ${o.path}`).sort()).toEqual(REST_ROUTES.map((r) => `${r.id} ${r.method} ${r.path}`).sort());
+    expect(operations.map((o) => `${o.op.summary.split(":")[0]} ${o.method} ${o.path}`).sort()).toEqual(
+      REST_ROUTES.map((r) => `${r.id} ${r.method} ${r.path}`).sort(),
+    );
     const byId = Object.fromEntries(operations.map((o) => [o.op.summary.split(":")[0], o.op]));
     // descriptions from the schema, not written here
     expect(byId.E14.description).toBe(t.app.schema.getQueryType()!.getFields().note.description);
     const names = (id: string) => byId[id].parameters.map((p: any) => p.name);
-    expect(names("E7")).toEqual(expect.arrayContaining(["page", "itemsPerPage", "pagination", "search", "calendarUser", "calendarUser[]", "vacationDates.date[strictly_after]", "order[vacationType.name]"]));
-    expect(names("E8")).toEqual(expect.arrayContaining(["hasRole[]", "exists[userDepartments]", "userDepartmentLeaderOrder", "order[lastName]", "ssoProviderIds"]));
+    expect(names("E7")).toEqual(
+      expect.arrayContaining([
+        "page",
+        "itemsPerPage",
+        "pagination",
+        "search",
+        "calendarUser",
+        "calendarUser[]",
+        "vacationDates.date[strictly_after]",
+        "order[vacationType.name]",
+      ]),
+    );
+    expect(names("E8")).toEqual(
+      expect.arrayContaining(["hasRole[]", "exists[userDepartments]", "userDepartmentLeaderOrder", "order[lastName]", "ssoProviderIds"]),
+    );
     expect(names("E12")).toEqual(["token", "page", "itemsPerPage", "cursorId", "topLevel", "repliesTo", "order[createdAt]"]);
     expect(names("E16")).toEqual(["users[]", "dateStart", "project", "projectContractors[]", "reportedTimeType"]);
     expect(byId.E7.parameters.find((p: any) => p.name === "order[status]").schema.enum).toEqual(["asc", "desc"]);
@@ -767,7 +1052,10 @@ describe("one server: the GraphQL side's limits, logs and metrics count REST cal
     expect(byId.E4.requestBody.required).toBe(true);
     expect(byId.E2.requestBody.required).toBe(false);
     expect(byId.E7.parameters.find((p: any) => p.name === "itemsPerPage").schema).toMatchObject({ type: "integer", default: 30 });
-    expect(byId.E15.parameters).toEqual([expect.objectContaining({ name: "id" }), expect.objectContaining({ name: "showTasks", description: expect.stringContaining("tasks") })]);
+    expect(byId.E15.parameters).toEqual([
+      expect.objectContaining({ name: "id" }),
+      expect.objectContaining({ name: "showTasks", description: expect.stringContaining("tasks") }),
+    ]);
     expect(byId.E7.responses["200"].headers).toHaveProperty("X-Total-Count");
     const schemas = r.body.components.schemas;
     expect(schemas.InvoiceItemInput.properties.tax.enum).toEqual(["23", "8", "5", "0", "zw", "np", "oo"]);

@@ -40,7 +40,12 @@ describe("MAX_RESULT_NODES", () => {
     const r = await post({ query: manyObjects(5) });
     expect(r.status).toBe(400);
     expect(r.json).toEqual({
-      errors: [{ message: expect.stringContaining(`more than ${MAX_NODES} objects`), extensions: { code: "RESULT_TOO_LARGE", maxNodes: MAX_NODES } }],
+      errors: [
+        {
+          message: expect.stringContaining(`more than ${MAX_NODES} objects`),
+          extensions: { code: "RESULT_TOO_LARGE", maxNodes: MAX_NODES },
+        },
+      ],
     });
   });
 
@@ -63,7 +68,12 @@ describe("MAX_RESULT_BYTES", () => {
     const r = await post({ query: `{ users(itemsPerPage: 100) { items { id email firstName lastName } } }` });
     expect(r.status).toBe(400);
     expect(r.json).toEqual({
-      errors: [{ message: expect.stringContaining(`larger than ${MAX_BYTES} bytes`), extensions: { code: "RESULT_TOO_LARGE", maxBytes: MAX_BYTES } }],
+      errors: [
+        {
+          message: expect.stringContaining(`larger than ${MAX_BYTES} bytes`),
+          extensions: { code: "RESULT_TOO_LARGE", maxBytes: MAX_BYTES },
+        },
+      ],
     });
   });
 

@@ -28,7 +28,8 @@ function firstDifference(a: string, b: string): string {
   const left = a.split("\n");
   const right = b.split("\n");
   for (let i = 0; i < Math.max(left.length, right.length); i += 1) {
-    if (left[i] !== right[i]) return `line ${i + 1}:\n  committed: ${left[i] ?? "<end of file>"}\n  built:     ${right[i] ?? "<end of file>"}`;
+    if (left[i] !== right[i])
+      return `line ${i + 1}:\n  committed: ${left[i] ?? "<end of file>"}\n  built:     ${right[i] ?? "<end of file>"}`;
   }
   return "no difference";
 }
@@ -48,7 +49,9 @@ describe("schema.graphql, the committed SDL", () => {
 
   it("is a Federation 2 subgraph SDL: it links the federation spec and keys its entities", async () => {
     const built = await builtSdl();
-    expect(built.startsWith('extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable"])')).toBe(true);
+    expect(built.startsWith('extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable"])')).toBe(
+      true,
+    );
     expect(built).toMatch(/type User @key\(fields: "id"\) \{/);
     // @apollo/subgraph adds these when serving; the committed SDL is the subgraph's own part only
     expect(built).not.toMatch(/_entities|_service/);

@@ -192,7 +192,9 @@ describe("seed: the showcase objects of prisma/demo-ids.json", () => {
 
   it("risk, note, chat, invoice and vacation", async () => {
     expect(await a.risk.findUniqueOrThrow({ where: { id: demoIds.riskId } })).toMatchObject({
-      projectId: demoIds.projectId, typeId: demoIds.riskTypeId, impactId: demoIds.riskImpactId,
+      projectId: demoIds.projectId,
+      typeId: demoIds.riskTypeId,
+      impactId: demoIds.riskImpactId,
     });
     expect((await a.note.findUniqueOrThrow({ where: { id: demoIds.noteId } })).contractorId).toBe(demoIds.contractorId);
 

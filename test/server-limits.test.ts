@@ -35,7 +35,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (process.env.SHOW_SERVER_OUTPUT) console.log(server?.output().split("\n").filter((l) => l.includes("__typename") || !l.includes("\"msg\":\"request\"")).slice(-30).join("\n"));
+  if (process.env.SHOW_SERVER_OUTPUT)
+    console.log(
+      server
+        ?.output()
+        .split("\n")
+        .filter((l) => l.includes("__typename") || !l.includes('"msg":"request"'))
+        .slice(-30)
+        .join("\n"),
+    );
   const code = await server?.stop();
   await copy?.drop();
   expect(code).toBe(0);
@@ -48,7 +56,9 @@ async function post(body: unknown, headers: Record<string, string> = bearer(TEST
     headers: { "content-type": "application/json", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   }).catch((e: Error) => {
-    throw new Error(`fetch failed after ${(performance.now() - started).toFixed(0)} ms: ${String((e.cause as Error)?.message ?? e.message)}`);
+    throw new Error(
+      `fetch failed after ${(performance.now() - started).toFixed(0)} ms: ${String((e.cause as Error)?.message ?? e.message)}`,
+    );
   });
   const text = await response.text();
   let json: any;
@@ -103,14 +113,17 @@ describe("the issue's reproducers, refused before execution", () => {
     const r = await quickest((n) => post({ query: aliases(`a${n}_`) }));
     expect(r.status).toBe(400);
     expect(r.json.errors).toEqual([
-      { message: expect.stringContaining(`limit is ${MAX_QUERY_COST}`), extensions: { code: "QUERY_TOO_COMPLEX", cost: 1000 * (2001 + STATEMENT_COST), limit: MAX_QUERY_COST } },
+      {
+        message: expect.stringContaining(`limit is ${MAX_QUERY_COST}`),
+        extensions: { code: "QUERY_TOO_COMPLEX", cost: 1000 * (2001 + STATEMENT_COST), limit: MAX_QUERY_COST },
+      },
     ]);
     console.log(`1,000 aliases refused in ${r.ms.toFixed(1)} ms`);
     expect(r.ms).toBeLessThan(100);
   });
 
   it("corrects { invoice { corrects ... } } 12 levels deep through _entities with every correction an invoice takes, as an ordinary user: in under 100 ms", async () => {
-    for (let refused = false; !refused; ) {
+    for (let refused = false; !refused;) {
       const created = await post({
         query: `mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { id } }`,
         variables: { input: { invoiceType: "Kor", invoice: demoIds.invoiceId, fileGeneratedLanguage: "pl", items: [] } },
@@ -123,7 +136,10 @@ describe("the issue's reproducers, refused before execution", () => {
       for (let i = 0; i < 6; i++) nested = `corrects { invoice { ${nested} } }`;
       return `query ($r: [_Any!]!) { _entities(representations: $r) { ... on Invoice { ${nested} } } }`;
     };
-    const count = await post({ query: `query ($r: [_Any!]!) { _entities(representations: $r) { ... on Invoice { corrects { id } } } }`, variables: { r: representations } });
+    const count = await post({
+      query: `query ($r: [_Any!]!) { _entities(representations: $r) { ... on Invoice { corrects { id } } } }`,
+      variables: { r: representations },
+    });
     expect(count.json.data._entities[0].corrects).toHaveLength(MAX_CORRECTIONS);
 
     await post({ query: nest("no"), variables: { r: representations } }, bearer(copy.userToken)); // warm-up, as above
@@ -149,12 +165,18 @@ describe("the issue's reproducers, refused before execution", () => {
 describe("HTTP hygiene", () => {
   it("answers malformed JSON with 400 and oversized bodies with 413, as GraphQL-style JSON, each logged as one line without the body", async () => {
     const mark = server.output().length;
-    const malformed = await post(`{"query": "{ __typename }", "variables": {"secret": "SECRET-BODY-1"`, { ...bearer(TEST_ADMIN_TOKEN), "x-request-id": "malformed-1" });
+    const malformed = await post(`{"query": "{ __typename }", "variables": {"secret": "SECRET-BODY-1"`, {
+      ...bearer(TEST_ADMIN_TOKEN),
+      "x-request-id": "malformed-1",
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.headers.get("content-type")).toMatch(/^application\/json/);
     expect(malformed.json).toEqual({ errors: [{ message: "The request body is not valid JSON.", extensions: { code: "BAD_REQUEST" } }] });
 
-    const big = await post({ query: "{ __typename }", variables: { pad: "SECRET-BODY-2".repeat(100_000) } }, { ...bearer(TEST_ADMIN_TOKEN), "x-request-id": "oversized-1" });
+    const big = await post(
+      { query: "{ __typename }", variables: { pad: "SECRET-BODY-2".repeat(100_000) } },
+      { ...bearer(TEST_ADMIN_TOKEN), "x-request-id": "oversized-1" },
+    );
     expect(big.status).toBe(413);
     expect(big.json.errors[0].extensions).toEqual({ code: "PAYLOAD_TOO_LARGE" });
 
@@ -174,7 +196,11 @@ describe("HTTP hygiene", () => {
     for (const path of ["/graphql", "/health", "/metrics"]) {
       const response =
         path === "/graphql"
-          ? await fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...bearer(TEST_ADMIN_TOKEN) }, body: `{"query":"{ __typename }"}` })
+          ? await fetch(`${url}${path}`, {
+              method: "POST",
+              headers: { "content-type": "application/json", ...bearer(TEST_ADMIN_TOKEN) },
+              body: `{"query":"{ __typename }"}`,
+            })
           : await fetch(`${url}${path}`);
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("cache-control")).toBe("no-store");
@@ -205,7 +231,6 @@ describe("HTTP hygiene", () => {
     expect(failed.operations).toEqual([{ name: "note", cost: expect.any(Number), errorCodes: ["NOT_FOUND"] }]);
     expect(server.output()).not.toContain(copy.userToken);
   });
-
 });
 
 describe("probes and metrics", () => {
@@ -230,7 +255,9 @@ describe("probes and metrics", () => {
     expect(text).toMatch(/^graphql_request_duration_seconds_bucket\{le="0.1",operation="users"\} [1-9]/m);
     expect(text).toMatch(/^graphql_query_cost_bucket\{le="\+Inf",operation="users"\} [1-9]/m);
     const gauge = (line: RegExp) => Number(line.exec(text)?.[1] ?? NaN);
-    expect(gauge(/^db_pool_connections\{state="in_use"\} (\d+)$/m) + gauge(/^db_pool_connections\{state="idle"\} (\d+)$/m)).toBeGreaterThan(0);
+    expect(gauge(/^db_pool_connections\{state="in_use"\} (\d+)$/m) + gauge(/^db_pool_connections\{state="idle"\} (\d+)$/m)).toBeGreaterThan(
+      0,
+    );
     expect(gauge(/^db_pool_requests_waiting (\d+)$/m)).toBeGreaterThanOrEqual(0);
     expect(gauge(/^graphql_cost_in_use (\d+)$/m)).toBeGreaterThanOrEqual(0);
     expect(gauge(/^graphql_operations_waiting (\d+)$/m)).toBeGreaterThanOrEqual(0);
@@ -244,8 +271,14 @@ describe("probes and metrics", () => {
     // this server's own metrics (Node's process metrics come from prom-client)
     const own = [...types.keys()].filter((name) => /^(graphql|db|http)_/.test(name)).sort();
     expect(own).toEqual([
-      "db_pool_connections", "db_pool_requests_waiting", "graphql_cost_in_use", "graphql_operations_waiting",
-      "graphql_query_cost", "graphql_request_duration_seconds", "graphql_requests_total", "http_requests_refused_total",
+      "db_pool_connections",
+      "db_pool_requests_waiting",
+      "graphql_cost_in_use",
+      "graphql_operations_waiting",
+      "graphql_query_cost",
+      "graphql_request_duration_seconds",
+      "graphql_requests_total",
+      "http_requests_refused_total",
     ]);
     for (const name of own) {
       expect([name, types.get(name) === "counter"]).toEqual([name, name.endsWith("_total")]);
@@ -332,7 +365,13 @@ describe("slow clients and the connection cap (short limits)", () => {
   });
   const open = () => openTo(slow.url);
   const postSlow = async (query: string) =>
-    (await fetch(`${slow.url}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...bearer(TEST_ADMIN_TOKEN) }, body: JSON.stringify({ query }) })).status;
+    (
+      await fetch(`${slow.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...bearer(TEST_ADMIN_TOKEN) },
+        body: JSON.stringify({ query }),
+      })
+    ).status;
 
   it("closes a connection whose headers do not arrive within HTTP_HEADERS_TIMEOUT_MS", async () => {
     const socket = await open();
@@ -346,7 +385,7 @@ describe("slow clients and the connection cap (short limits)", () => {
     const socket = await open();
     let received = "";
     socket.on("data", (d) => (received += d));
-    socket.write("POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"query\":");
+    socket.write('POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"query":');
     const ms = await closedWithin(socket, 15_000);
     expect(ms).toBeLessThan(BODY_TIMEOUT_MS + 2_500);
     expect(received).toMatch(/^HTTP\/1\.1 408/);

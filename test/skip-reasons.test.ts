@@ -21,7 +21,9 @@ function testFiles(dir: string): string[] {
 describe("skipped tests", () => {
   it("are skipped only by test/support/skip.ts", () => {
     // the pattern is assembled so that this file does not match it
-    const skip = new RegExp(["\\b(describe|it|test)\\.(skip|todo)\\b", "\\bx(describe|it|test)\\b", "\\b(describe|it|test)\\.only\\b"].join("|"));
+    const skip = new RegExp(
+      ["\\b(describe|it|test)\\.(skip|todo)\\b", "\\bx(describe|it|test)\\b", "\\b(describe|it|test)\\.only\\b"].join("|"),
+    );
     const offenders = testFiles(join(projectRoot, "test"))
       .filter((file) => file !== HELPER && file !== __filename)
       .flatMap((file) =>

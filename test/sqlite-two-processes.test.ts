@@ -32,7 +32,9 @@ const invoiceOn = (issueDate: string) => ({
 });
 
 /** Tallies the error codes (or HTTP statuses) of failed answers. */
-function failuresOf(results: Array<{ status: number; body: { data?: any; errors?: Array<{ extensions?: Record<string, unknown> }> } }>): Record<string, number> {
+function failuresOf(
+  results: Array<{ status: number; body: { data?: any; errors?: Array<{ extensions?: Record<string, unknown> }> } }>,
+): Record<string, number> {
   const tally: Record<string, number> = {};
   for (const r of results.filter((r) => r.status !== 200 || r.body.errors)) {
     for (const code of r.body.errors?.map((e) => String(e.extensions?.code)) ?? [String(r.status)]) tally[code] = (tally[code] ?? 0) + 1;
@@ -75,11 +77,16 @@ function tests() {
     const db = createDb({ url: copy.databaseUrl });
     try {
       const period = ISSUE_DATE.slice(0, 7);
-      const rows = await db.invoice.findMany({ where: { numberingId: demoIds.invoiceNumberingId, numberingPeriod: period }, select: { id: true, no: true } });
+      const rows = await db.invoice.findMany({
+        where: { numberingId: demoIds.invoiceNumberingId, numberingPeriod: period },
+        select: { id: true, no: true },
+      });
       const answered = new Map(results.map((r) => [r.body.data!.createInvoice.id as string, r.body.data!.createInvoice.no as string]));
       expect(rows).toHaveLength(CALLS);
       for (const row of rows) expect(row.no).toBe(answered.get(row.id));
-      const counter = await db.invoiceNumberingCounter.findUnique({ where: { numberingId_period: { numberingId: demoIds.invoiceNumberingId, period } } });
+      const counter = await db.invoiceNumberingCounter.findUnique({
+        where: { numberingId_period: { numberingId: demoIds.invoiceNumberingId, period } },
+      });
       expect(counter?.lastValue).toBe(CALLS);
     } finally {
       await db.$disconnect();
@@ -110,13 +117,19 @@ function tests() {
         return r;
       });
     // invoices, and a mutation with no transaction options of its own
-    const invoices = Promise.all(Array.from({ length: 10 }, (_, i) => send(servers[i % 2].url, CREATE, { input: invoiceOn("2031-09-10") })));
+    const invoices = Promise.all(
+      Array.from({ length: 10 }, (_, i) => send(servers[i % 2].url, CREATE, { input: invoiceOn("2031-09-10") })),
+    );
     const shortcuts = Promise.all(
-      servers.map((s, i) => send(s.url, `mutation { createShortcut(input: { name: "Czekam ${i}", viewUrl: "/x", isOpenedInNewTab: false }) { id } }`, {})),
+      servers.map((s, i) =>
+        send(s.url, `mutation { createShortcut(input: { name: "Czekam ${i}", viewUrl: "/x", isOpenedInNewTab: false }) { id } }`, {}),
+      ),
     );
     try {
       await sleep(500);
-      const reads = await Promise.all(servers.map((s) => httpGql(s.url, `{ users(itemsPerPage: 1) { items { id } } }`, {}, TEST_ADMIN_TOKEN)));
+      const reads = await Promise.all(
+        servers.map((s) => httpGql(s.url, `{ users(itemsPerPage: 1) { items { id } } }`, {}, TEST_ADMIN_TOKEN)),
+      );
       expect(reads.map((r) => r.body.errors)).toEqual([undefined, undefined]);
       // answered while every write still waits: waiting for the lock does not hold up the process
       expect(answered).toBe(0);

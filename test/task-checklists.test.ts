@@ -84,13 +84,26 @@ beforeAll(async () => {
   const later = new Date("2026-06-30T00:00:00Z");
   await t.db.project.create({
     data: {
-      id: fx.projectId, no: "H3/CL/1", name: "Checklist fixture", dateStartPlanned: now, dateEndPlanned: later,
-      status: "open", shortCode: `H3CL${fx.projectId.slice(0, 6)}`,
+      id: fx.projectId,
+      no: "H3/CL/1",
+      name: "Checklist fixture",
+      dateStartPlanned: now,
+      dateEndPlanned: later,
+      status: "open",
+      shortCode: `H3CL${fx.projectId.slice(0, 6)}`,
     },
   });
   await t.db.stage.create({ data: { id: fx.stageId, projectId: fx.projectId, name: "Stage", dateStart: now, dateEnd: later } });
   await t.db.board.create({
-    data: { id: fx.boardId, projectId: fx.projectId, stageId: fx.stageId, name: "Board", shortCode: `H3CLB${fx.boardId.slice(0, 6)}`, dateStart: now, dateEnd: later },
+    data: {
+      id: fx.boardId,
+      projectId: fx.projectId,
+      stageId: fx.stageId,
+      name: "Board",
+      shortCode: `H3CLB${fx.boardId.slice(0, 6)}`,
+      dateStart: now,
+      dateEnd: later,
+    },
   });
   mainTask = await createTask();
   await addChecklists(mainTask, 3, 3, [demoIds.userId, null]);
@@ -111,9 +124,7 @@ describe("E6 taskChecklists", () => {
     for (const c of r.items) {
       const row = stored.find((s) => s.id === c.id)!;
       expect(c.name).toBe(row.name);
-      expect(c.taskChecklistItems.map((i: any) => i.id)).toEqual(
-        [...row.items].sort((a, b) => a.weight - b.weight).map((i) => i.id),
-      );
+      expect(c.taskChecklistItems.map((i: any) => i.id)).toEqual([...row.items].sort((a, b) => a.weight - b.weight).map((i) => i.id));
       for (const item of c.taskChecklistItems) {
         const stored = row.items.find((i) => i.id === item.id)!;
         expect(item).toEqual({ id: stored.id, name: stored.name, isChecked: stored.isChecked, weight: stored.weight });
@@ -123,10 +134,21 @@ describe("E6 taskChecklists", () => {
       } else {
         const u = row.leader;
         expect(c.leader).toEqual({
-          id: u.id, shortCode: u.shortCode, firstName: u.firstName, lastName: u.lastName, email: u.email,
-          pictureSm: u.pictureSm, pictureLg: u.pictureLg, contractorId: u.contractorId, contractorName: u.contractor?.name ?? null,
-          canLogIn: u.canLogIn, phoneNumber: u.phoneNumber, jobPositionName: u.jobPosition?.name ?? null,
-          hourlyRate: u.hourlyRate === null ? null : u.hourlyRate.toNumber(), isExternal: u.isExternal, decorator: u.decorator,
+          id: u.id,
+          shortCode: u.shortCode,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          email: u.email,
+          pictureSm: u.pictureSm,
+          pictureLg: u.pictureLg,
+          contractorId: u.contractorId,
+          contractorName: u.contractor?.name ?? null,
+          canLogIn: u.canLogIn,
+          phoneNumber: u.phoneNumber,
+          jobPositionName: u.jobPosition?.name ?? null,
+          hourlyRate: u.hourlyRate === null ? null : u.hourlyRate.toNumber(),
+          isExternal: u.isExternal,
+          decorator: u.decorator,
         });
       }
     }
@@ -139,9 +161,13 @@ describe("E6 taskChecklists", () => {
   it("shows a leader's hourly rate by one rule through taskChecklists and _entities: the project's PM and admins see it, a hidden role does not", async () => {
     await t.db.user.update({ where: { id: demoIds.pmUserId }, data: { hourlyRate: 145 } });
     const checklistId = randomUUID();
-    await t.db.taskChecklist.create({ data: { id: checklistId, taskId: demoIds.taskId, name: "Rate check", weight: 1, leaderId: demoIds.pmUserId } });
+    await t.db.taskChecklist.create({
+      data: { id: checklistId, taskId: demoIds.taskId, name: "Rate check", weight: 1, leaderId: demoIds.pmUserId },
+    });
     // the demo user is a member of the task's project, whose settings hide rates from that role
-    const membership = await t.db.projectUserAssignment.findFirstOrThrow({ where: { projectId: demoIds.projectId, userId: demoIds.userId } });
+    const membership = await t.db.projectUserAssignment.findFirstOrThrow({
+      where: { projectId: demoIds.projectId, userId: demoIds.userId },
+    });
     const settings = await t.db.projectSettings.findUniqueOrThrow({ where: { id: demoIds.projectId } });
     expect(JSON.parse(settings.hideHourlyRateForRoles)).toContain(membership.role);
     const pmToken = await issueToken(t.db, demoIds.pmUserId, { name: "checklist rate" });
@@ -149,7 +175,9 @@ describe("E6 taskChecklists", () => {
     const viaList = async (token: string) => {
       const r = await httpGql(url, CHECKLISTS, { taskId: demoIds.taskId, pagination: false }, token);
       expect(r.body.errors).toBeUndefined();
-      return (r.body.data!.taskChecklists.items as Array<{ id: string; leader: { hourlyRate: number | null } }>).find((c) => c.id === checklistId)!.leader.hourlyRate;
+      return (r.body.data!.taskChecklists.items as Array<{ id: string; leader: { hourlyRate: number | null } }>).find(
+        (c) => c.id === checklistId,
+      )!.leader.hourlyRate;
     };
     const viaEntities = async (token: string) => {
       const q = `query ($r: [_Any!]!) { _entities(representations: $r) { ... on TaskChecklist { id leader { id hourlyRate } } } }`;
@@ -157,7 +185,11 @@ describe("E6 taskChecklists", () => {
       expect(r.body.errors).toBeUndefined();
       return r.body.data!._entities[0].leader.hourlyRate as number | null;
     };
-    for (const [who, token, rate] of [["the project's PM", pmToken, 145], ["an admin", t.adminToken, 145], ["a member of a hidden role", t.userToken, null]] as const) {
+    for (const [who, token, rate] of [
+      ["the project's PM", pmToken, 145],
+      ["an admin", t.adminToken, 145],
+      ["a member of a hidden role", t.userToken, null],
+    ] as const) {
       expect([who, "taskChecklists", await viaList(token)]).toEqual([who, "taskChecklists", rate]);
       expect([who, "_entities", await viaEntities(token)]).toEqual([who, "_entities", rate]);
     }
@@ -270,8 +302,11 @@ describe("E6 taskChecklists", () => {
     expect(r.errors).toBeUndefined();
     const [checklist, resolvedItem, unknown] = r.data!._entities as any[];
     expect(checklist).toEqual({
-      id: listed[1].id, name: listed[1].name, weight: listed[1].weight,
-      taskChecklistItems: listed[1].taskChecklistItems.map((i: any) => ({ id: i.id })), leader: null,
+      id: listed[1].id,
+      name: listed[1].name,
+      weight: listed[1].weight,
+      taskChecklistItems: listed[1].taskChecklistItems.map((i: any) => ({ id: i.id })),
+      leader: null,
     });
     expect(resolvedItem).toEqual(item);
     expect(unknown).toBeNull();
@@ -282,7 +317,12 @@ describe("E6 taskChecklists", () => {
     const small = await createTask();
     await addChecklists(small, 1, 1, [demoIds.userId]);
     const large = await createTask();
-    await addChecklists(large, 60, 12, users.map((u) => u.id));
+    await addChecklists(
+      large,
+      60,
+      12,
+      users.map((u) => u.id),
+    );
     let smallResult: any;
     let largeResult: any;
     const auth = await t.countStatements(() => t.gql("{ __typename }"));

@@ -61,7 +61,15 @@ async function buildFixture(): Promise<Fixture> {
 
   const tieIds = [randomUUID(), randomUUID()].sort();
   const c = { first: randomUUID(), second: randomUUID(), tieA: tieIds[0], tieB: tieIds[1], r1: randomUUID(), r2: randomUUID() };
-  const row = (id: string, at: Date, by: string, extra: object = {}) => ({ id, taskId, content: `comment ${id.slice(0, 4)}`, createdById: by, createdAt: at, updatedAt: at, ...extra });
+  const row = (id: string, at: Date, by: string, extra: object = {}) => ({
+    id,
+    taskId,
+    content: `comment ${id.slice(0, 4)}`,
+    createdById: by,
+    createdAt: at,
+    updatedAt: at,
+    ...extra,
+  });
   await t.db.taskComment.createMany({
     data: [
       row(c.first, minutes(0), demoIds.adminUserId),
@@ -73,7 +81,9 @@ async function buildFixture(): Promise<Fixture> {
     ],
   });
   const otherTaskCommentId = randomUUID();
-  await t.db.taskComment.create({ data: { id: otherTaskCommentId, taskId: otherTaskId, content: "elsewhere", createdById: demoIds.adminUserId, createdAt: minutes(1) } });
+  await t.db.taskComment.create({
+    data: { id: otherTaskCommentId, taskId: otherTaskId, content: "elsewhere", createdById: demoIds.adminUserId, createdAt: minutes(1) },
+  });
 
   await t.db.taskCommentMention.createMany({
     data: [
@@ -92,12 +102,30 @@ async function buildFixture(): Promise<Fixture> {
   await t.db.file.createMany({
     data: [
       {
-        id: linkFileId, type: "task-comment", taskCommentId: c.first, displayedName: "Spec.pdf", extension: "pdf", source: "link",
-        path: "https://docs.example.com/spec.pdf", downloadType: "link", createdById: demoIds.userId, createdAt: minutes(0), fileCategoryId: demoIds.fileCategoryId,
+        id: linkFileId,
+        type: "task-comment",
+        taskCommentId: c.first,
+        displayedName: "Spec.pdf",
+        extension: "pdf",
+        source: "link",
+        path: "https://docs.example.com/spec.pdf",
+        downloadType: "link",
+        createdById: demoIds.userId,
+        createdAt: minutes(0),
+        fileCategoryId: demoIds.fileCategoryId,
       },
       {
-        id: internalFileId, type: "task-comment", taskCommentId: c.first, taskId, projectId: tree.projectId, displayedName: "photo.png", extension: "png",
-        size: 2048, path: "storage/ab/cd/photo.png", createdById: demoIds.adminUserId, createdAt: minutes(1),
+        id: internalFileId,
+        type: "task-comment",
+        taskCommentId: c.first,
+        taskId,
+        projectId: tree.projectId,
+        displayedName: "photo.png",
+        extension: "png",
+        size: 2048,
+        path: "storage/ab/cd/photo.png",
+        createdById: demoIds.adminUserId,
+        createdAt: minutes(1),
       },
     ],
   });
@@ -127,7 +155,13 @@ describe("E12 sharedTaskComments", () => {
     const res = await q(QUERY, { token: f.token });
     expect(res.errors).toBeUndefined();
     expect(ids(res)).toEqual(f.all);
-    expect(res.data!.sharedTaskComments.paginationInfo).toEqual({ page: 1, itemsPerPage: 30, totalCount: 6, lastPage: 1, hasNextPage: false });
+    expect(res.data!.sharedTaskComments.paginationInfo).toEqual({
+      page: 1,
+      itemsPerPage: 30,
+      totalCount: 6,
+      lastPage: 1,
+      hasNextPage: false,
+    });
 
     const stored = await t.db.taskComment.findMany({ where: { taskId: f.taskId }, include: { createdBy: true } });
     const byId = new Map(stored.map((c) => [c.id, c]));
@@ -139,8 +173,11 @@ describe("E12 sharedTaskComments", () => {
       expect(new Date(item.createdAt).getTime()).toBe(row.createdAt.getTime());
       expect(item.repliesTo).toBe(row.repliesToId);
       expect(item.createdBy).toEqual({
-        id: row.createdBy.id, firstName: row.createdBy.firstName, lastName: row.createdBy.lastName,
-        pictureSm: row.createdBy.pictureSm, pictureLg: row.createdBy.pictureLg,
+        id: row.createdBy.id,
+        firstName: row.createdBy.firstName,
+        lastName: row.createdBy.lastName,
+        pictureSm: row.createdBy.pictureSm,
+        pictureLg: row.createdBy.pictureLg,
       });
     }
     const second = res.data!.sharedTaskComments.items[1];
@@ -153,7 +190,9 @@ describe("E12 sharedTaskComments", () => {
     const mentions = await t.db.taskCommentMention.findMany({ where: { commentId: f.top[0] }, include: { user: true } });
     expect(first.taskCommentMentions.map((m: any) => m.id).sort()).toEqual(mentions.map((m) => m.id).sort());
     expect(first.taskCommentMentions.map((m: any) => m.user.id).sort()).toEqual([demoIds.userId, demoIds.pmUserId].sort());
-    const mentioned = mentions.map((m) => m.user).sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
+    const mentioned = mentions
+      .map((m) => m.user)
+      .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
     expect(first.taskCommentMentions.map((m: any) => m.user.lastName)).toEqual(mentioned.map((u) => u.lastName));
 
     // reactions by kind: heart before like
@@ -169,23 +208,49 @@ describe("E12 sharedTaskComments", () => {
     expect(files.map((x: any) => x.id)).toEqual([f.linkFileId, f.internalFileId]);
     const task = await t.db.task.findUniqueOrThrow({ where: { id: f.taskId }, include: { board: true, stage: true, project: true } });
     const taskSummary = {
-      id: task.id, name: task.name, shortCode: task.shortCode, no: task.no, project: task.projectId, projectShortCode: task.project.shortCode,
-      projectName: task.project.name, projectIsSimple: task.project.isSimple, stage: task.stageId, stageName: task.stage!.name,
-      board: task.boardId, boardShortCode: task.board.shortCode, boardName: task.board.name,
+      id: task.id,
+      name: task.name,
+      shortCode: task.shortCode,
+      no: task.no,
+      project: task.projectId,
+      projectShortCode: task.project.shortCode,
+      projectName: task.project.name,
+      projectIsSimple: task.project.isSimple,
+      stage: task.stageId,
+      stageName: task.stage!.name,
+      board: task.boardId,
+      boardShortCode: task.board.shortCode,
+      boardName: task.board.name,
     };
     const user = await t.db.user.findUniqueOrThrow({ where: { id: demoIds.userId } });
     const category = await t.db.fileCategory.findUniqueOrThrow({ where: { id: demoIds.fileCategoryId } });
     // the link row names only its comment: its task and project are found through the comment
     expect(files[0]).toEqual({
-      id: f.linkFileId, type: "task_comment", project: f.projectId, taskComment: f.top[0], displayedName: "Spec.pdf", extension: "pdf",
-      size: 0, source: "link", previewImageUrl: "", downloadUrl: "https://docs.example.com/spec.pdf", downloadType: "link",
+      id: f.linkFileId,
+      type: "task_comment",
+      project: f.projectId,
+      taskComment: f.top[0],
+      displayedName: "Spec.pdf",
+      extension: "pdf",
+      size: 0,
+      source: "link",
+      previewImageUrl: "",
+      downloadUrl: "https://docs.example.com/spec.pdf",
+      downloadType: "link",
       createdAt: "2031-02-03T09:00:00.000Z",
       createdBy: { id: user.id, firstName: user.firstName, lastName: user.lastName, pictureSm: user.pictureSm, pictureLg: user.pictureLg },
       task: taskSummary,
       fileCategory: { id: category.id, name: category.name },
     });
     // a stored file's path is a storage key, not an address
-    expect(files[1]).toMatchObject({ size: 2048, source: "internal", downloadUrl: null, downloadType: "download-direct", fileCategory: null, task: taskSummary });
+    expect(files[1]).toMatchObject({
+      size: 2048,
+      source: "internal",
+      downloadUrl: null,
+      downloadType: "download-direct",
+      fileCategory: null,
+      task: taskSummary,
+    });
   });
 
   it("orders newest first with order: DESC", async () => {
@@ -218,12 +283,23 @@ describe("E12 sharedTaskComments", () => {
     expect(ids(await q(QUERY, { token: f.token, cursorId: f.all[1] }))).toEqual(f.all.slice(2));
     // the two comments written at the same instant: the cursor on the first leaves the second
     expect(ids(await q(QUERY, { token: f.token, cursorId: f.top[2] }))).toEqual([f.top[3], f.replies[1]]);
-    expect(ids(await q(QUERY, { token: f.token, cursorId: f.top[3], order: "DESC" }))).toEqual([f.top[2], f.replies[0], f.top[1], f.top[0]]);
+    expect(ids(await q(QUERY, { token: f.token, cursorId: f.top[3], order: "DESC" }))).toEqual([
+      f.top[2],
+      f.replies[0],
+      f.top[1],
+      f.top[0],
+    ]);
     expect(ids(await q(QUERY, { token: f.token, cursorId: f.all[5] }))).toEqual([]);
 
     const paged = await q(QUERY, { token: f.token, cursorId: f.all[0], itemsPerPage: 2, page: 2 });
     expect(ids(paged)).toEqual(f.all.slice(3, 5));
-    expect(paged.data!.sharedTaskComments.paginationInfo).toEqual({ page: 2, itemsPerPage: 2, totalCount: 5, lastPage: 3, hasNextPage: true });
+    expect(paged.data!.sharedTaskComments.paginationInfo).toEqual({
+      page: 2,
+      itemsPerPage: 2,
+      totalCount: 5,
+      lastPage: 3,
+      hasNextPage: true,
+    });
 
     // with a filter, the cursor still marks a position: the top-level comments after the first reply
     expect(ids(await q(QUERY, { token: f.token, cursorId: f.replies[0], topLevel: true }))).toEqual([f.top[2], f.top[3]]);
@@ -246,7 +322,13 @@ describe("E12 sharedTaskComments", () => {
   it("pages by page and itemsPerPage within their bounds", async () => {
     const page2 = await q(QUERY, { token: f.token, page: 2, itemsPerPage: 4 });
     expect(ids(page2)).toEqual(f.all.slice(4));
-    expect(page2.data!.sharedTaskComments.paginationInfo).toEqual({ page: 2, itemsPerPage: 4, totalCount: 6, lastPage: 2, hasNextPage: false });
+    expect(page2.data!.sharedTaskComments.paginationInfo).toEqual({
+      page: 2,
+      itemsPerPage: 4,
+      totalCount: 6,
+      lastPage: 2,
+      hasNextPage: false,
+    });
 
     const none = await q(QUERY, { token: f.token, itemsPerPage: 0 });
     expect(ids(none)).toEqual([]);
@@ -313,7 +395,13 @@ describe("E12 sharedTaskComments", () => {
         ... on TaskCommentMention { id user { id } }
         ... on TaskCommentReaction { id reactionType }
       } }`,
-      { reps: [{ __typename: "TaskComment", id: f.top[0] }, { __typename: "TaskCommentMention", id: mention.id }, { __typename: "TaskCommentReaction", id: reaction.id }] },
+      {
+        reps: [
+          { __typename: "TaskComment", id: f.top[0] },
+          { __typename: "TaskCommentMention", id: mention.id },
+          { __typename: "TaskCommentReaction", id: reaction.id },
+        ],
+      },
     );
     expect(res.errors).toBeUndefined();
     expect(res.data!._entities).toEqual([
@@ -355,13 +443,30 @@ async function shareWithComments(taskId: string, n: number): Promise<string> {
   await t.db.task.update({ where: { id: taskId }, data: { shareToken: token } });
   const commentIds = Array.from({ length: n }, () => randomUUID());
   await t.db.taskComment.createMany({
-    data: commentIds.map((id, i) => ({ id, taskId, content: `c${i}`, createdById: demoIds.userId, createdAt: minutes(i), repliesToId: i > 0 ? commentIds[0] : null })),
+    data: commentIds.map((id, i) => ({
+      id,
+      taskId,
+      content: `c${i}`,
+      createdById: demoIds.userId,
+      createdAt: minutes(i),
+      repliesToId: i > 0 ? commentIds[0] : null,
+    })),
   });
   await t.db.taskCommentMention.createMany({ data: commentIds.map((commentId) => ({ commentId, userId: demoIds.pmUserId })) });
-  await t.db.taskCommentReaction.createMany({ data: commentIds.map((commentId) => ({ commentId, userId: demoIds.adminUserId, reactionType: "like" })) });
+  await t.db.taskCommentReaction.createMany({
+    data: commentIds.map((commentId) => ({ commentId, userId: demoIds.adminUserId, reactionType: "like" })),
+  });
   await t.db.file.createMany({
     data: commentIds.flatMap((taskCommentId) =>
-      ["a.pdf", "b.png"].map((name) => ({ type: "task-comment", taskCommentId, taskId, displayedName: name, path: `https://x.example.com/${name}`, source: "link", createdById: demoIds.userId })),
+      ["a.pdf", "b.png"].map((name) => ({
+        type: "task-comment",
+        taskCommentId,
+        taskId,
+        displayedName: name,
+        path: `https://x.example.com/${name}`,
+        source: "link",
+        createdById: demoIds.userId,
+      })),
     ),
   });
   return token;

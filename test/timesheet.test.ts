@@ -29,12 +29,36 @@ const week = (values: Record<number, number> = {}, start = 0) =>
 
 describe("timesheet aggregation (pure)", () => {
   const ref = (id: string): ProjectUserRef => ({
-    id, shortCode: id, firstName: id, lastName: id, email: `${id}@x`, pictureSm: "", pictureLg: "", contractorId: null, contractorName: null,
-    canLogIn: true, phoneNumber: "", jobPositionName: null, hourlyRate: null, isExternal: false, decorator: "#2490e3",
+    id,
+    shortCode: id,
+    firstName: id,
+    lastName: id,
+    email: `${id}@x`,
+    pictureSm: "",
+    pictureLg: "",
+    contractorId: null,
+    contractorName: null,
+    canLogIn: true,
+    phoneNumber: "",
+    jobPositionName: null,
+    hourlyRate: null,
+    isExternal: false,
+    decorator: "#2490e3",
   });
   const task = (taskId: string, projectShortCode: string, boardShortCode: string, taskNumber: number): TimesheetTask => ({
-    taskId, taskName: taskId, taskNumber, taskShortCode: `${boardShortCode}-${taskNumber}`, boardId: `b-${boardShortCode}`, boardShortCode,
-    boardName: boardShortCode, stageId: null, stageName: null, projectId: `p-${projectShortCode}`, projectShortCode, projectName: projectShortCode, projectIsSimple: false,
+    taskId,
+    taskName: taskId,
+    taskNumber,
+    taskShortCode: `${boardShortCode}-${taskNumber}`,
+    boardId: `b-${boardShortCode}`,
+    boardShortCode,
+    boardName: boardShortCode,
+    stageId: null,
+    stageName: null,
+    projectId: `p-${projectShortCode}`,
+    projectShortCode,
+    projectName: projectShortCode,
+    projectIsSimple: false,
   });
   const tasks = new Map([
     ["t1", task("t1", "PB", "B1", 2)],
@@ -46,13 +70,25 @@ describe("timesheet aggregation (pure)", () => {
     const w = timesheetWindow(new Date("2035-01-07T22:30:00-03:00"));
     expect(w.start.toISOString()).toBe("2035-01-08T00:00:00.000Z");
     expect(w.end.toISOString()).toBe("2035-01-15T00:00:00.000Z");
-    expect(w.days.map((d) => d.toISOString().slice(0, 10))).toEqual(["2035-01-08", "2035-01-09", "2035-01-10", "2035-01-11", "2035-01-12", "2035-01-13", "2035-01-14"]);
+    expect(w.days.map((d) => d.toISOString().slice(0, 10))).toEqual([
+      "2035-01-08",
+      "2035-01-09",
+      "2035-01-10",
+      "2035-01-11",
+      "2035-01-12",
+      "2035-01-13",
+      "2035-01-14",
+    ]);
   });
 
   it("buckets time per task and UTC day, totals each day and the week, and keeps empty users", () => {
     const entries = aggregateTimesheet({
       window: timesheetWindow(W),
-      users: [{ id: "u2", projectUser: ref("u2") }, { id: "u1", projectUser: ref("u1") }, { id: "idle", projectUser: ref("idle") }],
+      users: [
+        { id: "u2", projectUser: ref("u2") },
+        { id: "u1", projectUser: ref("u1") },
+        { id: "idle", projectUser: ref("idle") },
+      ],
       times: [
         { userId: "u1", taskId: "t1", date: day(0), seconds: 100 },
         { userId: "u1", taskId: "t1", date: new Date(day(0).getTime() + 23 * 3600_000), seconds: 50 },
@@ -101,7 +137,9 @@ describe("E16 timesheetByUser", () => {
   async function createUser(lastName: string): Promise<string> {
     const id = randomUUID();
     const code = uniqueCode("U");
-    await t.db.user.create({ data: { id, email: `${code.toLowerCase()}@example.com`, firstName: "Test", lastName, shortCode: code, hourlyRate: "150.00" } });
+    await t.db.user.create({
+      data: { id, email: `${code.toLowerCase()}@example.com`, firstName: "Test", lastName, shortCode: code, hourlyRate: "150.00" },
+    });
     return id;
   }
 
@@ -113,8 +151,20 @@ describe("E16 timesheetByUser", () => {
     outsider = await createUser("Aardvark");
     idle = await createUser("Zebra");
     overtime = (await t.db.reportedTimeType.create({ data: { name: "Overtime" } })).id;
-    const time = (userId: string, tree: ProjectTree, taskIndex: number, n: number, seconds: number, reportedTimeTypeId: string | null = demoIds.reportedTimeTypeId) => ({
-      userId, taskId: tree.taskIds[taskIndex], projectId: tree.projectId, date: day(n), seconds, reportedTimeTypeId,
+    const time = (
+      userId: string,
+      tree: ProjectTree,
+      taskIndex: number,
+      n: number,
+      seconds: number,
+      reportedTimeTypeId: string | null = demoIds.reportedTimeTypeId,
+    ) => ({
+      userId,
+      taskId: tree.taskIds[taskIndex],
+      projectId: tree.projectId,
+      date: day(n),
+      seconds,
+      reportedTimeTypeId,
     });
     await t.db.reportedTime.createMany({
       data: [
@@ -133,7 +183,11 @@ describe("E16 timesheetByUser", () => {
 
   /** The users in the order entries come: last name, first name, id. */
   async function ordered(ids: string[]): Promise<string[]> {
-    const rows = await t.db.user.findMany({ where: { id: { in: ids } }, orderBy: [{ lastName: "asc" }, { firstName: "asc" }, { id: "asc" }], select: { id: true } });
+    const rows = await t.db.user.findMany({
+      where: { id: { in: ids } },
+      orderBy: [{ lastName: "asc" }, { firstName: "asc" }, { id: "asc" }],
+      select: { id: true },
+    });
     return rows.map((r) => r.id);
   }
 
@@ -148,8 +202,12 @@ describe("E16 timesheetByUser", () => {
     const me = entryOf(res, demoIds.userId);
     const user = await t.db.user.findUniqueOrThrow({ where: { id: demoIds.userId } });
     expect(me.projectUser).toEqual({
-      id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email,
-      hourlyRate: user.hourlyRate === null ? null : user.hourlyRate.toNumber(), decorator: user.decorator,
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      hourlyRate: user.hourlyRate === null ? null : user.hourlyRate.toNumber(),
+      decorator: user.decorator,
     });
     const rows = me.timesheet;
     const [projectA, projectB] = await Promise.all([a, b].map((tree) => t.db.project.findUniqueOrThrow({ where: { id: tree.projectId } })));
@@ -158,9 +216,21 @@ describe("E16 timesheetByUser", () => {
     const rowA = rows.find((r: any) => r.projectId === a.projectId);
     const task = await t.db.task.findUniqueOrThrow({ where: { id: a.taskIds[0] }, include: { board: true, stage: true } });
     expect(rowA).toEqual({
-      canEdit: true, seconds: 3600 + 1800 + 600, taskName: task.name, taskId: task.id, taskNumber: task.no, taskShortCode: task.shortCode,
-      boardId: task.boardId, boardShortCode: task.board.shortCode, boardName: task.board.name, stageId: task.stageId, stageName: task.stage!.name,
-      projectId: a.projectId, projectShortCode: projectA.shortCode, projectName: "Alpha", projectIsSimple: false,
+      canEdit: true,
+      seconds: 3600 + 1800 + 600,
+      taskName: task.name,
+      taskId: task.id,
+      taskNumber: task.no,
+      taskShortCode: task.shortCode,
+      boardId: task.boardId,
+      boardShortCode: task.board.shortCode,
+      boardName: task.board.name,
+      stageId: task.stageId,
+      stageName: task.stage!.name,
+      projectId: a.projectId,
+      projectShortCode: projectA.shortCode,
+      projectName: "Alpha",
+      projectIsSimple: false,
       days: week({ 0: 5400, 6: 600 }),
     });
     expect(rows.find((r: any) => r.projectId === b.projectId).days).toEqual(week({ 2: 7200 }));
@@ -168,7 +238,10 @@ describe("E16 timesheetByUser", () => {
     expect(me.seconds).toBe(5400 + 7200 + 600);
 
     // the totals agree with the database
-    const stored = await t.db.reportedTime.aggregate({ where: { userId: demoIds.userId, date: { gte: W, lt: day(7) } }, _sum: { seconds: true } });
+    const stored = await t.db.reportedTime.aggregate({
+      where: { userId: demoIds.userId, date: { gte: W, lt: day(7) } },
+      _sum: { seconds: true },
+    });
     expect(me.seconds).toBe(stored._sum.seconds);
     expect(entryOf(res, demoIds.pmUserId).days).toEqual(week({ 1: 1200 }));
   });
@@ -194,7 +267,10 @@ describe("E16 timesheetByUser", () => {
     expect(entryOf(onA, demoIds.userId).seconds).toBe(6000);
 
     const byContractor = await q(QUERY, { dateStart: W.toISOString(), projectContractors: [demoIds.contractorId, randomUUID()] });
-    expect(byContractor.data!.timesheetByUser.flatMap((e: any) => e.timesheet.map((r: any) => r.projectId))).toEqual([a.projectId, a.projectId]);
+    expect(byContractor.data!.timesheetByUser.flatMap((e: any) => e.timesheet.map((r: any) => r.projectId))).toEqual([
+      a.projectId,
+      a.projectId,
+    ]);
 
     const byType = await q(QUERY, { dateStart: W.toISOString(), reportedTimeType: overtime });
     expect(byType.data!.timesheetByUser).toHaveLength(1);
@@ -225,16 +301,33 @@ describe("E16 timesheetByUser", () => {
 
   it("marks as editable the caller's own rows and those of projects they manage", async () => {
     const editable = (res: any) =>
-      res.data.timesheetByUser.flatMap((e: any) => e.timesheet.map((r: any) => `${e.projectUser.id === demoIds.userId ? "me" : e.projectUser.id === outsider ? "outsider" : "pm"}:${r.projectId === a.projectId ? "A" : "B"}:${r.canEdit}`)).sort();
+      res.data.timesheetByUser
+        .flatMap((e: any) =>
+          e.timesheet.map(
+            (r: any) =>
+              `${e.projectUser.id === demoIds.userId ? "me" : e.projectUser.id === outsider ? "outsider" : "pm"}:${r.projectId === a.projectId ? "A" : "B"}:${r.canEdit}`,
+          ),
+        )
+        .sort();
 
     const asAdmin = await q(QUERY, { dateStart: W.toISOString() });
     expect(editable(asAdmin)).toEqual(["me:A:true", "me:B:true", "outsider:B:true", "pm:A:true"]);
 
-    expect(editable(await q(QUERY, { dateStart: W.toISOString() }, t.userToken))).toEqual(["me:A:true", "me:B:true", "outsider:B:false", "pm:A:false"]);
+    expect(editable(await q(QUERY, { dateStart: W.toISOString() }, t.userToken))).toEqual([
+      "me:A:true",
+      "me:B:true",
+      "outsider:B:false",
+      "pm:A:false",
+    ]);
 
     await t.db.projectUserAssignment.create({ data: { projectId: b.projectId, userId: demoIds.userId, role: "pm-active" } });
     await t.db.projectUserAssignment.create({ data: { projectId: a.projectId, userId: demoIds.userId, role: "member" } });
-    expect(editable(await q(QUERY, { dateStart: W.toISOString() }, t.userToken))).toEqual(["me:A:true", "me:B:true", "outsider:B:true", "pm:A:false"]);
+    expect(editable(await q(QUERY, { dateStart: W.toISOString() }, t.userToken))).toEqual([
+      "me:A:true",
+      "me:B:true",
+      "outsider:B:true",
+      "pm:A:false",
+    ]);
     await t.db.projectUserAssignment.deleteMany({ where: { userId: demoIds.userId, projectId: { in: [a.projectId, b.projectId] } } });
   });
 
@@ -250,7 +343,13 @@ describe("E16 timesheetByUser", () => {
       expect(codes(res)).toEqual(["BAD_USER_INPUT"]);
       expect(invalidFields(res)).toEqual([name]);
     }
-    const malformed = await q(QUERY, { dateStart: W.toISOString(), users: [demoIds.userId, "x"], project: "p", projectContractors: ["c"], reportedTimeType: "r" });
+    const malformed = await q(QUERY, {
+      dateStart: W.toISOString(),
+      users: [demoIds.userId, "x"],
+      project: "p",
+      projectContractors: ["c"],
+      reportedTimeType: "r",
+    });
     expect(codes(malformed)).toEqual(["BAD_USER_INPUT"]);
     expect(invalidFields(malformed).sort()).toEqual(["project", "projectContractors.0", "reportedTimeType", "users.1"]);
     expect(codes(await q(QUERY, { dateStart: "2035-13-01T00:00:00Z" }))).toEqual(["BAD_USER_INPUT"]);
@@ -267,11 +366,16 @@ describe("E16 timesheetByUser", () => {
     const small = new Date("2036-01-07T00:00:00.000Z");
     const large = new Date("2036-02-04T00:00:00.000Z");
     const users = await Promise.all(Array.from({ length: 10 }, (_, i) => createUser(`Load${i}`)));
-    const trees = [await createProjectTree(t.db, { boardsPerStage: 2, tasksPerBoard: 5 }), await createProjectTree(t.db, { boardsPerStage: 2, tasksPerBoard: 5 })];
+    const trees = [
+      await createProjectTree(t.db, { boardsPerStage: 2, tasksPerBoard: 5 }),
+      await createProjectTree(t.db, { boardsPerStage: 2, tasksPerBoard: 5 }),
+    ];
     const tasks = trees.flatMap((tree) => tree.taskIds.map((taskId) => ({ taskId, projectId: tree.projectId })));
     await t.db.reportedTime.create({ data: { userId: users[0], ...tasks[0], date: small, seconds: 60 } });
     await t.db.reportedTime.createMany({
-      data: users.flatMap((userId, u) => tasks.map((task, i) => ({ userId, ...task, date: new Date(large.getTime() + ((u + i) % 7) * DAY), seconds: 60 }))),
+      data: users.flatMap((userId, u) =>
+        tasks.map((task, i) => ({ userId, ...task, date: new Date(large.getTime() + ((u + i) % 7) * DAY), seconds: 60 })),
+      ),
     });
     const largeResult = await q(QUERY, { dateStart: large.toISOString() }, t.userToken);
     expect(largeResult.data!.timesheetByUser).toHaveLength(10);
@@ -285,7 +389,9 @@ describe("E16 timesheetByUser", () => {
     // with `project`, one more: that project (it must exist) with the caller's role in it, which
     // the hourly-rate rule of the project's member summaries reuses; that rule looks up the
     // project's hidden rate roles
-    const withProject = await t.countStatements(() => q(QUERY, { dateStart: large.toISOString(), project: trees[0].projectId }, t.userToken));
+    const withProject = await t.countStatements(() =>
+      q(QUERY, { dateStart: large.toISOString(), project: trees[0].projectId }, t.userToken),
+    );
     expect(withProject - auth).toBe(2 + 1 + 1);
     console.log(`E16 statements: ${smallCount} for 1 user x 1 task, ${largeCount} for 10 users x 20 tasks`);
   });

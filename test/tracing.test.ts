@@ -40,7 +40,8 @@ function value(v: Record<string, any>): unknown {
   if ("arrayValue" in v) return (v.arrayValue.values ?? []).map(value);
   return undefined;
 }
-const attributes = (list: Array<{ key: string; value: Record<string, any> }> = []) => Object.fromEntries(list.map((a) => [a.key, value(a.value)]));
+const attributes = (list: Array<{ key: string; value: Record<string, any> }> = []) =>
+  Object.fromEntries(list.map((a) => [a.key, value(a.value)]));
 
 beforeAll(async () => {
   collector = createServer((req, res) => {
@@ -52,7 +53,15 @@ beforeAll(async () => {
           resources.push(attributes(rs.resource?.attributes));
           for (const ss of rs.scopeSpans ?? []) {
             for (const s of ss.spans ?? []) {
-              received.push({ traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId || undefined, name: s.name, kind: s.kind, attributes: attributes(s.attributes), status: s.status });
+              received.push({
+                traceId: s.traceId,
+                spanId: s.spanId,
+                parentSpanId: s.parentSpanId || undefined,
+                name: s.name,
+                kind: s.kind,
+                attributes: attributes(s.attributes),
+                status: s.status,
+              });
             }
           }
         }
@@ -112,7 +121,8 @@ describe("traces over OTLP/HTTP, configured by OTEL_* only", () => {
     const callerTrace = randomBytes(16).toString("hex");
     const callerSpan = randomBytes(8).toString("hex");
     const needle = `needle${randomBytes(4).toString("hex")}`;
-    const query = "query TracedUsers($search: String) { users(filter: { search: $search }, itemsPerPage: 5) { items { id } paginationInfo { totalCount } } }";
+    const query =
+      "query TracedUsers($search: String) { users(filter: { search: $search }, itemsPerPage: 5) { items { id } paginationInfo { totalCount } } }";
     const { response, body } = await post(
       { query, operationName: "TracedUsers", variables: { search: needle } },
       { traceparent: `00-${callerTrace}-${callerSpan}-01`, "x-request-id": "traced-query-1" },
@@ -180,7 +190,11 @@ describe("traces over OTLP/HTTP, configured by OTEL_* only", () => {
     const spans = await traceOf(traceId);
     const root = spans.find((s) => s.spanId === spanId)!;
     expect(root.parentSpanId).toBeUndefined();
-    expect(root.attributes).toMatchObject({ "graphql.operation.type": "mutation", "graphql.operation.name": "TracedShortcut", "enduser.id": d.adminUserId });
+    expect(root.attributes).toMatchObject({
+      "graphql.operation.type": "mutation",
+      "graphql.operation.name": "TracedShortcut",
+      "enduser.id": d.adminUserId,
+    });
     const execute = childrenOf(spans, root).find((s) => s.name === "graphql.execute")!;
     const writes = childrenOf(spans, execute);
     // the transaction's statements, each a span: BEGIN, the INSERT, COMMIT
@@ -228,7 +242,11 @@ describe("the default protocol", () => {
       });
     });
     await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
-    const own = await startServer({ ...copy.env, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}`, OTEL_BSP_SCHEDULE_DELAY: "100" });
+    const own = await startServer({
+      ...copy.env,
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}`,
+      OTEL_BSP_SCHEDULE_DELAY: "100",
+    });
     try {
       await own.ready();
       const response = await fetch(`${own.url}/graphql`, {

@@ -113,7 +113,9 @@ describe("TRUSTED_DOCUMENTS=require, a real server", () => {
     const mutation = "mutation($input: CreateShortcutInput!) { createShortcut(input: $input) { id } }";
     const refused = await post(server.url, { query: mutation, variables: { input: { name, viewUrl: "/x", isOpenedInNewTab: false } } });
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ errors: [{ message: expect.stringContaining("documentId"), extensions: { code: "PERSISTED_QUERY_ID_REQUIRED" } }] });
+    expect(refused.body).toEqual({
+      errors: [{ message: expect.stringContaining("documentId"), extensions: { code: "PERSISTED_QUERY_ID_REQUIRED" } }],
+    });
     expect(await shortcutsNamed(name)).toBe(0);
     // a registered document's text is refused too: `require` means by id
     const example = examples.find((e) => e.id === "E8")!;
@@ -126,7 +128,11 @@ describe("TRUSTED_DOCUMENTS=require, a real server", () => {
 
   it("refuses an unknown id with 404 PERSISTED_QUERY_NOT_IN_LIST (not APQ's NOT_FOUND), without echoing it", async () => {
     const unknown = sha256("query Unknown { __typename }");
-    for (const body of [{ documentId: `sha256:${unknown}` }, { extensions: { persistedQuery: { version: 1, sha256Hash: unknown } } }, { documentId: "not-a-hash" }]) {
+    for (const body of [
+      { documentId: `sha256:${unknown}` },
+      { extensions: { persistedQuery: { version: 1, sha256Hash: unknown } } },
+      { documentId: "not-a-hash" },
+    ]) {
       const { status, body: answer } = await post(server.url, body);
       expect(status).toBe(404);
       expect(answer.errors[0].extensions.code).toBe("PERSISTED_QUERY_NOT_IN_LIST");
@@ -150,10 +156,7 @@ describe("TRUSTED_DOCUMENTS=require, a real server", () => {
     const e20 = examples.find((e) => e.id === "E20")!;
     const name = `Batched ${Date.now()}`;
     const variables = { input: { ...(e20.variables.input as Record<string, unknown>), name } };
-    const batch = [
-      { documentId: idOf.get(operationName(e20.query)), variables },
-      { query: "{ __typename }" },
-    ];
+    const batch = [{ documentId: idOf.get(operationName(e20.query)), variables }, { query: "{ __typename }" }];
     const { status, body } = await post(server.url, batch);
     expect(status).toBe(400);
     expect(body.errors[0].extensions.code).toBe("PERSISTED_QUERY_ID_REQUIRED");
@@ -163,7 +166,10 @@ describe("TRUSTED_DOCUMENTS=require, a real server", () => {
 
   it("runs a registered document by id over GET (the cacheable form of the persisted documents appendix)", async () => {
     const example = examples.find((e) => e.id === "E17")!;
-    const search = new URLSearchParams({ documentId: idOf.get(operationName(example.query))!, variables: JSON.stringify(example.variables) });
+    const search = new URLSearchParams({
+      documentId: idOf.get(operationName(example.query))!,
+      variables: JSON.stringify(example.variables),
+    });
     const response = await fetch(`${server.url}/graphql?${search}`, {
       headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, "apollo-require-preflight": "true" },
     });
@@ -171,7 +177,9 @@ describe("TRUSTED_DOCUMENTS=require, a real server", () => {
     expect(body.errors).toBeUndefined();
     expect(response.status).toBe(200);
     expect(body.data.projectSettings.id).toBeDefined();
-    const free = await fetch(`${server.url}/graphql?query=${encodeURIComponent("{ __typename }")}`, { headers: { "apollo-require-preflight": "true" } });
+    const free = await fetch(`${server.url}/graphql?query=${encodeURIComponent("{ __typename }")}`, {
+      headers: { "apollo-require-preflight": "true" },
+    });
     expect(free.status).toBe(400);
   });
 
@@ -255,6 +263,8 @@ describe("TRUSTED_DOCUMENTS=off (the default)", () => {
   it("does not start on a manifest whose entry is not the hash of its document", async () => {
     const bad = join(work, "bad-manifest.json");
     writeFileSync(bad, JSON.stringify({ [`sha256:${sha256("query A { __typename }")}`]: "query B { __typename }" }));
-    await expect(createTestApp({ TRUSTED_DOCUMENTS: "require", TRUSTED_DOCUMENTS_MANIFEST: bad })).rejects.toThrow(/TRUSTED_DOCUMENTS_MANIFEST .*not the SHA-256 hash of its document/);
+    await expect(createTestApp({ TRUSTED_DOCUMENTS: "require", TRUSTED_DOCUMENTS_MANIFEST: bad })).rejects.toThrow(
+      /TRUSTED_DOCUMENTS_MANIFEST .*not the SHA-256 hash of its document/,
+    );
   });
 });

@@ -58,14 +58,29 @@ async function fillStage(stageId: string, boards: number, tasksPerBoard: number,
   for (let b = 0; b < boards; b += 1) {
     const boardId = id();
     await t.db.board.create({
-      data: { id: boardId, projectId: fx.project, stageId, name: `Board ${b}`, shortCode: `${code}${b}${boardId.slice(0, 6)}`, dateStart: START, dateEnd: END },
+      data: {
+        id: boardId,
+        projectId: fx.project,
+        stageId,
+        name: `Board ${b}`,
+        shortCode: `${code}${b}${boardId.slice(0, 6)}`,
+        dateStart: START,
+        dateEnd: END,
+      },
     });
     for (let k = 0; k < tasksPerBoard; k += 1) {
       const taskId = id();
       await t.db.task.create({
         data: {
-          id: taskId, projectId: fx.project, stageId, boardId, no: k + 1, shortCode: `${code}T${taskId.slice(0, 8)}`, name: `Task ${n}`,
-          timePlanned: (n + 1) * 3600, finishedAt: n % 3 === 0 ? START : null,
+          id: taskId,
+          projectId: fx.project,
+          stageId,
+          boardId,
+          no: k + 1,
+          shortCode: `${code}T${taskId.slice(0, 8)}`,
+          name: `Task ${n}`,
+          timePlanned: (n + 1) * 3600,
+          finishedAt: n % 3 === 0 ? START : null,
         },
       });
       if (n > 0) {
@@ -80,10 +95,26 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
   await db.project.create({
-    data: { id: fx.project, no: "H2/STAGE", name: "Stage fixture project", dateStartPlanned: START, dateEndPlanned: END, status: "open", shortCode: `H2S${fx.project.slice(0, 6)}` },
+    data: {
+      id: fx.project,
+      no: "H2/STAGE",
+      name: "Stage fixture project",
+      dateStartPlanned: START,
+      dateEndPlanned: END,
+      status: "open",
+      shortCode: `H2S${fx.project.slice(0, 6)}`,
+    },
   });
-  await db.stageType.createMany({ data: [{ id: fx.typeA, name: "Analysis", decorator: "#987284" }, { id: fx.typeB, name: "Build", decorator: "#2490e3" }] });
-  for (const [uid, first] of [[fx.pm, "Pola"], [fx.member, "Mikołaj"]]) {
+  await db.stageType.createMany({
+    data: [
+      { id: fx.typeA, name: "Analysis", decorator: "#987284" },
+      { id: fx.typeB, name: "Build", decorator: "#2490e3" },
+    ],
+  });
+  for (const [uid, first] of [
+    [fx.pm, "Pola"],
+    [fx.member, "Mikołaj"],
+  ]) {
     await db.user.create({
       data: { id: uid, email: `${uid}@stage.example`, firstName: first, lastName: "Etap", shortCode: `S${uid.slice(0, 8)}` },
     });
@@ -94,9 +125,21 @@ beforeAll(async () => {
       { projectId: fx.project, userId: fx.member, role: "member" },
     ],
   });
-  for (const [sid, name, weight] of [[fx.small, "Small stage", 1], [fx.large, "Large stage", 2]] as const) {
+  for (const [sid, name, weight] of [
+    [fx.small, "Small stage", 1],
+    [fx.large, "Large stage", 2],
+  ] as const) {
     await db.stage.create({
-      data: { id: sid, projectId: fx.project, name, weight, description: "Initial description", dateStart: START, dateEnd: END, stageTypeId: fx.typeA },
+      data: {
+        id: sid,
+        projectId: fx.project,
+        name,
+        weight,
+        description: "Initial description",
+        dateStart: START,
+        dateEnd: END,
+        stageTypeId: fx.typeA,
+      },
     });
   }
   await fillStage(fx.small, 1, 2, "H2SS");
@@ -118,15 +161,28 @@ describe("E3 updateStage", () => {
     });
     const row = await stageRow();
     expect(row).toMatchObject({
-      name: "Analiza wymagań", description: "Warsztaty i specyfikacja.", isBlameableRemovalEnabled: true, stageTypeId: fx.typeB,
-      dateStart: new Date("2026-04-01T07:00:00.000Z"), dateEnd: new Date("2026-04-30T15:00:00.000Z"),
+      name: "Analiza wymagań",
+      description: "Warsztaty i specyfikacja.",
+      isBlameableRemovalEnabled: true,
+      stageTypeId: fx.typeB,
+      dateStart: new Date("2026-04-01T07:00:00.000Z"),
+      dateEnd: new Date("2026-04-30T15:00:00.000Z"),
     });
     expect(r).toMatchObject({
-      id: fx.small, name: "Analiza wymagań", status: row.status, description: "Warsztaty i specyfikacja.",
-      dateStart: "2026-04-01T07:00:00.000Z", dateEnd: "2026-04-30T15:00:00.000Z",
-      createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(), weight: 1,
-      isBlameableRemovalEnabled: true, project: fx.project, projectName: "Stage fixture project",
-      stageType: { id: fx.typeB, name: "Build", decorator: "#2490e3" }, canManage: true,
+      id: fx.small,
+      name: "Analiza wymagań",
+      status: row.status,
+      description: "Warsztaty i specyfikacja.",
+      dateStart: "2026-04-01T07:00:00.000Z",
+      dateEnd: "2026-04-30T15:00:00.000Z",
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      weight: 1,
+      isBlameableRemovalEnabled: true,
+      project: fx.project,
+      projectName: "Stage fixture project",
+      stageType: { id: fx.typeB, name: "Build", decorator: "#2490e3" },
+      canManage: true,
     });
     expect(row.status).toBe("in-preparation");
   });
@@ -134,7 +190,12 @@ describe("E3 updateStage", () => {
   it("derives progress, planned and reported time and the board count from the stage's boards and tasks", async () => {
     const r = await ok(fx.large, { name: "Large stage" });
     // 60 tasks: every third finished (20), planned 1..60 hours, reported 600 s * (1..59)
-    expect(r).toMatchObject({ boardCount: 12, progress: 20 / 60, timePlanned: (60 * 61 / 2) * 3600, timeReported: (59 * 60 / 2) * 600 });
+    expect(r).toMatchObject({
+      boardCount: 12,
+      progress: 20 / 60,
+      timePlanned: ((60 * 61) / 2) * 3600,
+      timeReported: ((59 * 60) / 2) * 600,
+    });
     const [tasks, finished, boards, reported] = await Promise.all([
       t.db.task.aggregate({ where: { stageId: fx.large }, _count: { _all: true }, _sum: { timePlanned: true } }),
       t.db.task.count({ where: { stageId: fx.large, finishedAt: { not: null } } }),
@@ -153,7 +214,14 @@ describe("E3 updateStage", () => {
   it("reports progress 0 and zero times for a stage without boards or tasks", async () => {
     const empty = id();
     await t.db.stage.create({ data: { id: empty, projectId: fx.project, name: "Empty", dateStart: START, dateEnd: END } });
-    expect(await ok(empty, {})).toMatchObject({ boardCount: 0, progress: 0, timePlanned: 0, timeReported: 0, stageType: null, description: "" });
+    expect(await ok(empty, {})).toMatchObject({
+      boardCount: 0,
+      progress: 0,
+      timePlanned: 0,
+      timeReported: 0,
+      stageType: null,
+      description: "",
+    });
   });
 
   it("keeps absent fields and clears description and stageType on explicit null", async () => {
@@ -190,7 +258,10 @@ describe("E3 updateStage", () => {
     await ok(fx.small, { dateStart: "2026-04-01T00:00:00.000Z", dateEnd: "2026-04-30T00:00:00.000Z" });
     await expectRejected({ dateEnd: "2026-03-31T23:59:59.999Z" }, "input.dateEnd");
     await expectRejected({ dateStart: "2026-04-30T00:00:00.001Z" }, "input.dateStart");
-    await expectRejected({ dateStart: "2026-05-02T00:00:00.000Z", dateEnd: "2026-05-01T00:00:00.000Z", name: "Not saved" }, "input.dateEnd");
+    await expectRejected(
+      { dateStart: "2026-05-02T00:00:00.000Z", dateEnd: "2026-05-01T00:00:00.000Z", name: "Not saved" },
+      "input.dateEnd",
+    );
     // one day: start and end may coincide, and both may move together past the old end
     expect(await ok(fx.small, { dateEnd: "2026-04-01T00:00:00.000Z" })).toMatchObject({ dateEnd: "2026-04-01T00:00:00.000Z" });
     expect(await ok(fx.small, { dateStart: "2026-07-01T00:00:00.000Z", dateEnd: "2026-07-31T00:00:00.000Z" })).toMatchObject({

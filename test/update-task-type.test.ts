@@ -46,7 +46,15 @@ beforeAll(async () => {
     data: { id: fx.type, name: "Błąd", decorator: "#d32f2f", categories: { create: [{ categoryId: fx.categories[0] }] } },
   });
   await t.db.taskType.create({ data: { id: fx.other, name: "Spotkanie", decorator: "#987284" } });
-  await t.db.user.create({ data: { id: fx.pmUser, email: `${fx.pmUser}@tasktype.example`, firstName: "Paweł", lastName: "Typ", shortCode: `TT${fx.pmUser.slice(0, 8)}` } });
+  await t.db.user.create({
+    data: {
+      id: fx.pmUser,
+      email: `${fx.pmUser}@tasktype.example`,
+      firstName: "Paweł",
+      lastName: "Typ",
+      shortCode: `TT${fx.pmUser.slice(0, 8)}`,
+    },
+  });
   await t.db.userRole.create({ data: { userId: fx.pmUser, role: "pm" } });
   pmRoleToken = await issueToken(t.db, fx.pmUser);
 });
@@ -61,14 +69,25 @@ describe("E19 updateTaskType", () => {
       id: fx.type,
       name: "Usterka",
       decorator: "#f57f17",
-      categories: [{ id: fx.categories[1], name: catName(1) }, { id: fx.categories[2], name: catName(2) }],
+      categories: [
+        { id: fx.categories[1], name: catName(1) },
+        { id: fx.categories[2], name: catName(2) },
+      ],
     });
   });
 
   it("keeps absent fields", async () => {
     await ok(fx.type, { name: "Usterka", decorator: "#f57f17", categories: [fx.categories[3]] });
-    expect(await ok(fx.type, { name: "Tylko nazwa" })).toMatchObject({ name: "Tylko nazwa", decorator: "#f57f17", categories: [{ id: fx.categories[3] }] });
-    expect(await ok(fx.type, { decorator: "#2490e3" })).toMatchObject({ name: "Tylko nazwa", decorator: "#2490e3", categories: [{ id: fx.categories[3] }] });
+    expect(await ok(fx.type, { name: "Tylko nazwa" })).toMatchObject({
+      name: "Tylko nazwa",
+      decorator: "#f57f17",
+      categories: [{ id: fx.categories[3] }],
+    });
+    expect(await ok(fx.type, { decorator: "#2490e3" })).toMatchObject({
+      name: "Tylko nazwa",
+      decorator: "#2490e3",
+      categories: [{ id: fx.categories[3] }],
+    });
     expect(await ok(fx.type, {})).toMatchObject({ name: "Tylko nazwa", decorator: "#2490e3" });
     expect(await stored()).toEqual({ name: "Tylko nazwa", decorator: "#2490e3", categories: [fx.categories[3]] });
   });
@@ -143,9 +162,12 @@ describe("E19 updateTaskType", () => {
   });
 
   it("resolves as a federation entity", async () => {
-    const r = await t.gql(gql`query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on TaskType { id name decorator categories { id } } } }`, {
-      reps: [{ __typename: "TaskType", id: fx.other }],
-    });
+    const r = await t.gql(
+      gql`query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on TaskType { id name decorator categories { id } } } }`,
+      {
+        reps: [{ __typename: "TaskType", id: fx.other }],
+      },
+    );
     expect(r.errors).toBeUndefined();
     expect(r.data!._entities).toEqual([{ id: fx.other, name: "Spotkanie", decorator: "#987284", categories: [{ id: fx.categories[6] }] }]);
   });
@@ -153,8 +175,12 @@ describe("E19 updateTaskType", () => {
   it("50 concurrent updates of one task type's categories, over HTTP: each succeeds or is CONFLICT, and one submitted set wins whole", async () => {
     const url = await t.url();
     // 50 different sets, each of 1-4 categories, several sharing categories (the unique pair of a link)
-    const sets = Array.from({ length: 50 }, (_, i) => [0, 1, 2, 3].slice(0, 1 + (i % 4)).map((k) => fx.categories[(i + k * 3) % fx.categories.length]));
-    const results = await Promise.all(sets.map((categories, i) => httpGql(url, UPDATE, { id: fx.type, input: { name: `Wyścig ${i}`, categories } }, t.adminToken)));
+    const sets = Array.from({ length: 50 }, (_, i) =>
+      [0, 1, 2, 3].slice(0, 1 + (i % 4)).map((k) => fx.categories[(i + k * 3) % fx.categories.length]),
+    );
+    const results = await Promise.all(
+      sets.map((categories, i) => httpGql(url, UPDATE, { id: fx.type, input: { name: `Wyścig ${i}`, categories } }, t.adminToken)),
+    );
     expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
     const failures = results.flatMap((r) => r.body.errors ?? []).map((e) => e.extensions?.code);
     expect(failures.filter((c) => c !== "CONFLICT")).toEqual([]);

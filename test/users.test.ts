@@ -43,23 +43,104 @@ const namesOf = (r: { items: Array<Record<string, any>> }) => idsOf(r).map(name)
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
-  await db.department.createMany({ data: [{ id: dep.D1, name: "Fixture Dept One" }, { id: dep.D2, name: "Fixture Dept Two" }] });
-  await db.jobPosition.createMany({ data: [{ id: job.J1, name: "Fixture Tester" }, { id: job.J2, name: "Fixture Analyst" }] });
-  await db.contractor.createMany({ data: [{ id: con.C1, name: "Fixture Sp. z o.o.", shortCode: "FIXC1" }, { id: con.C2, name: "Fixture GmbH", shortCode: "FIXC2" }] });
-  await db.ssoProvider.createMany({ data: [{ id: sso.P1, tenantId: "t1", tenantName: "Tenant One", type: "microsoft" }, { id: sso.P2, tenantId: "t2", tenantName: "Tenant Two", type: "google" }] });
+  await db.department.createMany({
+    data: [
+      { id: dep.D1, name: "Fixture Dept One" },
+      { id: dep.D2, name: "Fixture Dept Two" },
+    ],
+  });
+  await db.jobPosition.createMany({
+    data: [
+      { id: job.J1, name: "Fixture Tester" },
+      { id: job.J2, name: "Fixture Analyst" },
+    ],
+  });
+  await db.contractor.createMany({
+    data: [
+      { id: con.C1, name: "Fixture Sp. z o.o.", shortCode: "FIXC1" },
+      { id: con.C2, name: "Fixture GmbH", shortCode: "FIXC2" },
+    ],
+  });
+  await db.ssoProvider.createMany({
+    data: [
+      { id: sso.P1, tenantId: "t1", tenantName: "Tenant One", type: "microsoft" },
+      { id: sso.P2, tenantId: "t2", tenantName: "Tenant Two", type: "google" },
+    ],
+  });
   const people = [
-    { id: ids.A, firstName: "Zenon", lastName: "Qaz", shortCode: "QZA", isUsingMobile: true, isExternal: false, canLogIn: true, jobPositionId: job.J1, contractorId: con.C1, createdAt: new Date("2020-01-05T00:00:00Z"), updatedAt: new Date("2021-01-02T00:00:00Z") },
-    { id: ids.B, firstName: "Ewa", lastName: "Qbc", shortCode: "QBB", isUsingMobile: false, isExternal: true, canLogIn: false, jobPositionId: job.J2, contractorId: null, createdAt: new Date("2020-01-01T00:00:00Z"), updatedAt: new Date("2021-01-05T00:00:00Z") },
-    { id: ids.C, firstName: "Adam", lastName: "Qcd", shortCode: "QCC", isUsingMobile: false, isExternal: false, canLogIn: true, jobPositionId: null, contractorId: con.C2, createdAt: new Date("2020-01-03T00:00:00Z"), updatedAt: new Date("2021-01-01T00:00:00Z") },
-    { id: ids.D, firstName: "Ola", lastName: "Qde", shortCode: "QDD", isUsingMobile: true, isExternal: true, canLogIn: true, jobPositionId: null, contractorId: null, createdAt: new Date("2020-01-02T00:00:00Z"), updatedAt: new Date("2021-01-04T00:00:00Z") },
-    { id: ids.E, firstName: "Łucja", lastName: "Qżółć", shortCode: "QEE", isUsingMobile: false, isExternal: false, canLogIn: true, jobPositionId: job.J1, contractorId: null, createdAt: new Date("2020-01-04T00:00:00Z"), updatedAt: new Date("2021-01-03T00:00:00Z") },
+    {
+      id: ids.A,
+      firstName: "Zenon",
+      lastName: "Qaz",
+      shortCode: "QZA",
+      isUsingMobile: true,
+      isExternal: false,
+      canLogIn: true,
+      jobPositionId: job.J1,
+      contractorId: con.C1,
+      createdAt: new Date("2020-01-05T00:00:00Z"),
+      updatedAt: new Date("2021-01-02T00:00:00Z"),
+    },
+    {
+      id: ids.B,
+      firstName: "Ewa",
+      lastName: "Qbc",
+      shortCode: "QBB",
+      isUsingMobile: false,
+      isExternal: true,
+      canLogIn: false,
+      jobPositionId: job.J2,
+      contractorId: null,
+      createdAt: new Date("2020-01-01T00:00:00Z"),
+      updatedAt: new Date("2021-01-05T00:00:00Z"),
+    },
+    {
+      id: ids.C,
+      firstName: "Adam",
+      lastName: "Qcd",
+      shortCode: "QCC",
+      isUsingMobile: false,
+      isExternal: false,
+      canLogIn: true,
+      jobPositionId: null,
+      contractorId: con.C2,
+      createdAt: new Date("2020-01-03T00:00:00Z"),
+      updatedAt: new Date("2021-01-01T00:00:00Z"),
+    },
+    {
+      id: ids.D,
+      firstName: "Ola",
+      lastName: "Qde",
+      shortCode: "QDD",
+      isUsingMobile: true,
+      isExternal: true,
+      canLogIn: true,
+      jobPositionId: null,
+      contractorId: null,
+      createdAt: new Date("2020-01-02T00:00:00Z"),
+      updatedAt: new Date("2021-01-04T00:00:00Z"),
+    },
+    {
+      id: ids.E,
+      firstName: "Łucja",
+      lastName: "Qżółć",
+      shortCode: "QEE",
+      isUsingMobile: false,
+      isExternal: false,
+      canLogIn: true,
+      jobPositionId: job.J1,
+      contractorId: null,
+      createdAt: new Date("2020-01-04T00:00:00Z"),
+      updatedAt: new Date("2021-01-03T00:00:00Z"),
+    },
   ];
   for (const p of people) {
     const email = `${p.shortCode.toLowerCase()}@fixture.example`;
     await db.user.create({ data: { ...p, email, searchText: userSearchText({ ...p, email }) } });
   }
   const roles: Record<string, string[]> = { A: ["user", "pm"], B: ["user"], C: ["user", "pm", "hr"], D: [], E: ["admin"] };
-  for (const [k, rs] of Object.entries(roles)) for (const role of rs) await db.userRole.create({ data: { userId: ids[k as keyof typeof ids], role } });
+  for (const [k, rs] of Object.entries(roles))
+    for (const role of rs) await db.userRole.create({ data: { userId: ids[k as keyof typeof ids], role } });
   await db.userDepartment.createMany({
     data: [
       { userId: ids.A, departmentId: dep.D1, isLeader: true },
@@ -68,7 +149,12 @@ beforeAll(async () => {
       { userId: ids.E, departmentId: dep.D2, isLeader: false },
     ],
   });
-  await db.userSsoProvider.createMany({ data: [{ userId: ids.A, ssoProviderId: sso.P1 }, { userId: ids.C, ssoProviderId: sso.P2, isUserLinked: false }] });
+  await db.userSsoProvider.createMany({
+    data: [
+      { userId: ids.A, ssoProviderId: sso.P1 },
+      { userId: ids.C, ssoProviderId: sso.P2, isUserLinked: false },
+    ],
+  });
   leaderToken = await issueToken(db, ids.A);
 });
 afterAll(() => t.close());
@@ -79,10 +165,24 @@ describe("E8 users: the User type", () => {
     expect(r.items).toHaveLength(1);
     const u = r.items[0];
     expect(u).toMatchObject({
-      id: ids.A, firstName: "Zenon", lastName: "Qaz", email: "qza@fixture.example", shortCode: "QZA",
-      jobPosition: job.J1, jobPositionName: "Fixture Tester", contractorId: con.C1, contractorName: "Fixture Sp. z o.o.",
-      canLogIn: true, allowApiTokenAuthentication: true, isExternal: false, isUsingMobile: true, twoFactorAuth: false,
-      hoursPerWorkDay: 8, tasksPerWorkday: 0, tasksPerWorkDay: 0, lastActivity: null,
+      id: ids.A,
+      firstName: "Zenon",
+      lastName: "Qaz",
+      email: "qza@fixture.example",
+      shortCode: "QZA",
+      jobPosition: job.J1,
+      jobPositionName: "Fixture Tester",
+      contractorId: con.C1,
+      contractorName: "Fixture Sp. z o.o.",
+      canLogIn: true,
+      allowApiTokenAuthentication: true,
+      isExternal: false,
+      isUsingMobile: true,
+      twoFactorAuth: false,
+      hoursPerWorkDay: 8,
+      tasksPerWorkday: 0,
+      tasksPerWorkDay: 0,
+      lastActivity: null,
       ssoProviders: [{ id: sso.P1, tenantId: "t1", tenantName: "Tenant One", type: "microsoft", isUserLinked: true }],
       userDepartments: [{ isLeader: true, department: { id: dep.D1, name: "Fixture Dept One" } }],
     });
@@ -93,7 +193,13 @@ describe("E8 users: the User type", () => {
     const users = r.data!.users;
     const total = await t.db.user.count();
     expect(users.items).toHaveLength(5);
-    expect(users.paginationInfo).toEqual({ page: 1, itemsPerPage: 5, totalCount: total, lastPage: Math.ceil(total / 5), hasNextPage: true });
+    expect(users.paginationInfo).toEqual({
+      page: 1,
+      itemsPerPage: 5,
+      totalCount: total,
+      lastPage: Math.ceil(total / 5),
+      hasNextPage: true,
+    });
   });
 });
 
@@ -276,8 +382,12 @@ describe("E8 users: errors and cost", () => {
     expect(large).toBe(small);
     // the page (departments, SSO providers and canManage inside it) and its count
     expect(large - auth).toBeLessThanOrEqual(2);
-    const leaderSmall = await t.countStatements(() => t.gql(USERS, { itemsPerPage: 2, filter: { userDepartmentLeaderOrder: { departmentId: dep.D1, direction: "ASC" } } }));
-    const leaderLarge = await t.countStatements(() => t.gql(USERS, { itemsPerPage: 100, filter: { userDepartmentLeaderOrder: { departmentId: dep.D1, direction: "ASC" } } }));
+    const leaderSmall = await t.countStatements(() =>
+      t.gql(USERS, { itemsPerPage: 2, filter: { userDepartmentLeaderOrder: { departmentId: dep.D1, direction: "ASC" } } }),
+    );
+    const leaderLarge = await t.countStatements(() =>
+      t.gql(USERS, { itemsPerPage: 100, filter: { userDepartmentLeaderOrder: { departmentId: dep.D1, direction: "ASC" } } }),
+    );
     expect(leaderLarge).toBe(leaderSmall);
     expect(leaderLarge - auth).toBeLessThanOrEqual(2);
   });

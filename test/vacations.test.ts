@@ -80,27 +80,58 @@ beforeAll(async () => {
   });
   const rows = [
     {
-      id: vac.V1, calendarUserId: user.A, vacationTypeId: type.T1, status: "q", description: "Wyjazd Kwazarix na Mazury",
-      vacationYear: 2091, issueDate: d("2091-01-10"), firstDate: d("2091-02-02"),
-      createdAt: d("2091-01-01T08:00:00Z"), updatedAt: d("2091-01-07T08:00:00Z"),
+      id: vac.V1,
+      calendarUserId: user.A,
+      vacationTypeId: type.T1,
+      status: "q",
+      description: "Wyjazd Kwazarix na Mazury",
+      vacationYear: 2091,
+      issueDate: d("2091-01-10"),
+      firstDate: d("2091-02-02"),
+      createdAt: d("2091-01-01T08:00:00Z"),
+      updatedAt: d("2091-01-07T08:00:00Z"),
       dates: ["2091-02-03", "2091-02-02"],
     },
     {
-      id: vac.V2, calendarUserId: user.A, vacationTypeId: type.T2, status: "accepted", description: "Sprawy rodzinne",
-      vacationYear: 2092, issueDate: d("2091-01-11"), firstDate: d("2091-03-01"), acceptedById: demoIds.adminUserId, fileGenerated: true,
-      createdAt: d("2091-01-03T08:00:00Z"), updatedAt: d("2091-01-06T08:00:00Z"),
+      id: vac.V2,
+      calendarUserId: user.A,
+      vacationTypeId: type.T2,
+      status: "accepted",
+      description: "Sprawy rodzinne",
+      vacationYear: 2092,
+      issueDate: d("2091-01-11"),
+      firstDate: d("2091-03-01"),
+      acceptedById: demoIds.adminUserId,
+      fileGenerated: true,
+      createdAt: d("2091-01-03T08:00:00Z"),
+      updatedAt: d("2091-01-06T08:00:00Z"),
       dates: ["2091-03-01"],
     },
     {
-      id: vac.V3, calendarUserId: user.B, vacationTypeId: type.T1, status: "rejected", description: "Ślub Żółwia",
-      vacationYear: 2094, issueDate: d("2091-01-12"), firstDate: d("2091-02-10"), rejectedById: demoIds.adminUserId,
-      createdAt: d("2091-01-02T08:00:00Z"), updatedAt: d("2091-01-08T08:00:00Z"),
+      id: vac.V3,
+      calendarUserId: user.B,
+      vacationTypeId: type.T1,
+      status: "rejected",
+      description: "Ślub Żółwia",
+      vacationYear: 2094,
+      issueDate: d("2091-01-12"),
+      firstDate: d("2091-02-10"),
+      rejectedById: demoIds.adminUserId,
+      createdAt: d("2091-01-02T08:00:00Z"),
+      updatedAt: d("2091-01-08T08:00:00Z"),
       dates: ["2091-02-10", "2091-02-11", "2091-02-12"],
     },
     {
-      id: vac.V4, calendarUserId: user.B, vacationTypeId: type.T2, status: "cancelled", description: "",
-      vacationYear: 2093, issueDate: d("2091-01-09"), firstDate: null,
-      createdAt: d("2091-01-04T08:00:00Z"), updatedAt: d("2091-01-05T08:00:00Z"),
+      id: vac.V4,
+      calendarUserId: user.B,
+      vacationTypeId: type.T2,
+      status: "cancelled",
+      description: "",
+      vacationYear: 2093,
+      issueDate: d("2091-01-09"),
+      firstDate: null,
+      createdAt: d("2091-01-04T08:00:00Z"),
+      updatedAt: d("2091-01-05T08:00:00Z"),
       dates: [],
     },
   ];
@@ -188,7 +219,13 @@ describe("E7 vacations: the Vacation type", () => {
           ... on VacationType { id name isActive }
         }
       }`,
-      { reps: [{ __typename: "Vacation", id: vac.V1 }, { __typename: "Vacation", id: vac.V3 }, { __typename: "VacationType", id: type.T2 }] },
+      {
+        reps: [
+          { __typename: "Vacation", id: vac.V1 },
+          { __typename: "Vacation", id: vac.V3 },
+          { __typename: "VacationType", id: type.T2 },
+        ],
+      },
       leaderToken,
     );
     expect(r.errors).toBeUndefined();
@@ -283,7 +320,10 @@ describe("E7 vacations: filters", () => {
     // the schema says so
     const type = await t.gql(gql`{ __type(name: "DateRangeFilter") { inputFields { name type { name } } } }`);
     expect(type.data!.__type.inputFields.map((f: any) => `${f.name}: ${f.type.name}`)).toEqual([
-      "before: Date", "strictlyBefore: Date", "after: Date", "strictlyAfter: Date",
+      "before: Date",
+      "strictlyBefore: Date",
+      "after: Date",
+      "strictlyAfter: Date",
     ]);
   });
 
@@ -391,8 +431,14 @@ describe("E7 vacations: statements", () => {
       const days = Array.from({ length: 6 }, (_, k) => d(`2095-0${1 + (i % 9)}-${String(1 + k + (i % 3) * 7).padStart(2, "0")}`));
       await t.db.vacation.create({
         data: {
-          calendarUserId: user.C, vacationTypeId: type.T1, status: "accepted", description: `Masowy urlop ${i}`,
-          searchText: `masowy urlop ${i}`, vacationYear: 2095, issueDate: d("2095-01-02"), firstDate: days[0],
+          calendarUserId: user.C,
+          vacationTypeId: type.T1,
+          status: "accepted",
+          description: `Masowy urlop ${i}`,
+          searchText: `masowy urlop ${i}`,
+          vacationYear: 2095,
+          issueDate: d("2095-01-02"),
+          firstDate: days[0],
           acceptedById: demoIds.adminUserId,
           dates: { create: days.map((date) => ({ date })) },
           comments: { create: [user.A, user.B, user.L].map((calendarUserId, k) => ({ calendarUserId, content: `Komentarz ${k}` })) },

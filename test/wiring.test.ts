@@ -27,7 +27,12 @@ describe("the written list of entities", () => {
   it("is checked at start-up: a @key type left out of the list, or one listed twice, stops the schema", () => {
     const schema = t.app.schema;
     expect(() => checkEntityList(schema)).not.toThrow();
-    expect(() => checkEntityList(schema, ENTITIES.filter((e) => e.typeName !== "Risk"))).toThrow(/missing Risk;/);
+    expect(() =>
+      checkEntityList(
+        schema,
+        ENTITIES.filter((e) => e.typeName !== "Risk"),
+      ),
+    ).toThrow(/missing Risk;/);
     const stage = ENTITIES.find((e) => e.typeName === "Stage")!;
     expect(() => checkEntityList(schema, [...ENTITIES, stage])).toThrow(/repeated Stage/);
   });
@@ -50,7 +55,9 @@ describe("the layout by area", () => {
 
   it("has an area module per folder of src/resolvers, whose index lists every resolver class of its files; the registry only concatenates them", async () => {
     const root = join(__dirname, "../src/resolvers");
-    const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const folders = readdirSync(root, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     expect(folders.sort()).toEqual([...areas].sort());
     const concatenated: { resolvers: unknown[]; entities: unknown[] } = { resolvers: [], entities: [] };
     for (const folder of folders) {
@@ -96,7 +103,9 @@ describe("the answer of a mutation", () => {
   it("is read back after the write, even when the request loaded the object before", async () => {
     const update = (alias: string, description: string) =>
       `${alias}: updateStage(id: $id, input: { description: "${description}" }) { id description }`;
-    const r = await t.gql(gql`mutation ($id: ID!) { ${update("first", "First write")} ${update("second", "Second write")} }`, { id: demoIds.stageId });
+    const r = await t.gql(gql`mutation ($id: ID!) { ${update("first", "First write")} ${update("second", "Second write")} }`, {
+      id: demoIds.stageId,
+    });
     expect(r.errors).toBeUndefined();
     expect(r.data).toEqual({
       first: { id: demoIds.stageId, description: "First write" },
@@ -112,7 +121,11 @@ describe("the answer of a mutation", () => {
     const { one, two } = r.data as { one: { id: string; name: string; weight: number }; two: { id: string; name: string; weight: number } };
     expect([one.name, two.name]).toEqual(["First", "Second"]);
     expect(two.weight).toBe(one.weight + 1);
-    const stored = await t.db.shortcut.findMany({ where: { id: { in: [one.id, two.id] } }, orderBy: { weight: "asc" }, select: { id: true, name: true, weight: true } });
+    const stored = await t.db.shortcut.findMany({
+      where: { id: { in: [one.id, two.id] } },
+      orderBy: { weight: "asc" },
+      select: { id: true, name: true, weight: true },
+    });
     expect(stored).toEqual([one, two]);
   });
 });

@@ -15,27 +15,59 @@ interface Keys {
   ids: readonly string[];
 }
 
-const PROJECT_ROLES = statement("access.projectRoles", (_: Keys) => null, (b) =>
-  b.db
-    .selectFrom("ProjectUserAssignment as a")
-    .select(["a.projectId", "a.role"])
-    .where("a.userId", "=", b.param((k) => k.me))
-    .where((eb) => b.inList(eb.ref("a.projectId"), b.param((k) => k.ids))),
+const PROJECT_ROLES = statement(
+  "access.projectRoles",
+  (_: Keys) => null,
+  (b) =>
+    b.db
+      .selectFrom("ProjectUserAssignment as a")
+      .select(["a.projectId", "a.role"])
+      .where(
+        "a.userId",
+        "=",
+        b.param((k) => k.me),
+      )
+      .where((eb) =>
+        b.inList(
+          eb.ref("a.projectId"),
+          b.param((k) => k.ids),
+        ),
+      ),
 );
 
-const HIDDEN_RATE_ROLES = statement("access.hiddenRateRoles", (_: Keys) => null, (b) =>
-  b.db
-    .selectFrom("ProjectSettings as s")
-    .select(["s.id", "s.hideHourlyRateForRoles"])
-    .where((eb) => b.inList(eb.ref("s.id"), b.param((k) => k.ids))),
+const HIDDEN_RATE_ROLES = statement(
+  "access.hiddenRateRoles",
+  (_: Keys) => null,
+  (b) =>
+    b.db
+      .selectFrom("ProjectSettings as s")
+      .select(["s.id", "s.hideHourlyRateForRoles"])
+      .where((eb) =>
+        b.inList(
+          eb.ref("s.id"),
+          b.param((k) => k.ids),
+        ),
+      ),
 );
 
-const TOPICS = statement("access.topics", (_: Keys) => null, (b) =>
-  b.db
-    .selectFrom("AssignedChatTopicUser as m")
-    .select(["m.topicId", "m.isTopicOwner"])
-    .where("m.userId", "=", b.param((k) => k.me))
-    .where((eb) => b.inList(eb.ref("m.topicId"), b.param((k) => k.ids))),
+const TOPICS = statement(
+  "access.topics",
+  (_: Keys) => null,
+  (b) =>
+    b.db
+      .selectFrom("AssignedChatTopicUser as m")
+      .select(["m.topicId", "m.isTopicOwner"])
+      .where(
+        "m.userId",
+        "=",
+        b.param((k) => k.me),
+      )
+      .where((eb) =>
+        b.inList(
+          eb.ref("m.topicId"),
+          b.param((k) => k.ids),
+        ),
+      ),
 );
 
 /**
@@ -70,7 +102,9 @@ export class RequestAccess {
 
   private get hidden(): DataLoader<string, string[]> {
     return (this.hiddenLoader ??= new DataLoader(async (ids) => {
-      const byProject = new Map((await this.read.all(HIDDEN_RATE_ROLES, { me: this.viewer.id, ids })).map((r) => [r.id, roleList(r.hideHourlyRateForRoles)]));
+      const byProject = new Map(
+        (await this.read.all(HIDDEN_RATE_ROLES, { me: this.viewer.id, ids })).map((r) => [r.id, roleList(r.hideHourlyRateForRoles)]),
+      );
       return ids.map((id) => byProject.get(id) ?? []);
     }));
   }
@@ -91,7 +125,10 @@ export class RequestAccess {
   /** The caller's role in a project (absent: not assigned). */
   async projectRole(projectId: string, via?: DbTx): Promise<string | undefined> {
     if (!via) return this.roles.load(projectId);
-    const row = await via.projectUserAssignment.findUnique({ where: { projectId_userId: { projectId, userId: this.viewer.id } }, select: { role: true } });
+    const row = await via.projectUserAssignment.findUnique({
+      where: { projectId_userId: { projectId, userId: this.viewer.id } },
+      select: { role: true },
+    });
     return row?.role;
   }
 
@@ -108,7 +145,10 @@ export class RequestAccess {
   /** Whether the caller belongs to a chat topic, and owns it. */
   async topicMembership(topicId: string, via?: DbTx): Promise<{ member: boolean; owner: boolean }> {
     if (!via) return this.topics.load(topicId);
-    const row = await via.assignedChatTopicUser.findUnique({ where: { topicId_userId: { topicId, userId: this.viewer.id } }, select: { isTopicOwner: true } });
+    const row = await via.assignedChatTopicUser.findUnique({
+      where: { topicId_userId: { topicId, userId: this.viewer.id } },
+      select: { isTopicOwner: true },
+    });
     return { member: row !== null, owner: row?.isTopicOwner === true };
   }
 }

@@ -33,5 +33,8 @@ export async function authenticate(db: DbTx, authorization: string | undefined, 
   if (!user.canLogIn) return { viewer: null, reason: "This user may not log in." };
   if (!user.allowApiTokenAuthentication) return { viewer: null, reason: "This user may not use API tokens." };
   const roles = user.roles.map((r) => r.role);
-  return { viewer: { id: user.id, email: user.email, roles, isAdmin: roles.includes(ADMIN_ROLE), isExternal: user.isExternal }, expiresAt: row.expiresAt };
+  return {
+    viewer: { id: user.id, email: user.email, roles, isAdmin: roles.includes(ADMIN_ROLE), isExternal: user.isExternal },
+    expiresAt: row.expiresAt,
+  };
 }

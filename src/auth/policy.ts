@@ -61,12 +61,17 @@ export const policy = {
  * its service (`policy.require`) by the time it answers, or the declaration and the check have
  * drifted apart. Wraps the resolvers of `schema`'s root fields.
  */
-export function verifyRequired(resolve: (...a: never[]) => unknown): (source: unknown, args: unknown, ctx: Caller, info: GraphQLResolveInfo) => unknown {
+export function verifyRequired(
+  resolve: (...a: never[]) => unknown,
+): (source: unknown, args: unknown, ctx: Caller, info: GraphQLResolveInfo) => unknown {
   return (source, args, ctx, info) => {
     const check = (value: unknown) => {
       const pending = (info as GraphQLResolveInfo & { [PENDING]?: AnyRule[] })[PENDING] ?? [];
       const missed = pending.filter((rule) => !ctx.access.required.has(rule));
-      if (missed.length > 0) throw new Error(`${info.parentType.name}.${info.fieldName} declares "${missed.map((r) => r.text).join('", "')}" but its service never required it`);
+      if (missed.length > 0)
+        throw new Error(
+          `${info.parentType.name}.${info.fieldName} declares "${missed.map((r) => r.text).join('", "')}" but its service never required it`,
+        );
       return value;
     };
     const result = (resolve as (...a: unknown[]) => unknown)(source, args, ctx, info);
@@ -95,11 +100,16 @@ export function declaredRules(resolvers: readonly ClassType[]): Map<string, AnyR
  * Start-up: every root field and field resolver of `resolvers` declares at least one rule with
  * `@Authorized(rule)`, and every entity its read rule; a missing one stops the server.
  */
-export function assertRulesDeclared(resolvers: readonly ClassType[], entities: ReadonlyArray<{ typeName: string; read?: EntityRead }>): void {
+export function assertRulesDeclared(
+  resolvers: readonly ClassType[],
+  entities: ReadonlyArray<{ typeName: string; read?: EntityRead }>,
+): void {
   const isRule = (r: unknown) => typeof r === "object" && r !== null && typeof (r as AnyRule).decide === "function";
   const missing = [...declaredRules(resolvers)].filter(([, roles]) => roles.length === 0 || !roles.every(isRule)).map(([name]) => name);
   missing.push(...entities.filter((e) => !e.read || !isRule(e.read.rule)).map((e) => `entity ${e.typeName}`));
   if (missing.length > 0) {
-    throw new Error(`No access rule declared for ${missing.join(", ")}: declare it with @Authorized(rules.x) (an entity: read: readBy(rules.x, ...)), see src/auth/rules.ts`);
+    throw new Error(
+      `No access rule declared for ${missing.join(", ")}: declare it with @Authorized(rules.x) (an entity: read: readBy(rules.x, ...)), see src/auth/rules.ts`,
+    );
   }
 }

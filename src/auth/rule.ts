@@ -79,12 +79,27 @@ type EntityRow = ExpressionBuilder<Tables & { e: Record<string, unknown> }, "e">
 
 export function readBy<S>(rule: Rule<S>, table?: keyof Tables, subject: (eb: EntityRow) => SqlSubject = () => "e.id"): EntityRead {
   const readableIds = table
-    ? statement(`${table}.readable`, (_: { ids: readonly string[]; me: string }) => null, (b) =>
-        b.db
-          .selectFrom(`${table} as e` as "User as e")
-          .select("e.id")
-          .where((eb) => b.inList(eb.ref("e.id"), b.param((a) => a.ids)))
-          .where((eb) => rule.sql!(b, eb as never, subject(eb as never), b.param((a) => a.me))),
+    ? statement(
+        `${table}.readable`,
+        (_: { ids: readonly string[]; me: string }) => null,
+        (b) =>
+          b.db
+            .selectFrom(`${table} as e` as "User as e")
+            .select("e.id")
+            .where((eb) =>
+              b.inList(
+                eb.ref("e.id"),
+                b.param((a) => a.ids),
+              ),
+            )
+            .where((eb) =>
+              rule.sql!(
+                b,
+                eb as never,
+                subject(eb as never),
+                b.param((a) => a.me),
+              ),
+            ),
       )
     : undefined;
   return {

@@ -79,16 +79,39 @@ export const rules = {
    * TRUSTED_DOCUMENTS=allow: who may run documents that are not in the manifest (the playground,
    * an operator's script); everyone else gets QUERY_NOT_IN_SAFELIST (src/server/trusted-documents.ts).
    */
-  unregisteredDocuments: rule({ text: "admins only (the playground, an operator's script); everyone else runs the registered documents (403)", decide: (v) => v.isAdmin }),
+  unregisteredDocuments: rule({
+    text: "admins only (the playground, an operator's script); everyone else runs the registered documents (403)",
+    decide: (v) => v.isAdmin,
+  }),
   crm: byViewer("staff (CRM is internal)", (v) => !isExternal(v), "CRM notes are internal: external users may not read them."),
-  calendar: byViewer("staff (the calendar is internal)", (v) => !isExternal(v), "The vacation calendar is internal: external users may not read it."),
+  calendar: byViewer(
+    "staff (the calendar is internal)",
+    (v) => !isExternal(v),
+    "The vacation calendar is internal: external users may not read it.",
+  ),
   /** E18: the currency dictionary changes every invoice's default. */
-  currencies: byViewer("admins and finance (a new default currency changes every invoice)", (v) => v.isAdmin || isFinance(v), "Only an admin or a finance user may add currencies."),
-  invoiceNumberings: byViewer("admins and finance", (v) => v.isAdmin || isFinance(v), "Only an admin or a finance user may read invoice numberings."),
+  currencies: byViewer(
+    "admins and finance (a new default currency changes every invoice)",
+    (v) => v.isAdmin || isFinance(v),
+    "Only an admin or a finance user may add currencies.",
+  ),
+  invoiceNumberings: byViewer(
+    "admins and finance",
+    (v) => v.isAdmin || isFinance(v),
+    "Only an admin or a finance user may read invoice numberings.",
+  ),
   /** Creating projects: admins and the pm user role. */
-  createProjects: byViewer("admins and holders of the pm role", (v) => v.isAdmin || v.roles.includes(Role.pm), `Only an admin or a project manager (role ${Role.pm}) may create projects.`),
+  createProjects: byViewer(
+    "admins and holders of the pm role",
+    (v) => v.isAdmin || v.roles.includes(Role.pm),
+    `Only an admin or a project manager (role ${Role.pm}) may create projects.`,
+  ),
   /** Task types are shared by every project. */
-  editTaskTypes: byViewer("admins and holders of the pm role", (v) => v.isAdmin || v.roles.includes(Role.pm), `Only an admin or a project manager (role ${Role.pm}) may change task types.`),
+  editTaskTypes: byViewer(
+    "admins and holders of the pm role",
+    (v) => v.isAdmin || v.roles.includes(Role.pm),
+    `Only an admin or a project manager (role ${Role.pm}) may change task types.`,
+  ),
 
   /** E16: timesheets. */
   timesheets: byViewer(
@@ -146,7 +169,9 @@ export const rules = {
     holds: async (access, s, via) => {
       if (!s.projectId) throw new ForbiddenError("Only an admin or a finance user may create invoices outside projects.");
       const managed = async (projectId: string) => isProjectManagerRole(await access.projectRole(projectId, via));
-      return (await managed(s.projectId)) && (!s.relatedProjectId || s.relatedProjectId === s.projectId || (await managed(s.relatedProjectId)));
+      return (
+        (await managed(s.projectId)) && (!s.relatedProjectId || s.relatedProjectId === s.projectId || (await managed(s.relatedProjectId)))
+      );
     },
     refusal: forbidden(managerRefusal),
   }),
@@ -157,7 +182,8 @@ export const rules = {
     decide: (v) => (isExternal(v) ? false : v.isAdmin ? true : undefined),
     holds: (access, t) => t.isPublic || t.createdById === access.viewer.id,
     refusal: forbidden("Only staff may see project templates, and a private one only its author and admins."),
-    sql: (_d, eb, row, me) => eb.or([eb(sql.ref(`${String(row)}.isPublic`), "=", sql.lit(true)), eb(sql.ref(`${String(row)}.createdById`), "=", me)]),
+    sql: (_d, eb, row, me) =>
+      eb.or([eb(sql.ref(`${String(row)}.isPublic`), "=", sql.lit(true)), eb(sql.ref(`${String(row)}.createdById`), "=", me)]),
   }),
 
   /** A shortcut is its owner's alone. */

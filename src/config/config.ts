@@ -103,7 +103,10 @@ function origins(name: string, env: NodeJS.ProcessEnv, problems: string[]): stri
   const raw = env[name]?.trim();
   if (!raw) return [];
   if (raw === "*") return ["*"];
-  const list = raw.split(",").map((o) => o.trim()).filter((o) => o !== "");
+  const list = raw
+    .split(",")
+    .map((o) => o.trim())
+    .filter((o) => o !== "");
   for (const origin of list) {
     let ok = false;
     try {
@@ -201,7 +204,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((TRUSTED_DOCUMENTS_MODES as readonly string[]).includes(trusted)) config.trustedDocuments = trusted as Config["trustedDocuments"];
   else problems.push(`TRUSTED_DOCUMENTS must be one of ${TRUSTED_DOCUMENTS_MODES.join(", ")} (got "${env.TRUSTED_DOCUMENTS}")`);
   if (config.trustedDocuments !== "off" && !config.trustedDocumentsManifest) {
-    problems.push(`TRUSTED_DOCUMENTS=${config.trustedDocuments} needs TRUSTED_DOCUMENTS_MANIFEST, the path of the manifest of registered documents`);
+    problems.push(
+      `TRUSTED_DOCUMENTS=${config.trustedDocuments} needs TRUSTED_DOCUMENTS_MANIFEST, the path of the manifest of registered documents`,
+    );
   }
   // by default one document at the cost limit at a time (several lighter ones side by side)
   config.maxConcurrentCost = int("MAX_CONCURRENT_COST", config.maxQueryCost, 10, 1_000_000_000);

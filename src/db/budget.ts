@@ -26,35 +26,37 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
     // guarded: a transaction waiting (on a row lock, say) when the budget runs out is answered at
     // the deadline; Prisma still rolls it back on its connection (its timeout is the same budget).
     // From its commit on, the deadline is held: a commit is never given up.
-    return scope.guard($transaction(
-      async (tx: unknown) => {
-        const value = await work(tx);
-        // work that ended after the deadline is not committed: the client was already told
-        if (scope.stopped) throw scope.stopped;
-        if (Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
-        release = scope.holdDeadline();
-        return value;
-      },
-      {
-        ...options,
-        timeout: Math.min(options?.timeout ?? Number.POSITIVE_INFINITY, remaining),
-        // waiting for its turn (another transaction of this process on SQLite, another
-        // process's write lock) may take the rest of the budget, never Prisma's 2 s default:
-        // a wait that outlasts the budget is REQUEST_TIMEOUT below, not an internal error
-        maxWait: Math.min(options?.maxWait ?? remaining, remaining),
-      },
-    ).then(
-      // Committed: the request is now answered in full, whatever the clock says (the hold is
-      // kept), so a client told REQUEST_TIMEOUT can rely on nothing having been written.
-      (value) => value,
-      (error: unknown) => {
-        release?.();
-        // Prisma's own timeout (the remaining budget) closed it: the same outcome as the deadline
-        if (scope.stopped) throw scope.stopped;
-        if (Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
-        return unavailable(error);
-      },
-    ));
+    return scope.guard(
+      $transaction(
+        async (tx: unknown) => {
+          const value = await work(tx);
+          // work that ended after the deadline is not committed: the client was already told
+          if (scope.stopped) throw scope.stopped;
+          if (Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
+          release = scope.holdDeadline();
+          return value;
+        },
+        {
+          ...options,
+          timeout: Math.min(options?.timeout ?? Number.POSITIVE_INFINITY, remaining),
+          // waiting for its turn (another transaction of this process on SQLite, another
+          // process's write lock) may take the rest of the budget, never Prisma's 2 s default:
+          // a wait that outlasts the budget is REQUEST_TIMEOUT below, not an internal error
+          maxWait: Math.min(options?.maxWait ?? remaining, remaining),
+        },
+      ).then(
+        // Committed: the request is now answered in full, whatever the clock says (the hold is
+        // kept), so a client told REQUEST_TIMEOUT can rely on nothing having been written.
+        (value) => value,
+        (error: unknown) => {
+          release?.();
+          // Prisma's own timeout (the remaining budget) closed it: the same outcome as the deadline
+          if (scope.stopped) throw scope.stopped;
+          if (Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
+          return unavailable(error);
+        },
+      ),
+    );
   };
   // A statement not yet sent when the budget runs out is never sent: model methods
   // (`db.user.findMany`) and raw queries check the signal first. One already sent runs to its end.

@@ -173,7 +173,10 @@ export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Poo
   if (kind === "sqlite") {
     const path = sqlitePath(options.url);
     // better-sqlite3 is synchronous: heavy requests' statements take turns (budgetedDb, src/db/budget.ts)
-    const settled = withSettings(new PrismaBetterSqlite3({ url: path, timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "iso8601" }), SQLITE_SETTINGS);
+    const settled = withSettings(
+      new PrismaBetterSqlite3({ url: path, timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "iso8601" }),
+      SQLITE_SETTINGS,
+    );
     // hooked inside the write lock's wrapper: its BEGIN IMMEDIATE is a statement too
     const factory = options.onStatement ? hookedAdapter(settled, options.onStatement) : settled;
     const adapter = immediateTransactions(factory, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
@@ -202,9 +205,7 @@ export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Poo
   }
   if (options.onQuery) {
     const onQuery = options.onQuery;
-    (client as unknown as { $on(e: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) =>
-      onQuery(e.query),
-    );
+    (client as unknown as { $on(e: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));
   }
   return { client, ...connection };
 }

@@ -33,7 +33,8 @@ export function openDatabase(options: DatabaseOptions): Database {
     prisma: client,
     read,
     gate: pool ? new StatementGate(postgresPoolConfig(options).max!) : undefined,
-    poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : { total: 1, idle: 0, waiting: 0 }),
+    poolStats: () =>
+      pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : { total: 1, idle: 0, waiting: 0 },
     async close() {
       await read.destroy();
       await client.$disconnect();

@@ -28,7 +28,11 @@ export function describeDbError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string } } } }).meta?.driverAdapterError?.cause;
   const driverMessage = /Message: `([^`]*)`/.exec(error.message)?.[1];
-  const firstLine = error.message.split("\n").find((l) => l.trim().length > 0)?.trim() ?? error.name;
+  const firstLine =
+    error.message
+      .split("\n")
+      .find((l) => l.trim().length > 0)
+      ?.trim() ?? error.name;
   const text = driverMessage ?? firstLine;
   return cause?.kind ? `${cause.kind}: ${text}` : text;
 }

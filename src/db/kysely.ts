@@ -182,9 +182,16 @@ export function createReadSide(options: ReadSideOptions): ReadSide {
   });
   if (options.kind === "postgres") {
     const pool = options.pool!;
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool, {}, options.onStatement) as never }), log });
+    const db = new Kysely<Tables>({
+      dialect: new PostgresDialect({ pool: namedStatementPool(pool, {}, options.onStatement) as never }),
+      log,
+    });
     // a Kysely of the request's own (a handful of objects, microseconds) over the same pool
-    return side(db, (hooks) => new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool, hooks, options.onStatement) as never }), log }));
+    return side(
+      db,
+      (hooks) =>
+        new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool, hooks, options.onStatement) as never }), log }),
+    );
   }
   // better-sqlite3 comes with Prisma's SQLite adapter; a second handle on the same file, read-only
   // (writes go through Prisma), waiting like Prisma's when a writer holds the lock.
@@ -193,13 +200,19 @@ export function createReadSide(options: ReadSideOptions): ReadSide {
   // opened at the first read, once the server has created and migrated the file; one handle
   // for the process's read side and every request's
   let handle: Promise<ReturnType<typeof cachingSqlite>> | undefined;
-  const open = () => (handle ??= Promise.resolve(cachingSqlite(new Database(options.sqlitePath!, { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS }), options.onStatement)));
+  const open = () =>
+    (handle ??= Promise.resolve(
+      cachingSqlite(new Database(options.sqlitePath!, { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS }), options.onStatement),
+    ));
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: open as never }), log });
   return side(
     db,
     // a driver of the request's own on the same handle: a statement waiting for its turn holds its
     // request's lock only, never one other requests use
-    (hooks) => (hooks.takeTurns ? new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database: open as never }, hooks.takeTurns), log }) : db),
+    (hooks) =>
+      hooks.takeTurns
+        ? new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database: open as never }, hooks.takeTurns), log })
+        : db,
     // the handle too when only requests' drivers opened it (closing twice is harmless)
     async () => {
       await db.destroy();

@@ -1,4 +1,3 @@
-
 /**
  * Normalising what the two drivers return for the same column (see src/db/tables.ts), so the
  * read modules give exactly the values Prisma gave: `Date`s, booleans, exact decimals.

@@ -19,7 +19,8 @@ export class Slot<A = never> {
 
 /** A value known now, or a slot for it. */
 type Value<T> = T | Slot<never>;
-const apply = <T>(value: Value<T>, f: (v: T) => unknown): unknown => (value instanceof Slot ? value.map(f as (v: never) => unknown) : f(value));
+const apply = <T>(value: Value<T>, f: (v: T) => unknown): unknown =>
+  value instanceof Slot ? value.map(f as (v: never) => unknown) : f(value);
 
 type Subquery<O> = SelectQueryBuilder<never, never, O>;
 
@@ -38,7 +39,11 @@ export interface SqlDialect {
    * `column IN (values)` with ONE parameter whatever the number of values, so the statement's
    * text (and its prepared plan) does not change with the list's length.
    */
-  inList(column: Expression<unknown>, values: Value<readonly string[]>, pgType?: "uuid" | "text" | "int" | "date" | "timestamptz"): RawBuilder<SqlBool>;
+  inList(
+    column: Expression<unknown>,
+    values: Value<readonly string[]>,
+    pgType?: "uuid" | "text" | "int" | "date" | "timestamptz",
+  ): RawBuilder<SqlBool>;
   /** `column` is one of the values a subquery selects (PostgreSQL: an array computed first, so an OR of two stays index scans). */
   inSubquery(column: Expression<unknown>, subquery: Subquery<unknown>): RawBuilder<SqlBool>;
   /** A moment as a parameter comparable with a stored timestamp. */

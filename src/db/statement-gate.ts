@@ -80,7 +80,7 @@ export class StatementGate {
 
   /** Admits the earliest waiters that fit; one at its own request's share lets later requests by. */
   private drain(): void {
-    for (let i = 0; i < this.waiting.length && this.inUse < this.shared; ) {
+    for (let i = 0; i < this.waiting.length && this.inUse < this.shared;) {
       const next = this.waiting[i];
       if (!this.fits(next.holder)) {
         i += 1;

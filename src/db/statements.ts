@@ -30,7 +30,11 @@ export interface Statement<A, R> {
 }
 
 /** Declares a statement (see above). `shape` must be JSON-serialisable. */
-export function statement<A, S, R>(name: string, shape: (args: A) => S, build: (b: StatementBuilder<A>, shape: S) => Compilable<R>): Statement<A, R> {
+export function statement<A, S, R>(
+  name: string,
+  shape: (args: A) => S,
+  build: (b: StatementBuilder<A>, shape: S) => Compilable<R>,
+): Statement<A, R> {
   return { name, shape, build: build as Statement<A, R>["build"] };
 }
 
@@ -91,7 +95,9 @@ export class StatementCache {
     const fresh = this.build(statement, shape);
     const values = (built: Built) => JSON.stringify(built.parameters.map((p) => (p instanceof Slot ? p.valueOf(args as never) : p)));
     if (fresh.query.sql !== kept.query.sql || values(fresh) !== values(kept)) {
-      throw new Error(`Statement ${statement.name}: the shape ${key} does not cover everything its SQL depends on:\n${kept.query.sql}\n!==\n${fresh.query.sql}`);
+      throw new Error(
+        `Statement ${statement.name}: the shape ${key} does not cover everything its SQL depends on:\n${kept.query.sql}\n!==\n${fresh.query.sql}`,
+      );
     }
   }
 }

@@ -46,7 +46,21 @@ export const VACATION_STATUSES = ["q", "accepted", "rejected", "cancelled"] as c
 
 /** Every invoice type; KSeF's document kinds plus the application's own fv (VAT), pf (pro forma), fk. */
 export const INVOICE_TYPES = [
-  "fv", "pf", "fk", "Vat", "Zal", "Kor", "Roz", "Upr", "KorZal", "KorRoz", "VatPef", "VatPefSp", "KorPef", "VatRr", "KorVatRr",
+  "fv",
+  "pf",
+  "fk",
+  "Vat",
+  "Zal",
+  "Kor",
+  "Roz",
+  "Upr",
+  "KorZal",
+  "KorRoz",
+  "VatPef",
+  "VatPefSp",
+  "KorPef",
+  "VatRr",
+  "KorVatRr",
 ] as const;
 
 /**
@@ -92,7 +106,16 @@ export const KSEF_MARKERS = ["NrKSeF", "BFK", "OFF", "DI"] as const;
 export const BUYER_IDENTIFIER_TYPES = ["nip", "vat_eu", "other", "none"] as const;
 
 export const PAYMENT_METHODS = [
-  "cash", "transfer", "transfer_and_cash", "barter", "prepayment_transfer", "card", "voucher", "check", "credit", "mobile",
+  "cash",
+  "transfer",
+  "transfer_and_cash",
+  "barter",
+  "prepayment_transfer",
+  "card",
+  "voucher",
+  "check",
+  "credit",
+  "mobile",
 ] as const;
 
 export const FILE_LANGUAGES = ["pl", "en", "de", "it"] as const;

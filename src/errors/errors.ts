@@ -101,7 +101,13 @@ export class ResultTooLargeError extends GraphQLError {
       what === "nodes"
         ? `The answer holds more than ${limit} objects, the most one request may return; ask for smaller pages or fewer nested lists.`
         : `The answer is larger than ${limit} bytes, the most one request may return; ask for fewer fields or smaller pages.`,
-      { extensions: { code: ErrorCode.RESULT_TOO_LARGE, ...(what === "nodes" ? { maxNodes: limit } : { maxBytes: limit }), http: { status: 400 } } },
+      {
+        extensions: {
+          code: ErrorCode.RESULT_TOO_LARGE,
+          ...(what === "nodes" ? { maxNodes: limit } : { maxBytes: limit }),
+          http: { status: 400 },
+        },
+      },
     );
   }
 }

@@ -7,7 +7,8 @@ import type { FieldViolation } from "./errors";
  * Undefined when the document is not at hand or the variable is not used in an argument.
  */
 export function variableUsagePath(error: unknown, name: string): string | undefined {
-  const e = error as { source?: Source; nodes?: readonly ASTNode[]; originalError?: { source?: Source; nodes?: readonly ASTNode[] } } | undefined;
+  const e = error as
+    { source?: Source; nodes?: readonly ASTNode[]; originalError?: { source?: Source; nodes?: readonly ASTNode[] } } | undefined;
   const source = e?.source ?? e?.nodes?.[0]?.loc?.source ?? e?.originalError?.source ?? e?.originalError?.nodes?.[0]?.loc?.source;
   if (!source) return undefined;
   let found: string | undefined;
@@ -59,7 +60,8 @@ export function variableViolation(message: string): FieldViolation | undefined {
   }
 
   const required = /^Field "(\w+)" of required type "([^"]+)" was not provided\.$/.exec(inner);
-  if (required) return { field: `${field}.${required[1]}`, constraints: { isDefined: `${required[1]} of type ${required[2]} is required` } };
+  if (required)
+    return { field: `${field}.${required[1]}`, constraints: { isDefined: `${required[1]} of type ${required[2]} is required` } };
   const unknown = /^Field "(\w+)" is not defined by type "(\w+)"/.exec(inner);
   if (unknown) return { field: `${field}.${unknown[1]}`, constraints: { isKnown: `${unknown[1]} is not a field of ${unknown[2]}` } };
   const type = /^(\w+) cannot represent/.exec(inner)?.[1] ?? /in "(\w+)" enum/.exec(inner)?.[1] ?? /^Expected type "(\w+)/.exec(inner)?.[1];

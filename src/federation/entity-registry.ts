@@ -21,6 +21,9 @@ export interface EntityDefinition<T extends { id: string } = { id: string }> {
  * Declares the entity of the object type `type` (its GraphQL name is the class's); it registers
  * nothing: the subgraph serves the entities its areas list.
  */
-export function defineEntity<T extends { id: string }>(type: abstract new () => T, definition: Omit<EntityDefinition<T>, "typeName">): EntityDefinition<T> {
+export function defineEntity<T extends { id: string }>(
+  type: abstract new () => T,
+  definition: Omit<EntityDefinition<T>, "typeName">,
+): EntityDefinition<T> {
   return { typeName: type.name, ...definition };
 }

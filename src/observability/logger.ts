@@ -63,7 +63,11 @@ export function errorForLog(error: unknown, depth = 0): LoggedError {
       const o = error as Record<string, unknown>;
       const code = o.originalCode ?? o.code ?? o.kind;
       const message = o.originalMessage ?? o.message ?? o.kind;
-      return { type: typeof o.kind === "string" ? o.kind : "object", ...(code != null ? { code: String(code) } : {}), message: String(message ?? "").slice(0, MAX_MESSAGE) };
+      return {
+        type: typeof o.kind === "string" ? o.kind : "object",
+        ...(code != null ? { code: String(code) } : {}),
+        message: String(message ?? "").slice(0, MAX_MESSAGE),
+      };
     }
     return { type: typeof error, message: String(error).slice(0, MAX_MESSAGE) };
   }

@@ -12,8 +12,14 @@ export const DOCS_PATH = "/docs";
  * package (installed with `npm install`, nothing fetched at run time) and the page's own script.
  */
 const ASSETS: Record<string, { file: string; type: string }> = {
-  "swagger-ui-bundle.js": { file: join(dirname(require.resolve("swagger-ui-dist/package.json", { paths: [projectRoot] })), "swagger-ui-bundle.js"), type: "text/javascript" },
-  "swagger-ui.css": { file: join(dirname(require.resolve("swagger-ui-dist/package.json", { paths: [projectRoot] })), "swagger-ui.css"), type: "text/css" },
+  "swagger-ui-bundle.js": {
+    file: join(dirname(require.resolve("swagger-ui-dist/package.json", { paths: [projectRoot] })), "swagger-ui-bundle.js"),
+    type: "text/javascript",
+  },
+  "swagger-ui.css": {
+    file: join(dirname(require.resolve("swagger-ui-dist/package.json", { paths: [projectRoot] })), "swagger-ui.css"),
+    type: "text/css",
+  },
   "api-docs.js": { file: join(projectRoot, "playground", "api-docs.js"), type: "text/javascript" },
 };
 

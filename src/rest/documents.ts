@@ -58,15 +58,21 @@ export interface StoredOperation {
  * operation selecting one root field and validate, or the server does not start (a schema change
  * that breaks a REST route fails every test at once, not one REST call in production).
  */
-export function loadStoredOperations(schema: GraphQLSchema, routes: readonly RestRoute[], dir = REST_DOCUMENTS_DIR): Map<RestRoute, StoredOperation> {
+export function loadStoredOperations(
+  schema: GraphQLSchema,
+  routes: readonly RestRoute[],
+  dir = REST_DOCUMENTS_DIR,
+): Map<RestRoute, StoredOperation> {
   const fragments = readFragments(dir);
   const operations = new Map<RestRoute, StoredOperation>();
   for (const route of routes) {
     const document = withFragments(readFileSync(join(dir, `${route.document}.graphql`), "utf8"), fragments);
     const operation = document.definitions[0] as OperationDefinitionNode;
-    if (operation.kind !== Kind.OPERATION_DEFINITION || !operation.name) throw new Error(`REST ${route.id}: ${route.document}.graphql must hold one named operation`);
+    if (operation.kind !== Kind.OPERATION_DEFINITION || !operation.name)
+      throw new Error(`REST ${route.id}: ${route.document}.graphql must hold one named operation`);
     const errors = validate(schema, document);
-    if (errors.length > 0) throw new Error(`REST ${route.id}: ${route.document}.graphql does not validate: ${errors.map((e) => e.message).join("; ")}`);
+    if (errors.length > 0)
+      throw new Error(`REST ${route.id}: ${route.document}.graphql does not validate: ${errors.map((e) => e.message).join("; ")}`);
     const root = operation.operation === "mutation" ? schema.getMutationType()! : schema.getQueryType()!;
     const answer = selectionShape(root, operation.selectionSet, fragments);
     if (answer.fields.size !== 1) throw new Error(`REST ${route.id}: the operation must select exactly one root field`);
@@ -75,7 +81,13 @@ export function loadStoredOperations(schema: GraphQLSchema, routes: readonly Res
     for (const definition of operation.variableDefinitions ?? []) {
       variables.set(definition.variable.name.value, typeFromAST(schema, definition.type as never) as GraphQLInputType);
     }
-    operations.set(route, { query: print(document), operationName: operation.name.value, rootField: rootShape.field, variables, answer: rootShape });
+    operations.set(route, {
+      query: print(document),
+      operationName: operation.name.value,
+      rootField: rootShape.field,
+      variables,
+      answer: rootShape,
+    });
   }
   return operations;
 }
@@ -98,7 +110,11 @@ export function withFragments(source: string, fragments: Map<string, FragmentDef
 }
 
 /** The fragments a selection uses, transitively, each once. */
-function usedFragments(selectionSet: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, seen = new Set<string>()): FragmentDefinitionNode[] {
+function usedFragments(
+  selectionSet: SelectionSetNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  seen = new Set<string>(),
+): FragmentDefinitionNode[] {
   const out: FragmentDefinitionNode[] = [];
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FRAGMENT_SPREAD) {
@@ -116,7 +132,11 @@ function usedFragments(selectionSet: SelectionSetNode, fragments: Map<string, Fr
 }
 
 /** The shape a selection gives an answer of `type`, fragments expanded (the documents use no aliases or abstract types). */
-function selectionShape(type: GraphQLObjectType, selectionSet: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>): ObjectShape {
+function selectionShape(
+  type: GraphQLObjectType,
+  selectionSet: SelectionSetNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+): ObjectShape {
   const only = selectionSet.selections.length === 1 ? selectionSet.selections[0] : undefined;
   const shape: ObjectShape = { type, fragment: only?.kind === Kind.FRAGMENT_SPREAD ? only.name.value : undefined, fields: new Map() };
   const add = (selections: SelectionSetNode) => {

@@ -1,5 +1,12 @@
 import { HeaderMap, type ApolloServer } from "@apollo/server";
-import { getNullableType, isInputObjectType, isListType, type GraphQLFormattedError, type GraphQLInputType, type GraphQLSchema } from "graphql";
+import {
+  getNullableType,
+  isInputObjectType,
+  isListType,
+  type GraphQLFormattedError,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from "graphql";
 import type { Context } from "../context";
 import { docsPages } from "./docs-page";
 import { loadStoredOperations, type StoredOperation } from "./documents";
@@ -54,11 +61,19 @@ interface CompiledRoute {
  * are the GraphQL operation's own. This module only maps the request to variables and the
  * answer (or error) to the interface's HTTP shape.
  */
-export function createRestHandler(apollo: ApolloServer<Context>, schema: GraphQLSchema, routes: readonly RestRoute[] = REST_ROUTES): RestHandler {
+export function createRestHandler(
+  apollo: ApolloServer<Context>,
+  schema: GraphQLSchema,
+  routes: readonly RestRoute[] = REST_ROUTES,
+): RestHandler {
   const operations = loadStoredOperations(schema, routes);
   const compiled = routes.map((route) => compile(route, operations.get(route)!));
   const pages = docsPages();
-  pages.set("/openapi.json", { status: 200, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(openApiDocument(operations)) });
+  pages.set("/openapi.json", {
+    status: 200,
+    headers: { "content-type": "application/json; charset=utf-8" },
+    body: JSON.stringify(openApiDocument(operations)),
+  });
 
   async function handle(request: RestRequest, context: () => Promise<Context>): Promise<RestResponse | undefined> {
     const url = new URL(request.url, "http://localhost");
@@ -251,8 +266,11 @@ function placeOf(route: CompiledRoute, field: string): Place {
   let best: { length: number; name: string } | undefined;
   for (const entry of [...route.byName.values(), ...route.patterns]) {
     // a `{key}` parameter stands for the whole object its value and key fill
-    const pattern = (entry.capture ? entry.segments.slice(0, -1) : entry.segments).flatMap((s) => (s.endsWith("[]") ? [s.slice(0, -2), "*"] : [s]));
-    const fits = pattern.length <= segments.length && pattern.every((p, i) => p === segments[i] || (p === "*" && /^\d+$/.test(segments[i])));
+    const pattern = (entry.capture ? entry.segments.slice(0, -1) : entry.segments).flatMap((s) =>
+      s.endsWith("[]") ? [s.slice(0, -2), "*"] : [s],
+    );
+    const fits =
+      pattern.length <= segments.length && pattern.every((p, i) => p === segments[i] || (p === "*" && /^\d+$/.test(segments[i])));
     if (fits && pattern.length > (best?.length ?? 0)) {
       best = { length: pattern.length, name: entry.capture ? entry.parameter.name.replace(/\[\{\w+\}\]$/, "") : entry.parameter.name };
     }
@@ -294,7 +312,10 @@ function errorAnswer(route: CompiledRoute, errors: GraphQLFormattedError[], grap
       }
       // a malformed id in the path names no resource: the same answer as a missing one
       if (onPath && violations.length > 0) return problem(404, "NOT_FOUND", "No resource has this identifier.");
-      const detail = violations.length === 1 ? `${violations[0].propertyPath}: ${violations[0].message}` : `The request breaks ${violations.length} rules; see violations.`;
+      const detail =
+        violations.length === 1
+          ? `${violations[0].propertyPath}: ${violations[0].message}`
+          : `The request breaks ${violations.length} rules; see violations.`;
       return problem(422, code, violations.length > 0 ? detail : first.message, { violations });
     }
     case "QUERY_TOO_COMPLEX": {
@@ -316,7 +337,10 @@ function answer(route: RestRoute, operation: StoredOperation, value: unknown, ur
   const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
   let body: unknown;
   if (route.answer === "page") {
-    const page = value as { items: unknown[]; paginationInfo: { page: number; totalCount: number; lastPage: number; hasNextPage: boolean } };
+    const page = value as {
+      items: unknown[];
+      paginationInfo: { page: number; totalCount: number; lastPage: number; hasNextPage: boolean };
+    };
     body = toInterfaceValue(page.items, operation.answer.object!.fields.get("items")!);
     headers["x-total-count"] = String(page.paginationInfo.totalCount);
     if (variables.pagination !== false) headers.link = pageLinks(url, page.paginationInfo);

@@ -31,14 +31,16 @@ const AREAS: Record<string, string> = {
 
 /** Error answers, as problem details (src/rest/problems.ts). */
 const ERRORS: Record<string, string> = {
-  "400": "The request could not be read (malformed JSON, a body that is not an object), or it is over a limit of the server (QUERY_TOO_COMPLEX: a page too large for MAX_QUERY_COST).",
+  "400":
+    "The request could not be read (malformed JSON, a body that is not an object), or it is over a limit of the server (QUERY_TOO_COMPLEX: a page too large for MAX_QUERY_COST).",
   "401": "No valid token in the Authorization header (UNAUTHENTICATED).",
   "403": "The caller may not do this (FORBIDDEN).",
   "404": "No such resource, or one the caller may not see (the same answer for both); also a malformed identifier in the path.",
   "409": "A uniqueness rule would break (CONFLICT), e.g. a currency code that exists.",
   "413": "The body is larger than MAX_BODY_BYTES (PAYLOAD_TOO_LARGE).",
   "415": "The body is not JSON (UNSUPPORTED_MEDIA_TYPE).",
-  "422": "Rules of the request are broken (BAD_USER_INPUT), or it names an object that does not exist: `violations` lists each, `propertyPath` in the interface's names.",
+  "422":
+    "Rules of the request are broken (BAD_USER_INPUT), or it names an object that does not exist: `violations` lists each, `propertyPath` in the interface's names.",
   "503": "The request ran past its time budget, REQUEST_TIMEOUT_MS (REQUEST_TIMEOUT; nothing was written), or the server is stopping.",
 };
 
@@ -57,7 +59,13 @@ export function openApiDocument(operations: ReadonlyMap<RestRoute, StoredOperati
     for (const name of pathNames) {
       const variable = route.pathVariables?.[name] ?? name;
       const arg = operation.rootField.args.find((a) => a.name === variable);
-      parameters.push({ name, in: "path", required: true, description: arg?.description ?? undefined, schema: inputSchema(operation.variables.get(variable)!, components, false) });
+      parameters.push({
+        name,
+        in: "path",
+        required: true,
+        description: arg?.description ?? undefined,
+        schema: inputSchema(operation.variables.get(variable)!, components, false),
+      });
     }
     for (const parameter of route.query ?? []) parameters.push(queryParameter(parameter, operation, route, components));
     const success = route.answer === "page" ? operation.answer.object!.fields.get("items")! : operation.answer;
@@ -68,7 +76,10 @@ export function openApiDocument(operations: ReadonlyMap<RestRoute, StoredOperati
           ? {
               headers: {
                 "X-Total-Count": { description: "How many items match, on every page together.", schema: { type: "integer" } },
-                Link: { description: 'RFC 8288 links to the first, prev, next and last pages (rel="first" ...); absent with pagination=false.', schema: { type: "string" } },
+                Link: {
+                  description: 'RFC 8288 links to the first, prev, next and last pages (rel="first" ...); absent with pagination=false.',
+                  schema: { type: "string" },
+                },
               },
             }
           : {}),
@@ -76,7 +87,15 @@ export function openApiDocument(operations: ReadonlyMap<RestRoute, StoredOperati
       },
     };
     // 404 answers a path naming no resource; a missing object named in a body or query is a 422
-    const codes = ["400", "401", "403", ...(pathNames.length > 0 ? ["404"] : []), ...(route.body ? ["409", "413", "415"] : []), "422", "503"];
+    const codes = [
+      "400",
+      "401",
+      "403",
+      ...(pathNames.length > 0 ? ["404"] : []),
+      ...(route.body ? ["409", "413", "415"] : []),
+      "422",
+      "503",
+    ];
     for (const code of codes) responses[code] = { $ref: `#/components/responses/E${code}` };
     const area = route.path.split("/")[1];
     paths[route.path] ??= {};
@@ -113,10 +132,18 @@ export function openApiDocument(operations: ReadonlyMap<RestRoute, StoredOperati
     paths,
     components: {
       securitySchemes: {
-        token: { type: "apiKey", in: "header", name: "Authorization", description: "An API token (npm run token:create), with or without `Bearer `." },
+        token: {
+          type: "apiKey",
+          in: "header",
+          name: "Authorization",
+          description: "An API token (npm run token:create), with or without `Bearer `.",
+        },
       },
       responses: Object.fromEntries(
-        Object.entries(ERRORS).map(([code, description]) => [`E${code}`, { description, content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } }]),
+        Object.entries(ERRORS).map(([code, description]) => [
+          `E${code}`,
+          { description, content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } },
+        ]),
       ),
       schemas: {
         ...components,
@@ -127,7 +154,11 @@ export function openApiDocument(operations: ReadonlyMap<RestRoute, StoredOperati
             title: { type: "string", description: "The HTTP status's phrase." },
             status: { type: "integer", description: "The HTTP status." },
             detail: { type: "string", description: "What went wrong; never a submitted value." },
-            code: { type: "string", description: "The GraphQL error code: UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, BAD_USER_INPUT, CONFLICT, QUERY_TOO_COMPLEX, REQUEST_TIMEOUT, ..." },
+            code: {
+              type: "string",
+              description:
+                "The GraphQL error code: UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, BAD_USER_INPUT, CONFLICT, QUERY_TOO_COMPLEX, REQUEST_TIMEOUT, ...",
+            },
             violations: { type: "array", items: { $ref: "#/components/schemas/Violation" }, description: "For 422: each broken rule." },
           },
           required: ["title", "status", "detail", "code"],
@@ -135,7 +166,10 @@ export function openApiDocument(operations: ReadonlyMap<RestRoute, StoredOperati
         Violation: {
           type: "object",
           properties: {
-            propertyPath: { type: "string", description: "The field at fault, by the interface's name (`items[2].count`, `vacationDates.date[after]`)." },
+            propertyPath: {
+              type: "string",
+              description: "The field at fault, by the interface's name (`items[2].count`, `vacationDates.date[after]`).",
+            },
             message: { type: "string" },
           },
           required: ["propertyPath", "message"],
@@ -145,7 +179,12 @@ export function openApiDocument(operations: ReadonlyMap<RestRoute, StoredOperati
   };
 }
 
-function queryParameter(parameter: QueryParameter, operation: StoredOperation, route: RestRoute, components: Record<string, Schema>): Schema {
+function queryParameter(
+  parameter: QueryParameter,
+  operation: StoredOperation,
+  route: RestRoute,
+  components: Record<string, Schema>,
+): Schema {
   const segments = parameter.variable.split(".");
   let type: GraphQLInputType = operation.variables.get(segments[0].replace("[]", ""))!;
   const argument = operation.rootField.args.find((a) => a.name === segments[0].replace("[]", ""));
@@ -172,8 +211,15 @@ function queryParameter(parameter: QueryParameter, operation: StoredOperation, r
   const list = isListType(getNullableType(type));
   // the bare name of a list that the interface also lists with [] takes one value (repeat it for more)
   const alsoBracketed = !parameter.name.endsWith("[]") && (route.query ?? []).some((p) => p.name === `${parameter.name}[]`);
-  const schema = list && alsoBracketed ? inputSchema(getNamedType(type) as GraphQLInputType, components, false) : inputSchema(type, components, false);
-  return { name: parameter.name, in: "query", description, ...(list && !alsoBracketed ? { style: "form", explode: true } : {}), schema: { ...schema, ...byDefault } };
+  const schema =
+    list && alsoBracketed ? inputSchema(getNamedType(type) as GraphQLInputType, components, false) : inputSchema(type, components, false);
+  return {
+    name: parameter.name,
+    in: "query",
+    description,
+    ...(list && !alsoBracketed ? { style: "form", explode: true } : {}),
+    schema: { ...schema, ...byDefault },
+  };
 }
 
 /** A JSON Schema of an input type: objects become components named after the type; enums list the interface's values. */
@@ -191,7 +237,12 @@ function inputSchema(type: GraphQLInputType, components: Record<string, Schema>,
         properties: Object.fromEntries(
           fields.map((f) => [
             f.name,
-            describe(inputSchema(f.type, components, !isNonNullType(f.type) && f.defaultValue === undefined), f.description, f.defaultValue, getNamedType(f.type)),
+            describe(
+              inputSchema(f.type, components, !isNonNullType(f.type) && f.defaultValue === undefined),
+              f.description,
+              f.defaultValue,
+              getNamedType(f.type),
+            ),
           ]),
         ),
         required: nonEmpty(fields.filter((f) => isNonNullType(f.type) && f.defaultValue === undefined).map((f) => f.name)),
@@ -254,7 +305,8 @@ function leafSchema(type: GraphQLNamedType): Schema {
 }
 
 function orNull(schema: Schema): Schema {
-  if (typeof schema.type === "string" && !schema.$ref) return { ...schema, type: [schema.type, "null"], ...(schema.enum ? { enum: [...(schema.enum as unknown[]), null] } : {}) };
+  if (typeof schema.type === "string" && !schema.$ref)
+    return { ...schema, type: [schema.type, "null"], ...(schema.enum ? { enum: [...(schema.enum as unknown[]), null] } : {}) };
   return { anyOf: [schema, { type: "null" }] };
 }
 

@@ -26,7 +26,13 @@ export function problem(
   detail: string,
   extra: { violations?: Violation[]; headers?: Record<string, string>; refused?: boolean } = {},
 ): RestResponse {
-  const body = { title: STATUS_CODES[status] ?? "Error", status, detail, code, ...(extra.violations ? { violations: extra.violations } : {}) };
+  const body = {
+    title: STATUS_CODES[status] ?? "Error",
+    status,
+    detail,
+    code,
+    ...(extra.violations ? { violations: extra.violations } : {}),
+  };
   return {
     status,
     headers: { "content-type": "application/problem+json; charset=utf-8", ...extra.headers },

@@ -93,7 +93,15 @@ export const REST_ROUTES: readonly RestRoute[] = [
     },
     answer: "object",
   },
-  { id: "E3", method: "PATCH", path: "/project/stages/{id}", summary: "Update stage", document: "E03-update-stage", body: "input", answer: "object" },
+  {
+    id: "E3",
+    method: "PATCH",
+    path: "/project/stages/{id}",
+    summary: "Update stage",
+    document: "E03-update-stage",
+    body: "input",
+    answer: "object",
+  },
   {
     id: "E4",
     method: "POST",
@@ -201,7 +209,15 @@ export const REST_ROUTES: readonly RestRoute[] = [
     body: "input",
     answer: "object",
   },
-  { id: "E11", method: "PUT", path: "/project/risks/{id}", summary: "Replace risk", document: "E11-replace-risk", body: "input", answer: "object" },
+  {
+    id: "E11",
+    method: "PUT",
+    path: "/project/risks/{id}",
+    summary: "Replace risk",
+    document: "E11-replace-risk",
+    body: "input",
+    answer: "object",
+  },
   {
     id: "E12",
     method: "GET",
@@ -235,7 +251,13 @@ export const REST_ROUTES: readonly RestRoute[] = [
     summary: "Project summary with budget and reported hours context",
     document: "E15-project-gantt",
     // the GraphQL field answers tasks whenever they are selected; the interface only when asked
-    query: [{ name: "showTasks", variable: "showTasks", description: "true: the answer includes the project's tasks (default false: no tasks field)." }],
+    query: [
+      {
+        name: "showTasks",
+        variable: "showTasks",
+        description: "true: the answer includes the project's tasks (default false: no tasks field).",
+      },
+    ],
     answer: "object",
   },
   {
@@ -269,7 +291,10 @@ export const REST_ROUTES: readonly RestRoute[] = [
     document: "E18-create-currency-dictionary",
     body: "input",
     // the interface declares isDefault a number; GraphQL's input a Boolean (graphql-contract.md)
-    adaptBody: (body) => (typeof body.isDefault === "number" && (body.isDefault === 0 || body.isDefault === 1) ? { ...body, isDefault: body.isDefault === 1 } : body),
+    adaptBody: (body) =>
+      typeof body.isDefault === "number" && (body.isDefault === 0 || body.isDefault === 1)
+        ? { ...body, isDefault: body.isDefault === 1 }
+        : body,
     answer: "object",
     creates: true,
   },

@@ -39,7 +39,8 @@ function enumValueName(type: GraphQLEnumType, given: string): string {
 export function toGraphQLInput(value: unknown, type: GraphQLInputType): unknown {
   if (value === null || value === undefined) return value;
   const inner = getNullableType(type);
-  if (isListType(inner)) return Array.isArray(value) ? value.map((v) => toGraphQLInput(v, inner.ofType)) : toGraphQLInput(value, inner.ofType);
+  if (isListType(inner))
+    return Array.isArray(value) ? value.map((v) => toGraphQLInput(v, inner.ofType)) : toGraphQLInput(value, inner.ofType);
   if (isEnumType(inner)) return typeof value === "string" || typeof value === "number" ? enumValueName(inner, String(value)) : value;
   if (isInputObjectType(inner) && typeof value === "object" && !Array.isArray(value)) {
     const fields = inner.getFields();

@@ -29,8 +29,7 @@ import { assertRulesDeclared, authChecker, declaredRules, verifyRequired } from 
 import { capDeclaredLists } from "./list-caps";
 
 /** The Federation 2 spec this subgraph links, and the directives it uses from it. */
-export const FEDERATION_LINK =
-  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable"])';
+export const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable"])';
 
 /** The schema as type-graphql builds it from the decorated classes (no federation fields yet). */
 export async function buildTypeGraphqlSchema(): Promise<GraphQLSchema> {
@@ -122,7 +121,16 @@ type _Service {
 `;
 
 /** The types of FEDERATION_DEFINITIONS and `_Entity`, in buildSubgraphSchema's order. */
-const FEDERATION_TYPE_NAMES = ["link__Purpose", "link__Import", "federation__FieldSet", "federation__Scope", "federation__Policy", "_Any", "_Service", "_Entity"];
+const FEDERATION_TYPE_NAMES = [
+  "link__Purpose",
+  "link__Import",
+  "federation__FieldSet",
+  "federation__Scope",
+  "federation__Policy",
+  "_Any",
+  "_Service",
+  "_Entity",
+];
 
 function federationAdditions(entityNames: string[]): DocumentNode {
   return parse(`${FEDERATION_DEFINITIONS}

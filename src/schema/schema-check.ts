@@ -86,7 +86,8 @@ export function readDeliberateChanges(root = projectRoot): DeliberateChange[] {
   }
   const entries = (JSON.parse(text) as { changes?: DeliberateChange[] }).changes ?? [];
   for (const [i, e] of entries.entries()) {
-    if (!e.path || !e.message || !e.reason?.trim()) throw new Error(`${DELIBERATE_CHANGES_FILE}: change ${i} needs a path, a message and a reason`);
+    if (!e.path || !e.message || !e.reason?.trim())
+      throw new Error(`${DELIBERATE_CHANGES_FILE}: change ${i} needs a path, a message and a reason`);
   }
   return entries;
 }
@@ -95,7 +96,10 @@ export function readDeliberateChanges(root = projectRoot): DeliberateChange[] {
  * Splits breaking changes into those noted as deliberate (same path and message: a different
  * break on the same field is not covered) and the rest, which still fail the check.
  */
-export function splitDeliberate(breaking: readonly Change[], deliberate: readonly DeliberateChange[]): { noted: Change[]; unnoted: Change[] } {
+export function splitDeliberate(
+  breaking: readonly Change[],
+  deliberate: readonly DeliberateChange[],
+): { noted: Change[]; unnoted: Change[] } {
   const keys = new Set(deliberate.map((d) => `${d.path}\n${d.message}`));
   const noted = breaking.filter((c) => keys.has(`${c.path ?? ""}\n${c.message}`));
   return { noted, unnoted: breaking.filter((c) => !noted.includes(c)) };

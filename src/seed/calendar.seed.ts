@@ -26,49 +26,98 @@ interface TypeBlueprint {
 
 const TYPES: TypeBlueprint[] = [
   {
-    name: "Urlop wypoczynkowy", decrementVacation: true, isActive: true, share: 55, days: [2, 10],
+    name: "Urlop wypoczynkowy",
+    decrementVacation: true,
+    isActive: true,
+    share: 55,
+    days: [2, 10],
     // Chosen by season below; these fit any time of the year.
-    descriptions: ["Urlop – remont mieszkania", "Wesele siostry i kilka dni wolnego", "Odpoczynek po zakończeniu projektu", "City break w Lizbonie"],
+    descriptions: [
+      "Urlop – remont mieszkania",
+      "Wesele siostry i kilka dni wolnego",
+      "Odpoczynek po zakończeniu projektu",
+      "City break w Lizbonie",
+    ],
   },
   {
-    name: "Urlop na żądanie", decrementVacation: true, isActive: true, share: 12, days: [1, 1],
+    name: "Urlop na żądanie",
+    decrementVacation: true,
+    isActive: true,
+    share: 12,
+    days: [1, 1],
     descriptions: ["Sprawy rodzinne", "Nagła sprawa urzędowa", "Awaria w domu – czekam na hydraulika"],
   },
   {
     // Only a wedding is planned ahead; the other occasions are filed when they happen.
-    name: "Urlop okolicznościowy", decrementVacation: false, isActive: true, share: 6, days: [1, 2],
+    name: "Urlop okolicznościowy",
+    decrementVacation: false,
+    isActive: true,
+    share: 6,
+    days: [1, 2],
     descriptions: ["Ślub", "Narodziny dziecka", "Pogrzeb w rodzinie"],
   },
   {
-    name: "Zwolnienie lekarskie (L4)", decrementVacation: false, isActive: true, share: 12, days: [2, 7],
+    name: "Zwolnienie lekarskie (L4)",
+    decrementVacation: false,
+    isActive: true,
+    share: 12,
+    days: [2, 7],
     descriptions: ["Zwolnienie lekarskie – grypa", "Zwolnienie lekarskie po zabiegu", "Sick leave – flu"],
   },
   {
-    name: "Opieka nad dzieckiem (art. 188 KP)", decrementVacation: false, isActive: true, share: 6, days: [1, 2],
+    name: "Opieka nad dzieckiem (art. 188 KP)",
+    decrementVacation: false,
+    isActive: true,
+    share: 6,
+    days: [1, 2],
     descriptions: ["Opieka nad dzieckiem – zamknięte przedszkole", "Opieka nad dzieckiem – wizyta u lekarza"],
   },
   {
-    name: "Urlop bezpłatny", decrementVacation: false, isActive: true, share: 3, days: [5, 10],
+    name: "Urlop bezpłatny",
+    decrementVacation: false,
+    isActive: true,
+    share: 3,
+    days: [5, 10],
     descriptions: ["Wyjazd wolontariacki", "Sprawy rodzinne za granicą"],
   },
   // Retired types keep their history: only 2025 vacations use them.
   {
-    name: "Urlop szkoleniowy (do 2025 r.)", decrementVacation: false, isActive: false, share: 3, days: [2, 4],
+    name: "Urlop szkoleniowy (do 2025 r.)",
+    decrementVacation: false,
+    isActive: false,
+    share: 3,
+    days: [2, 4],
     descriptions: ["Egzamin certyfikacyjny AWS", "Studia podyplomowe – sesja zimowa"],
   },
   {
-    name: "Praca zdalna okazjonalna (do 2025 r.)", decrementVacation: false, isActive: false, share: 3, days: [1, 3],
+    name: "Praca zdalna okazjonalna (do 2025 r.)",
+    decrementVacation: false,
+    isActive: false,
+    share: 3,
+    days: [1, 3],
     descriptions: ["Praca zdalna z Gdańska", "Praca zdalna – opieka nad rodzicem"],
   },
 ];
 
 /** Holiday plans that fit the month they are taken in (index: month 0–11). */
 const SEASONAL: [number[], string[]][] = [
-  [[11, 0, 1], ["Ferie zimowe w Zakopanem", "Christmas with family", "Narty w Alpach"]],
-  [[2, 3], ["Wielkanoc u rodziny", "Wiosenny wyjazd do Toskanii"]],
+  [
+    [11, 0, 1],
+    ["Ferie zimowe w Zakopanem", "Christmas with family", "Narty w Alpach"],
+  ],
+  [
+    [2, 3],
+    ["Wielkanoc u rodziny", "Wiosenny wyjazd do Toskanii"],
+  ],
   [[4], ["Majówka nad morzem", "Długi weekend w Beskidach"]],
-  [[5, 6, 7, 8], ["Wakacje z dziećmi", "Rowerem po Mazurach", "Wyjazd w Bieszczady", "Family holiday in Portugal", "Żagle w Chorwacji"]],
-  [[9, 10], ["Jesienny urlop w Tatrach", "Odpoczynek po sezonie wdrożeń"]],
+  [
+    [5, 6, 7, 8],
+    ["Wakacje z dziećmi", "Rowerem po Mazurach", "Wyjazd w Bieszczady", "Family holiday in Portugal", "Żagle w Chorwacji"],
+  ],
+  [
+    [9, 10],
+    ["Jesienny urlop w Tatrach", "Odpoczynek po sezonie wdrożeń"],
+  ],
 ];
 
 const FIRST_DAY = utcDate(2025, 1, 2);
@@ -87,8 +136,14 @@ export async function seedCalendar(ctx: SeedContext, users: UsersWorld): Promise
   const commentRows: RowOf<"vacationComment">[] = [];
 
   const add = (v: {
-    id: string; user: SeedUser; type: (typeof types)[number]; dates: Date[]; status: VacationStatus;
-    description: string; vacationYear: number; issueDate: Date;
+    id: string;
+    user: SeedUser;
+    type: (typeof types)[number];
+    dates: Date[];
+    status: VacationStatus;
+    description: string;
+    vacationYear: number;
+    issueDate: Date;
   }) => {
     const approver = approverOf(rng, v.user, users);
     const createdAt = at(v.issueDate, rng.int(8, 16), rng.int(0, 59));
@@ -126,8 +181,14 @@ export async function seedCalendar(ctx: SeedContext, users: UsersWorld): Promise
   const christmas = workingDays(utcDate(2026, 12, 21), 7);
   christmas.forEach((d) => booked.get(users.user.id)!.add(isoDay(d)));
   add({
-    id: demoIds.vacationId, user: users.user, type: types[0], dates: christmas, status: "q",
-    description: "Święta i sylwester z rodziną w Gdańsku", vacationYear: 2026, issueDate: day(-5),
+    id: demoIds.vacationId,
+    user: users.user,
+    type: types[0],
+    dates: christmas,
+    status: "q",
+    description: "Święta i sylwester z rodziną w Gdańsku",
+    vacationYear: 2026,
+    issueDate: day(-5),
   });
 
   const total = scaled(ctx, 150) - 1;
@@ -179,8 +240,18 @@ function describe(rng: Random, type: TypeBlueprint, first: Date): string {
 /** Past requests have been decided; future ones mostly wait. Sick leave and on-demand leave are never refused. */
 function statusOf(rng: Random, typeName: string, first: Date): VacationStatus {
   if (typeName.startsWith("Zwolnienie") || typeName === "Urlop na żądanie") return "accepted";
-  if (first < BASE_DATE) return rng.weighted<VacationStatus>([["accepted", 80], ["rejected", 8], ["cancelled", 12]]);
-  return rng.weighted<VacationStatus>([["q", 60], ["accepted", 30], ["rejected", 5], ["cancelled", 5]]);
+  if (first < BASE_DATE)
+    return rng.weighted<VacationStatus>([
+      ["accepted", 80],
+      ["rejected", 8],
+      ["cancelled", 12],
+    ]);
+  return rng.weighted<VacationStatus>([
+    ["q", 60],
+    ["accepted", 30],
+    ["rejected", 5],
+    ["cancelled", 5],
+  ]);
 }
 
 /** When the request was filed: sick leave is registered after it starts, on-demand leave the same day, the rest ahead. */
@@ -212,7 +283,11 @@ function comments(rng: Random, status: VacationStatus, user: SeedUser, approver:
   const out: { content: string; author: SeedUser; byApprover: boolean }[] = [];
   if (rng.chance(0.25)) {
     const standIn = rng.pick(users.staff.filter((u) => u.id !== user.id));
-    const notes = [`Zastępstwo: ${standIn.firstName} ${standIn.lastName}.`, "W pilnych sprawach jestem pod telefonem.", "Bieżące zadania przekazane na tablicy projektu."];
+    const notes = [
+      `Zastępstwo: ${standIn.firstName} ${standIn.lastName}.`,
+      "W pilnych sprawach jestem pod telefonem.",
+      "Bieżące zadania przekazane na tablicy projektu.",
+    ];
     out.push({ content: rng.pick(notes), author: user, byApprover: false });
   }
   if (status === "rejected") {

@@ -77,7 +77,13 @@ const TOPICS: TopicBlueprint[] = [
   {
     name: "Design review",
     owner: (u) => byPosition(u, "Head of Design"),
-    members: (u) => [...u.staff.filter((x) => x.team === "design"), ...u.withRole("pm").filter((x) => x.canLogIn).slice(0, 3)],
+    members: (u) => [
+      ...u.staff.filter((x) => x.team === "design"),
+      ...u
+        .withRole("pm")
+        .filter((x) => x.canLogIn)
+        .slice(0, 3),
+    ],
     messages: 10,
     lines: [
       "Nowe makiety konfiguratora 3D w Figmie, proszę o komentarze do środy.",
@@ -146,14 +152,23 @@ export async function seedChat(ctx: SeedContext, users: UsersWorld, projects: Pr
       let readUpTo: number | null;
       if (u.id === demoIds.chatUserId && topicId === demoIds.chatTopicId) readUpTo = messages.length - 6;
       else if (u.id === owner.id || u.id === last.authorId) readUpTo = messages.length - 1;
-      else readUpTo = rng.weighted<number | null>([[messages.length - 1, 60], [rng.int(0, messages.length - 2), 30], [null, 10]]);
+      else
+        readUpTo = rng.weighted<number | null>([
+          [messages.length - 1, 60],
+          [rng.int(0, messages.length - 2), 30],
+          [null, 10],
+        ]);
       const read = readUpTo === null ? null : messages[readUpTo];
       // Some mute a topic for a while; in the company-wide topics a few mute it for good.
       const companyWide = t.id === undefined;
       const mute =
         u.id === owner.id || u.id === demoIds.chatUserId
           ? "none"
-          : rng.weighted([["none", 80], ["until", 12], ["forever", companyWide ? 8 : 0]] as const);
+          : rng.weighted([
+              ["none", 80],
+              ["until", 12],
+              ["forever", companyWide ? 8 : 0],
+            ] as const);
       memberRows.push({
         id: rng.uuid(),
         topicId,
@@ -191,14 +206,32 @@ const NOTE_STATUSES: [string, string][] = [
 
 /** [name, content]; {client} is the contractor's name. */
 const NOTES: [string, string][] = [
-  ["Spotkanie podsumowujące – {client}", "Omówiliśmy postęp prac i plan na kolejny kwartał. Klient jest zainteresowany rozszerzeniem zakresu. Następny krok: oferta do końca miesiąca."],
-  ["Oferta na rozszerzenie umowy serwisowej", "Klient prosi o wycenę pakietu 80 godzin miesięcznie z SLA 8h dla zgłoszeń krytycznych. Przygotować dwa warianty cenowe."],
-  ["Zapytanie ofertowe: aplikacja mobilna", "Dział sprzedaży {client} chce aplikacji dla przedstawicieli handlowych. Termin złożenia oferty: za dwa tygodnie."],
+  [
+    "Spotkanie podsumowujące – {client}",
+    "Omówiliśmy postęp prac i plan na kolejny kwartał. Klient jest zainteresowany rozszerzeniem zakresu. Następny krok: oferta do końca miesiąca.",
+  ],
+  [
+    "Oferta na rozszerzenie umowy serwisowej",
+    "Klient prosi o wycenę pakietu 80 godzin miesięcznie z SLA 8h dla zgłoszeń krytycznych. Przygotować dwa warianty cenowe.",
+  ],
+  [
+    "Zapytanie ofertowe: aplikacja mobilna",
+    "Dział sprzedaży {client} chce aplikacji dla przedstawicieli handlowych. Termin złożenia oferty: za dwa tygodnie.",
+  ],
   ["Odnowienie licencji modułu raportowego", "Licencje wygasają z końcem roku. Zaproponować odnowienie na 24 miesiące z rabatem 10%."],
-  ["Call with {client} procurement", "Discussed payment terms (30 days) and renewal of the framework agreement. They expect a revised draft next week."],
-  ["Ankieta satysfakcji – wyniki", "NPS 62, najwyżej oceniona komunikacja z PM, najniżej czas reakcji na drobne zmiany. Omówić na przeglądzie kwartalnym."],
+  [
+    "Call with {client} procurement",
+    "Discussed payment terms (30 days) and renewal of the framework agreement. They expect a revised draft next week.",
+  ],
+  [
+    "Ankieta satysfakcji – wyniki",
+    "NPS 62, najwyżej oceniona komunikacja z PM, najniżej czas reakcji na drobne zmiany. Omówić na przeglądzie kwartalnym.",
+  ],
   ["Follow-up po targach", "Rozmowa na stoisku o integracji z KSeF. Wysłać case study i umówić demo online."],
-  ["Reklamacja rozliczenia godzin", "Klient kwestionuje 16 godzin w rozliczeniu wrześniowym. Sprawdzić raport czasu i przygotować ewentualną korektę."],
+  [
+    "Reklamacja rozliczenia godzin",
+    "Klient kwestionuje 16 godzin w rozliczeniu wrześniowym. Sprawdzić raport czasu i przygotować ewentualną korektę.",
+  ],
   ["Przegląd kwartalny SLA", "Dotrzymane 97% terminów reakcji. Dwa zgłoszenia po terminie – przyczyna: urlopy. Zaproponować dyżury."],
   ["Warsztat discovery – nowy moduł", "Zebrać wymagania od kierowników działów, przygotować mapę procesu i wstępny kosztorys."],
 ];
@@ -261,4 +294,3 @@ export async function seedNotes(ctx: SeedContext, users: UsersWorld, contractors
 function fillClient(text: string, client: string | undefined): string {
   return text.replace(/\{client\}/g, client ?? "klienta");
 }
-

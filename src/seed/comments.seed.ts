@@ -50,7 +50,10 @@ const SHOWCASE_THREAD: { text: string; replies: string[] }[] = [
   },
   { text: "Model danych gotowy, migracja w PR #412.", replies: ["Review zrobione, dwie drobne uwagi w PR."] },
   { text: "👍", replies: [] },
-  { text: "Import IDoc działa na danych z hali B, 1 240 zleceń w 3,2 s.", replies: ["Świetny wynik!", "Sprawdźmy jeszcze na pełnym miesiącu danych."] },
+  {
+    text: "Import IDoc działa na danych z hali B, 1 240 zleceń w 3,2 s.",
+    replies: ["Świetny wynik!", "Sprawdźmy jeszcze na pełnym miesiącu danych."],
+  },
   { text: "{mention} czy walidacja kolizji ma uwzględniać przezbrojenia?", replies: ["Tak, czas przezbrojenia jest w danych gniazda."] },
   { text: "Zrzut ekranu widoku tygodniowego w załączniku, proszę o uwagi.", replies: [] },
   { text: "Performance: rendering 500 orders takes 900 ms, I'll add virtualization.", replies: ["Good call."] },
@@ -95,7 +98,10 @@ export async function seedComments(ctx: SeedContext, tasks: TasksWorld, users: U
     });
     if (mentioned) mentionRows.push({ id: rng.uuid(), commentId: id, userId: mentioned.id });
     if (!isEmoji && rng.chance(0.3)) {
-      for (const reactor of rng.sample(task.people.filter((u) => u.id !== author.id), rng.int(1, 3))) {
+      for (const reactor of rng.sample(
+        task.people.filter((u) => u.id !== author.id),
+        rng.int(1, 3),
+      )) {
         reactionRows.push({ id: rng.uuid(), commentId: id, userId: reactor.id, reactionType: rng.pick(REACTIONS) });
       }
     }

@@ -28,16 +28,25 @@ const DEFINITIONS: DefinitionBlueprint[] = [
   { name: "Numer umowy", scope: "project", dataType: "text", description: "Numer umowy z klientem, jak w systemie obiegu dokumentów." },
   { name: "Model rozliczenia", scope: "project", dataType: "text", description: "Jak i kiedy fakturujemy klienta za ten projekt." },
   {
-    name: "Wartość kontraktu", scope: "project", dataType: "float", description: "Wartość netto umowy.",
+    name: "Wartość kontraktu",
+    scope: "project",
+    dataType: "float",
+    description: "Wartość netto umowy.",
     float: { displayType: "currency", decimalPlaces: 2, currencyCode: "PLN" },
   },
   {
-    name: "Marża docelowa", scope: "project", dataType: "float", description: "Zakładana marża na projekcie (procent).",
+    name: "Marża docelowa",
+    scope: "project",
+    dataType: "float",
+    description: "Zakładana marża na projekcie (procent).",
     float: { displayType: "percent", decimalPlaces: 1, currencyCode: "" },
   },
   { name: "Data podpisania umowy", scope: "project", dataType: "datetime", description: "Data złożenia ostatniego podpisu pod umową." },
   {
-    name: "Priorytet", scope: "project", dataType: "select", description: "Priorytet projektu w portfelu firmy.",
+    name: "Priorytet",
+    scope: "project",
+    dataType: "select",
+    description: "Priorytet projektu w portfelu firmy.",
     options: [
       { value: "Niski", decorator: "#78909c" },
       { value: "Średni", decorator: "#2490e3" },
@@ -46,7 +55,10 @@ const DEFINITIONS: DefinitionBlueprint[] = [
     ],
   },
   {
-    name: "Technologie", scope: "project", dataType: "select", description: "Główne technologie projektu (wielokrotny wybór).",
+    name: "Technologie",
+    scope: "project",
+    dataType: "select",
+    description: "Główne technologie projektu (wielokrotny wybór).",
     options: [
       { value: "React", decorator: "#2490e3" },
       { value: "Angular", decorator: "#d32f2f" },
@@ -58,9 +70,17 @@ const DEFINITIONS: DefinitionBlueprint[] = [
     ],
   },
   { name: "Komitet sterujący", scope: "project", dataType: "users", description: "Osoby zatwierdzające zmiany zakresu i budżetu." },
-  { name: "Dział odpowiedzialny", scope: "project", dataType: "department", description: "Dział, który odpowiada za dostarczenie projektu." },
   {
-    name: "Segment klienta", scope: "contractor", dataType: "select", description: "Segment rynku, do którego należy kontrahent.",
+    name: "Dział odpowiedzialny",
+    scope: "project",
+    dataType: "department",
+    description: "Dział, który odpowiada za dostarczenie projektu.",
+  },
+  {
+    name: "Segment klienta",
+    scope: "contractor",
+    dataType: "select",
+    description: "Segment rynku, do którego należy kontrahent.",
     options: [
       { value: "SMB", decorator: "#44a069" },
       { value: "Mid-market", decorator: "#2490e3" },
@@ -70,11 +90,24 @@ const DEFINITIONS: DefinitionBlueprint[] = [
   },
   { name: "Opiekun handlowy", scope: "contractor", dataType: "users", description: "Osoby z działu sprzedaży prowadzące relację." },
   {
-    name: "Limit kredytowy", scope: "contractor", dataType: "float", description: "Maksymalna kwota nieopłaconych faktur.",
+    name: "Limit kredytowy",
+    scope: "contractor",
+    dataType: "float",
+    description: "Maksymalna kwota nieopłaconych faktur.",
     float: { displayType: "currency", decimalPlaces: 2, currencyCode: "PLN" },
   },
-  { name: "Kod w systemie ERP", scope: "contractor", dataType: "text", description: "Identyfikator kartoteki kontrahenta w systemie księgowym." },
-  { name: "Data ostatniego audytu", scope: "contractor", dataType: "datetime", description: "Kiedy ostatnio weryfikowaliśmy dane i wiarygodność kontrahenta." },
+  {
+    name: "Kod w systemie ERP",
+    scope: "contractor",
+    dataType: "text",
+    description: "Identyfikator kartoteki kontrahenta w systemie księgowym.",
+  },
+  {
+    name: "Data ostatniego audytu",
+    scope: "contractor",
+    dataType: "datetime",
+    description: "Kiedy ostatnio weryfikowaliśmy dane i wiarygodność kontrahenta.",
+  },
   { name: "Dział obsługujący", scope: "contractor", dataType: "department", description: "Dział pierwszego kontaktu dla kontrahenta." },
 ];
 
@@ -122,12 +155,7 @@ export async function seedCustomFields(ctx: SeedContext): Promise<CustomFieldsWo
 export type FieldOwner = { projectId: string } | { projectTemplateId: string } | { contractorId: string };
 
 export type FieldInput =
-  | { text: string }
-  | { float: number }
-  | { dateTime: Date }
-  | { departmentId: string }
-  | { options: string[] }
-  | { userIds: string[] };
+  { text: string } | { float: number } | { dateTime: Date } | { departmentId: string } | { options: string[] } | { userIds: string[] };
 
 /** Collects custom field values for one owner kind, then writes them (values before their selections). */
 export class CustomFieldValues {
@@ -144,7 +172,12 @@ export class CustomFieldValues {
     const definition = this.fields.byName.get(fieldName);
     if (!definition) throw new Error(`unknown custom field "${fieldName}"`);
     const expected: Record<FieldDataType, string> = {
-      text: "text", float: "float", datetime: "dateTime", department: "departmentId", select: "options", users: "userIds",
+      text: "text",
+      float: "float",
+      datetime: "dateTime",
+      department: "departmentId",
+      select: "options",
+      users: "userIds",
     };
     if (!(expected[definition.dataType] in input)) throw new Error(`"${fieldName}" is a ${definition.dataType} field`);
 

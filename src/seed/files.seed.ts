@@ -10,9 +10,7 @@ import type { TasksWorld } from "./tasks.seed";
 import { slug } from "./text";
 
 type FileOwner =
-  | { type: "project"; projectId: string }
-  | { type: "task"; taskId: string }
-  | { type: "task-comment"; taskCommentId: string };
+  { type: "project"; projectId: string } | { type: "task"; taskId: string } | { type: "task-comment"; taskCommentId: string };
 
 /** Typical sizes in bytes, so listings look like real folders. */
 const SIZES: Record<string, [number, number]> = {
@@ -126,13 +124,17 @@ export async function seedFiles(
     for (const [name, extension] of rng.sample(TASK_FILES, count)) {
       const end = t.finishedAt ?? BASE_DATE;
       rows.push(
-        fileRow(rng, { type: "task", taskId: t.id }, {
-          name: `${name}.${extension}`,
-          extension,
-          createdById: rng.pick(t.people).id,
-          createdAt: between(rng, t.createdAt, end),
-          categoryId: extension === "png" && name.startsWith("Makieta") ? category("Projekty graficzne") : null,
-        }),
+        fileRow(
+          rng,
+          { type: "task", taskId: t.id },
+          {
+            name: `${name}.${extension}`,
+            extension,
+            createdById: rng.pick(t.people).id,
+            createdAt: between(rng, t.createdAt, end),
+            categoryId: extension === "png" && name.startsWith("Makieta") ? category("Projekty graficzne") : null,
+          },
+        ),
       );
     }
   }

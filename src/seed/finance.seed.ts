@@ -3,9 +3,7 @@ import { COMPANY, polishIban } from "./company";
 import type { SeedContext } from "./context";
 import { scaled } from "./context";
 import type { ContractorsWorld, SeedContractor } from "./contractors.seed";
-import {
-  addDays, at, BASE_DATE, day, daysBetween, laterBefore, monthName, nextWorkingDay, previousWorkingDay, utcDate,
-} from "./dates";
+import { addDays, at, BASE_DATE, day, daysBetween, laterBefore, monthName, nextWorkingDay, previousWorkingDay, utcDate } from "./dates";
 import { demoIds } from "./demo-ids";
 import type { RowOf } from "./insert";
 import { itemAmounts, sumAmounts } from "../services/invoice/invoice-amounts";
@@ -49,7 +47,15 @@ interface Offer {
   monthly?: boolean;
 }
 
-const HOURS: Offer = { name: "Prace programistyczne", unit: "godz.", price: [140, 220], count: [40, 160], tax: "23", gtu: "GTU_12", monthly: true };
+const HOURS: Offer = {
+  name: "Prace programistyczne",
+  unit: "godz.",
+  price: [140, 220],
+  count: [40, 160],
+  tax: "23",
+  gtu: "GTU_12",
+  monthly: true,
+};
 
 const CATALOGUE: Offer[] = [
   HOURS,
@@ -62,22 +68,74 @@ const CATALOGUE: Offer[] = [
 ];
 
 const EXEMPT_TRAINING: Offer = {
-  name: "Szkolenie dla użytkowników (usługa kształcenia zawodowego)", unit: "os.", price: [350, 900], count: [6, 24], tax: "zw", gtu: null, monthly: true,
+  name: "Szkolenie dla użytkowników (usługa kształcenia zawodowego)",
+  unit: "os.",
+  price: [350, 900],
+  count: [6, 24],
+  tax: "zw",
+  gtu: null,
+  monthly: true,
 };
 
 /** Who the company buys from, what, and who signs their invoices with which bank (by SWIFT). */
 const SUPPLIERS = [
-  { key: "devforge", item: "Usługi programistyczne – podwykonawstwo", unit: "godz.", price: [120, 150], count: [60, 160], issuer: "Karolina Nowicka", swift: "BREXPLPW" },
-  { key: "pixelpeak", item: "Projekt graficzny interfejsu użytkownika", unit: "usł.", price: [4000, 12000], count: [1, 1], issuer: "Jan Wrona", swift: "INGBPLPW" },
-  { key: "azure", item: "Microsoft Azure – usługi chmurowe", unit: "mies.", price: [2800, 6400], count: [1, 1], issuer: "Microsoft Billing Operations", swift: "CITIPLPX" },
-  { key: "office", item: "Najem powierzchni biurowej", unit: "mies.", price: [18500, 18500], count: [1, 1], issuer: "Ewa Sowa", swift: "PKOPPLPW" },
+  {
+    key: "devforge",
+    item: "Usługi programistyczne – podwykonawstwo",
+    unit: "godz.",
+    price: [120, 150],
+    count: [60, 160],
+    issuer: "Karolina Nowicka",
+    swift: "BREXPLPW",
+  },
+  {
+    key: "pixelpeak",
+    item: "Projekt graficzny interfejsu użytkownika",
+    unit: "usł.",
+    price: [4000, 12000],
+    count: [1, 1],
+    issuer: "Jan Wrona",
+    swift: "INGBPLPW",
+  },
+  {
+    key: "azure",
+    item: "Microsoft Azure – usługi chmurowe",
+    unit: "mies.",
+    price: [2800, 6400],
+    count: [1, 1],
+    issuer: "Microsoft Billing Operations",
+    swift: "CITIPLPX",
+  },
+  {
+    key: "office",
+    item: "Najem powierzchni biurowej",
+    unit: "mies.",
+    price: [18500, 18500],
+    count: [1, 1],
+    issuer: "Ewa Sowa",
+    swift: "PKOPPLPW",
+  },
 ] as const;
 type Supplier = (typeof SUPPLIERS)[number];
 
 /** Sellers of cost invoices that are not contractors of the company's projects. */
 const OTHER_SELLERS = {
-  azure: { name: "Microsoft Ireland Operations Ltd", identifier: "IE8256796U", street: "70 Sir John Rogerson's Quay", zipCode: "D02 R296", city: "Dublin", countryCode: "IE" },
-  office: { name: "Rakowicka Office Park Sp. z o.o.", identifier: "6751492233", street: "ul. Rakowicka 14", zipCode: "31-511", city: "Kraków", countryCode: "PL" },
+  azure: {
+    name: "Microsoft Ireland Operations Ltd",
+    identifier: "IE8256796U",
+    street: "70 Sir John Rogerson's Quay",
+    zipCode: "D02 R296",
+    city: "Dublin",
+    countryCode: "IE",
+  },
+  office: {
+    name: "Rakowicka Office Park Sp. z o.o.",
+    identifier: "6751492233",
+    street: "ul. Rakowicka 14",
+    zipCode: "31-511",
+    city: "Kraków",
+    countryCode: "PL",
+  },
 };
 
 interface Numbering {
@@ -94,9 +152,30 @@ type Numberings = Record<NumberingKey, Numbering>;
 /** Monthly invoices (the default), yearly proformas and yearly corrections. */
 function numberings(rng: Random): Numberings {
   return {
-    fv: { id: demoIds.invoiceNumberingId, pattern: "FV/{number}/{MM}/{YYYY}", resetInterval: "P1M", leadingZero: 4, docTitle: "Faktura VAT", isDefault: true },
-    pf: { id: rng.uuid(), pattern: "PF/{number}/{YYYY}", resetInterval: "P1Y", leadingZero: 3, docTitle: "Faktura proforma", isDefault: false },
-    kor: { id: rng.uuid(), pattern: "KOR/{number}/{YYYY}", resetInterval: "P1Y", leadingZero: 3, docTitle: "Faktura korygująca", isDefault: false },
+    fv: {
+      id: demoIds.invoiceNumberingId,
+      pattern: "FV/{number}/{MM}/{YYYY}",
+      resetInterval: "P1M",
+      leadingZero: 4,
+      docTitle: "Faktura VAT",
+      isDefault: true,
+    },
+    pf: {
+      id: rng.uuid(),
+      pattern: "PF/{number}/{YYYY}",
+      resetInterval: "P1Y",
+      leadingZero: 3,
+      docTitle: "Faktura proforma",
+      isDefault: false,
+    },
+    kor: {
+      id: rng.uuid(),
+      pattern: "KOR/{number}/{YYYY}",
+      resetInterval: "P1Y",
+      leadingZero: 3,
+      docTitle: "Faktura korygująca",
+      isDefault: false,
+    },
   };
 }
 
@@ -164,11 +243,20 @@ export async function seedFinance(
   numberInvoices(drafts, series);
   const counters = countersOf(rng, drafts);
 
-  await ctx.out.insert("invoiceNumbering", Object.values(series).map((n) => ({ ...n, kind: "income" })));
+  await ctx.out.insert(
+    "invoiceNumbering",
+    Object.values(series).map((n) => ({ ...n, kind: "income" })),
+  );
   await ctx.out.insert("invoiceNumberingCounter", counters);
   // Corrections reference the invoice they correct: originals first.
-  await ctx.out.insert("invoice", drafts.filter((d) => d.kind !== "Kor").map((d) => d.row));
-  await ctx.out.insert("invoice", drafts.filter((d) => d.kind === "Kor").map((d) => d.row));
+  await ctx.out.insert(
+    "invoice",
+    drafts.filter((d) => d.kind !== "Kor").map((d) => d.row),
+  );
+  await ctx.out.insert(
+    "invoice",
+    drafts.filter((d) => d.kind === "Kor").map((d) => d.row),
+  );
   await ctx.out.insert(
     "invoiceItem",
     drafts.flatMap((d) => [
@@ -176,9 +264,15 @@ export async function seedFinance(
       ...d.previous.map((l, i) => itemRow(rng, d.row.id!, l, i + 1, true)),
     ]),
   );
-  await ctx.out.insert("invoiceCost", drafts.filter((d) => d.kind === "cost").map((d) => costRow(rng, d)));
+  await ctx.out.insert(
+    "invoiceCost",
+    drafts.filter((d) => d.kind === "cost").map((d) => costRow(rng, d)),
+  );
   const withIncomes = drafts.filter((d) => ["Vat", "VatEur", "Zal"].includes(d.kind) && !d.row.isDraft && rng.chance(0.5));
-  await ctx.out.insert("invoiceIncome", withIncomes.flatMap((d) => incomeRows(rng, d)));
+  await ctx.out.insert(
+    "invoiceIncome",
+    withIncomes.flatMap((d) => incomeRows(rng, d)),
+  );
 }
 
 /**
@@ -205,8 +299,13 @@ function buildInvoice(
   rng: Random,
   kind: Kind,
   c: {
-    id: string; project: SeedProject | null; supplier: Supplier | null; issue: Date; hoursFirst: boolean;
-    accountants: SeedUser[]; contractors: ContractorsWorld;
+    id: string;
+    project: SeedProject | null;
+    supplier: Supplier | null;
+    issue: Date;
+    hoursFirst: boolean;
+    accountants: SeedUser[];
+    contractors: ContractorsWorld;
   },
 ): Draft {
   const author = rng.pick(c.accountants);
@@ -322,7 +421,16 @@ function incomeLines(rng: Random, kind: Kind, issue: Date, project: SeedProject,
   const month = monthName(issue, "pl");
   if (kind === "Zal") {
     const advance = String(1000 * rng.int(15, 60));
-    return [{ positionName: `Zaliczka na poczet realizacji: ${project.name}`, unit: "usł.", count: "1", priceUnit: advance, tax: "23", gtu: "GTU_12" }];
+    return [
+      {
+        positionName: `Zaliczka na poczet realizacji: ${project.name}`,
+        unit: "usł.",
+        count: "1",
+        priceUnit: advance,
+        tax: "23",
+        gtu: "GTU_12",
+      },
+    ];
   }
   if (kind === "fv") return [line(rng, EXEMPT_TRAINING, month)];
   if (kind === "VatEur") {
@@ -403,7 +511,8 @@ function buildCorrection(rng: Random, original: Draft, accountants: SeedUser[]):
     grossAmount: totals.grossAmount,
     alreadyPaid: before.alreadyPaid,
     toPay: round2(difference),
-    description: "Korekta ilości godzin: w rozliczeniu wrześniowym ujęto 16 godzin prac poza zakresem umowy (uzgodnione z klientem 14.10.2026).",
+    description:
+      "Korekta ilości godzin: w rozliczeniu wrześniowym ujęto 16 godzin prac poza zakresem umowy (uzgodnione z klientem 14.10.2026).",
     posted: false,
     isDraft: false,
     fileGenerated: true,

@@ -9,7 +9,15 @@ import { demoIds } from "./demo-ids";
 import type { RowOf } from "./insert";
 import { CATEGORY, type ProjectDictionaries } from "./project-dictionaries.seed";
 import {
-  BILLING_MODELS, KINDS, SHOWCASE_BOARD_TASKS, SHOWCASE_PROJECTS, STAGES, TABS, TASKS_PER_BOARD, type Blueprint, type ProjectStatus,
+  BILLING_MODELS,
+  KINDS,
+  SHOWCASE_BOARD_TASKS,
+  SHOWCASE_PROJECTS,
+  STAGES,
+  TABS,
+  TASKS_PER_BOARD,
+  type Blueprint,
+  type ProjectStatus,
 } from "./project-blueprints";
 import type { Random } from "./random";
 import type { TemplateSettings, TemplatesWorld } from "./templates.seed";
@@ -91,8 +99,21 @@ export async function seedProjects(
     const pmActive = id === demoIds.projectId ? users.pm : pms[i % pms.length];
     const { assigned, team } = pickTeam(rng, b, id, pmActive, users, client);
     return {
-      id, name: b.name, shortCode: b.shortCode, category: b.category, status: b.status, isSimple: !!b.isSimple, client,
-      start: b.start, end: b.end, createdAt, pmActive, assigned, team, stages: [], boards: [],
+      id,
+      name: b.name,
+      shortCode: b.shortCode,
+      category: b.category,
+      status: b.status,
+      isSimple: !!b.isSimple,
+      client,
+      start: b.start,
+      end: b.end,
+      createdAt,
+      pmActive,
+      assigned,
+      team,
+      stages: [],
+      boards: [],
     };
   });
 
@@ -285,7 +306,11 @@ function pickTeam(
       add(byPosition("QA Engineer"), 1);
       if (b.category !== CATEGORY.maintenance) add(byPosition("UX Designer", "UI Designer"), 1);
       if (rng.chance(0.4)) add(byPosition("Analityk biznesowy"), 1);
-      if (rng.chance(0.35)) add(users.users.filter((u) => u.isExternal && u.canLogIn && u.position.includes("Developer")), 1);
+      if (rng.chance(0.35))
+        add(
+          users.users.filter((u) => u.isExternal && u.canLogIn && u.position.includes("Developer")),
+          1,
+        );
   }
   if (projectId === demoIds.projectId) {
     for (const u of [users.user, ...users.users.filter((x) => x.position === "Architekt oprogramowania").slice(0, 1)]) team.set(u.id, u);
@@ -307,7 +332,13 @@ function projectRole(p: SeedProject, u: SeedUser, users: UsersWorld): string {
 /** Numbers projects per numbering and year in creation order, as createProject would; the counters continue from there. */
 function numberProjects(rng: Random, projects: SeedProject[]) {
   // Client projects restart from 1 every year (P1Y); internal ones never restart.
-  const client = { id: demoIds.projectNumberingId, name: "Projekty klienckie", pattern: "PRJ/{number}/{YYYY}", leadingZero: 3, resetInterval: "P1Y" };
+  const client = {
+    id: demoIds.projectNumberingId,
+    name: "Projekty klienckie",
+    pattern: "PRJ/{number}/{YYYY}",
+    leadingZero: 3,
+    resetInterval: "P1Y",
+  };
   const internal = { id: rng.uuid(), name: "Projekty wewnętrzne", pattern: "WEW/{number}", leadingZero: 3, resetInterval: null };
   const numbers = new Map<string, string>();
   const numberingOf = new Map<string, string>();
@@ -321,9 +352,14 @@ function numberProjects(rng: Random, projects: SeedProject[]) {
   const row = (n: typeof client | typeof internal): RowOf<"projectNumbering"> => {
     const period = periodKey(n.resetInterval, BASE_DATE)!;
     return {
-      id: n.id, name: n.name, pattern: n.pattern, counterPadLength: n.leadingZero,
-      counterNextValue: counters.last(n.id, period) + 1, counterInterval: n.resetInterval,
-      counterPeriod: period === NEVER_RESET_PERIOD ? null : period, isDefault: n === client,
+      id: n.id,
+      name: n.name,
+      pattern: n.pattern,
+      counterPadLength: n.leadingZero,
+      counterNextValue: counters.last(n.id, period) + 1,
+      counterInterval: n.resetInterval,
+      counterPeriod: period === NEVER_RESET_PERIOD ? null : period,
+      isDefault: n === client,
     };
   };
   return { rows: [row(client), row(internal)], numbers, numberingOf };
@@ -395,7 +431,15 @@ function layOut(rng: Random, p: SeedProject, b: Blueprint, dictionaries: Project
 
   const addBoard = (stageId: string | null, name: string, typeName: string, start: Date, end: Date, weight: number) => {
     const board: SeedBoard = {
-      id: rng.uuid(), projectId: p.id, stageId, name, shortCode: `${p.shortCode}${++boardNo}`, typeName, start, end, members: [],
+      id: rng.uuid(),
+      projectId: p.id,
+      stageId,
+      name,
+      shortCode: `${p.shortCode}${++boardNo}`,
+      typeName,
+      start,
+      end,
+      members: [],
       taskCount: rng.int(...TASKS_PER_BOARD[b.isSimple ? "Simple" : typeName]),
     };
     boards.push(board);
@@ -496,7 +540,10 @@ function layOut(rng: Random, p: SeedProject, b: Blueprint, dictionaries: Project
 function boardMembers(rng: Random, p: SeedProject, board: SeedBoard): SeedUser[] {
   const seniors = p.team.filter((u) => ["Architekt oprogramowania", "Senior Developer"].includes(u.position) && !u.isExternal);
   const leader = ["Sprint", "Backlog"].includes(board.typeName) && seniors.length > 0 ? seniors[0] : p.pmActive;
-  const others = rng.sample(p.team.filter((u) => u.id !== leader.id), rng.int(2, 4));
+  const others = rng.sample(
+    p.team.filter((u) => u.id !== leader.id),
+    rng.int(2, 4),
+  );
   const members = [leader, ...others];
   if (board.id === demoIds.boardId) {
     for (const id of [demoIds.userId, demoIds.pmUserId]) {

@@ -9,14 +9,30 @@ import type { TasksWorld } from "./tasks.seed";
 /** [name, description, risk type] */
 const RISKS: [string, string, string][] = [
   ["Opóźnienie danych testowych od klienta", "Bez danych z produkcji nie przetestujemy wydajności importu przed UAT.", "Harmonogram"],
-  ["Rotacja w zespole deweloperskim", "Odejście kluczowej osoby opóźniłoby prace o dwa–trzy tygodnie; wiedza jest w głowach dwóch osób.", "Zasoby ludzkie"],
+  [
+    "Rotacja w zespole deweloperskim",
+    "Odejście kluczowej osoby opóźniłoby prace o dwa–trzy tygodnie; wiedza jest w głowach dwóch osób.",
+    "Zasoby ludzkie",
+  ],
   ["Przekroczenie budżetu na usługi chmurowe", "Koszt środowisk testowych rośnie szybciej, niż zakładał kosztorys.", "Budżet"],
-  ["Zmiana przepisów dotyczących KSeF", "Nowa wersja schemy e-faktury może wymagać zmian w integracji przed uruchomieniem.", "Prawne i regulacyjne"],
-  ["Niedostępność użytkowników kluczowych podczas UAT", "Okres urlopowy u klienta pokrywa się z planowanymi testami akceptacyjnymi.", "Harmonogram"],
+  [
+    "Zmiana przepisów dotyczących KSeF",
+    "Nowa wersja schemy e-faktury może wymagać zmian w integracji przed uruchomieniem.",
+    "Prawne i regulacyjne",
+  ],
+  [
+    "Niedostępność użytkowników kluczowych podczas UAT",
+    "Okres urlopowy u klienta pokrywa się z planowanymi testami akceptacyjnymi.",
+    "Harmonogram",
+  ],
   ["Opóźnienie podwykonawcy", "Podwykonawca sygnalizuje braki kadrowe; część prac może wrócić do naszego zespołu.", "Dostawcy"],
   ["Zmiana zakresu bez aneksu", "Klient zgłasza wymagania spoza specyfikacji; bez aneksu zjedzą marżę.", "Budżet"],
   ["Dług techniczny w module raportowym", "Refaktoryzacja może ujawnić ukryte zależności i wydłużyć sprint.", "Techniczne"],
-  ["Brak aktualnej umowy powierzenia danych", "Przetwarzanie danych osobowych na środowisku testowym wymaga aneksu RODO.", "Prawne i regulacyjne"],
+  [
+    "Brak aktualnej umowy powierzenia danych",
+    "Przetwarzanie danych osobowych na środowisku testowym wymaga aneksu RODO.",
+    "Prawne i regulacyjne",
+  ],
   ["Third-party API rate limits", "The partner API allows 100 requests per minute, which may not cover the nightly sync.", "Techniczne"],
 ];
 
@@ -36,7 +52,7 @@ export async function seedRisks(
     const projectTasks = tasks.tasks.filter((t) => t.project.id === p.id);
     for (const [name, description, typeName] of rng.sample(RISKS, rng.int(2, 4))) {
       const board = rng.chance(0.4) ? rng.pick(p.boards) : null;
-      const task = board && rng.chance(0.5) ? projectTasks.find((t) => t.board.id === board.id) ?? null : null;
+      const task = board && rng.chance(0.5) ? (projectTasks.find((t) => t.board.id === board.id) ?? null) : null;
       const stageId = board?.stageId ?? (rng.chance(0.4) ? rng.pick(p.stages).id : null);
       const createdAt = between(rng, p.createdAt, p.status === "closed" ? p.end : BASE_DATE);
       rows.push({

@@ -6,17 +6,53 @@ import { fill } from "./text";
  * development work, analysis boards workshops, support boards service tickets, and so on.
  */
 export type TaskPool =
-  | "Sprint" | "Backlog" | "Dokumentacja" | "Wsparcie"
-  | "Analiza" | "Projektowanie" | "Testy" | "Wdrożenie" | "Utrzymanie"
-  | "creative" | "campaign" | "onboarding";
+  | "Sprint"
+  | "Backlog"
+  | "Dokumentacja"
+  | "Wsparcie"
+  | "Analiza"
+  | "Projektowanie"
+  | "Testy"
+  | "Wdrożenie"
+  | "Utrzymanie"
+  | "creative"
+  | "campaign"
+  | "onboarding";
 
 const FILLERS: Record<string, string[]> = {
-  module: ["planowania produkcji", "magazynu", "raportowania", "uprawnień", "powiadomień", "płatności", "zamówień", "kartoteki klientów", "harmonogramu", "rozliczeń"],
-  screen: ["logowania", "koszyka", "panelu administratora", "listy zamówień", "profilu użytkownika", "harmonogramu zleceń", "raportu dziennego", "ustawień konta"],
+  module: [
+    "planowania produkcji",
+    "magazynu",
+    "raportowania",
+    "uprawnień",
+    "powiadomień",
+    "płatności",
+    "zamówień",
+    "kartoteki klientów",
+    "harmonogramu",
+    "rozliczeń",
+  ],
+  screen: [
+    "logowania",
+    "koszyka",
+    "panelu administratora",
+    "listy zamówień",
+    "profilu użytkownika",
+    "harmonogramu zleceń",
+    "raportu dziennego",
+    "ustawień konta",
+  ],
   system: ["SAP S/4HANA", "KSeF", "Comarch ERP Optima", "PayU", "InPost API", "Microsoft Entra ID", "ePUAP", "systemem WMS", "Power BI"],
   dept: ["produkcji", "logistyki", "sprzedaży", "księgowości", "obsługi klienta", "IT"],
   env: ["testowego", "UAT", "produkcyjnego", "deweloperskiego"],
-  process: ["przyjęcie zamówienia", "reklamacja", "zwrot towaru", "zamknięcie miesiąca", "rejestracja nowego klienta", "zmiana harmonogramu"],
+  process: [
+    "przyjęcie zamówienia",
+    "reklamacja",
+    "zwrot towaru",
+    "zamknięcie miesiąca",
+    "rejestracja nowego klienta",
+    "zmiana harmonogramu",
+  ],
   channel: ["Meta Ads", "Google Ads", "LinkedIn", "newsletter", "YouTube"],
   person: ["Anny K.", "Tomasza W.", "Julii M.", "Kamila S.", "Oliwii P.", "Bartosza D."],
   // English wording needs English fillers.
@@ -26,57 +62,112 @@ const FILLERS: Record<string, string[]> = {
 
 const NAMES: Record<TaskPool, string[]> = {
   Sprint: [
-    "Implementacja modułu {module}", "Endpoint REST dla modułu {module}", "Integracja z {system}", "Refaktoryzacja modułu {module}",
-    "Walidacja formularza ekranu {screen}", "Widok ekranu {screen}", "Optymalizacja zapytań modułu {module}",
-    "Testy jednostkowe modułu {module}", "Błąd: nie zapisuje się zmiana w module {module}", "Add audit log to the {moduleEn} module",
-    "Implement pagination on the {screenEn} screen", "Eksport danych modułu {module} do CSV", "Obsługa błędów integracji z {system}",
+    "Implementacja modułu {module}",
+    "Endpoint REST dla modułu {module}",
+    "Integracja z {system}",
+    "Refaktoryzacja modułu {module}",
+    "Walidacja formularza ekranu {screen}",
+    "Widok ekranu {screen}",
+    "Optymalizacja zapytań modułu {module}",
+    "Testy jednostkowe modułu {module}",
+    "Błąd: nie zapisuje się zmiana w module {module}",
+    "Add audit log to the {moduleEn} module",
+    "Implement pagination on the {screenEn} screen",
+    "Eksport danych modułu {module} do CSV",
+    "Obsługa błędów integracji z {system}",
   ],
   Backlog: [
-    "Tryb ciemny aplikacji", "Obsługa języków EN i DE", "Import danych z Excela do modułu {module}",
-    "Powiadomienia push dla modułu {module}", "Dashboard KPI dla kierownika działu {dept}", "Integracja z {system} – wersja 2",
-    "Skróty klawiszowe na ekranie {screen}", "Archiwizacja danych modułu {module}", "Offline mode for the {screenEn} screen",
+    "Tryb ciemny aplikacji",
+    "Obsługa języków EN i DE",
+    "Import danych z Excela do modułu {module}",
+    "Powiadomienia push dla modułu {module}",
+    "Dashboard KPI dla kierownika działu {dept}",
+    "Integracja z {system} – wersja 2",
+    "Skróty klawiszowe na ekranie {screen}",
+    "Archiwizacja danych modułu {module}",
+    "Offline mode for the {screenEn} screen",
   ],
   Dokumentacja: [
-    "Specyfikacja modułu {module}", "Opis integracji z {system}", "Diagram architektury środowiska {env}",
-    "Instrukcja użytkownika – moduł {module}", "Model danych modułu {module}", "API reference for the {moduleEn} module",
+    "Specyfikacja modułu {module}",
+    "Opis integracji z {system}",
+    "Diagram architektury środowiska {env}",
+    "Instrukcja użytkownika – moduł {module}",
+    "Model danych modułu {module}",
+    "API reference for the {moduleEn} module",
   ],
   Wsparcie: [
-    "Zgłoszenie: nie działa eksport w module {module}", "Zgłoszenie: wolne ładowanie ekranu {screen}", "Zmiana uprawnień dla działu {dept}",
-    "Odnowienie certyfikatu SSL", "Błąd synchronizacji z {system}", "Raport miesięczny dla działu {dept}",
-    "Aktualizacja bibliotek (poprawki bezpieczeństwa)", "Zgłoszenie: błąd wydruku w module {module}",
+    "Zgłoszenie: nie działa eksport w module {module}",
+    "Zgłoszenie: wolne ładowanie ekranu {screen}",
+    "Zmiana uprawnień dla działu {dept}",
+    "Odnowienie certyfikatu SSL",
+    "Błąd synchronizacji z {system}",
+    "Raport miesięczny dla działu {dept}",
+    "Aktualizacja bibliotek (poprawki bezpieczeństwa)",
+    "Zgłoszenie: błąd wydruku w module {module}",
   ],
   Analiza: [
-    "Warsztat z działem {dept}", "Mapa procesu: {process}", "Analiza obecnej integracji z {system}",
-    "Wywiady z użytkownikami – dział {dept}", "Lista wymagań niefunkcjonalnych", "Spotkanie otwierające z klientem",
+    "Warsztat z działem {dept}",
+    "Mapa procesu: {process}",
+    "Analiza obecnej integracji z {system}",
+    "Wywiady z użytkownikami – dział {dept}",
+    "Lista wymagań niefunkcjonalnych",
+    "Spotkanie otwierające z klientem",
   ],
   Projektowanie: [
-    "Makieta ekranu {screen}", "Przegląd makiety ekranu {screen} z klientem", "Architektura modułu {module}",
-    "Projekt bazy danych modułu {module}", "Design system: komponenty formularzy", "Prototyp klikalny ścieżki: {process}",
+    "Makieta ekranu {screen}",
+    "Przegląd makiety ekranu {screen} z klientem",
+    "Architektura modułu {module}",
+    "Projekt bazy danych modułu {module}",
+    "Design system: komponenty formularzy",
+    "Prototyp klikalny ścieżki: {process}",
   ],
   Testy: [
-    "Scenariusz testowy: {process}", "Testy regresji modułu {module}", "Testy wydajnościowe integracji z {system}",
-    "Przygotowanie danych testowych dla modułu {module}", "Retest zgłoszonych błędów – moduł {module}", "UAT sign-off session with key users",
+    "Scenariusz testowy: {process}",
+    "Testy regresji modułu {module}",
+    "Testy wydajnościowe integracji z {system}",
+    "Przygotowanie danych testowych dla modułu {module}",
+    "Retest zgłoszonych błędów – moduł {module}",
+    "UAT sign-off session with key users",
   ],
   Wdrożenie: [
-    "Konfiguracja środowiska {env}", "Migracja danych modułu {module}", "Szkolenie użytkowników – dział {dept}",
-    "Plan uruchomienia i plan wycofania", "Dyżur powdrożeniowy – pierwszy tydzień", "Go-live checklist review",
+    "Konfiguracja środowiska {env}",
+    "Migracja danych modułu {module}",
+    "Szkolenie użytkowników – dział {dept}",
+    "Plan uruchomienia i plan wycofania",
+    "Dyżur powdrożeniowy – pierwszy tydzień",
+    "Go-live checklist review",
   ],
   Utrzymanie: [
-    "Drobna zmiana: nowe pole w module {module}", "Zmiana treści powiadomień", "Nowy raport dla działu {dept}",
-    "Aktualizacja słowników w module {module}", "Poprawka układu ekranu {screen}",
+    "Drobna zmiana: nowe pole w module {module}",
+    "Zmiana treści powiadomień",
+    "Nowy raport dla działu {dept}",
+    "Aktualizacja słowników w module {module}",
+    "Poprawka układu ekranu {screen}",
   ],
   creative: [
-    "Brief kreatywny", "Key visual kampanii", "Teksty reklam do kanału {channel}", "Adaptacje grafik na {channel}",
-    "Landing page kampanii", "Akceptacja materiałów przez klienta",
+    "Brief kreatywny",
+    "Key visual kampanii",
+    "Teksty reklam do kanału {channel}",
+    "Adaptacje grafik na {channel}",
+    "Landing page kampanii",
+    "Akceptacja materiałów przez klienta",
   ],
   campaign: [
-    "Start emisji w {channel}", "Optymalizacja stawek w {channel}", "Raport tygodniowy z kampanii", "Testy A/B nagłówków",
+    "Start emisji w {channel}",
+    "Optymalizacja stawek w {channel}",
+    "Raport tygodniowy z kampanii",
+    "Testy A/B nagłówków",
     "Raport końcowy kampanii",
   ],
   onboarding: [
-    "Laptop i dostępy dla {person}", "Szkolenie BHP – {person}", "Spotkanie z mentorem – {person}",
-    "Konto Microsoft 365 dla {person}", "Umowa i dokumenty kadrowe – {person}", "Karta dostępu do biura – {person}",
-    "Przegląd po okresie próbnym – {person}", "Wprowadzenie do procesów PMO – {person}",
+    "Laptop i dostępy dla {person}",
+    "Szkolenie BHP – {person}",
+    "Spotkanie z mentorem – {person}",
+    "Konto Microsoft 365 dla {person}",
+    "Umowa i dokumenty kadrowe – {person}",
+    "Karta dostępu do biura – {person}",
+    "Przegląd po okresie próbnym – {person}",
+    "Wprowadzenie do procesów PMO – {person}",
   ],
 };
 
@@ -99,8 +190,14 @@ const CRITERIA = [
 
 const CHECKLISTS: [string, string[]][] = [
   ["Definition of Done", ["Code review zatwierdzone", "Testy jednostkowe", "Aktualizacja dokumentacji", "Demo dla PM"]],
-  ["Kryteria akceptacji", ["Zgodność z makietą", "Walidacja pól formularza", "Komunikaty błędów po polsku i angielsku", "Obsługa braku danych"]],
-  ["Przed wdrożeniem", ["Migracja bazy przetestowana", "Kopia zapasowa wykonana", "Plan wycofania opisany", "Klient poinformowany o przerwie"]],
+  [
+    "Kryteria akceptacji",
+    ["Zgodność z makietą", "Walidacja pól formularza", "Komunikaty błędów po polsku i angielsku", "Obsługa braku danych"],
+  ],
+  [
+    "Przed wdrożeniem",
+    ["Migracja bazy przetestowana", "Kopia zapasowa wykonana", "Plan wycofania opisany", "Klient poinformowany o przerwie"],
+  ],
   ["Do przygotowania", ["Dostęp do środowiska testowego", "Dane testowe od klienta", "Lista użytkowników kluczowych"]],
   ["Testy", ["Scenariusz pozytywny", "Scenariusze brzegowe", "Test na urządzeniu mobilnym", "Retest po poprawkach"]],
   ["Po spotkaniu", ["Notatka wysłana do uczestników", "Zadania założone na tablicy", "Termin kolejnego spotkania ustalony"]],
@@ -120,7 +217,15 @@ export function checklistTemplates(rng: Random, count: number): [string, string[
 
 /** The showcase task's checklists: the full breakdown of one feature. */
 export const SHOWCASE_CHECKLISTS: [string, string[]][] = [
-  ["Backend", ["Model danych harmonogramu i migracja", "Endpoint GET /schedules z filtrowaniem", "Walidacja kolizji zleceń na jednej maszynie", "Testy jednostkowe serwisu planowania"]],
+  [
+    "Backend",
+    [
+      "Model danych harmonogramu i migracja",
+      "Endpoint GET /schedules z filtrowaniem",
+      "Walidacja kolizji zleceń na jednej maszynie",
+      "Testy jednostkowe serwisu planowania",
+    ],
+  ],
   ["Frontend", ["Widok tygodniowy harmonogramu", "Przeciąganie zleceń między maszynami", "Obsługa błędów zapisu"]],
   ["Integracja z SAP", ["Import zleceń produkcyjnych (IDoc)", "Mapowanie gniazd roboczych", "Test na danych z hali B"]],
   ["Odbiór", ["Demo dla kierowników zmian", "Poprawki po demo", "Akceptacja w protokole odbioru"]],

@@ -48,24 +48,49 @@ const PUBLIC_TEMPLATE: TemplateBlueprint = {
   isPublic: true,
   stages: [
     {
-      name: "Analiza przedwdrożeniowa", type: "Analiza", from: 0, to: 27,
+      name: "Analiza przedwdrożeniowa",
+      type: "Analiza",
+      from: 0,
+      to: 27,
       description: "Warsztaty z kluczowymi użytkownikami i spisanie wymagań.",
-      boards: [["Warsztaty i wymagania", "Kanban"], ["Specyfikacja funkcjonalna", "Dokumentacja"]],
+      boards: [
+        ["Warsztaty i wymagania", "Kanban"],
+        ["Specyfikacja funkcjonalna", "Dokumentacja"],
+      ],
     },
     {
-      name: "Projekt rozwiązania", type: "Projektowanie", from: 28, to: 55,
+      name: "Projekt rozwiązania",
+      type: "Projektowanie",
+      from: 28,
+      to: 55,
       description: "Architektura, model danych i makiety kluczowych ekranów.",
-      boards: [["Makiety UX", "Kanban"], ["Architektura systemu", "Dokumentacja"]],
+      boards: [
+        ["Makiety UX", "Kanban"],
+        ["Architektura systemu", "Dokumentacja"],
+      ],
     },
     {
-      name: "Implementacja", type: "Implementacja", from: 56, to: 139,
+      name: "Implementacja",
+      type: "Implementacja",
+      from: 56,
+      to: 139,
       description: "Trzy sprinty po cztery tygodnie z demo na koniec każdego.",
-      boards: [["Sprint 1", "Sprint"], ["Sprint 2", "Sprint"], ["Sprint 3", "Sprint"]],
+      boards: [
+        ["Sprint 1", "Sprint"],
+        ["Sprint 2", "Sprint"],
+        ["Sprint 3", "Sprint"],
+      ],
     },
     {
-      name: "Testy i uruchomienie", type: "Wdrożenie", from: 140, to: 176,
+      name: "Testy i uruchomienie",
+      type: "Wdrożenie",
+      from: 140,
+      to: 176,
       description: "Testy akceptacyjne, migracja danych, szkolenia i go-live.",
-      boards: [["Testy akceptacyjne (UAT)", "Kanban"], ["Go-live", "Kanban"]],
+      boards: [
+        ["Testy akceptacyjne (UAT)", "Kanban"],
+        ["Go-live", "Kanban"],
+      ],
     },
   ],
   settings: {
@@ -89,12 +114,18 @@ const PRIVATE_TEMPLATE: TemplateBlueprint = {
   isPublic: false,
   stages: [
     {
-      name: "Przygotowanie kampanii", type: "Projektowanie", from: 0, to: 20,
+      name: "Przygotowanie kampanii",
+      type: "Projektowanie",
+      from: 0,
+      to: 20,
       description: "Brief, key visual, teksty i akceptacja klienta.",
       boards: [["Materiały kreatywne", "Kanban"]],
     },
     {
-      name: "Emisja i raportowanie", type: "Wdrożenie", from: 21, to: 34,
+      name: "Emisja i raportowanie",
+      type: "Wdrożenie",
+      from: 21,
+      to: 34,
       description: "Emisja w kanałach płatnych i raport wyników.",
       boards: [["Emisja", "Kanban"]],
     },

@@ -13,7 +13,12 @@ export function stripDiacritics(text: string): string {
 /** Lower-case ASCII with dots for spaces and apostrophes dropped: the local part of an e-mail address. */
 export function emailLocalPart(...parts: string[]): string {
   return parts
-    .map((p) => stripDiacritics(p).toLowerCase().replace(/['’]/g, "").replace(/[^a-z0-9]+/g, "-"))
+    .map((p) =>
+      stripDiacritics(p)
+        .toLowerCase()
+        .replace(/['’]/g, "")
+        .replace(/[^a-z0-9]+/g, "-"),
+    )
     .join(".");
 }
 

@@ -20,7 +20,15 @@ const TIME_TYPE_BY_TASK_TYPE: Record<string, string> = {
 };
 
 const DESCRIPTIONS: Record<string, string[]> = {
-  "Praca projektowa": ["Implementacja", "Code review", "Poprawki po review", "Analiza rozwiązania", "Pair programming", "Refaktoryzacja", "Implementation and unit tests"],
+  "Praca projektowa": [
+    "Implementacja",
+    "Code review",
+    "Poprawki po review",
+    "Analiza rozwiązania",
+    "Pair programming",
+    "Refaktoryzacja",
+    "Implementation and unit tests",
+  ],
   Spotkanie: ["Daily i planowanie", "Spotkanie z klientem", "Przegląd sprintu", "Warsztat z użytkownikami"],
   Testy: ["Testy manualne", "Automatyzacja testów", "Retest poprawek"],
   Dokumentacja: ["Aktualizacja dokumentacji", "Opis API", "Instrukcja dla użytkowników"],
@@ -100,4 +108,3 @@ function split(rng: Random, picked: SeedTask[], quarters: number): [SeedTask, nu
   for (let left = quarters - picked.length; left > 0; left--) shares[rng.int(0, shares.length - 1)]++;
   return picked.map((t, i) => [t, shares[i]]);
 }
-

@@ -111,7 +111,14 @@ const ROSTER: Slot[] = [
   { team: "pmo", departments: ["pmo", "dev"], position: "Analityk biznesowy", rate: 150 },
   { team: "finance", departments: ["finance"], position: "Kontroler finansowy", roles: ["finance"], leader: true, sso: "microsoft" },
   { team: "finance", departments: ["finance"], position: "Specjalista ds. księgowości", roles: ["finance"] },
-  { team: "finance", departments: ["finance"], position: "Specjalista ds. księgowości", roles: ["finance"], noApiTokens: true, hoursPerWorkDay: 6 },
+  {
+    team: "finance",
+    departments: ["finance"],
+    position: "Specjalista ds. księgowości",
+    roles: ["finance"],
+    noApiTokens: true,
+    hoursPerWorkDay: 6,
+  },
   { team: "hr", departments: ["finance"], position: "Specjalista ds. kadr i płac", roles: ["hr"] },
   { team: "hr", departments: ["finance"], position: "Specjalista ds. kadr i płac", roles: ["hr"], noApiTokens: true },
   { team: "finance", departments: ["finance"], position: "Office Manager" },
@@ -137,18 +144,44 @@ interface Showcase extends Slot {
 
 const SHOWCASE: Showcase[] = [
   {
-    id: demoIds.adminUserId, firstName: "Marta", lastName: "Zielińska", gender: "f", email: demoIds.adminEmail,
-    team: "management", departments: ["pmo", "finance"], position: "Dyrektor operacyjny (COO)", roles: ["admin"],
-    sso: "microsoft", createdAt: utcDate(2021, 3, 1),
+    id: demoIds.adminUserId,
+    firstName: "Marta",
+    lastName: "Zielińska",
+    gender: "f",
+    email: demoIds.adminEmail,
+    team: "management",
+    departments: ["pmo", "finance"],
+    position: "Dyrektor operacyjny (COO)",
+    roles: ["admin"],
+    sso: "microsoft",
+    createdAt: utcDate(2021, 3, 1),
   },
   {
-    id: demoIds.userId, firstName: "Piotr", lastName: "Wiśniewski", gender: "m", email: demoIds.userEmail,
-    team: "dev", departments: ["dev"], position: "Developer", rate: 145, createdAt: utcDate(2023, 9, 4),
+    id: demoIds.userId,
+    firstName: "Piotr",
+    lastName: "Wiśniewski",
+    gender: "m",
+    email: demoIds.userEmail,
+    team: "dev",
+    departments: ["dev"],
+    position: "Developer",
+    rate: 145,
+    createdAt: utcDate(2023, 9, 4),
   },
   {
-    id: demoIds.pmUserId, firstName: "Katarzyna", lastName: "Wójcik", gender: "f",
-    email: "katarzyna.wojcik@kompas-software.pl", team: "pmo", departments: ["pmo"], position: "Senior Project Manager",
-    roles: ["pm"], leader: true, sso: "microsoft", rate: 190, createdAt: utcDate(2022, 1, 10),
+    id: demoIds.pmUserId,
+    firstName: "Katarzyna",
+    lastName: "Wójcik",
+    gender: "f",
+    email: "katarzyna.wojcik@kompas-software.pl",
+    team: "pmo",
+    departments: ["pmo"],
+    position: "Senior Project Manager",
+    roles: ["pm"],
+    leader: true,
+    sso: "microsoft",
+    rate: 190,
+    createdAt: utcDate(2022, 1, 10),
   },
 ];
 
@@ -202,8 +235,7 @@ export async function seedUsers(ctx: SeedContext, contractors: ContractorsByKey)
     const contractor = slot.contractor ? contractors.byKey.get(slot.contractor)! : undefined;
     const email = showcase?.email ?? uniqueEmail(name.firstName, name.lastName, contractor?.domain ?? COMPANY.domain, takenEmails);
     const shortCode = uniqueShortCode(name.firstName, name.lastName, takenCodes);
-    const createdAt =
-      showcase?.createdAt ?? at(day(contractor ? -rng.int(60, 500) : -rng.int(45, 1900)), rng.int(7, 10), rng.int(0, 59));
+    const createdAt = showcase?.createdAt ?? at(day(contractor ? -rng.int(60, 500) : -rng.int(45, 1900)), rng.int(7, 10), rng.int(0, 59));
     const canLogIn = !slot.cannotLogIn;
     const isUsingMobile = canLogIn && (slot.team === "sales" || rng.chance(0.3));
     const roles = ["user", ...(slot.roles ?? [])];
@@ -273,7 +305,10 @@ export async function seedUsers(ctx: SeedContext, contractors: ContractorsByKey)
   }
 
   await ctx.out.insert("jobPosition", positions);
-  await ctx.out.insert("department", departments.map(({ id, name }) => ({ id, name })));
+  await ctx.out.insert(
+    "department",
+    departments.map(({ id, name }) => ({ id, name })),
+  );
   await ctx.out.insert("ssoProvider", Object.values(ssoProviders));
   await ctx.out.insert("user", userRows);
   await ctx.out.insert("userRole", roleRows);
@@ -329,7 +364,15 @@ const SHORTCUTS: { name: string; viewUrl: string; isOpenedInNewTab: boolean }[] 
 /** Sidebar shortcuts of the showcase people and of a few others, weighted 1..n per user. */
 export async function seedShortcuts(ctx: SeedContext, users: UsersWorld): Promise<void> {
   const rng = ctx.rng.fork("shortcuts");
-  const owners = [users.admin, users.user, users.pm, ...rng.sample(users.staff.filter((u) => !SHOWCASE.some((s) => s.id === u.id)), 6)];
+  const owners = [
+    users.admin,
+    users.user,
+    users.pm,
+    ...rng.sample(
+      users.staff.filter((u) => !SHOWCASE.some((s) => s.id === u.id)),
+      6,
+    ),
+  ];
   const rows: RowOf<"shortcut">[] = [];
   for (const owner of owners) {
     const picked = rng.sample(SHORTCUTS, rng.int(2, 5));
@@ -365,8 +408,12 @@ function uniqueEmail(firstName: string, lastName: string, domain: string, taken:
 
 /** Three letters as the team writes them (Piotr Wiśniewski: PWI), varied, then numbered, on clashes. */
 function uniqueShortCode(firstName: string, lastName: string, taken: Set<string>): string {
-  const f = stripDiacritics(firstName).toUpperCase().replace(/[^A-Z]/g, "");
-  const l = stripDiacritics(lastName).toUpperCase().replace(/[^A-Z]/g, "");
+  const f = stripDiacritics(firstName)
+    .toUpperCase()
+    .replace(/[^A-Z]/g, "");
+  const l = stripDiacritics(lastName)
+    .toUpperCase()
+    .replace(/[^A-Z]/g, "");
   const candidates = [f[0] + l.slice(0, 2), f[0] + l[0] + l[l.length - 1], f.slice(0, 2) + l[0], f[0] + l[0] + l[2]];
   for (const c of candidates) {
     if (c.length === 3 && !taken.has(c)) {

@@ -127,10 +127,12 @@ export async function createApp(
 ): Promise<App> {
   // a bare function (older callers) receives unexpected errors; the request log is then silent
   const logger = typeof options === "function" ? silentLogger() : (options.logger ?? createLogger(config.logLevel));
-  const logError =
-    typeof options === "function" ? options : (error: unknown) => logger.error({ err: error }, "unexpected error");
+  const logError = typeof options === "function" ? options : (error: unknown) => logger.error({ err: error }, "unexpected error");
   const admission = new CostAdmission(config.maxConcurrentCost, lightCost(config.maxQueryCost));
-  const metrics = createMetrics(() => database.poolStats(), () => admission.stats());
+  const metrics = createMetrics(
+    () => database.poolStats(),
+    () => admission.stats(),
+  );
   applyDeadlines(schema);
   applyResultBudget(schema);
   // one cache for the cost guard and the complexity plugin: a request's cost is computed once
@@ -139,9 +141,16 @@ export async function createApp(
   const trusted =
     config.trustedDocuments === "off"
       ? undefined
-      : trustedDocuments(config.trustedDocuments, loadManifest(config.trustedDocumentsManifest!), [...loadStoredOperations(schema, REST_ROUTES).values()].map((o) => o.query));
+      : trustedDocuments(
+          config.trustedDocuments,
+          loadManifest(config.trustedDocumentsManifest!),
+          [...loadStoredOperations(schema, REST_ROUTES).values()].map((o) => o.query),
+        );
   const tracing = typeof options === "function" ? undefined : options.tracing;
-  const apollo = createApollo(schema, config, logError, metrics, admission, costs, clientPlugins(database.prisma, config, logError), { trusted, tracing });
+  const apollo = createApollo(schema, config, logError, metrics, admission, costs, clientPlugins(database.prisma, config, logError), {
+    trusted,
+    tracing,
+  });
   await apollo.start();
   const auth = new AuthCache(database.prisma, config.authCacheTtlMs);
   const context = (authorization?: string, scope?: RequestScope) => buildContext(database, config, auth, authorization, scope);
@@ -188,4 +197,3 @@ export async function createApp(
     inFlight: () => inFlight,
   };
 }
-

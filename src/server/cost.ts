@@ -10,7 +10,13 @@ import {
 } from "graphql";
 import { DEFAULT_ITEMS_PER_PAGE } from "../domain/paging";
 import { PAGED_BY_PARENT } from "../domain/list-cost";
-import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimator, type ComplexityEstimatorArgs } from "graphql-query-complexity";
+import {
+  fieldExtensionsEstimator,
+  getComplexity,
+  simpleEstimator,
+  type ComplexityEstimator,
+  type ComplexityEstimatorArgs,
+} from "graphql-query-complexity";
 
 /**
  * The cost model: what a document's answer will weigh, computed before any resolver runs.

@@ -94,7 +94,7 @@ const READ_ONLY_PATHS = new Set(["/health", "/health/live", "/health/ready", "/m
 export function createRequestListener(parts: HttpParts, restPaths: readonly string[]): (req: IncomingMessage, res: ServerResponse) => void {
   const { config, logger, metrics, inFlight, state, cors, tracing } = parts;
   const resultLimits = { maxNodes: config.maxResultNodes, maxBytes: config.maxResultBytes };
-  const isRest = (path: string) => restPaths.some((p) => path === p || (path.startsWith(p) && path.charCodeAt(p.length) === 47 /* / */));
+  const isRest = (path: string) => restPaths.some((p) => path === p || (path.startsWith(p) && path.charCodeAt(p.length) === 47) /* / */);
   const graphql = graphqlRoute(parts);
 
   return (req, res) => {
@@ -160,7 +160,11 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
         const probe = await parts.ready();
         if (!probe.ok) logger.warn({ reason: probe.reason }, "health check failed");
         // the cause (host, port, file) is for the server's log, not for whoever can reach the probe
-        return sendJson(res, probe.ok ? 200 : 503, probe.ok ? { status: "ok", database: "up" } : { status: "unavailable", database: "down" });
+        return sendJson(
+          res,
+          probe.ok ? 200 : 503,
+          probe.ok ? { status: "ok", database: "up" } : { status: "unavailable", database: "down" },
+        );
       }
       if (path === "/metrics") {
         const text = await metrics.registry.metrics();
@@ -176,7 +180,12 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
     }
     if (api) return sendRest(x, problem(404, "NOT_FOUND", "No operation of the interface has this path.", { refused: true }));
     x.refuse("NOT_FOUND");
-    answerError(res, 404, "NOT_FOUND", "Nothing is served at this path; the API is at /graphql, and its REST paths are listed at /openapi.json.");
+    answerError(
+      res,
+      404,
+      "NOT_FOUND",
+      "Nothing is served at this path; the API is at /graphql, and its REST paths are listed at /openapi.json.",
+    );
   }
 
   /** While the server stops: probes say 503 (the load balancer drains it), other requests get 503 and the connection closes. */
@@ -292,9 +301,15 @@ function costGuard(x: Exchange, posted: unknown, schema: GraphQLSchema, config: 
   const operations = Array.isArray(body) ? body : [body];
   if (operations.length > config.maxBatchSize) {
     x.refuse("BAD_REQUEST");
-    answerError(x.res, 400, "BAD_REQUEST", `A batch may carry at most ${config.maxBatchSize} operations; this one has ${operations.length}.`, {
-      maxBatchSize: config.maxBatchSize,
-    });
+    answerError(
+      x.res,
+      400,
+      "BAD_REQUEST",
+      `A batch may carry at most ${config.maxBatchSize} operations; this one has ${operations.length}.`,
+      {
+        maxBatchSize: config.maxBatchSize,
+      },
+    );
     return true;
   }
   let total = 0;
@@ -346,7 +361,11 @@ function costGuard(x: Exchange, posted: unknown, schema: GraphQLSchema, config: 
 /** A GET request's operation, as its query string carries it. */
 function fromSearch(search: string): Record<string, string | undefined> {
   const params = new URLSearchParams(search);
-  return { query: params.get("query") ?? undefined, operationName: params.get("operationName") ?? undefined, variables: params.get("variables") ?? undefined };
+  return {
+    query: params.get("query") ?? undefined,
+    operationName: params.get("operationName") ?? undefined,
+    variables: params.get("variables") ?? undefined,
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

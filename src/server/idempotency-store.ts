@@ -51,7 +51,16 @@ export class IdempotencyStore {
     for (let round = 0; round < 3; round += 1) {
       const now = new Date();
       const claim = { userId, key, claimId: randomUUID() };
-      const row = { ...claim, fingerprint, state: "running", status: null, headers: null, body: null, createdAt: now, expiresAt: new Date(now.getTime() + leaseMs) };
+      const row = {
+        ...claim,
+        fingerprint,
+        state: "running",
+        status: null,
+        headers: null,
+        body: null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + leaseMs),
+      };
       // the claim: inserted, or not when the key has a row (a retry's usual case; no error to raise and log)
       const inserted = await this.db.$executeRaw`
         INSERT INTO "IdempotencyKey" ("userId", "key", "fingerprint", "state", "claimId", "createdAt", "expiresAt")
@@ -68,7 +77,14 @@ export class IdempotencyStore {
       }
       if (found.fingerprint !== fingerprint) return { kind: "mismatch" };
       if (found.state !== "done") return { kind: "running" };
-      return { kind: "done", answer: { status: found.status ?? 200, headers: JSON.parse(found.headers ?? "[]") as Array<[string, string]>, body: found.body ?? "{}" } };
+      return {
+        kind: "done",
+        answer: {
+          status: found.status ?? 200,
+          headers: JSON.parse(found.headers ?? "[]") as Array<[string, string]>,
+          body: found.body ?? "{}",
+        },
+      };
     }
     return { kind: "running" };
   }
@@ -77,7 +93,13 @@ export class IdempotencyStore {
   async complete(claim: Claim, answer: StoredAnswer, ttlMs: number): Promise<boolean> {
     const { count } = await this.db.idempotencyKey.updateMany({
       where: { ...claim, state: "running" },
-      data: { state: "done", status: answer.status, headers: JSON.stringify(answer.headers), body: answer.body, expiresAt: new Date(Date.now() + ttlMs) },
+      data: {
+        state: "done",
+        status: answer.status,
+        headers: JSON.stringify(answer.headers),
+        body: answer.body,
+        expiresAt: new Date(Date.now() + ttlMs),
+      },
     });
     return count === 1;
   }

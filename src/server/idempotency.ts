@@ -83,11 +83,18 @@ class IdempotentRequest implements GraphQLRequestListener<Context> {
     if (header === undefined) return;
     this.key = parseKey(header);
     if (requestIsBatched) {
-      throw new IdempotencyKeyError(`The ${IDEMPOTENCY_HEADER} header names the answer of one operation: send a mutation with a key on its own, not in a batch.`);
+      throw new IdempotencyKeyError(
+        `The ${IDEMPOTENCY_HEADER} header names the answer of one operation: send a mutation with a key on its own, not in a batch.`,
+      );
     }
   }
 
-  async responseForOperation({ document, request, operationName, contextValue }: GraphQLRequestContextResponseForOperation<Context>): Promise<GraphQLResponse | null> {
+  async responseForOperation({
+    document,
+    request,
+    operationName,
+    contextValue,
+  }: GraphQLRequestContextResponseForOperation<Context>): Promise<GraphQLResponse | null> {
     const { key, store, options, log } = this;
     const viewer = contextValue.viewer;
     if (key === undefined || !viewer) return null;
@@ -101,7 +108,9 @@ class IdempotentRequest implements GraphQLRequestListener<Context> {
       } catch (error) {
         // without the claim a retry could run twice: refuse rather than run unguarded
         log(error);
-        return refusal("The server could not record the Idempotency-Key; send the request again.", ErrorCode.SERVICE_UNAVAILABLE, 503, [["retry-after", "1"]]);
+        return refusal("The server could not record the Idempotency-Key; send the request again.", ErrorCode.SERVICE_UNAVAILABLE, 503, [
+          ["retry-after", "1"],
+        ]);
       }
       switch (outcome.kind) {
         case "claimed":
@@ -143,7 +152,8 @@ class IdempotentRequest implements GraphQLRequestListener<Context> {
         // the price and budget in `extensions` are stated anew on every answer, the replay's too
         const { data, errors } = response.body.singleResult;
         const answer = { status: response.http.status ?? 200, headers, body: JSON.stringify({ data, errors }) };
-        if (!(await store.complete(claim, answer, options.ttlMs))) log(new Error("an idempotency key expired while its request ran; its answer was not stored"));
+        if (!(await store.complete(claim, answer, options.ttlMs)))
+          log(new Error("an idempotency key expired while its request ran; its answer was not stored"));
       } else {
         await store.release(claim);
       }
@@ -158,11 +168,18 @@ function parseKey(header: string): string {
   const key = header.length >= 2 && header.startsWith('"') && header.endsWith('"') ? header.slice(1, -1) : header;
   if (KEY.test(key)) return key;
   // the value is the client's own: never echoed
-  throw new IdempotencyKeyError(`The ${IDEMPOTENCY_HEADER} header must be 1 to 255 letters, digits or . _ : ~ + / = - (a UUID is a good key).`);
+  throw new IdempotencyKeyError(
+    `The ${IDEMPOTENCY_HEADER} header must be 1 to 255 letters, digits or . _ : ~ + / = - (a UUID is a good key).`,
+  );
 }
 
 /** SHA-256 of the caller, the document (printed, so spacing does not matter), the variables (keys sorted) and the operation name. */
-function fingerprintOf(userId: string, document: DocumentNode, variables: Record<string, unknown> | undefined, operationName: string | null): string {
+function fingerprintOf(
+  userId: string,
+  document: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+  operationName: string | null,
+): string {
   return createHash("sha256")
     .update([userId, print(document), canonicalJson(variables ?? {}), operationName ?? ""].join("\u0000"))
     .digest("hex");

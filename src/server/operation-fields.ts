@@ -69,11 +69,7 @@ interface Complexity {
  * so that a small document that fans out through fragments is measured by what it would cost.
  * Stops counting past `limit` fields.
  */
-function measure(
-  selectionSet: SelectionSetNode,
-  fragments: Record<string, FragmentDefinitionNode>,
-  limit: number,
-): Complexity {
+function measure(selectionSet: SelectionSetNode, fragments: Record<string, FragmentDefinitionNode>, limit: number): Complexity {
   let fields = 0;
   let maxDepth = 0;
   const walk = (set: SelectionSetNode, depth: number, path: string[]): void => {

@@ -113,12 +113,24 @@ function preferred(accept: string | undefined, offered: readonly string[]): stri
     const [type, subtype] = offer.split("/");
     let match: { q: number; specificity: number; order: number } | undefined;
     for (const r of ranges) {
-      const specificity = r.type === type && r.subtype === subtype ? 2 : r.type === type && r.subtype === "*" ? 1 : r.type === "*" && r.subtype === "*" ? 0 : -1;
+      const specificity =
+        r.type === type && r.subtype === subtype
+          ? 2
+          : r.type === type && r.subtype === "*"
+            ? 1
+            : r.type === "*" && r.subtype === "*"
+              ? 0
+              : -1;
       if (specificity < 0) continue;
-      if (!match || specificity > match.specificity || (specificity === match.specificity && r.order < match.order)) match = { q: r.q, specificity, order: r.order };
+      if (!match || specificity > match.specificity || (specificity === match.specificity && r.order < match.order))
+        match = { q: r.q, specificity, order: r.order };
     }
     if (!match || !(match.q > 0)) continue;
-    if (!best || match.q > best.q || (match.q === best.q && (match.specificity > best.specificity || (match.specificity === best.specificity && match.order < best.order)))) {
+    if (
+      !best ||
+      match.q > best.q ||
+      (match.q === best.q && (match.specificity > best.specificity || (match.specificity === best.specificity && match.order < best.order)))
+    ) {
       best = { offer, ...match };
     }
   }

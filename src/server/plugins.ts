@@ -181,7 +181,12 @@ class OperationRules implements GraphQLRequestListener<Context> {
     if (context.request && context.viewer) context.request.callerId = context.viewer.id;
   }
 
-  async didResolveOperation({ operation, document, request, contextValue }: GraphQLRequestContextDidResolveOperation<Context>): Promise<void> {
+  async didResolveOperation({
+    operation,
+    document,
+    request,
+    contextValue,
+  }: GraphQLRequestContextDidResolveOperation<Context>): Promise<void> {
     const { limits, admission, trusted } = this.rules;
     if (!operation) {
       // no operation to run (Apollo answers why), but an untrusted document is refused as such
@@ -193,7 +198,9 @@ class OperationRules implements GraphQLRequestListener<Context> {
     this.record.name = operationLabel(roots);
     // authentication first, then trusted documents (TRUSTED_DOCUMENTS), then the complexity rule
     const unauthenticated = !contextValue.viewer && roots.some((n) => !PUBLIC_ROOT_FIELDS.has(n));
-    const refusal = unauthenticated ? new UnauthenticatedError(contextValue.authFailure) : trusted && untrustedRefusal(trusted, request, contextValue.viewer);
+    const refusal = unauthenticated
+      ? new UnauthenticatedError(contextValue.authFailure)
+      : trusted && untrustedRefusal(trusted, request, contextValue.viewer);
     // priced even when refused (the refusal's answer and log line carry the cost, as any other's)
     try {
       this.price(operation, document, request);
@@ -231,10 +238,13 @@ class OperationRules implements GraphQLRequestListener<Context> {
     this.cost = cost;
     costs.set(request, cost);
     if (cost > limits.maxCost) {
-      throw new QueryTooComplexError(`The query's cost is ${cost}; the limit is ${limits.maxCost}. Ask for smaller pages or fewer nested lists.`, {
-        cost,
-        limit: limits.maxCost,
-      });
+      throw new QueryTooComplexError(
+        `The query's cost is ${cost}; the limit is ${limits.maxCost}. Ask for smaller pages or fewer nested lists.`,
+        {
+          cost,
+          limit: limits.maxCost,
+        },
+      );
     }
   }
 
@@ -271,7 +281,9 @@ function foldVariableFlood(result: FormattedExecutionResult): void {
   const errors = result.errors!;
   if (!errors.some((e) => e.extensions?.truncated === true)) return;
   if (!errors.every((e) => e.extensions?.code === "BAD_USER_INPUT")) return;
-  const validationErrors = errors.flatMap((e) => (e.extensions?.validationErrors as unknown[] | undefined) ?? []).slice(0, MAX_REPORTED_VARIABLE_ERRORS);
+  const validationErrors = errors
+    .flatMap((e) => (e.extensions?.validationErrors as unknown[] | undefined) ?? [])
+    .slice(0, MAX_REPORTED_VARIABLE_ERRORS);
   result.errors = [
     {
       message: `Too many invalid variables: the first ${validationErrors.length} are listed in validationErrors.`,

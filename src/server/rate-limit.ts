@@ -95,7 +95,9 @@ export function rateLimitPlugin(buckets: CostBuckets): ApolloServerPlugin<Contex
       let charge: Charge | undefined;
       return {
         async responseForOperation({ request, contextValue }) {
-          const caller = contextValue.viewer ? `user:${contextValue.viewer.id}` : `address:${contextValue.request?.clientAddress ?? "unknown"}`;
+          const caller = contextValue.viewer
+            ? `user:${contextValue.viewer.id}`
+            : `address:${contextValue.request?.clientAddress ?? "unknown"}`;
           // every operation costs the server something: at least one point
           const cost = Math.max(1, costOf(request) ?? 1);
           charge = buckets.charge(caller, cost);

@@ -22,7 +22,12 @@ export function restRoute(handler: RestHandler, options: { maxBodyBytes: number;
         return true;
       }
       // a body the reader refuses (too large, bad encoding, cut short) answered as the REST layer answers errors
-      sendRest(x, error.type === "entity.too.large" ? PAYLOAD_TOO_LARGE() : problem(400, "BAD_REQUEST", "The request body could not be read; send UTF-8 JSON.", { refused: true }));
+      sendRest(
+        x,
+        error.type === "entity.too.large"
+          ? PAYLOAD_TOO_LARGE()
+          : problem(400, "BAD_REQUEST", "The request body could not be read; send UTF-8 JSON.", { refused: true }),
+      );
       return true;
     }
     const answer = await handler.handle({ method: x.req.method!, url: x.req.url!, headers: x.req.headers, body }, () => options.context(x));

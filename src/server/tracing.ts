@@ -102,12 +102,16 @@ export function startTracing(env: NodeJS.ProcessEnv = process.env): Tracing | un
   if (!tracingRequested(env)) return undefined;
   const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || "http/protobuf").trim();
   if (protocol !== "http/protobuf" && protocol !== "http/json") {
-    throw new ConfigError(`Invalid configuration:\n  - OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (got "${protocol}"); this server exports over OTLP/HTTP`);
+    throw new ConfigError(
+      `Invalid configuration:\n  - OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (got "${protocol}"); this server exports over OTLP/HTTP`,
+    );
   }
   // loaded only now: a server without tracing never loads the SDK
   /* eslint-disable @typescript-eslint/no-require-imports */
-  const { BatchSpanProcessor, NodeTracerProvider } = require("@opentelemetry/sdk-trace-node") as typeof import("@opentelemetry/sdk-trace-node");
-  const { defaultResource, detectResources, envDetector, resourceFromAttributes } = require("@opentelemetry/resources") as typeof import("@opentelemetry/resources");
+  const { BatchSpanProcessor, NodeTracerProvider } =
+    require("@opentelemetry/sdk-trace-node") as typeof import("@opentelemetry/sdk-trace-node");
+  const { defaultResource, detectResources, envDetector, resourceFromAttributes } =
+    require("@opentelemetry/resources") as typeof import("@opentelemetry/resources");
   const { OTLPTraceExporter } =
     protocol === "http/json"
       ? (require("@opentelemetry/exporter-trace-otlp-http") as typeof import("@opentelemetry/exporter-trace-otlp-http"))

@@ -84,7 +84,11 @@ function documentHash(id: string): string | undefined {
 }
 
 /** The trusted documents of a server in `mode`: the manifest's, plus `own` (the REST layer's stored documents). */
-export function trustedDocuments(mode: "allow" | "require", manifest: ReadonlyMap<string, string>, own: Iterable<string>): TrustedDocuments {
+export function trustedDocuments(
+  mode: "allow" | "require",
+  manifest: ReadonlyMap<string, string>,
+  own: Iterable<string>,
+): TrustedDocuments {
   return { mode, byHash: manifest, trusted: new Set([...manifest.values(), ...own]) };
 }
 
@@ -102,13 +106,19 @@ interface Refusal {
 export function resolveOperation(operation: Record<string, unknown>, docs: TrustedDocuments): Refusal | undefined {
   const extensions = isRecord(operation.extensions) ? operation.extensions : undefined;
   const persisted = isRecord(extensions?.persistedQuery) ? extensions.persistedQuery : undefined;
-  const id = typeof operation.documentId === "string" ? operation.documentId : typeof persisted?.sha256Hash === "string" ? persisted.sha256Hash : undefined;
+  const id =
+    typeof operation.documentId === "string"
+      ? operation.documentId
+      : typeof persisted?.sha256Hash === "string"
+        ? persisted.sha256Hash
+        : undefined;
   if (id === undefined) {
     if (docs.mode === "require" && typeof operation.query === "string") {
       return {
         status: 400,
         code: ErrorCode.PERSISTED_QUERY_ID_REQUIRED,
-        message: "This server runs registered documents only: send the document's id as documentId (or extensions.persistedQuery.sha256Hash), not its text.",
+        message:
+          "This server runs registered documents only: send the document's id as documentId (or extensions.persistedQuery.sha256Hash), not its text.",
       };
     }
     return undefined; // a text in `allow` mode: the plugin decides once the caller is known
@@ -117,10 +127,18 @@ export function resolveOperation(operation: Record<string, unknown>, docs: Trust
   const document = hash === undefined ? undefined : docs.byHash.get(hash);
   if (document === undefined) {
     // the id is the client's input: not echoed
-    return { status: 404, code: ErrorCode.PERSISTED_QUERY_NOT_IN_LIST, message: "The document id is not in this server's list of registered documents." };
+    return {
+      status: 404,
+      code: ErrorCode.PERSISTED_QUERY_NOT_IN_LIST,
+      message: "The document id is not in this server's list of registered documents.",
+    };
   }
   if (typeof operation.query === "string" && operation.query !== document) {
-    return { status: 400, code: ErrorCode.CANNOT_SEND_PQ_ID_AND_BODY, message: "Send a document's id or its text, not an id with another text." };
+    return {
+      status: 400,
+      code: ErrorCode.CANNOT_SEND_PQ_ID_AND_BODY,
+      message: "Send a document's id or its text, not an id with another text.",
+    };
   }
   operation.query = document;
   delete operation.documentId;

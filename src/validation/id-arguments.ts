@@ -1,11 +1,4 @@
-import {
-  getNullableType,
-  isInputObjectType,
-  isListType,
-  type GraphQLInputType,
-  type GraphQLSchema,
-  GraphQLID,
-} from "graphql";
+import { getNullableType, isInputObjectType, isListType, type GraphQLInputType, type GraphQLSchema, GraphQLID } from "graphql";
 import { BadUserInputError, type FieldViolation } from "../errors/errors";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -63,7 +56,8 @@ function collect(type: GraphQLInputType, value: unknown, path: string, out: Fiel
   }
   if (value instanceof Date) {
     const time = value.getTime();
-    if (!(time >= MIN_DATE && time <= MAX_DATE)) out.push({ field: path, constraints: { isInRange: `${leaf} must be between the years 1000 and 9000` } });
+    if (!(time >= MIN_DATE && time <= MAX_DATE))
+      out.push({ field: path, constraints: { isInRange: `${leaf} must be between the years 1000 and 9000` } });
     return value;
   }
   const inner = getNullableType(type);

@@ -29,7 +29,8 @@ export function IsSafeUrl(options?: ValidationOptions): PropertyDecorator {
     {
       name: "isSafeUrl",
       validator: {
-        validate: (value: unknown) => typeof value === "string" && SAFE_URL.test(value) && !/^[a-z][a-z0-9+.-]*:/i.test(value.replace(/^https?:/i, "")),
+        validate: (value: unknown) =>
+          typeof value === "string" && SAFE_URL.test(value) && !/^[a-z][a-z0-9+.-]*:/i.test(value.replace(/^https?:/i, "")),
         defaultMessage: buildMessage((each) => `${each}$property must be an http(s) address or a relative path`, options),
       },
     },

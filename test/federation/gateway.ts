@@ -27,7 +27,10 @@ export interface RunningGateway {
     query: string,
     variables?: Record<string, unknown>,
     authorization?: string,
-  ): Promise<{ status: number; body: { data?: T | null; errors?: Array<{ message: string; path?: unknown[]; extensions?: Record<string, any> }> } }>;
+  ): Promise<{
+    status: number;
+    body: { data?: T | null; errors?: Array<{ message: string; path?: unknown[]; extensions?: Record<string, any> }> };
+  }>;
   stop(): Promise<void>;
 }
 

@@ -14,7 +14,11 @@ import { postTo, type RunningGateway } from "./gateway";
 export async function startHiveGateway(subgraphs: Array<{ name: string; url: string }>): Promise<RunningGateway> {
   const services = await Promise.all(
     subgraphs.map(async ({ name, url }) => {
-      const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ _service { sdl } }" }) });
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: "{ _service { sdl } }" }),
+      });
       const { data } = (await response.json()) as { data: { _service: { sdl: string } } };
       return { name, url, typeDefs: parse(data._service.sdl) };
     }),

@@ -25,7 +25,9 @@ export function describeWithBrowser(name: string, body: () => void): void {
   } else if (inCi) {
     describe(name, () => {
       it("needs Chromium", () => {
-        throw new Error("Chromium not found (looked at CHROMIUM_PATH, /usr/bin/chromium): .ci/run installs it with `apt-get install -y chromium`.");
+        throw new Error(
+          "Chromium not found (looked at CHROMIUM_PATH, /usr/bin/chromium): .ci/run installs it with `apt-get install -y chromium`.",
+        );
       });
     });
   } else {

@@ -1,4 +1,12 @@
-import { getNamedType, isAbstractType, isLeafType, isObjectType, type GraphQLNamedType, type GraphQLObjectType, type GraphQLSchema } from "graphql";
+import {
+  getNamedType,
+  isAbstractType,
+  isLeafType,
+  isObjectType,
+  type GraphQLNamedType,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+} from "graphql";
 
 /**
  * A selection of every field of `type`, nested objects included, down to `depth` levels, never

@@ -133,14 +133,28 @@ export const POLICY_MATRIX: MatrixRow[] = [
   row("document", "a document not in the manifest, with TRUSTED_DOCUMENTS=allow", "U S S S S S S Y"),
 ];
 
-const SHOWN: Record<Answer, string> = { "401": "401", ok: "✓", FORBIDDEN: "FORBIDDEN", NOT_FOUND: "NOT_FOUND", null: "null", QUERY_NOT_IN_SAFELIST: "QUERY_NOT_IN_SAFELIST" };
+const SHOWN: Record<Answer, string> = {
+  "401": "401",
+  ok: "✓",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  null: "null",
+  QUERY_NOT_IN_SAFELIST: "QUERY_NOT_IN_SAFELIST",
+};
 
 /** The README table, rendered from POLICY_MATRIX and the rule texts (a test checks that the README holds exactly this). */
 export function renderPolicyTable(ruleText: (row: MatrixRow) => string): string {
   const head = `| What | ${PERSONAS.map((p) => PERSONA_TITLES[p]).join(" | ")} | Rule |`;
   const line = `|---|${PERSONAS.map(() => "---").join("|")}|---|`;
   const body = POLICY_MATRIX.map((r) => {
-    const what = r.kind === "root" ? `\`${r.subject}\`` : r.kind === "entity" ? `\`_entities\` ${r.subject}` : r.kind === "field" ? `field \`${r.subject}\`` : r.subject;
+    const what =
+      r.kind === "root"
+        ? `\`${r.subject}\``
+        : r.kind === "entity"
+          ? `\`_entities\` ${r.subject}`
+          : r.kind === "field"
+            ? `field \`${r.subject}\``
+            : r.subject;
     return `| ${what} | ${PERSONAS.map((p) => SHOWN[r.answers[p]]).join(" | ")} | ${ruleText(r)} |`;
   });
   return [head, line, ...body].join("\n");

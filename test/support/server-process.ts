@@ -36,7 +36,10 @@ export async function freePort(): Promise<number> {
  * jest); `options.nodeArgs` go to node itself (`--max-old-space-size=...`); `options.main` runs
  * a built `main.js` instead (see buildServer).
  */
-export async function startServer(env: Record<string, string>, options: { nodeArgs?: string[]; main?: string } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  options: { nodeArgs?: string[]; main?: string } = {},
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const { NODE_ENV: _jest, TEST_DATABASE_URL: _t, ...inherited } = process.env;
   const entry = options.main ? [options.main] : ["-r", "@swc-node/register", join(projectRoot, "src/main.ts")];
@@ -62,7 +65,10 @@ export async function startServer(env: Record<string, string>, options: { nodeAr
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         if (done) throw new Error(`server exited before it was ready:\n${output}`);
-        const status = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status, () => 0);
+        const status = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) }).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (status === 200) return;
         await sleep(200);
       }
@@ -89,10 +95,22 @@ export async function startServer(env: Record<string, string>, options: { nodeAr
  */
 export function buildServer(name: string): string {
   const out = join(projectRoot, "node_modules/.cache", name);
-  execFileSync(process.execPath, [join(projectRoot, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--outDir", out, "--tsBuildInfoFile", join(out, "tsbuildinfo")], {
-    cwd: projectRoot,
-    stdio: "pipe",
-  });
+  execFileSync(
+    process.execPath,
+    [
+      join(projectRoot, "node_modules/typescript/bin/tsc"),
+      "-p",
+      "tsconfig.build.json",
+      "--outDir",
+      out,
+      "--tsBuildInfoFile",
+      join(out, "tsbuildinfo"),
+    ],
+    {
+      cwd: projectRoot,
+      stdio: "pipe",
+    },
+  );
   return join(out, "src/main.js");
 }
 
@@ -151,7 +169,11 @@ export function logMessages(output: string): string[] {
 
 /** The command the server's start-up hint prints for making a token. */
 export function tokenHint(output: string): string {
-  return logMessages(output).map((m) => /^Create a token for any user[^:]*: (.+)$/.exec(m)?.[1]).find(Boolean) ?? "";
+  return (
+    logMessages(output)
+      .map((m) => /^Create a token for any user[^:]*: (.+)$/.exec(m)?.[1])
+      .find(Boolean) ?? ""
+  );
 }
 
 /** Polls `fn` until it returns a truthy value; rejects after `timeoutMs`. */

@@ -77,7 +77,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
   const userToken = await issueToken(db, demoIds.userId, { name: "test" });
   let server: Server | undefined;
 
-  const gql = async <T,>(query: string, variables?: Record<string, unknown>, token: string | null = TEST_ADMIN_TOKEN) => {
+  const gql = async <T>(query: string, variables?: Record<string, unknown>, token: string | null = TEST_ADMIN_TOKEN) => {
     const contextValue = await app.context(token ?? undefined);
     const response = await app.apollo.executeOperation({ query, variables }, { contextValue });
     if (response.body.kind !== "single") throw new Error("incremental delivery is not used");
@@ -97,7 +97,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
       const ctx = await app.context();
       const access = new RequestAccess(ctx.read, viewer);
       // the port is made at first use (an accessor: a spread copies fields only), so it is named
-      return { ...ctx, read: ctx.read, db: replacement ?? ctx.db, viewer, access, loaders: new EntityLoaders(ctx.read, { viewer, access }) };
+      return {
+        ...ctx,
+        read: ctx.read,
+        db: replacement ?? ctx.db,
+        viewer,
+        access,
+        loaders: new EntityLoaders(ctx.read, { viewer, access }),
+      };
     },
     async countStatements(fn) {
       const before = statements;

@@ -56,7 +56,8 @@ const noImportCycle = {
     const check = (node, source) => {
       const target = typeof source?.value === "string" ? resolveImport(file, source.value) : null;
       const path = target && pathBack(target, file);
-      if (path) context.report({ node, messageId: "cycle", data: { path: [file, ...path].map((f) => relative(context.cwd, f)).join(" -> ") } });
+      if (path)
+        context.report({ node, messageId: "cycle", data: { path: [file, ...path].map((f) => relative(context.cwd, f)).join(" -> ") } });
     };
     return {
       ImportDeclaration: (node) => check(node, node.source),
@@ -75,7 +76,9 @@ const decoratorName = (decorator) => {
 };
 const ROOT_FIELDS = new Set(["Query", "Mutation", "FieldResolver"]);
 const declares = (decorators) =>
-  (decorators ?? []).some((d) => decoratorName(d) === "Authorized" && d.expression.type === "CallExpression" && d.expression.arguments.length > 0);
+  (decorators ?? []).some(
+    (d) => decoratorName(d) === "Authorized" && d.expression.type === "CallExpression" && d.expression.arguments.length > 0,
+  );
 
 /** @type {import("eslint").Rule.RuleModule} */
 const declaredRule = {

@@ -62,10 +62,16 @@ export const structureConfig = [
     // reach a database themselves (docs/ARCHITECTURE.md, "One data port").
     files: ["src/resolvers/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: DATABASE_MODULES, message: "resolvers call services; the database is theirs" }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: DATABASE_MODULES, message: "resolvers call services; the database is theirs" }] },
+      ],
       "no-restricted-syntax": [
         "error",
-        { selector: "MemberExpression[object.name='ctx'][property.name=/^(db|read)$/]", message: "resolvers hand ctx to a service; the database is the service's" },
+        {
+          selector: "MemberExpression[object.name='ctx'][property.name=/^(db|read)$/]",
+          message: "resolvers hand ctx to a service; the database is the service's",
+        },
       ],
     },
   },

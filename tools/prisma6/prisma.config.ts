@@ -17,6 +17,5 @@ export default defineConfig({
   engine: "js",
   schema: process.env.PRISMA6_SCHEMA ?? join(root, "prisma", variant, "schema.prisma"),
   migrations: { path: join(root, "prisma", variant, "migrations") },
-  adapter: async () =>
-    variant === "postgres" ? new PrismaPg({ connectionString: url }) : new PrismaBetterSQLite3({ url }),
+  adapter: async () => (variant === "postgres" ? new PrismaPg({ connectionString: url }) : new PrismaBetterSQLite3({ url })),
 });

@@ -11,7 +11,8 @@ export class SharedTaskCommentsArgs extends PageArgs {
 
   @Field(() => ID, {
     nullable: true,
-    description: "Return only the comments after this one in the chosen order (it must be a comment of the shared task); page and itemsPerPage then apply to what follows it.",
+    description:
+      "Return only the comments after this one in the chosen order (it must be a comment of the shared task); page and itemsPerPage then apply to what follows it.",
   })
   cursorId?: string | null;
 

@@ -1,10 +1,13 @@
-import {
-  ArrayMaxSize, IsEmail, IsIn, Length, Matches, Max, MaxLength, Min, ValidateNested,
-} from "class-validator";
+import { ArrayMaxSize, IsEmail, IsIn, Length, Matches, Max, MaxLength, Min, ValidateNested } from "class-validator";
 import { Field, Float, ID, InputType } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import {
-  BUYER_IDENTIFIER_TYPES, FILE_LANGUAGES, INVOICE_DIRECTIONS, INVOICE_TYPES, KSEF_MARKERS, PAYMENT_METHODS,
+  BUYER_IDENTIFIER_TYPES,
+  FILE_LANGUAGES,
+  INVOICE_DIRECTIONS,
+  INVOICE_TYPES,
+  KSEF_MARKERS,
+  PAYMENT_METHODS,
 } from "../../domain/value-sets";
 import { InvoiceItemInput } from "./invoice-item.input";
 import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../../types/shared/enums";
@@ -22,7 +25,9 @@ export const MAX_INVOICE_ITEMS = 500;
     "E4: a new invoice. Amounts are computed from the items; the number comes from the numbering unless `no` is given; a buyer contractor fills the buyer fields left empty.",
 })
 export class CreateInvoiceInput {
-  @Field(() => InvoiceType, { description: `Invoice type: ${INVOICE_TYPES.join(", ")}. Kor, KorZal, KorRoz, KorPef and KorVatRr are corrections and need \`invoice\`.` })
+  @Field(() => InvoiceType, {
+    description: `Invoice type: ${INVOICE_TYPES.join(", ")}. Kor, KorZal, KorRoz, KorPef and KorVatRr are corrections and need \`invoice\`.`,
+  })
   @IsIn([...INVOICE_TYPES])
   invoiceType!: string;
 
@@ -39,7 +44,8 @@ export class CreateInvoiceInput {
 
   @Field(() => String, {
     nullable: true,
-    description: "The invoice number, 1 to 50 characters, when given by hand (e.g. a supplier's number); it must not exist yet in the same numbering (CONFLICT). Absent: the numbering gives one to a non-draft invoice.",
+    description:
+      "The invoice number, 1 to 50 characters, when given by hand (e.g. a supplier's number); it must not exist yet in the same numbering (CONFLICT). Absent: the numbering gives one to a non-draft invoice.",
   })
   @Length(1, 50)
   no?: string | null;
@@ -56,7 +62,10 @@ export class CreateInvoiceInput {
   @Field(() => Date, { nullable: true, description: "Date and time of the sale or service." })
   saleDate?: Date | null;
 
-  @Field(() => DateScalar, { nullable: true, description: "Issue date; a non-draft invoice without one is issued today (UTC). It sets the numbering period." })
+  @Field(() => DateScalar, {
+    nullable: true,
+    description: "Issue date; a non-draft invoice without one is issued today (UTC). It sets the numbering period.",
+  })
   issueDate?: Date | null;
 
   @Field(() => DateScalar, { nullable: true, description: "Payment deadline; not before the issue date." })
@@ -90,7 +99,10 @@ export class CreateInvoiceInput {
   @MaxLength(2)
   sellerCountryCode?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Name of the person issuing the invoice, up to 255 characters; default: the caller's name." })
+  @Field(() => String, {
+    nullable: true,
+    description: "Name of the person issuing the invoice, up to 255 characters; default: the caller's name.",
+  })
   @MaxLength(255)
   sellerCreatorName?: string | null;
 
@@ -101,7 +113,10 @@ export class CreateInvoiceInput {
   @MaxLength(255)
   buyerName?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Buyer's identifier, up to 20 characters; default: the contractor's VAT id, else empty." })
+  @Field(() => String, {
+    nullable: true,
+    description: "Buyer's identifier, up to 20 characters; default: the contractor's VAT id, else empty.",
+  })
   @MaxLength(20)
   buyerIdentifier?: string | null;
 
@@ -132,7 +147,10 @@ export class CreateInvoiceInput {
   @MaxLength(255)
   buyerRecipientName?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Buyer's accounting e-mail, a valid address of up to 255 characters; default: the contractor's." })
+  @Field(() => String, {
+    nullable: true,
+    description: "Buyer's accounting e-mail, a valid address of up to 255 characters; default: the contractor's.",
+  })
   @MaxLength(255)
   @IsEmail()
   buyerAccountingEmail?: string | null;
@@ -153,7 +171,8 @@ export class CreateInvoiceInput {
 
   @Field(() => String, {
     nullable: true,
-    description: "Currency: the code of a currency dictionary entry (any letter case). Default: the default currency. An invoice naming another in `invoice` (a correction, a settlement, one issued from a pro forma) is in that invoice's currency (its default; another code is BAD_USER_INPUT).",
+    description:
+      "Currency: the code of a currency dictionary entry (any letter case). Default: the default currency. An invoice naming another in `invoice` (a correction, a settlement, one issued from a pro forma) is in that invoice's currency (its default; another code is BAD_USER_INPUT).",
   })
   @Matches(/^[A-Za-z]{3}$/, { message: "currencyCode must be a three-letter code" })
   currencyCode?: string | null;
@@ -170,7 +189,8 @@ export class CreateInvoiceInput {
 
   @Field(() => Float, {
     nullable: true,
-    description: "Amount left to pay, up to 2 decimal places (negative: to refund). Default: grossAmount - alreadyPaid; for a correction, its gross amount minus that of prevItems.",
+    description:
+      "Amount left to pay, up to 2 decimal places (negative: to refund). Default: grossAmount - alreadyPaid; for a correction, its gross amount minus that of prevItems.",
   })
   @IsDecimal(MONEY)
   @Min(-MAX_MONEY)
@@ -184,16 +204,25 @@ export class CreateInvoiceInput {
   @Field(() => ID, { nullable: true, description: "Project to book the invoice to. Filled from the stage, board or task when absent." })
   financeProject?: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Stage to book the invoice to; must belong to the project. Filled from the board or task when absent." })
+  @Field(() => ID, {
+    nullable: true,
+    description: "Stage to book the invoice to; must belong to the project. Filled from the board or task when absent.",
+  })
   financeStage?: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Board to book the invoice to; must belong to the project and stage. Filled from the task when absent." })
+  @Field(() => ID, {
+    nullable: true,
+    description: "Board to book the invoice to; must belong to the project and stage. Filled from the task when absent.",
+  })
   financeBoard?: string | null;
 
   @Field(() => ID, { nullable: true, description: "Task to book the invoice to; must belong to the project, stage and board." })
   financeTask?: string | null;
 
-  @Field(() => [InvoiceItemInput], { nullable: true, description: `The items, at most ${MAX_INVOICE_ITEMS}; for a correction, the items as they stand after it. Absent: none.` })
+  @Field(() => [InvoiceItemInput], {
+    nullable: true,
+    description: `The items, at most ${MAX_INVOICE_ITEMS}; for a correction, the items as they stand after it. Absent: none.`,
+  })
   @ArrayMaxSize(MAX_INVOICE_ITEMS)
   @ValidateNested()
   items?: InvoiceItemInput[] | null;
@@ -227,8 +256,7 @@ export class CreateInvoiceInput {
 
   @Field(() => [InvoiceItemInput], {
     nullable: true,
-    description:
-      `For a correction only: the items as they stood before it, at most ${MAX_INVOICE_ITEMS}. Default: the corrected invoice's current items (those of its latest correction, else its own).`,
+    description: `For a correction only: the items as they stood before it, at most ${MAX_INVOICE_ITEMS}. Default: the corrected invoice's current items (those of its latest correction, else its own).`,
   })
   @ArrayMaxSize(MAX_INVOICE_ITEMS)
   @ValidateNested()

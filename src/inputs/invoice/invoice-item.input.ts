@@ -5,7 +5,9 @@ import { GTU_CODES, TAX_RATES, type TaxRate } from "../../domain/value-sets";
 import { GtuCode, TaxRate as TaxRateEnum } from "../../types/shared/enums";
 import { MAX_AMOUNT_NUMBER } from "../../domain/money";
 
-@InputType({ description: "A position of a new invoice (or of a correction's items as they stood before). The server computes its amounts." })
+@InputType({
+  description: "A position of a new invoice (or of a correction's items as they stood before). The server computes its amounts.",
+})
 export class InvoiceItemInput {
   @Field({ description: "What is sold, 1 to 255 characters." })
   @Length(1, 255)
@@ -27,7 +29,10 @@ export class InvoiceItemInput {
   @Max(MAX_AMOUNT_NUMBER)
   priceUnit!: number;
 
-  @Field(() => TaxRateEnum, { description: "VAT rate: RATE_23, RATE_8, RATE_5, RATE_0 (stored 23, 8, 5, 0), or zw (exempt), np (not subject to VAT), oo (reverse charge), which carry no VAT." })
+  @Field(() => TaxRateEnum, {
+    description:
+      "VAT rate: RATE_23, RATE_8, RATE_5, RATE_0 (stored 23, 8, 5, 0), or zw (exempt), np (not subject to VAT), oo (reverse charge), which carry no VAT.",
+  })
   @IsIn([...TAX_RATES])
   tax!: TaxRate;
 

@@ -9,7 +9,9 @@ export class CreateShortcutInput {
   @MaxLength(50)
   name!: string;
 
-  @Field({ description: "Address of the view, 1 to 255 characters: an http(s) address or a relative path (no javascript: or other schemes)." })
+  @Field({
+    description: "Address of the view, 1 to 255 characters: an http(s) address or a relative path (no javascript: or other schemes).",
+  })
   @IsNotEmpty()
   @MaxLength(255)
   @IsSafeUrl()

@@ -3,7 +3,6 @@ import { Field, InputType } from "type-graphql";
 import { BOARD_USER_ROLES } from "../../domain/value-sets";
 import { BoardUserRole } from "../../types/shared/enums";
 
-
 @InputType({ description: "E10: the user's role on the board." })
 export class AssignBoardUserInput {
   @Field(() => BoardUserRole, {

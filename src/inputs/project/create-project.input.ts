@@ -5,7 +5,6 @@ import { PROJECT_CREATION_STATUSES } from "../../domain/value-sets";
 import { ProjectCreationStatus } from "../../types/shared/enums";
 import { MAX_AMOUNT_NUMBER } from "../../domain/money";
 
-
 /** Most contractors and tags a project holds (only createProject sets them): Project.contractors and tags are priced by them. */
 export const MAX_PROJECT_CONTRACTORS = 100;
 export const MAX_PROJECT_TAGS = 100;
@@ -32,7 +31,8 @@ export class CreateProjectInput {
 
   @Field(() => ID, {
     nullable: true,
-    description: "A public template to copy from, shared by the whole organisation; give at most one of projectTemplate and globalProjectTemplate.",
+    description:
+      "A public template to copy from, shared by the whole organisation; give at most one of projectTemplate and globalProjectTemplate.",
   })
   globalProjectTemplate?: string | null;
 
@@ -79,7 +79,9 @@ export class CreateProjectInput {
   @ValidateNested()
   customFieldValues?: ProjectCustomFieldValueInput[] | null;
 
-  @Field(() => [ID], { description: `Ids of existing contractors (clients) of the project, at most ${MAX_PROJECT_CONTRACTORS}; may be empty.` })
+  @Field(() => [ID], {
+    description: `Ids of existing contractors (clients) of the project, at most ${MAX_PROJECT_CONTRACTORS}; may be empty.`,
+  })
   @ArrayMaxSize(MAX_PROJECT_CONTRACTORS)
   contractors!: string[];
 

@@ -6,7 +6,10 @@ export const EXTERNAL_FILE_SOURCES = ["link"] as const;
 
 @InputType({ description: "One file to register by its external address." })
 export class ExternalFileInput {
-  @Field({ description: "Where the file lives; only link (an external address) is accepted. A String, not an enum: the interface calls the set open (observed values)." })
+  @Field({
+    description:
+      "Where the file lives; only link (an external address) is accepted. A String, not an enum: the interface calls the set open (observed values).",
+  })
   @IsIn(EXTERNAL_FILE_SOURCES)
   source!: string;
 

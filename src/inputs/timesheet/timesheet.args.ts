@@ -7,7 +7,8 @@ export const MAX_TIMESHEET_FILTER_IDS = 500;
 @ArgsType()
 export class TimesheetArgs {
   @Field(() => Date, {
-    description: "First day of the seven-day window, taken as its UTC calendar day: the window is that day 00:00 UTC up to, not including, seven days later.",
+    description:
+      "First day of the seven-day window, taken as its UTC calendar day: the window is that day 00:00 UTC up to, not including, seven days later.",
   })
   dateStart!: Date;
 
@@ -20,7 +21,8 @@ export class TimesheetArgs {
 
   @Field(() => ID, {
     nullable: true,
-    description: "Only time reported on this project. An unknown project (or, to an external user, one they are not assigned to) is NOT_FOUND on `project`.",
+    description:
+      "Only time reported on this project. An unknown project (or, to an external user, one they are not assigned to) is NOT_FOUND on `project`.",
   })
   project?: string | null;
 

@@ -21,7 +21,10 @@ export class VacationFilter {
   @ArrayMaxSize(100)
   vacationYear?: number[];
 
-  @Field(() => [String], { nullable: true, description: `Vacations in one of these states: ${VACATION_STATUSES.join(", ")}; any other is BAD_USER_INPUT. A String, not an enum: the interface calls the set open (observed values).` })
+  @Field(() => [String], {
+    nullable: true,
+    description: `Vacations in one of these states: ${VACATION_STATUSES.join(", ")}; any other is BAD_USER_INPUT. A String, not an enum: the interface calls the set open (observed values).`,
+  })
   @ArrayMaxSize(20)
   @IsIn(VACATION_STATUSES, { each: true })
   status?: string[];

@@ -34,7 +34,8 @@ export class AssignedChatTopicUserResolver {
     @Arg("topicId", () => ID, { description: "The chat topic." }) topicId: string,
     @Arg("userId", () => ID, { description: "The member who read it." }) userId: string,
     @Ctx() ctx: AuthedContext,
-    @Arg("input", () => ReadChatTopicInput, { nullable: true, description: "Details of the read; all optional." }) input?: ReadChatTopicInput,
+    @Arg("input", () => ReadChatTopicInput, { nullable: true, description: "Details of the read; all optional." })
+    input?: ReadChatTopicInput,
   ): Promise<AssignedChatTopicUser | null> {
     return ctx.loaders.loadWritten(assignedChatTopicUserEntity, await readChatTopic(ctx, topicId, userId, input));
   }

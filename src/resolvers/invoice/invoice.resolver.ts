@@ -24,7 +24,8 @@ export class InvoiceResolver {
 
   @FieldResolver(() => Invoice, {
     nullable: true,
-    description: "The related invoice: for a correction, the invoice it corrects; for a settlement (Roz), the advance invoice (Zal) it settles; for an invoice issued from a pro forma (fv, Vat, Zal), that pro forma (pf); else null.",
+    description:
+      "The related invoice: for a correction, the invoice it corrects; for a settlement (Roz), the advance invoice (Zal) it settles; for an invoice issued from a pro forma (fv, Vat, Zal), that pro forma (pf); else null.",
   })
   @Authorized(rules.asParent)
   invoice(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Invoice | null | Promise<Invoice | null> {
@@ -32,7 +33,10 @@ export class InvoiceResolver {
     return id ? ctx.loaders.loadNow(invoiceEntity, id) : null;
   }
 
-  @FieldResolver(() => [Invoice], { complexity: listCost(MAX_CORRECTIONS), description: `The corrections of this invoice, oldest first: at most ${MAX_CORRECTIONS} (an invoice takes no more).` })
+  @FieldResolver(() => [Invoice], {
+    complexity: listCost(MAX_CORRECTIONS),
+    description: `The corrections of this invoice, oldest first: at most ${MAX_CORRECTIONS} (an invoice takes no more).`,
+  })
   @Authorized(rules.asParent)
   corrects(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Invoice[] | Promise<Invoice[]> {
     return ctx.loaders.loadAll(invoiceEntity, invoice.correctionIds);

@@ -18,7 +18,8 @@ export class FileResolver {
   })
   @Authorized(rules.projectMember)
   async uploadExternalFiles(
-    @Arg("input", () => ExternalFileUploadInput, { description: "The links and what they are attached to." }) input: ExternalFileUploadInput,
+    @Arg("input", () => ExternalFileUploadInput, { description: "The links and what they are attached to." })
+    input: ExternalFileUploadInput,
     @Ctx() ctx: AuthedContext,
   ): Promise<File[]> {
     return ctx.loaders.loadWrittenMany(fileEntity, await uploadExternalFiles(ctx, input));

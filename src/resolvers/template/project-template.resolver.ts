@@ -12,7 +12,10 @@ export class ProjectTemplateResolver {
       "E9: a project template with its category, author and saved custom field values. A private template is FORBIDDEN to anyone but its author and admins.",
   })
   @Authorized(rules.readTemplate)
-  projectTemplate(@Arg("id", () => ID, { description: "Id of the template." }) id: string, @Ctx() ctx: AuthedContext): Promise<ProjectTemplate> {
+  projectTemplate(
+    @Arg("id", () => ID, { description: "Id of the template." }) id: string,
+    @Ctx() ctx: AuthedContext,
+  ): Promise<ProjectTemplate> {
     return projectTemplate(ctx, id);
   }
 }

@@ -19,7 +19,10 @@ async function changeableMembership(ctx: AuthedContext, tx: DbTx, topicId: strin
 }
 
 /** The mute part of an input: absent fields stay, `mutedUntil: null` unmutes, `isMutedIndefinitely: null` is refused. */
-function muteChanges(input: { mutedUntil?: Date | null; isMutedIndefinitely?: boolean | null }): Prisma.AssignedChatTopicUserUncheckedUpdateInput {
+function muteChanges(input: {
+  mutedUntil?: Date | null;
+  isMutedIndefinitely?: boolean | null;
+}): Prisma.AssignedChatTopicUserUncheckedUpdateInput {
   const data: Prisma.AssignedChatTopicUserUncheckedUpdateInput = {};
   if (input.mutedUntil !== undefined) data.mutedUntil = input.mutedUntil;
   if (input.isMutedIndefinitely === null) {

@@ -38,20 +38,39 @@ const commentModel = readModel<TaskComment>({
   updatedAt: column("c.updatedAt", toDateRequired),
   createdBy: required(userSummary<MiniUserRef>("c.createdById")),
   createdBySource: column("c.createdBySource"),
-  files: list(commentFileModel, (_m, eb) => eb.selectFrom("File as f").whereRef("f.taskCommentId", "=", "c.id").orderBy("f.createdAt").orderBy("f.id") as never),
-  repliesTo: column("c.repliesToId"),
-  repliesCount: value((_m, eb) => eb.selectFrom("TaskComment as rc").select((e) => e.fn.countAll().as("n")).whereRef("rc.repliesToId", "=", "c.id"), toInt),
-  taskCommentMentions: list(mentionModel, (_m, eb) =>
-    eb
-      .selectFrom("TaskCommentMention as k")
-      .innerJoin("User as ku", "ku.id", "k.userId")
-      .whereRef("k.commentId", "=", "c.id")
-      .orderBy("ku.lastName")
-      .orderBy("ku.firstName")
-      .orderBy("k.id") as never,
+  files: list(
+    commentFileModel,
+    (_m, eb) => eb.selectFrom("File as f").whereRef("f.taskCommentId", "=", "c.id").orderBy("f.createdAt").orderBy("f.id") as never,
   ),
-  taskCommentReactions: list(reactionModel, (_m, eb) =>
-    eb.selectFrom("TaskCommentReaction as k").innerJoin("User as ku", "ku.id", "k.userId").whereRef("k.commentId", "=", "c.id").orderBy("k.reactionType").orderBy("k.id") as never,
+  repliesTo: column("c.repliesToId"),
+  repliesCount: value(
+    (_m, eb) =>
+      eb
+        .selectFrom("TaskComment as rc")
+        .select((e) => e.fn.countAll().as("n"))
+        .whereRef("rc.repliesToId", "=", "c.id"),
+    toInt,
+  ),
+  taskCommentMentions: list(
+    mentionModel,
+    (_m, eb) =>
+      eb
+        .selectFrom("TaskCommentMention as k")
+        .innerJoin("User as ku", "ku.id", "k.userId")
+        .whereRef("k.commentId", "=", "c.id")
+        .orderBy("ku.lastName")
+        .orderBy("ku.firstName")
+        .orderBy("k.id") as never,
+  ),
+  taskCommentReactions: list(
+    reactionModel,
+    (_m, eb) =>
+      eb
+        .selectFrom("TaskCommentReaction as k")
+        .innerJoin("User as ku", "ku.id", "k.userId")
+        .whereRef("k.commentId", "=", "c.id")
+        .orderBy("k.reactionType")
+        .orderBy("k.id") as never,
   ),
 });
 
@@ -66,15 +85,26 @@ export interface SharedCommentsArgs extends ListPage {
 }
 
 /** The comments of the shared task `t` that the arguments select (the cursor: strictly after it in (createdAt, id), in the chosen direction). */
-function matching<O>(b: StatementBuilder<SharedCommentsArgs>, s: { topLevel: boolean | null; repliesTo: boolean; cursor: boolean; direction: "asc" | "desc" }, q: SelectQueryBuilder<C, "c", O>) {
+function matching<O>(
+  b: StatementBuilder<SharedCommentsArgs>,
+  s: { topLevel: boolean | null; repliesTo: boolean; cursor: boolean; direction: "asc" | "desc" },
+  q: SelectQueryBuilder<C, "c", O>,
+) {
   q = q.whereRef("c.taskId", "=", "t.id" as never);
   if (s.topLevel !== null) q = q.where("c.repliesToId", s.topLevel ? "is" : "is not", null);
-  if (s.repliesTo) q = q.where("c.repliesToId", "=", b.param((a) => a.repliesTo!));
+  if (s.repliesTo)
+    q = q.where(
+      "c.repliesToId",
+      "=",
+      b.param((a) => a.repliesTo!),
+    );
   if (s.cursor) {
     const beyond = sql.raw(s.direction === "asc" ? ">" : "<");
     const cursor = () => b.param((a) => a.cursorId!);
     const at = sql`(select ${sql.ref("k.createdAt")} from ${sql.table("TaskComment")} as ${sql.id("k")} where ${sql.ref("k.id")} = ${cursor()})`;
-    q = q.where(sql<boolean>`(${sql.ref("c.createdAt")} ${beyond} ${at} or (${sql.ref("c.createdAt")} = ${at} and ${sql.ref("c.id")} ${beyond} ${cursor()}))`);
+    q = q.where(
+      sql<boolean>`(${sql.ref("c.createdAt")} ${beyond} ${at} or (${sql.ref("c.createdAt")} = ${at} and ${sql.ref("c.id")} ${beyond} ${cursor()}))`,
+    );
   }
   return q;
 }
@@ -85,7 +115,15 @@ function matching<O>(b: StatementBuilder<SharedCommentsArgs>, s: { topLevel: boo
  */
 export const SHARED_COMMENTS = statement(
   "sharedTaskComments.page",
-  (a: SharedCommentsArgs) => ({ sel: a.sel, topLevel: a.topLevel ?? null, repliesTo: !!a.repliesTo, cursor: !!a.cursorId, direction: a.direction, total: a.total, items: a.items }),
+  (a: SharedCommentsArgs) => ({
+    sel: a.sel,
+    topLevel: a.topLevel ?? null,
+    repliesTo: !!a.repliesTo,
+    cursor: !!a.cursorId,
+    direction: a.direction,
+    total: a.total,
+    items: a.items,
+  }),
   (b, s) => {
     const ofTask = (id: string) =>
       sql<boolean>`exists (select 1 from ${sql.table("TaskComment")} as ${sql.id("k")} where ${sql.ref("k.id")} = ${id} and ${sql.ref("k.taskId")} = ${sql.ref("t.id")})`;
@@ -94,7 +132,15 @@ export const SHARED_COMMENTS = statement(
       .select("t.id")
       .$if(s.repliesTo, (q) => q.select(ofTask(b.param((a) => a.repliesTo!)).as("repliesToOk")))
       .$if(s.cursor, (q) => q.select(ofTask(b.param((a) => a.cursorId!)).as("cursorOk")))
-      .$if(s.total, (q) => q.select((eb) => matching(b, s, (eb as unknown as Eb).selectFrom("TaskComment as c").select((e) => e.fn.countAll().as("n"))).as("total")))
+      .$if(s.total, (q) =>
+        q.select((eb) =>
+          matching(
+            b,
+            s,
+            (eb as unknown as Eb).selectFrom("TaskComment as c").select((e) => e.fn.countAll().as("n")),
+          ).as("total"),
+        ),
+      )
       .$if(s.items, (q) =>
         q.select((eb) =>
           b
@@ -108,7 +154,11 @@ export const SHARED_COMMENTS = statement(
             .as("page"),
         ),
       )
-      .where("t.shareToken", "=", b.param((a) => a.token));
+      .where(
+        "t.shareToken",
+        "=",
+        b.param((a) => a.token),
+      );
   },
 );
 
@@ -129,7 +179,9 @@ const commentProject: Parameters<typeof readBy>[2] = (eb) =>
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
 export const taskCommentEntity = defineEntity(TaskComment, {
-  read: readBy(rules.projectMember, "TaskComment", (eb) => eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId")),
+  read: readBy(rules.projectMember, "TaskComment", (eb) =>
+    eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId"),
+  ),
   loadMany: loadById(commentModel, "TaskComment as c"),
 });
 

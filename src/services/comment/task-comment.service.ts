@@ -13,12 +13,23 @@ import { SHARED_COMMENTS, sharedCommentsOf } from "./comment.read";
  * (so topLevel: true with repliesTo gives nothing). The cursor narrows the list to what follows it
  * in the chosen order; page and itemsPerPage then apply to that remainder, and totalCount counts it.
  */
-export async function sharedTaskComments({ read }: DataPort, args: SharedTaskCommentsArgs, selection: Selection): Promise<TaskCommentCollection> {
+export async function sharedTaskComments(
+  { read }: DataPort,
+  args: SharedTaskCommentsArgs,
+  selection: Selection,
+): Promise<TaskCommentCollection> {
   if (!args.token) throw new NotFoundError("Shared task", undefined, "token");
   const window = pagedWindow(args);
   const page = pageOf(selection, window);
   const direction = args.order === SortDirection.DESC ? "desc" : "asc";
-  const row = await read.first(SHARED_COMMENTS, { token: args.token, topLevel: args.topLevel, repliesTo: args.repliesTo, cursorId: args.cursorId, direction, ...page });
+  const row = await read.first(SHARED_COMMENTS, {
+    token: args.token,
+    topLevel: args.topLevel,
+    repliesTo: args.repliesTo,
+    cursorId: args.cursorId,
+    direction,
+    ...page,
+  });
   if (!row) throw new NotFoundError("Shared task", undefined, "token");
   const result = sharedCommentsOf(row, page.sel);
   if (!result.repliesToOk) throw badInput("repliesTo", "isCommentOfTask", "repliesTo must be a comment of the shared task");

@@ -44,13 +44,28 @@ const contractorModel = readModel<NoteContractor>({
   shortCode: column("k.shortCode"),
   canManage: ruleFlag("manageContractor", rules.manageContractor, "k.id"),
   vatId: column("k.vatId"),
-  attendants: list(attendantModel, (_m, eb) =>
-    eb.selectFrom("ContractorAttendant as lk").innerJoin("User as lu", "lu.id", "lk.userId").whereRef("lk.contractorId", "=", "k.id").orderBy("lu.lastName").orderBy("lu.firstName").orderBy("lk.id") as never,
+  attendants: list(
+    attendantModel,
+    (_m, eb) =>
+      eb
+        .selectFrom("ContractorAttendant as lk")
+        .innerJoin("User as lu", "lu.id", "lk.userId")
+        .whereRef("lk.contractorId", "=", "k.id")
+        .orderBy("lu.lastName")
+        .orderBy("lu.firstName")
+        .orderBy("lk.id") as never,
   ),
   industryBranches: linkedNames("ContractorIndustryBranch", "contractorId", "industryBranchId", "IndustryBranch", "k.id"),
   tags: linkedNames("ContractorTag", "contractorId", "tagId", "Tag", "k.id"),
   customFields: customFieldValues<ContractorCustomField>(
-    { id: column("cd.id"), valueId: column("cv.id"), name: column("cd.name"), description: column("cd.description"), dataType: column("cd.dataType"), ...customFieldValueFields },
+    {
+      id: column("cd.id"),
+      valueId: column("cv.id"),
+      name: column("cd.name"),
+      description: column("cd.description"),
+      dataType: column("cd.dataType"),
+      ...customFieldValueFields,
+    },
     "cv.contractorId",
     "k.id",
   ),
@@ -65,7 +80,10 @@ const noteModel = readModel<Note>({
   updatedAt: column("n.updatedAt", toDateRequired),
   createdBy: { ...required(userSummary<NoteUserRef>("n.createdById")), always: true },
   deadline: column("n.deadline", toDate),
-  contractor: object(contractorModel, (_m, eb) => eb.selectFrom("Contractor as k").where(sql<boolean>`${sql.ref("k.id")} = ${sql.ref("n.contractorId")}`) as never),
+  contractor: object(
+    contractorModel,
+    (_m, eb) => eb.selectFrom("Contractor as k").where(sql<boolean>`${sql.ref("k.id")} = ${sql.ref("n.contractorId")}`) as never,
+  ),
   status: object(statusModel, (_m, eb) => eb.selectFrom("NoteStatus as ns").whereRef("ns.id", "=", "n.statusId") as never),
   assignedUser: userSummary<NoteUserRef>("n.assignedUserId"),
 });

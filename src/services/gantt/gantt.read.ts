@@ -25,21 +25,28 @@ import { defineEntity } from "../../federation/entity-registry";
 
 /** The progress of the gantt's project `p`, or of one of its stages or boards `g` (its tasks by project first: the Task index). */
 const progress = (groupColumn?: "t.stageId" | "t.boardId") =>
-  taskProgress((eb) => eb.and([eb(sql.ref("t.projectId"), "=", sql.ref("p.id")), ...(groupColumn ? [eb(sql.ref(groupColumn), "=", sql.ref("g.id"))] : [])]));
+  taskProgress((eb) =>
+    eb.and([eb(sql.ref("t.projectId"), "=", sql.ref("p.id")), ...(groupColumn ? [eb(sql.ref(groupColumn), "=", sql.ref("g.id"))] : [])]),
+  );
 
 const classifierModel = readModel<IdNameDecorator>({ id: column("c.id"), name: column("c.name"), decorator: column("c.decorator") });
 const classifier = (table: "StageType" | "BoardType", ref: string) =>
-  object(classifierModel, (_m, eb) => eb.selectFrom(`${table} as c` as "StageType as c").where(sql<boolean>`${sql.ref("c.id")} = ${sql.ref(ref)}`) as never);
+  object(
+    classifierModel,
+    (_m, eb) => eb.selectFrom(`${table} as c` as "StageType as c").where(sql<boolean>`${sql.ref("c.id")} = ${sql.ref(ref)}`) as never,
+  );
 
 /** The gantt's order of stages and boards: start, end, weight, id. */
-const groups = (table: "Stage" | "Board"): Nested => (_m, eb) =>
-  eb
-    .selectFrom(`${table} as g` as "Stage as g")
-    .whereRef("g.projectId", "=", "p.id")
-    .orderBy("g.dateStart")
-    .orderBy("g.dateEnd")
-    .orderBy("g.weight")
-    .orderBy("g.id") as never;
+const groups =
+  (table: "Stage" | "Board"): Nested =>
+  (_m, eb) =>
+    eb
+      .selectFrom(`${table} as g` as "Stage as g")
+      .whereRef("g.projectId", "=", "p.id")
+      .orderBy("g.dateStart")
+      .orderBy("g.dateEnd")
+      .orderBy("g.weight")
+      .orderBy("g.id") as never;
 
 const stageModel = readModel<GanttStage>({
   id: column("g.id"),
@@ -77,7 +84,12 @@ const milestoneModel = readModel<Milestone>({
   status: column("m.status"),
 });
 
-const linkModel = readModel<GanttLink>({ id: column("l.id"), type: column("l.type"), source: column("l.sourceId"), target: column("l.targetId") });
+const linkModel = readModel<GanttLink>({
+  id: column("l.id"),
+  type: column("l.type"),
+  source: column("l.sourceId"),
+  target: column("l.targetId"),
+});
 
 /** The gantt's task, field by field (docs/CONTRIBUTING.md adds a field to it as its worked example). */
 export const ganttTaskFields = {
@@ -98,7 +110,14 @@ export const ganttTaskFields = {
 const taskModel = readModel<GanttTask>(ganttTaskFields);
 
 const sumOf = (table: "Task" | "ReportedTime", amount: string) =>
-  value((_m, eb) => eb.selectFrom(`${table} as s` as "Task as s").select((e) => e.fn.sum(amount as "s.timePlanned").as("n")).whereRef("s.projectId", "=", "p.id"), toInt);
+  value(
+    (_m, eb) =>
+      eb
+        .selectFrom(`${table} as s` as "Task as s")
+        .select((e) => e.fn.sum(amount as "s.timePlanned").as("n"))
+        .whereRef("s.projectId", "=", "p.id"),
+    toInt,
+  );
 
 const ganttModel = readModel<ProjectGantt>({
   id: column("p.id", String, true),
@@ -119,17 +138,28 @@ const ganttModel = readModel<ProjectGantt>({
   timeReported: sumOf("ReportedTime", "s.seconds"),
   stages: list(stageModel, groups("Stage")),
   boards: list(boardModel, groups("Board")),
-  milestones: list(milestoneModel, (_m, eb) => eb.selectFrom("Milestone as m").whereRef("m.projectId", "=", "p.id").orderBy("m.dateStart").orderBy("m.weight").orderBy("m.id") as never),
+  milestones: list(
+    milestoneModel,
+    (_m, eb) =>
+      eb
+        .selectFrom("Milestone as m")
+        .whereRef("m.projectId", "=", "p.id")
+        .orderBy("m.dateStart")
+        .orderBy("m.weight")
+        .orderBy("m.id") as never,
+  ),
   links: list(linkModel, (_m, eb) => eb.selectFrom("GanttLink as l").whereRef("l.projectId", "=", "p.id").orderBy("l.id") as never),
-  tasks: list(taskModel, (_m, eb) =>
-    eb
-      .selectFrom("Task as t")
-      .whereRef("t.projectId", "=", "p.id")
-      // undated tasks last, as the interface asks
-      .orderBy(sql`${sql.ref("t.dateStart")} asc nulls last`)
-      .orderBy(sql`${sql.ref("t.dateEnd")} asc nulls last`)
-      .orderBy("t.weight")
-      .orderBy("t.id") as never,
+  tasks: list(
+    taskModel,
+    (_m, eb) =>
+      eb
+        .selectFrom("Task as t")
+        .whereRef("t.projectId", "=", "p.id")
+        // undated tasks last, as the interface asks
+        .orderBy(sql`${sql.ref("t.dateStart")} asc nulls last`)
+        .orderBy(sql`${sql.ref("t.dateEnd")} asc nulls last`)
+        .orderBy("t.weight")
+        .orderBy("t.id") as never,
   ),
 });
 
@@ -137,7 +167,11 @@ const ganttModel = readModel<ProjectGantt>({
 export const ganttsById = loadById(ganttModel, "Project as p");
 
 /** A gantt as an entity: every field but `tasks`, which its field resolver reads when selected (`projectGanttWithTasks`). */
-const withoutTasks = new Selection(new Map(["id", "project", "budget", "timePlanned", "timeReported", "stages", "boards", "milestones", "links"].map((f) => [f, Selection.all()])));
+const withoutTasks = new Selection(
+  new Map(
+    ["id", "project", "budget", "timePlanned", "timeReported", "stages", "boards", "milestones", "links"].map((f) => [f, Selection.all()]),
+  ),
+);
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 

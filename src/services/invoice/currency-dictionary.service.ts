@@ -19,7 +19,8 @@ export async function createCurrencyDictionary({ db }: DataPort, input: CreateCu
   const race = { attempts: 8, conflict: "Another currency became the default at the same moment; try again.", field: "input.isDefault" };
   return retryOnUniqueViolation(race, () =>
     db.$transaction(async (tx) => {
-      if (await tx.currencyDictionary.findUnique({ where: { code }, select: { id: true } })) throw new ConflictError(CODE_TAKEN, "input.code");
+      if (await tx.currencyDictionary.findUnique({ where: { code }, select: { id: true } }))
+        throw new ConflictError(CODE_TAKEN, "input.code");
       if (input.isDefault) await tx.currencyDictionary.updateMany({ where: { isDefault: true }, data: { isDefault: false } });
       return tx.currencyDictionary.create({ data: { name: input.name, code, isDefault: input.isDefault }, select: SELECT });
     }),

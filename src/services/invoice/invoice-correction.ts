@@ -16,11 +16,19 @@ export function checkRelated(input: CreateInvoiceInput, row: RelatedInvoice | nu
   if (!row) throw new NotFoundError("Invoice", id, "input.invoice");
   const allowed = relatedTypesOf(input.invoiceType);
   if (isCorrectionType(input.invoiceType) && (row.correctedInvoiceId !== null || isCorrectionType(row.invoiceType))) {
-    throw badInput("input.invoice", "original", "name the original invoice, not one of its corrections: corrections of one invoice form a chain");
+    throw badInput(
+      "input.invoice",
+      "original",
+      "name the original invoice, not one of its corrections: corrections of one invoice form a chain",
+    );
   }
   if (!allowed.includes(row.invoiceType)) {
     const verb = isCorrectionType(input.invoiceType) ? "corrects" : "names";
-    throw badInput("input.invoice", "matchingType", `this invoiceType ${verb} ${allowed.join(", ")} invoices; the invoice named is ${row.invoiceType}`);
+    throw badInput(
+      "input.invoice",
+      "matchingType",
+      `this invoiceType ${verb} ${allowed.join(", ")} invoices; the invoice named is ${row.invoiceType}`,
+    );
   }
   if (row.isDraft) throw badInput("input.invoice", "issued", "a draft is not referred to: it is changed or issued");
   if (isCorrectionType(input.invoiceType) && row.correctionCount >= MAX_CORRECTIONS) {

@@ -35,7 +35,11 @@ export async function createInvoice(ctx: AuthedContext, input: CreateInvoiceInpu
   // Two creations raced for a value a unique index guards (the same hand-given number), or a
   // number taken from the counter was given by hand before: the attempt runs again, its checks
   // seeing the winner's row.
-  const race = { attempts: MAX_ATTEMPTS, conflict: "The invoice conflicts with one created at the same time; try again.", onRace: () => (checkTaken = true) };
+  const race = {
+    attempts: MAX_ATTEMPTS,
+    conflict: "The invoice conflicts with one created at the same time; try again.",
+    onRace: () => (checkTaken = true),
+  };
   return retryOnUniqueViolation(race, async () => {
     const prepared = await prepareInvoice(ctx, input);
     // Creations that take a number from one counter would all wait for its row lock, each holding

@@ -7,7 +7,8 @@ export function checkCombination(input: CreateInvoiceInput): void {
   const violations: FieldViolation[] = [];
   const broken = (field: string, rule: string, message: string) => violations.push({ field, constraints: { [rule]: message } });
   const correction = isCorrectionType(input.invoiceType);
-  if (correction && !input.invoice) broken("input.invoice", "required", `a ${input.invoiceType} correction must name the invoice it corrects`);
+  if (correction && !input.invoice)
+    broken("input.invoice", "required", `a ${input.invoiceType} correction must name the invoice it corrects`);
   if (input.invoice && relatedTypesOf(input.invoiceType).length === 0) {
     broken("input.invoice", "related", "this invoiceType names no related invoice (see the field's description for who names what)");
   }

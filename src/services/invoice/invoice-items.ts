@@ -22,7 +22,10 @@ export function priceItems(items: readonly InvoiceItemInput[], field: string): P
   const priced = items.map((item, index) => {
     const amounts = itemAmounts({ count: item.count, priceUnit: item.priceUnit, tax: item.tax as TaxRate });
     if (!fitsMoneyColumn(amounts)) {
-      violations.push({ field: `${field}.${index}`, constraints: { amountTooLarge: `the item's amounts must not exceed ${MAX_AMOUNT.toFixed(2)}` } });
+      violations.push({
+        field: `${field}.${index}`,
+        constraints: { amountTooLarge: `the item's amounts must not exceed ${MAX_AMOUNT.toFixed(2)}` },
+      });
     }
     return {
       order: index + 1,

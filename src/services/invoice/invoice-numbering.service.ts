@@ -23,7 +23,13 @@ const INCREMENT = {
 export function invoiceCounters(dialect: SqlDialect): CounterStore {
   return {
     async increment(tx, numberingId, period) {
-      const rows = await tx.$queryRawUnsafe<Array<{ lastValue: number | bigint }>>(INCREMENT[dialect.kind], randomUUID(), numberingId, period, dialect.timestampText(new Date()));
+      const rows = await tx.$queryRawUnsafe<Array<{ lastValue: number | bigint }>>(
+        INCREMENT[dialect.kind],
+        randomUUID(),
+        numberingId,
+        period,
+        dialect.timestampText(new Date()),
+      );
       return Number(rows[0].lastValue);
     },
     async isTaken(tx, numberingId, no) {

@@ -3,8 +3,15 @@ import type { RelatedInvoice, LookedUpContractor } from "./invoice.read";
 
 const SELLER_FIELDS = ["sellerName", "sellerIdentifier", "sellerStreet", "sellerZipCode", "sellerCity", "sellerCountryCode"] as const;
 const BUYER_FIELDS = [
-  "buyerName", "buyerIdentifier", "buyerIdentifierType", "buyerStreet", "buyerZipCode", "buyerCity", "buyerCountryCode",
-  "buyerRecipientName", "buyerAccountingEmail",
+  "buyerName",
+  "buyerIdentifier",
+  "buyerIdentifierType",
+  "buyerStreet",
+  "buyerZipCode",
+  "buyerCity",
+  "buyerCountryCode",
+  "buyerRecipientName",
+  "buyerAccountingEmail",
 ] as const;
 type SellerField = (typeof SELLER_FIELDS)[number];
 type BuyerField = (typeof BUYER_FIELDS)[number];

@@ -128,7 +128,11 @@ function numberingOf(input: CreateInvoiceInput, found: InvoiceLookups, takesNumb
   if (input.numbering) {
     if (!found.numbering) throw new NotFoundError("Invoice numbering", input.numbering, "input.numbering");
     if (found.numbering.kind !== input.direction) {
-      throw badInput("input.numbering", "sameKind", `the numbering numbers ${found.numbering.kind} invoices, not invoices of the direction given`);
+      throw badInput(
+        "input.numbering",
+        "sameKind",
+        `the numbering numbers ${found.numbering.kind} invoices, not invoices of the direction given`,
+      );
     }
     return found.numbering;
   }

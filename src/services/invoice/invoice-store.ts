@@ -39,7 +39,13 @@ type ItemRow = Prisma.InvoiceItemCreateManyInput;
  * A failure (a clash on the invoice's unique number, a foreign key gone) undoes everything: the
  * counter keeps its value, so a failed creation consumes no number.
  */
-export async function storeInvoice(db: Db, dialect: SqlDialect, prepared: PreparedInvoice, now: Date, checkTaken: boolean): Promise<string> {
+export async function storeInvoice(
+  db: Db,
+  dialect: SqlDialect,
+  prepared: PreparedInvoice,
+  now: Date,
+  checkTaken: boolean,
+): Promise<string> {
   const kind = dialect.kind;
   const issueDate = prepared.issueDate ?? (prepared.row.isDraft ? null : today(now));
   const id = randomUUID();
@@ -51,7 +57,12 @@ export async function storeInvoice(db: Db, dialect: SqlDialect, prepared: Prepar
   if (kind === "postgres" && !checkTaken) {
     const series = prepared.takesNumber ? prepared.series! : null;
     invoice.numberingPeriod = series ? periodKey(series.resetInterval, issueDate!)! : null;
-    const counter = series && { numberingId: series.id, now, datedPattern: formatDateTokens(series.pattern, issueDate!), leadingZero: series.leadingZero };
+    const counter = series && {
+      numberingId: series.id,
+      now,
+      datedPattern: formatDateTokens(series.pattern, issueDate!),
+      leadingZero: series.leadingZero,
+    };
     await db.$executeRawUnsafe(...pgStatement(invoice, items, counter));
     return id;
   }
@@ -81,7 +92,19 @@ interface CounterStep {
 }
 
 const ITEM_COLUMNS = [
-  "id", "invoiceId", "isPrevious", "order", "positionName", "unit", "count", "priceUnit", "tax", "netAmount", "vatAmount", "grossAmount", "gtu",
+  "id",
+  "invoiceId",
+  "isPrevious",
+  "order",
+  "positionName",
+  "unit",
+  "count",
+  "priceUnit",
+  "tax",
+  "netAmount",
+  "vatAmount",
+  "grossAmount",
+  "gtu",
 ] as const satisfies readonly (keyof ItemRow)[];
 
 /** The invoice columns the row sets: the others keep their defaults, as Prisma leaves them. */

@@ -56,15 +56,27 @@ const numberingModel = readModel<InvoiceNumbering>({
   isDefault: column("n.isDefault", toBool),
   docTitle: column("n.docTitle"),
   closestCounter: value((m, eb) => {
-    const periods = RESET_INTERVALS.map((interval) => sql`when ${sql.lit(interval)} then ${m.b.param(() => periodKey(interval, new Date()))}`);
+    const periods = RESET_INTERVALS.map(
+      (interval) => sql`when ${sql.lit(interval)} then ${m.b.param(() => periodKey(interval, new Date()))}`,
+    );
     const period = sql`case coalesce(${sql.ref("n.resetInterval")}, '') ${sql.join(periods, sql` `)} end`;
-    return eb.selectFrom("InvoiceNumberingCounter as nc").select("nc.lastValue").whereRef("nc.numberingId", "=", "n.id").where(sql<boolean>`${sql.ref("nc.period")} = ${period}`);
+    return eb
+      .selectFrom("InvoiceNumberingCounter as nc")
+      .select("nc.lastValue")
+      .whereRef("nc.numberingId", "=", "n.id")
+      .where(sql<boolean>`${sql.ref("nc.period")} = ${period}`);
   }, orNull),
 });
 
 // ─── costs and incomes: one shape but for the name of their type column ───
 
-const bookingFields = { id: column<string>("b.id"), name: column<string>("b.name"), priceNet: decimal("b.priceNet"), priceGross: decimal("b.priceGross"), date: column("b.date", toDateRequired) };
+const bookingFields = {
+  id: column<string>("b.id"),
+  name: column<string>("b.name"),
+  priceNet: decimal("b.priceNet"),
+  priceGross: decimal("b.priceGross"),
+  date: column("b.date", toDateRequired),
+};
 const costModel = readModel<InvoiceCost>({ ...bookingFields, costType: column("b.costType") });
 const incomeModel = readModel<InvoiceIncome>({ ...bookingFields, incomeType: column("b.incomeType") });
 
@@ -85,11 +97,21 @@ const itemModel = readModel<InvoiceItem>({
 
 /** The invoice's items of now (`previous` false) or before the correction (true). */
 const items = (previous: boolean) =>
-  list(itemModel, (_m, eb) => eb.selectFrom("InvoiceItem as it").whereRef("it.invoiceId", "=", "i.id").where("it.isPrevious", "=", sql.lit(previous)).orderBy("it.order") as never);
+  list(
+    itemModel,
+    (_m, eb) =>
+      eb
+        .selectFrom("InvoiceItem as it")
+        .whereRef("it.invoiceId", "=", "i.id")
+        .where("it.isPrevious", "=", sql.lit(previous))
+        .orderBy("it.order") as never,
+  );
 
 /** The ids of the corrections of the invoice `of` names, in creation order. */
 const correctionIds = (m: Parameters<Parameters<typeof value>[0]>[0], eb: Eb, of: string) =>
-  m.b.jsonArray(eb.selectFrom("Invoice as c").select("c.id").where(refEq("c.correctedInvoiceId", of)).orderBy("c.createdAt").orderBy("c.id"));
+  m.b.jsonArray(
+    eb.selectFrom("Invoice as c").select("c.id").where(refEq("c.correctedInvoiceId", of)).orderBy("c.createdAt").orderBy("c.id"),
+  );
 
 /** A correction's place among the corrections of the same invoice (its siblings), for isLastCorrect and prevCorrectId. */
 const amongSiblings = <V>(answer: (siblings: string[], position: number) => V) =>
@@ -104,7 +126,16 @@ const amongSiblings = <V>(answer: (siblings: string[], position: number) => V) =
 const VAT_ID_TYPES = new Set(["nip", "vat_eu"]);
 const flag = (ref: string) => column(ref, toBool);
 const exists = (table: string) =>
-  value((_m, eb) => eb.exists(eb.selectFrom(`${table} as x` as "InvoiceCost as x").select(sql.lit(1).as("one")).whereRef("x.invoiceId", "=", "i.id")), toBool);
+  value(
+    (_m, eb) =>
+      eb.exists(
+        eb
+          .selectFrom(`${table} as x` as "InvoiceCost as x")
+          .select(sql.lit(1).as("one"))
+          .whereRef("x.invoiceId", "=", "i.id"),
+      ),
+    toBool,
+  );
 const plain = (...names: Array<keyof InvoiceTable & keyof Invoice>) => Object.fromEntries(names.map((name) => [name, column(`i.${name}`)]));
 
 /**
@@ -114,11 +145,41 @@ const plain = (...names: Array<keyof InvoiceTable & keyof Invoice>) => Object.fr
  */
 const invoiceModel = readModel<Invoice>({
   ...(plain(
-    "id", "ksefStatus", "ksefStatusDescription", "ksefMarker", "no", "docTitle", "issuedPlace", "invoiceType", "direction", "sellerId",
-    "sellerName", "sellerIdentifier", "sellerStreet", "sellerZipCode", "sellerCity", "sellerCountryCode", "sellerCreatorName", "buyerId",
-    "buyerName", "buyerIdentifier", "buyerIdentifierType", "buyerStreet", "buyerZipCode", "buyerCity", "buyerCountryCode", "buyerRecipientName",
-    "buyerAccountingEmail", "bankAccount", "bankAccountSwift", "currencyCode", "paymentMethod", "description", "fileGeneratedLanguage",
-    "correctedInvoiceId", "relatedInvoiceId",
+    "id",
+    "ksefStatus",
+    "ksefStatusDescription",
+    "ksefMarker",
+    "no",
+    "docTitle",
+    "issuedPlace",
+    "invoiceType",
+    "direction",
+    "sellerId",
+    "sellerName",
+    "sellerIdentifier",
+    "sellerStreet",
+    "sellerZipCode",
+    "sellerCity",
+    "sellerCountryCode",
+    "sellerCreatorName",
+    "buyerId",
+    "buyerName",
+    "buyerIdentifier",
+    "buyerIdentifierType",
+    "buyerStreet",
+    "buyerZipCode",
+    "buyerCity",
+    "buyerCountryCode",
+    "buyerRecipientName",
+    "buyerAccountingEmail",
+    "bankAccount",
+    "bankAccountSwift",
+    "currencyCode",
+    "paymentMethod",
+    "description",
+    "fileGeneratedLanguage",
+    "correctedInvoiceId",
+    "relatedInvoiceId",
   ) as Fields<Invoice>),
   saleDate: column("i.saleDate", toDate),
   issueDate: column("i.issueDate", toDate),
@@ -126,7 +187,10 @@ const invoiceModel = readModel<Invoice>({
   exchangeDate: column("i.exchangeDate", toDate),
   createdAt: column("i.createdAt", toDateRequired),
   updatedAt: column("i.updatedAt", toDateRequired),
-  isUpdated: computed(() => ({ c: sql.ref("i.createdAt"), u: sql.ref("i.updatedAt") }), (raw) => toDateRequired(raw("u") as string).getTime() > toDateRequired(raw("c") as string).getTime()),
+  isUpdated: computed(
+    () => ({ c: sql.ref("i.createdAt"), u: sql.ref("i.updatedAt") }),
+    (raw) => toDateRequired(raw("u") as string).getTime() > toDateRequired(raw("c") as string).getTime(),
+  ),
   sellerVatId: column("i.sellerIdentifier"),
   buyerVatId: computed(
     () => ({ type: sql.ref("i.buyerIdentifierType"), id: sql.ref("i.buyerIdentifier") }),
@@ -153,11 +217,23 @@ const invoiceModel = readModel<Invoice>({
   hasCost: exists("InvoiceCost"),
   items: items(false),
   prevItems: items(true),
-  costs: list(costModel, (_m, eb) => eb.selectFrom("InvoiceCost as b").whereRef("b.invoiceId", "=", "i.id").orderBy("b.date").orderBy("b.id") as never),
-  incomes: list(incomeModel, (_m, eb) => eb.selectFrom("InvoiceIncome as b").whereRef("b.invoiceId", "=", "i.id").orderBy("b.date").orderBy("b.id") as never),
+  costs: list(
+    costModel,
+    (_m, eb) => eb.selectFrom("InvoiceCost as b").whereRef("b.invoiceId", "=", "i.id").orderBy("b.date").orderBy("b.id") as never,
+  ),
+  incomes: list(
+    incomeModel,
+    (_m, eb) => eb.selectFrom("InvoiceIncome as b").whereRef("b.invoiceId", "=", "i.id").orderBy("b.date").orderBy("b.id") as never,
+  ),
   numbering: object(numberingModel, (_m, eb) => eb.selectFrom("InvoiceNumbering as n").whereRef("n.id", "=", "i.numberingId") as never),
   financeProject: object(
-    readModel<InvoiceFinanceProject>({ id: column("p.id"), name: column("p.name"), shortCode: column("p.shortCode"), no: column("p.no"), isSimple: flag("p.isSimple") }),
+    readModel<InvoiceFinanceProject>({
+      id: column("p.id"),
+      name: column("p.name"),
+      shortCode: column("p.shortCode"),
+      no: column("p.no"),
+      isSimple: flag("p.isSimple"),
+    }),
     (_m, eb) => eb.selectFrom("Project as p").whereRef("p.id", "=", "i.financeProjectId") as never,
   ),
   financeStage: object(
@@ -166,14 +242,23 @@ const invoiceModel = readModel<Invoice>({
   ),
   financeBoard: object(
     readModel<InvoiceFinanceBoard>({
-      id: column("bd.id"), name: column("bd.name"), shortCode: column("bd.shortCode"), financeProject: column("bd.projectId"), financeStage: column("bd.stageId"),
+      id: column("bd.id"),
+      name: column("bd.name"),
+      shortCode: column("bd.shortCode"),
+      financeProject: column("bd.projectId"),
+      financeStage: column("bd.stageId"),
     }),
     (_m, eb) => eb.selectFrom("Board as bd").whereRef("bd.id", "=", "i.financeBoardId") as never,
   ),
   financeTask: object(
     readModel<InvoiceFinanceTask>({
-      id: column("t.id"), name: column("t.name"), number: column("t.no"), shortCode: column("t.shortCode"),
-      financeProject: column("t.projectId"), financeStage: column("t.stageId"), financeBoard: column("t.boardId"),
+      id: column("t.id"),
+      name: column("t.name"),
+      number: column("t.no"),
+      shortCode: column("t.shortCode"),
+      financeProject: column("t.projectId"),
+      financeStage: column("t.stageId"),
+      financeBoard: column("t.boardId"),
     }),
     (_m, eb) => eb.selectFrom("Task as t").whereRef("t.id", "=", "i.financeTaskId") as never,
   ),
@@ -206,7 +291,12 @@ function inChainsOf(d: SqlDialect, eb: Eb, ids: readonly string[]) {
   const ofBatch = (e: Eb) => e.selectFrom("Invoice as o").where((x) => d.inList(x.ref("o.id"), ids));
   const originals = ofBatch(eb)
     .select(sql<string>`coalesce(${sql.ref("o.correctedInvoiceId")}, ${sql.ref("o.id")})`.as("originalId"))
-    .unionAll((e) => ofBatch(e as unknown as Eb).select("o.relatedInvoiceId as originalId").where("o.relatedInvoiceId", "is not", null).$narrowType<{ originalId: string }>());
+    .unionAll((e) =>
+      ofBatch(e as unknown as Eb)
+        .select("o.relatedInvoiceId as originalId")
+        .where("o.relatedInvoiceId", "is not", null)
+        .$narrowType<{ originalId: string }>(),
+    );
   // PostgreSQL: `= any(array(...))` makes the originals a value computed first, so both terms
   // are index scans (a BitmapOr); `in (subquery)` under an OR would scan the table
   return eb.or([d.inSubquery(sql.ref("i.id"), originals), d.inSubquery(sql.ref("i.correctedInvoiceId"), originals)]);
@@ -279,10 +369,31 @@ export interface StoredItem {
 }
 
 const RELATED_COLUMNS = [
-  "ci.id", "ci.correctedInvoiceId", "ci.invoiceType", "ci.direction", "ci.isDraft", "ci.currencyCode", "ci.buyerId",
-  "ci.financeProjectId", "ci.financeStageId", "ci.financeBoardId", "ci.financeTaskId", "ci.sellerName", "ci.sellerIdentifier",
-  "ci.sellerStreet", "ci.sellerZipCode", "ci.sellerCity", "ci.sellerCountryCode", "ci.buyerName", "ci.buyerIdentifier",
-  "ci.buyerIdentifierType", "ci.buyerStreet", "ci.buyerZipCode", "ci.buyerCity", "ci.buyerCountryCode", "ci.buyerRecipientName",
+  "ci.id",
+  "ci.correctedInvoiceId",
+  "ci.invoiceType",
+  "ci.direction",
+  "ci.isDraft",
+  "ci.currencyCode",
+  "ci.buyerId",
+  "ci.financeProjectId",
+  "ci.financeStageId",
+  "ci.financeBoardId",
+  "ci.financeTaskId",
+  "ci.sellerName",
+  "ci.sellerIdentifier",
+  "ci.sellerStreet",
+  "ci.sellerZipCode",
+  "ci.sellerCity",
+  "ci.sellerCountryCode",
+  "ci.buyerName",
+  "ci.buyerIdentifier",
+  "ci.buyerIdentifierType",
+  "ci.buyerStreet",
+  "ci.buyerZipCode",
+  "ci.buyerCity",
+  "ci.buyerCountryCode",
+  "ci.buyerRecipientName",
   "ci.buyerAccountingEmail",
 ] as const;
 
@@ -298,12 +409,16 @@ type Unaliased<C> = C extends `ci.${infer Column}` ? Column : never;
 
 /** The current (not previous) items of the invoice whose id column is `invoiceId`, exact, in order. */
 function storedItems(d: SqlDialect, e: Eb, invoiceId: RawBuilder<unknown> | string) {
-  return d.jsonArray(e
+  return d.jsonArray(
+    e
       .selectFrom("InvoiceItem as si")
       .select(["si.order", "si.positionName", "si.unit", "si.tax", "si.gtu"])
       .select([
-        d.exact("si.count").as("count"), d.exact("si.priceUnit").as("priceUnit"), d.exact("si.netAmount").as("netAmount"),
-        d.exact("si.vatAmount").as("vatAmount"), d.exact("si.grossAmount").as("grossAmount"),
+        d.exact("si.count").as("count"),
+        d.exact("si.priceUnit").as("priceUnit"),
+        d.exact("si.netAmount").as("netAmount"),
+        d.exact("si.vatAmount").as("vatAmount"),
+        d.exact("si.grossAmount").as("grossAmount"),
       ])
       .where(sql<boolean>`${sql.ref("si.invoiceId")} = ${typeof invoiceId === "string" ? sql.ref(invoiceId) : invoiceId}`)
       .where("si.isPrevious", "=", sql.lit(false))
@@ -320,7 +435,8 @@ function relatedJson(d: SqlDialect, e: Eb, id: string) {
     .orderBy("lc.createdAt", "desc")
     .orderBy("lc.id", "desc")
     .limit(1);
-  return d.jsonObject(e
+  return d.jsonObject(
+    e
       .selectFrom("Invoice as ci")
       .select(RELATED_COLUMNS)
       .select((x) => [
@@ -365,7 +481,12 @@ function toRelated(value: unknown): RelatedInvoice | null {
       vatAmount: new Decimal(i.vatAmount),
       grossAmount: new Decimal(i.grossAmount),
     }));
-  return { ...rest, isDraft: toBool(isDraft), currentItems: exact(latestId ? latestItems : ownItems), correctionCount: Number(correctionCount) };
+  return {
+    ...rest,
+    isDraft: toBool(isDraft),
+    currentItems: exact(latestId ? latestItems : ownItems),
+    correctionCount: Number(correctionCount),
+  };
 }
 
 const LOOKUP_NUMBERING = ["n.id", "n.kind", "n.pattern", "n.resetInterval", "n.leadingZero", "n.docTitle"] as const;
@@ -388,24 +509,54 @@ const LOOKUPS = statement(
       const e = eb as unknown as Eb;
       return [
         d.jsonObject(e.selectFrom("InvoiceNumbering as n").select(LOOKUP_NUMBERING).where("n.id", "=", key("numberingId"))).as("numbering"),
-        d.jsonObject(e
-            .selectFrom("InvoiceNumbering as n")
-            .select(LOOKUP_NUMBERING)
-            .where("n.kind", "=", key("defaultNumberingOf"))
-            .where("n.isDefault", "=", sql.lit(true))
-            .orderBy("n.id")
-            .limit(1),
-        ).as("defaultNumbering"),
-        e.selectFrom("Invoice as t").select("t.id").where("t.numberingId", "=", key("numberingId")).where("t.no", "=", key("no")).limit(1).as("takenBy"),
-        d.jsonObject(e
-            .selectFrom("Contractor as k")
-            .select(["k.name", "k.fullName", "k.vatId", "k.identifierType", "k.street", "k.zipCode", "k.city", "k.countryCode", "k.accountingEmail"])
-            .where("k.id", "=", key("buyerId")),
-        ).as("buyer"),
+        d
+          .jsonObject(
+            e
+              .selectFrom("InvoiceNumbering as n")
+              .select(LOOKUP_NUMBERING)
+              .where("n.kind", "=", key("defaultNumberingOf"))
+              .where("n.isDefault", "=", sql.lit(true))
+              .orderBy("n.id")
+              .limit(1),
+          )
+          .as("defaultNumbering"),
+        e
+          .selectFrom("Invoice as t")
+          .select("t.id")
+          .where("t.numberingId", "=", key("numberingId"))
+          .where("t.no", "=", key("no"))
+          .limit(1)
+          .as("takenBy"),
+        d
+          .jsonObject(
+            e
+              .selectFrom("Contractor as k")
+              .select([
+                "k.name",
+                "k.fullName",
+                "k.vatId",
+                "k.identifierType",
+                "k.street",
+                "k.zipCode",
+                "k.city",
+                "k.countryCode",
+                "k.accountingEmail",
+              ])
+              .where("k.id", "=", key("buyerId")),
+          )
+          .as("buyer"),
         e.selectFrom("CurrencyDictionary as c").select("c.code").where("c.code", "=", key("currencyCode")).as("knownCurrency"),
-        e.selectFrom("CurrencyDictionary as c").select("c.code").where("c.isDefault", "=", sql.lit(true)).orderBy("c.id").limit(1).as("defaultCurrency"),
+        e
+          .selectFrom("CurrencyDictionary as c")
+          .select("c.code")
+          .where("c.isDefault", "=", sql.lit(true))
+          .orderBy("c.id")
+          .limit(1)
+          .as("defaultCurrency"),
         d.jsonObject(e.selectFrom("User as u").select(["u.firstName", "u.lastName"]).where("u.id", "=", key("callerId"))).as("caller"),
-        d.jsonObject(e.selectFrom("Task as tk").select(["tk.projectId", "tk.stageId", "tk.boardId"]).where("tk.id", "=", key("taskId"))).as("task"),
+        d
+          .jsonObject(e.selectFrom("Task as tk").select(["tk.projectId", "tk.stageId", "tk.boardId"]).where("tk.id", "=", key("taskId")))
+          .as("task"),
         d.jsonObject(e.selectFrom("Board as b").select(["b.projectId", "b.stageId"]).where("b.id", "=", key("boardId"))).as("board"),
         d.jsonObject(e.selectFrom("Stage as s").select(["s.projectId"]).where("s.id", "=", key("stageId"))).as("stage"),
         e.selectFrom("Project as p").select("p.id").where("p.id", "=", key("projectId")).as("project"),
@@ -435,7 +586,8 @@ export async function readInvoiceLookups(read: ReadPort, keys: InvoiceLookupKeys
 }
 
 /** The finance project of a cost's or income's invoice (`e`), for its read rule. */
-const invoiceProject: Parameters<typeof readBy>[2] = (eb) => eb.selectFrom("Invoice as i").select("i.financeProjectId").whereRef("i.id", "=", "e.invoiceId");
+const invoiceProject: Parameters<typeof readBy>[2] = (eb) =>
+  eb.selectFrom("Invoice as i").select("i.financeProjectId").whereRef("i.id", "=", "e.invoiceId");
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
@@ -466,5 +618,13 @@ export const invoiceNumberingEntity = defineEntity(InvoiceNumbering, {
 
 export const currencyDictionaryEntity = defineEntity(CurrencyDictionary, {
   read: readBy(rules.signedIn),
-  loadMany: loadById(readModel<CurrencyDictionary>({ id: column("c.id"), name: column("c.name"), code: column("c.code"), isDefault: column("c.isDefault", toBool) }), "CurrencyDictionary as c"),
+  loadMany: loadById(
+    readModel<CurrencyDictionary>({
+      id: column("c.id"),
+      name: column("c.name"),
+      code: column("c.code"),
+      isDefault: column("c.isDefault", toBool),
+    }),
+    "CurrencyDictionary as c",
+  ),
 });

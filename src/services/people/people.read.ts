@@ -46,9 +46,15 @@ export const userModel = readModel<User>({
   pictureSm: column("u.pictureSm"),
   pictureLg: column("u.pictureLg"),
   jobPosition: column("u.jobPositionId"),
-  jobPositionName: value((_m, eb) => eb.selectFrom("JobPosition as jp").select("jp.name").whereRef("jp.id", "=", "u.jobPositionId"), nullIfAbsent),
+  jobPositionName: value(
+    (_m, eb) => eb.selectFrom("JobPosition as jp").select("jp.name").whereRef("jp.id", "=", "u.jobPositionId"),
+    nullIfAbsent,
+  ),
   contractorId: column("u.contractorId"),
-  contractorName: value((_m, eb) => eb.selectFrom("Contractor as c").select("c.name").whereRef("c.id", "=", "u.contractorId"), nullIfAbsent),
+  contractorName: value(
+    (_m, eb) => eb.selectFrom("Contractor as c").select("c.name").whereRef("c.id", "=", "u.contractorId"),
+    nullIfAbsent,
+  ),
   canLogIn: column("u.canLogIn", toBool),
   allowApiTokenAuthentication: column("u.allowApiTokenAuthentication", toBool),
   isExternal: column("u.isExternal", toBool),
@@ -61,10 +67,18 @@ export const userModel = readModel<User>({
   tasksPerWorkday: column("u.tasksPerWorkday"),
   tasksPerWorkDay: column("u.tasksPerWorkday"),
   ssoProviders: list(ssoModel, (_m, eb) =>
-    eb.selectFrom("UserSsoProvider as l").innerJoin("SsoProvider as p", "p.id", "l.ssoProviderId").whereRef("l.userId", "=", "u.id").orderBy("l.id"),
+    eb
+      .selectFrom("UserSsoProvider as l")
+      .innerJoin("SsoProvider as p", "p.id", "l.ssoProviderId")
+      .whereRef("l.userId", "=", "u.id")
+      .orderBy("l.id"),
   ),
   userDepartments: list(departmentModel, (_m, eb) =>
-    eb.selectFrom("UserDepartment as ud").innerJoin("Department as d", "d.id", "ud.departmentId").whereRef("ud.userId", "=", "u.id").orderBy("ud.id"),
+    eb
+      .selectFrom("UserDepartment as ud")
+      .innerJoin("Department as d", "d.id", "ud.departmentId")
+      .whereRef("ud.userId", "=", "u.id")
+      .orderBy("ud.id"),
   ),
   createdAt: column("u.createdAt", toDateRequired),
   updatedAt: column("u.updatedAt", toDateRequired),
@@ -82,29 +96,50 @@ export interface UsersArgs {
 }
 
 /** The conditions of a user filter (everything but the leader ordering), as SQL on `u`; the values are the statement's parameters. */
-function userFilterWhere<O>(b: StatementBuilder<UsersArgs>, q: SelectQueryBuilder<From, "u", O>, f: ReturnType<typeof filterShape>): SelectQueryBuilder<From, "u", O> {
+function userFilterWhere<O>(
+  b: StatementBuilder<UsersArgs>,
+  q: SelectQueryBuilder<From, "u", O>,
+  f: ReturnType<typeof filterShape>,
+): SelectQueryBuilder<From, "u", O> {
   const given = <K extends keyof UserFilter>(key: K) => b.param((a) => a.filter![key] as NonNullable<UserFilter[K]>);
-  const lists = (key: "jobPosition" | "contractorId" | "id" | "excludeIds" | "department" | "excludeDepartmentIds" | "ssoProviderIds" | "hasRole") => given(key);
-  if (f.search) q = q.where(sql<boolean>`u."searchText" like ${b.param((a) => `%${escapeLike(a.filter!.search!.toLowerCase())}%`)} escape '\\'`);
+  const lists = (
+    key: "jobPosition" | "contractorId" | "id" | "excludeIds" | "department" | "excludeDepartmentIds" | "ssoProviderIds" | "hasRole",
+  ) => given(key);
+  if (f.search)
+    q = q.where(sql<boolean>`u."searchText" like ${b.param((a) => `%${escapeLike(a.filter!.search!.toLowerCase())}%`)} escape '\\'`);
   // booleans are literals (SQLite binds no booleans): the value is part of the shape
-  for (const key of ["isUsingMobile", "isExternal", "canLogIn"] as const) if (f[key] !== undefined) q = q.where(`u.${key}`, "=", sql.lit(f[key] as boolean));
+  for (const key of ["isUsingMobile", "isExternal", "canLogIn"] as const)
+    if (f[key] !== undefined) q = q.where(`u.${key}`, "=", sql.lit(f[key] as boolean));
   if (f.hasRole) q = q.where((eb) => eb.exists(roleOf(eb).where((sub) => b.inList(sub.ref("r.role"), lists("hasRole"), "text"))));
   if (f.hasRoleSet) {
     // every role of the set: as many distinct matching roles as the set has
     const roles = b.param((a) => [...new Set(a.filter!.hasRoleSet)]);
     q = q.where((eb) =>
-      eb(roleOf(eb).clearSelect().select((x) => x.fn.count("r.role").distinct().as("n")).where((sub) => b.inList(sub.ref("r.role"), roles, "text")), "=", b.param((a) => new Set(a.filter!.hasRoleSet).size)),
+      eb(
+        roleOf(eb)
+          .clearSelect()
+          .select((x) => x.fn.count("r.role").distinct().as("n"))
+          .where((sub) => b.inList(sub.ref("r.role"), roles, "text")),
+        "=",
+        b.param((a) => new Set(a.filter!.hasRoleSet).size),
+      ),
     );
   }
   if (f.jobPosition) q = q.where((eb) => b.inList(eb.ref("u.jobPositionId"), lists("jobPosition")));
   if (f.contractorId) q = q.where((eb) => b.inList(eb.ref("u.contractorId"), lists("contractorId")));
   if (f.id) q = q.where((eb) => b.inList(eb.ref("u.id"), lists("id")));
   if (f.excludeIds) q = q.where((eb) => eb.not(b.inList(eb.ref("u.id"), lists("excludeIds"))));
-  if (f.excludeDepartmentIds) q = q.where((eb) => eb.not(eb.exists(departmentOf(eb).where((sub) => b.inList(sub.ref("ud.departmentId"), lists("excludeDepartmentIds"))))));
-  if (f.department) q = q.where((eb) => eb.exists(departmentOf(eb).where((sub) => b.inList(sub.ref("ud.departmentId"), lists("department")))));
-  if (f.existsUserDepartments !== undefined) q = q.where((eb) => (f.existsUserDepartments ? eb.exists(departmentOf(eb)) : eb.not(eb.exists(departmentOf(eb)))));
+  if (f.excludeDepartmentIds)
+    q = q.where((eb) =>
+      eb.not(eb.exists(departmentOf(eb).where((sub) => b.inList(sub.ref("ud.departmentId"), lists("excludeDepartmentIds"))))),
+    );
+  if (f.department)
+    q = q.where((eb) => eb.exists(departmentOf(eb).where((sub) => b.inList(sub.ref("ud.departmentId"), lists("department")))));
+  if (f.existsUserDepartments !== undefined)
+    q = q.where((eb) => (f.existsUserDepartments ? eb.exists(departmentOf(eb)) : eb.not(eb.exists(departmentOf(eb)))));
   if (f.existsSsoProvider !== undefined) q = q.where((eb) => (f.existsSsoProvider ? eb.exists(ssoOf(eb)) : eb.not(eb.exists(ssoOf(eb)))));
-  if (f.ssoProviderIds) q = q.where((eb) => eb.exists(ssoOf(eb).where((sub) => b.inList(sub.ref("s.ssoProviderId"), lists("ssoProviderIds")))));
+  if (f.ssoProviderIds)
+    q = q.where((eb) => eb.exists(ssoOf(eb).where((sub) => b.inList(sub.ref("s.ssoProviderId"), lists("ssoProviderIds")))));
   return q;
 }
 
@@ -113,7 +148,14 @@ const departmentOf = (eb: Eb) => eb.selectFrom("UserDepartment as ud").select(sq
 const ssoOf = (eb: Eb) => eb.selectFrom("UserSsoProvider as s").select(sql.lit(1).as("one")).whereRef("s.userId", "=", "u.id");
 
 /** What of a filter changes the SQL: which conditions are given, and the booleans' values. */
-const filterShape = (filter: UserFilter | null | undefined) => shapeOf(filter ?? {}) as Partial<Record<keyof UserFilter, unknown>> & { isUsingMobile?: boolean; isExternal?: boolean; canLogIn?: boolean; existsUserDepartments?: boolean; existsSsoProvider?: boolean };
+const filterShape = (filter: UserFilter | null | undefined) =>
+  shapeOf(filter ?? {}) as Partial<Record<keyof UserFilter, unknown>> & {
+    isUsingMobile?: boolean;
+    isExternal?: boolean;
+    canLogIn?: boolean;
+    existsUserDepartments?: boolean;
+    existsSsoProvider?: boolean;
+  };
 
 export const USER_ORDER_COLUMNS = {
   lastName: (dir: "asc" | "desc") => ["u.lastName", dir] as const,
@@ -139,10 +181,23 @@ export const USERS_PAGE = pageStatement(
           .selectFrom("UserDepartment as lo")
           .select(sql.lit(1).as("one"))
           .whereRef("lo.userId", "=", "u.id")
-          .where("lo.departmentId", "=", b.param((a) => a.filter!.userDepartmentLeaderOrder!.departmentId))
+          .where(
+            "lo.departmentId",
+            "=",
+            b.param((a) => a.filter!.userDepartmentLeaderOrder!.departmentId),
+          )
           .where("lo.isLeader", "=", sql.lit(true));
       // 0 for the department's leaders, 1 for everyone else
-      q = q.orderBy((eb) => eb.case().when(eb.exists(leads(eb))).then(sql.lit(0)).else(sql.lit(1)).end(), s.leader === SortDirection.ASC ? "asc" : "desc");
+      q = q.orderBy(
+        (eb) =>
+          eb
+            .case()
+            .when(eb.exists(leads(eb)))
+            .then(sql.lit(0))
+            .else(sql.lit(1))
+            .end(),
+        s.leader === SortDirection.ASC ? "asc" : "desc",
+      );
     }
     for (const [ref, direction] of s.terms) q = q.orderBy(ref, direction);
     return q as never;
@@ -150,7 +205,9 @@ export const USERS_PAGE = pageStatement(
 );
 
 const usersById = loadById(userModel, "User as u");
-const departmentsById = loadById(departmentModel, "UserDepartment as ud", { join: (q) => q.innerJoin("Department as d", "d.id", "ud.departmentId") as never });
+const departmentsById = loadById(departmentModel, "UserDepartment as ud", {
+  join: (q) => q.innerJoin("Department as d", "d.id", "ud.departmentId") as never,
+});
 
 const shortcutModel = readModel<Shortcut>({
   id: column("s.id"),

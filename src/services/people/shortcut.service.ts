@@ -18,7 +18,13 @@ export async function createShortcut({ db, viewer }: AuthedContext, input: Creat
       await lockRow(tx, "User", userId);
       const last = await tx.shortcut.aggregate({ where: { userId }, _max: { weight: true } });
       return tx.shortcut.create({
-        data: { userId, weight: (last._max.weight ?? 0) + 1, name: input.name, viewUrl: input.viewUrl, isOpenedInNewTab: input.isOpenedInNewTab },
+        data: {
+          userId,
+          weight: (last._max.weight ?? 0) + 1,
+          name: input.name,
+          viewUrl: input.viewUrl,
+          isOpenedInNewTab: input.isOpenedInNewTab,
+        },
         select: SELECT,
       });
     }),

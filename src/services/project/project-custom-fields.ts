@@ -37,10 +37,7 @@ function isSet(value: unknown): boolean {
  * options belong to the definition; users and departments exist (NOT_FOUND). At most four
  * statements, whatever the number of values.
  */
-export async function resolveCustomFieldValues(
-  tx: DbTx,
-  inputs: readonly ProjectCustomFieldValueInput[],
-): Promise<CustomFieldValueData[]> {
+export async function resolveCustomFieldValues(tx: DbTx, inputs: readonly ProjectCustomFieldValueInput[]): Promise<CustomFieldValueData[]> {
   if (inputs.length === 0) return [];
   const path = (i: number, field: string) => `input.customFieldValues.${i}.${field}`;
   const definitionIds = [...new Set(inputs.map((v) => v.definition))];

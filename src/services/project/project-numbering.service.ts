@@ -2,7 +2,6 @@ import type { DbTx } from "../../db/client";
 import { ConflictError } from "../../errors/errors";
 import { NEVER_RESET_PERIOD, takeNextNumber, type CounterStore, type NumberingRules } from "../shared/numbering";
 
-
 /**
  * Project counters live on the numbering row itself (the interface shows `counterNextValue`):
  * `counterNextValue` is the next value to give and `counterPeriod` the period it belongs to
@@ -38,7 +37,12 @@ const projectCounters: CounterStore = {
 };
 
 /** A project numbering in the shared numbering's terms. */
-function projectNumberingRules(row: { id: string; pattern: string; counterInterval: string | null; counterPadLength: number }): NumberingRules {
+function projectNumberingRules(row: {
+  id: string;
+  pattern: string;
+  counterInterval: string | null;
+  counterPadLength: number;
+}): NumberingRules {
   return { id: row.id, pattern: row.pattern, resetInterval: row.counterInterval, leadingZero: row.counterPadLength };
 }
 

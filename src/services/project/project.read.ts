@@ -19,7 +19,21 @@ import { toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db
 import { readBy, ruleSql } from "../../auth/rule";
 import { rules } from "../../auth/rules";
 import { PROJECT_MANAGER_ROLES } from "../../domain/value-sets";
-import { column, group, list, loadById, object, readModel, required, ruleFlag, shownIn, value, type Field, type Fields, type ModelBuild } from "../shared/read-model";
+import {
+  column,
+  group,
+  list,
+  loadById,
+  object,
+  readModel,
+  required,
+  ruleFlag,
+  shownIn,
+  value,
+  type Field,
+  type Fields,
+  type ModelBuild,
+} from "../shared/read-model";
 import { userSummary } from "../shared/user-refs";
 import { idName, linkedNames, taskProgress } from "../task/task.read";
 import { defineEntity } from "../../federation/entity-registry";
@@ -28,7 +42,12 @@ type Eb = ExpressionBuilder<Tables & Record<string, Record<string, unknown>>, st
 
 // ─── custom field values (of a contractor, of a project template) ───
 
-const optionModel = readModel<CustomFieldOption>({ id: column("o.id"), value: column("o.value"), weight: column("o.weight"), decorator: column("o.decorator") });
+const optionModel = readModel<CustomFieldOption>({
+  id: column("o.id"),
+  value: column("o.value"),
+  weight: column("o.weight"),
+  decorator: column("o.decorator"),
+});
 
 export const definitionFields: Fields<Omit<CustomFieldDefinition, "id">> = {
   name: column("cd.name"),
@@ -46,28 +65,56 @@ const definitionModel = readModel<CustomFieldDefinition>({ id: column("cd.id"), 
 export const customFieldValueFields = {
   valueText: column("cv.valueText"),
   // the exact stored decimal, never in exponent notation (as Prisma's Decimal gave it)
-  valueFloat: value((m) => m.b.exact("cv.valueFloat"), (v: string | number | null) => (v === null ? null : new Prisma.Decimal(v).toFixed())),
+  valueFloat: value(
+    (m) => m.b.exact("cv.valueFloat"),
+    (v: string | number | null) => (v === null ? null : new Prisma.Decimal(v).toFixed()),
+  ),
   valueDateTime: column("cv.valueDateTime", toDate),
-  valueSelectOptions: list(optionModel, (_m, eb) =>
-    eb.selectFrom("CustomFieldValueSelectOption as vo").innerJoin("CustomFieldSelectOption as o", "o.id", "vo.optionId").whereRef("vo.valueId", "=", "cv.id").orderBy("o.weight").orderBy("vo.id") as never,
+  valueSelectOptions: list(
+    optionModel,
+    (_m, eb) =>
+      eb
+        .selectFrom("CustomFieldValueSelectOption as vo")
+        .innerJoin("CustomFieldSelectOption as o", "o.id", "vo.optionId")
+        .whereRef("vo.valueId", "=", "cv.id")
+        .orderBy("o.weight")
+        .orderBy("vo.id") as never,
   ),
   valueSelectUsers: list(
-    readModel<CustomFieldUser>({ id: column("u2.id"), firstName: column("u2.firstName"), lastName: column("u2.lastName"), email: column("u2.email"), pictureSm: column("u2.pictureSm") }),
+    readModel<CustomFieldUser>({
+      id: column("u2.id"),
+      firstName: column("u2.firstName"),
+      lastName: column("u2.lastName"),
+      email: column("u2.email"),
+      pictureSm: column("u2.pictureSm"),
+    }),
     (_m, eb) =>
-      eb.selectFrom("CustomFieldValueUser as vu").innerJoin("User as u2", "u2.id", "vu.userId").whereRef("vu.valueId", "=", "cv.id").orderBy("u2.lastName").orderBy("u2.firstName").orderBy("vu.id") as never,
+      eb
+        .selectFrom("CustomFieldValueUser as vu")
+        .innerJoin("User as u2", "u2.id", "vu.userId")
+        .whereRef("vu.valueId", "=", "cv.id")
+        .orderBy("u2.lastName")
+        .orderBy("u2.firstName")
+        .orderBy("vu.id") as never,
   ),
   valueDepartment: idName("Department", "cv.valueDepartmentId"),
 } satisfies { [K in keyof CustomFieldValueFields]: Field<CustomFieldValueFields[K]> };
 
 /** The custom field values of an owner (`owner` the CustomFieldValue column naming it, `ownerRef` the outer column), by the definition's weight then id. */
-export function customFieldValues<T>(fields: Parameters<typeof readModel<T>>[0], owner: "cv.contractorId" | "cv.projectTemplateId", ownerRef: string): Field<T[]> {
-  return list(readModel<T>(fields), (_m, eb) =>
-    eb
-      .selectFrom("CustomFieldValue as cv")
-      .innerJoin("CustomFieldDefinition as cd", "cd.id", "cv.definitionId")
-      .where(sql<boolean>`${sql.ref(owner)} = ${sql.ref(ownerRef)}`)
-      .orderBy("cd.weight")
-      .orderBy("cv.id") as never,
+export function customFieldValues<T>(
+  fields: Parameters<typeof readModel<T>>[0],
+  owner: "cv.contractorId" | "cv.projectTemplateId",
+  ownerRef: string,
+): Field<T[]> {
+  return list(
+    readModel<T>(fields),
+    (_m, eb) =>
+      eb
+        .selectFrom("CustomFieldValue as cv")
+        .innerJoin("CustomFieldDefinition as cd", "cd.id", "cv.definitionId")
+        .where(sql<boolean>`${sql.ref(owner)} = ${sql.ref(ownerRef)}`)
+        .orderBy("cd.weight")
+        .orderBy("cv.id") as never,
   );
 }
 
@@ -100,11 +147,18 @@ const assignmentModel = readModel<AssignedProjectUser>(
 
 /** The caller's assignment to the project `p` (its role, its time reporting), a subquery. */
 const mine = (m: ModelBuild, eb: Eb, column: "role" | "canReportTime") =>
-  eb.selectFrom("ProjectUserAssignment as my").select(`my.${column}` as "my.role").whereRef("my.projectId", "=", "p.id").where("my.userId", "=", m.me);
+  eb
+    .selectFrom("ProjectUserAssignment as my")
+    .select(`my.${column}` as "my.role")
+    .whereRef("my.projectId", "=", "p.id")
+    .where("my.userId", "=", m.me);
 
 /** `Project.userPermissions`: canManage (admins and the project's managers), canReportTime (an assignment that may). */
 const permissions: Field<string[]> = {
-  reads: (m, eb) => ({ manage: ruleSql(m.b, eb, rules.manageProject, m.forms.manageProject, "p.id", m.me), report: mine(m, eb, "canReportTime") }),
+  reads: (m, eb) => ({
+    manage: ruleSql(m.b, eb, rules.manageProject, m.forms.manageProject, "p.id", m.me),
+    report: mine(m, eb, "canReportTime"),
+  }),
   mapper: (alias) => (row) => [
     ...(toBool(row[`${alias}__manage`] as number) ? ["canManage"] : []),
     ...(toBool(row[`${alias}__report`] as number) ? ["canReportTime"] : []),
@@ -113,9 +167,23 @@ const permissions: Field<string[]> = {
 };
 
 const sumOf = (table: "Task" | "ReportedTime", amount: string, owner: string, outer: string) =>
-  value((_m, eb) => eb.selectFrom(`${table} as x` as "Task as x").select((e) => e.fn.sum(amount as "x.timePlanned").as("n")).where(sql<boolean>`${sql.ref(owner)} = ${sql.ref(outer)}`), toInt);
+  value(
+    (_m, eb) =>
+      eb
+        .selectFrom(`${table} as x` as "Task as x")
+        .select((e) => e.fn.sum(amount as "x.timePlanned").as("n"))
+        .where(sql<boolean>`${sql.ref(owner)} = ${sql.ref(outer)}`),
+    toInt,
+  );
 const countOf = (table: "Stage" | "Board", owner: string, outer: string) =>
-  value((_m, eb) => eb.selectFrom(`${table} as x` as "Stage as x").select((e) => e.fn.countAll().as("n")).where(sql<boolean>`${sql.ref(owner)} = ${sql.ref(outer)}`), toInt);
+  value(
+    (_m, eb) =>
+      eb
+        .selectFrom(`${table} as x` as "Stage as x")
+        .select((e) => e.fn.countAll().as("n"))
+        .where(sql<boolean>`${sql.ref(owner)} = ${sql.ref(outer)}`),
+    toInt,
+  );
 
 /**
  * `Project` in ONE statement: numbering, category, simple board, managers (with their summaries),
@@ -135,27 +203,48 @@ const projectModel = readModel<Project>({
   dateEndPlanned: column("p.dateEndPlanned", toDateRequired),
   createdAt: column("p.createdAt", toDateRequired),
   updatedAt: column("p.updatedAt", toDateRequired),
-  assignedProjectUsersPm: list(assignmentModel, (m, eb) =>
-    eb
-      .selectFrom("ProjectUserAssignment as pa")
-      // a manager whose user is gone is left out
-      .innerJoin("User as pu", "pu.id", "pa.userId")
-      .whereRef("pa.projectId", "=", "p.id")
-      .where((e) => m.b.inList(e.ref("pa.role"), PROJECT_MANAGER_ROLES, "text"))
-      .orderBy("pa.createdAt")
-      .orderBy("pa.id") as never,
+  assignedProjectUsersPm: list(
+    assignmentModel,
+    (m, eb) =>
+      eb
+        .selectFrom("ProjectUserAssignment as pa")
+        // a manager whose user is gone is left out
+        .innerJoin("User as pu", "pu.id", "pa.userId")
+        .whereRef("pa.projectId", "=", "p.id")
+        .where((e) => m.b.inList(e.ref("pa.role"), PROJECT_MANAGER_ROLES, "text"))
+        .orderBy("pa.createdAt")
+        .orderBy("pa.id") as never,
   ),
   isBlameableRemovalEnabled: column("p.isBlameableRemovalEnabled", toBool),
   status: column("p.status"),
   shortCode: column("p.shortCode"),
   isSimple: column("p.isSimple", toBool),
-  simpleBoardShortCode: value((_m, eb) => eb.selectFrom("Board as sb").select("sb.shortCode").whereRef("sb.id", "=", "p.simpleBoardId"), (v: string | null) => v ?? null),
-  simpleBoardId: value((_m, eb) => eb.selectFrom("Board as sb").select("sb.id").whereRef("sb.id", "=", "p.simpleBoardId"), (v: string | null) => v ?? null),
+  simpleBoardShortCode: value(
+    (_m, eb) => eb.selectFrom("Board as sb").select("sb.shortCode").whereRef("sb.id", "=", "p.simpleBoardId"),
+    (v: string | null) => v ?? null,
+  ),
+  simpleBoardId: value(
+    (_m, eb) => eb.selectFrom("Board as sb").select("sb.id").whereRef("sb.id", "=", "p.simpleBoardId"),
+    (v: string | null) => v ?? null,
+  ),
   contractors: linkedNames("ProjectContractor", "projectId", "contractorId", "Contractor", "p.id"),
   budget: column("p.budget", toDecimalNumber),
   tags: linkedNames("ProjectTag", "projectId", "tagId", "Tag", "p.id"),
-  isFavorite: value((m, eb) => eb.exists(eb.selectFrom("ProjectFavorite as f").select(sql.lit(1).as("one")).whereRef("f.projectId", "=", "p.id").where("f.userId", "=", m.me)), toBool),
-  userRole: value((m, eb) => mine(m, eb, "role"), (v: string | null) => v ?? "none"),
+  isFavorite: value(
+    (m, eb) =>
+      eb.exists(
+        eb
+          .selectFrom("ProjectFavorite as f")
+          .select(sql.lit(1).as("one"))
+          .whereRef("f.projectId", "=", "p.id")
+          .where("f.userId", "=", m.me),
+      ),
+    toBool,
+  ),
+  userRole: value(
+    (m, eb) => mine(m, eb, "role"),
+    (v: string | null) => v ?? "none",
+  ),
   userPermissions: permissions,
   stageCount: countOf("Stage", "x.projectId", "p.id"),
   progress: taskProgress((eb) => eb(sql.ref("t.projectId"), "=", sql.ref("p.id"))),
@@ -180,7 +269,12 @@ const stageModel = readModel<Stage>({
   timePlanned: sumOf("Task", "x.timePlanned", "x.stageId", "s.id"),
   // ReportedTime has no stage column: time is summed over the stage's tasks
   timeReported: value(
-    (_m, eb) => eb.selectFrom("ReportedTime as r").innerJoin("Task as rt", "rt.id", "r.taskId").select((e) => e.fn.sum("r.seconds").as("n")).whereRef("rt.stageId", "=", "s.id"),
+    (_m, eb) =>
+      eb
+        .selectFrom("ReportedTime as r")
+        .innerJoin("Task as rt", "rt.id", "r.taskId")
+        .select((e) => e.fn.sum("r.seconds").as("n"))
+        .whereRef("rt.stageId", "=", "s.id"),
     toInt,
   ),
   isBlameableRemovalEnabled: column("s.isBlameableRemovalEnabled", toBool),
@@ -196,7 +290,12 @@ const stageModel = readModel<Stage>({
  * joined them as `p`, `s` and `b`: what a risk and a timesheet row show.
  */
 export const PLACEMENT_NAMES = [
-  "p.shortCode as projectShortCode", "p.name as projectName", "p.isSimple as projectIsSimple", "s.name as stageName", "b.shortCode as boardShortCode", "b.name as boardName",
+  "p.shortCode as projectShortCode",
+  "p.name as projectName",
+  "p.isSimple as projectIsSimple",
+  "s.name as stageName",
+  "b.shortCode as boardShortCode",
+  "b.name as boardName",
 ] as const;
 
 const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
@@ -309,8 +408,13 @@ export const assignedProjectUserEntity = defineEntity(AssignedProjectUser, {
 });
 
 export const assignedBoardUserEntity = defineEntity(AssignedBoardUser, {
-  read: readBy(rules.readProject, "AssignedBoardUser", (eb) => eb.selectFrom("Board as b").select("b.projectId").whereRef("b.id", "=", "e.boardId")),
-  loadMany: loadById(boardUserModel, "AssignedBoardUser as ab", { join: (q) => q.innerJoin("Board as b", "b.id", "ab.boardId") as never, keep: withUser }),
+  read: readBy(rules.readProject, "AssignedBoardUser", (eb) =>
+    eb.selectFrom("Board as b").select("b.projectId").whereRef("b.id", "=", "e.boardId"),
+  ),
+  loadMany: loadById(boardUserModel, "AssignedBoardUser as ab", {
+    join: (q) => q.innerJoin("Board as b", "b.id", "ab.boardId") as never,
+    keep: withUser,
+  }),
 });
 
 export const customFieldDefinitionEntity = defineEntity(CustomFieldDefinition, {

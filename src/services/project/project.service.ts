@@ -9,7 +9,12 @@ import { policy } from "../../auth/policy";
 import { rules } from "../../auth/rules";
 import { takeProjectNo } from "./project-numbering.service";
 import { createProjectSettings } from "./project-settings.service";
-import { copyTemplateStages, templateCopyInclude, templateCustomFieldValues, type TemplateForCopy } from "../template/project-template-copy";
+import {
+  copyTemplateStages,
+  templateCopyInclude,
+  templateCustomFieldValues,
+  type TemplateForCopy,
+} from "../template/project-template-copy";
 import { retryOnUniqueViolation } from "../shared/retry";
 import { COUNTER_TX_OPTIONS } from "../shared/numbering";
 import { round2 } from "../shared/money";
@@ -36,7 +41,8 @@ async function templateToCopy(ctx: AuthedContext, tx: DbTx, input: CreateProject
   const id = input.projectTemplate ?? input.globalProjectTemplate;
   if (!id) return null;
   const template = await tx.projectTemplate.findUnique({ where: { id }, include: templateCopyInclude });
-  if (!template) throw new NotFoundError("Project template", id, input.projectTemplate ? "input.projectTemplate" : "input.globalProjectTemplate");
+  if (!template)
+    throw new NotFoundError("Project template", id, input.projectTemplate ? "input.projectTemplate" : "input.globalProjectTemplate");
   if (input.globalProjectTemplate) {
     if (!template.isPublic) throw badInput("input.globalProjectTemplate", "isPublic", "a global project template must be public");
   } else {
@@ -61,7 +67,12 @@ async function existingIds(
 }
 
 /** The project's number: the given one (unique among projects), or the next one of the numbering, or of the default numbering. */
-async function projectNo(tx: DbTx, input: CreateProjectInput, numberingId: string | null, now: Date): Promise<{ no: string; numberingId: string | null }> {
+async function projectNo(
+  tx: DbTx,
+  input: CreateProjectInput,
+  numberingId: string | null,
+  now: Date,
+): Promise<{ no: string; numberingId: string | null }> {
   const given = input.no?.trim();
   if (given) {
     if (await tx.project.findFirst({ where: { no: given }, select: { id: true } })) {
@@ -95,16 +106,30 @@ async function insertProject(ctx: AuthedContext, tx: DbTx, input: CreateProjectI
   const viewer = ctx.viewer;
   const template = await templateToCopy(ctx, tx, input);
   const categoryId = input.category !== undefined ? input.category : (template?.projectCategoryId ?? null);
-  await existingIds("Project category", () => "input.category", categoryId && input.category ? [categoryId] : [], (ids) =>
-    tx.projectCategory.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+  await existingIds(
+    "Project category",
+    () => "input.category",
+    categoryId && input.category ? [categoryId] : [],
+    (ids) => tx.projectCategory.findMany({ where: { id: { in: ids } }, select: { id: true } }),
   );
-  await existingIds("Project numbering", () => "input.numbering", input.numbering ? [input.numbering] : [], (ids) =>
-    tx.projectNumbering.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+  await existingIds(
+    "Project numbering",
+    () => "input.numbering",
+    input.numbering ? [input.numbering] : [],
+    (ids) => tx.projectNumbering.findMany({ where: { id: { in: ids } }, select: { id: true } }),
   );
-  const contractorIds = await existingIds("Contractor", (i) => `input.contractors.${i}`, input.contractors, (ids) =>
-    tx.contractor.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+  const contractorIds = await existingIds(
+    "Contractor",
+    (i) => `input.contractors.${i}`,
+    input.contractors,
+    (ids) => tx.contractor.findMany({ where: { id: { in: ids } }, select: { id: true } }),
   );
-  const tagIds = await existingIds("Tag", (i) => `input.tags.${i}`, input.tags ?? [], (ids) => tx.tag.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+  const tagIds = await existingIds(
+    "Tag",
+    (i) => `input.tags.${i}`,
+    input.tags ?? [],
+    (ids) => tx.tag.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+  );
   const given = await resolveCustomFieldValues(tx, input.customFieldValues ?? []);
   const givenDefinitions = new Set(given.map((v) => v.definitionId));
   const customFieldValues = [

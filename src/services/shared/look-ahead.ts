@@ -46,7 +46,13 @@ export class Selection {
 
   /** The tree as text, the same for the same tree: a statement's shape names its selection by it (src/db/statements.ts). */
   toJSON(): string {
-    this.keyText ??= this === ALL ? "*" : [...this.fields].map(([name, below]) => (below.fields.size > 0 ? `${name}{${below.toJSON()}}` : name)).sort().join(",");
+    this.keyText ??=
+      this === ALL
+        ? "*"
+        : [...this.fields]
+            .map(([name, below]) => (below.fields.size > 0 ? `${name}{${below.toJSON()}}` : name))
+            .sort()
+            .join(",");
     return this.keyText;
   }
 }

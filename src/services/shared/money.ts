@@ -11,7 +11,6 @@ export const Decimal = Prisma.Decimal;
 export type Decimal = Prisma.Decimal;
 export type DecimalValue = string | number | Decimal;
 
-
 /** The largest amount a money column holds (MAX_AMOUNT_NUMBER of src/domain/money.ts) as an exact decimal, for the amounts the server computes. */
 export const MAX_AMOUNT = new Decimal("999999999999.99");
 

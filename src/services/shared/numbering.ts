@@ -127,7 +127,11 @@ const MAX_TAKEN_SKIPS = 1000;
 export function checkNumbering(numbering: NumberingRules, field: string): void {
   // any date will do: the interval alone decides whether a period exists
   if (periodKey(numbering.resetInterval, new Date(0)) === undefined) {
-    throw badInput(field, "resetInterval", `the numbering's reset interval ${numbering.resetInterval} is not supported (P1D, P1M, P3M, P1Y or none)`);
+    throw badInput(
+      field,
+      "resetInterval",
+      `the numbering's reset interval ${numbering.resetInterval} is not supported (P1D, P1M, P3M, P1Y or none)`,
+    );
   }
   if (!numbering.pattern.includes("{number}")) {
     throw badInput(field, "pattern", "the numbering's pattern has no {number} token, so it cannot give distinct numbers");

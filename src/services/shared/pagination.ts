@@ -16,7 +16,6 @@ export interface PageRequest {
   pagination?: boolean | null;
 }
 
-
 export interface PageWindow {
   skip: number;
   take: number;
@@ -72,7 +71,13 @@ export type PageArgs = ListPage & { items: boolean; total: boolean };
 
 /** A list's page arguments from its selection and window (E6, E12, and the paged lists below). */
 export function pageOf(selection: Selection, window: PageWindow): PageArgs {
-  return { sel: selection.get("items"), take: window.take, skip: window.skip, items: selection.has("items") && window.take > 0, total: selection.has("paginationInfo") };
+  return {
+    sel: selection.get("items"),
+    take: window.take,
+    skip: window.skip,
+    items: selection.has("items") && window.take > 0,
+    total: selection.has("paginationInfo"),
+  };
 }
 
 type Query = SelectQueryBuilder<Tables & Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
@@ -100,13 +105,25 @@ export function pageStatement<A extends { viewer: Viewer }, S extends object>(
 ): Statement<A & PageStatementArgs, PageRow> {
   return statement(
     name,
-    (a: A & PageStatementArgs) => ({ ...shape(a), items: a.items, total: a.total, json: a.json, ...(a.items ? { sel: a.sel, forms: model.forms(a.viewer) } : { sel: null, forms: {} }) }),
+    (a: A & PageStatementArgs) => ({
+      ...shape(a),
+      items: a.items,
+      total: a.total,
+      json: a.json,
+      ...(a.items ? { sel: a.sel, forms: model.forms(a.viewer) } : { sel: null, forms: {} }),
+    }),
     (b, s) => {
       const rows = () => where(b, s, b.db.selectFrom(table as "User") as unknown as Query);
       const count = () => rows().select((eb) => eb.fn.countAll().as("total"));
-      const page = () => order(b, s, model.select(modelBuild(b, s.forms), rows(), s.sel!)).limit(b.param((a) => a.take)).offset(b.param((a) => a.skip));
+      const page = () =>
+        order(b, s, model.select(modelBuild(b, s.forms), rows(), s.sel!))
+          .limit(b.param((a) => a.take))
+          .offset(b.param((a) => a.skip));
       if (!s.json) return (s.items ? page() : count()) as never;
-      return b.db.selectNoFrom(() => [...(s.total ? [count().as("total")] : []), ...(s.items ? [b.jsonArray(page() as never).as("page")] : [])]) as never;
+      return b.db.selectNoFrom(() => [
+        ...(s.total ? [count().as("total")] : []),
+        ...(s.items ? [b.jsonArray(page() as never).as("page")] : []),
+      ]) as never;
     },
   );
 }
@@ -125,7 +142,10 @@ export async function pagedList<A, T>(
   // JSON text PostgreSQL builds it whole before the first byte leaves, and the text and its objects are held at once
   if (read.kind === "postgres" && !window.unpaginated) {
     const row = slice.items || slice.total ? await read.first(statement, { ...args, ...slice, json: true }) : undefined;
-    return { items: map(parseJson<PageRow[] | undefined>(row?.page) ?? [], slice.sel), paginationInfo: paginationInfo(window, toInt(row?.total as number)) };
+    return {
+      items: map(parseJson<PageRow[] | undefined>(row?.page) ?? [], slice.sel),
+      paginationInfo: paginationInfo(window, toInt(row?.total as number)),
+    };
   }
   const [rows, total] = await Promise.all([
     slice.items ? read.all(statement, { ...args, ...slice, total: false, json: false }) : [],

@@ -7,6 +7,7 @@ import { Violations } from "./violations";
  */
 export function refuseNulls<T extends object>(input: T, fields: ReadonlyArray<keyof T & string>, prefix = "input"): void {
   const violations = new Violations();
-  for (const f of fields) if (input[f] === null) violations.add(`${prefix}.${f}`, "isNotNull", `${f} cannot be cleared; leave it out to keep it`);
+  for (const f of fields)
+    if (input[f] === null) violations.add(`${prefix}.${f}`, "isNotNull", `${f} cannot be cleared; leave it out to keep it`);
   violations.throwIfAny();
 }

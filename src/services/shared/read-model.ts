@@ -58,12 +58,18 @@ export function column<V>(ref: string, convert: (raw: never) => V = ONE as (raw:
 }
 
 /** Any one value: a correlated subquery, an aggregate, a dialect form. */
-export function value<V>(read: (m: ModelBuild, eb: Eb) => Expression<unknown>, convert: (raw: never) => V = ONE as (raw: never) => V): Field<V> {
+export function value<V>(
+  read: (m: ModelBuild, eb: Eb) => Expression<unknown>,
+  convert: (raw: never) => V = ONE as (raw: never) => V,
+): Field<V> {
   return { reads: (m, eb) => ({ "": read(m, eb) }), mapper: (alias) => (row) => convert(row[alias] as never) };
 }
 
 /** A value computed from several expressions of the row (a progress from two counts). */
-export function computed<V>(reads: (m: ModelBuild, eb: Eb) => Record<string, Expression<unknown>>, map: (raw: (name: string) => unknown) => V): Field<V> {
+export function computed<V>(
+  reads: (m: ModelBuild, eb: Eb) => Record<string, Expression<unknown>>,
+  map: (raw: (name: string) => unknown) => V,
+): Field<V> {
   return { reads: (m, eb) => reads(m, eb), mapper: (alias) => (row) => map((name) => row[`${alias}__${name}`]) };
 }
 
@@ -170,7 +176,9 @@ export function readModel<T>(fields: Fields<T>, options: { shownIn?: SqlSubject 
     rules,
     forms: (viewer) => Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, ruleForm(rule, viewer)])),
     reads: (m, eb, selection) => [
-      ...wanted(selection).flatMap(([name, f]) => Object.entries(f.reads(m, eb, selection.get(name))).map(([suffix, e]): [string, Expression<unknown>] => [alias(name, suffix), e])),
+      ...wanted(selection).flatMap(([name, f]) =>
+        Object.entries(f.reads(m, eb, selection.get(name))).map(([suffix, e]): [string, Expression<unknown>] => [alias(name, suffix), e]),
+      ),
       ...(options.shownIn ? [[SHOWN_IN, subjectSql(options.shownIn)] as [string, Expression<unknown>]] : []),
     ],
     select: (m, query, selection) => {
@@ -182,7 +190,10 @@ export function readModel<T>(fields: Fields<T>, options: { shownIn?: SqlSubject 
       if (!byPrefix) mappers.set(selection, (byPrefix = new Map()));
       let map = byPrefix.get(prefix);
       if (!map) {
-        const parts = wanted(selection).map(([name, f]): [string, (row: Row) => unknown] => [name, f.mapper(prefix + name, selection.get(name))]);
+        const parts = wanted(selection).map(([name, f]): [string, (row: Row) => unknown] => [
+          name,
+          f.mapper(prefix + name, selection.get(name)),
+        ]);
         const shownIn = options.shownIn ? prefix + SHOWN_IN : undefined;
         map = (row) => {
           const out: Record<string, unknown> = {};
@@ -227,8 +238,16 @@ export interface ByIds {
 }
 
 /** `query` narrowed to the rows whose `idRef` is one of the arguments' ids (one list parameter). */
-export function byIds<A extends ByIds, Q extends { where(f: (eb: never) => unknown): Q }>(b: StatementBuilder<A>, query: Q, idRef: string): Q {
-  return query.where(((eb: { ref(r: string): Expression<unknown> }) => b.inList(eb.ref(idRef), b.param((a) => a.ids))) as never);
+export function byIds<A extends ByIds, Q extends { where(f: (eb: never) => unknown): Q }>(
+  b: StatementBuilder<A>,
+  query: Q,
+  idRef: string,
+): Q {
+  return query.where(((eb: { ref(r: string): Expression<unknown> }) =>
+    b.inList(
+      eb.ref(idRef),
+      b.param((a) => a.ids),
+    )) as never);
 }
 
 /**
@@ -258,11 +277,23 @@ export function loadById<T>(
   const idRef = `${as}.id`;
   const byId = statement(
     `${name}.byId`,
-    (a: ByIds & { viewer: Viewer; sel: Selection }) => ({ sel: a.sel, forms: model.forms(a.viewer), visible: visibleBy && ruleForm(visibleBy.rule, a.viewer) }),
+    (a: ByIds & { viewer: Viewer; sel: Selection }) => ({
+      sel: a.sel,
+      forms: model.forms(a.viewer),
+      visible: visibleBy && ruleForm(visibleBy.rule, a.viewer),
+    }),
     (b, s) => {
       const m = modelBuild(b, s.forms);
       const rows = model.select(m, join(b.db.selectFrom(table as "User") as unknown as Query), s.sel);
-      const q = by ? rows.where((eb) => by(b, eb, b.param((a) => a.ids))) : byIds(b, rows, idRef);
+      const q = by
+        ? rows.where((eb) =>
+            by(
+              b,
+              eb,
+              b.param((a) => a.ids),
+            ),
+          )
+        : byIds(b, rows, idRef);
       return visibleBy ? q.where((eb) => ruleSql(b, eb, visibleBy.rule, s.visible!, visibleBy.subject, m.me)) : q;
     },
   );

@@ -25,7 +25,10 @@ export const userSummaryModel = readModel<ProjectUserRef & CalendarUserRef & Not
   canLogIn: column("ru.canLogIn", toBool),
   contractorId: column("ru.contractorId"),
   contractorName: value((_m, eb) => eb.selectFrom("Contractor as rc").select("rc.name").whereRef("rc.id", "=", "ru.contractorId"), orNull),
-  jobPositionName: value((_m, eb) => eb.selectFrom("JobPosition as rj").select("rj.name").whereRef("rj.id", "=", "ru.jobPositionId"), orNull),
+  jobPositionName: value(
+    (_m, eb) => eb.selectFrom("JobPosition as rj").select("rj.name").whereRef("rj.id", "=", "ru.jobPositionId"),
+    orNull,
+  ),
   isExternal: column("ru.isExternal", toBool),
   decorator: column("ru.decorator"),
   hourlyRate: value((m) => m.b.exact("ru.hourlyRate"), toDecimalNumber),
@@ -40,5 +43,8 @@ function orNull<T>(value: T | null | undefined): T | null {
  * fields the document selects below it (its id always); null when there is no such user.
  */
 export function userSummary<T>(userId: string): Field<T | null> {
-  return object(userSummaryModel, (_m, eb) => eb.selectFrom("User as ru").where(sql<boolean>`${sql.ref("ru.id")} = ${sql.ref(userId)}`) as never) as unknown as Field<T | null>;
+  return object(
+    userSummaryModel,
+    (_m, eb) => eb.selectFrom("User as ru").where(sql<boolean>`${sql.ref("ru.id")} = ${sql.ref(userId)}`) as never,
+  ) as unknown as Field<T | null>;
 }

@@ -83,7 +83,11 @@ export async function uploadExternalFiles(ctx: AuthedContext, input: ExternalFil
     await policy.require(ctx, rules.projectMember, target.projectId, tx);
     // a comment's room is told to members only
     if (target.commentFiles !== undefined && target.commentFiles + input.files.length > MAX_FILES_PER_COMMENT) {
-      throw badInput("input.files", "maxFilesPerComment", `a task comment holds at most ${MAX_FILES_PER_COMMENT} files; this one has ${target.commentFiles}`);
+      throw badInput(
+        "input.files",
+        "maxFilesPerComment",
+        `a task comment holds at most ${MAX_FILES_PER_COMMENT} files; this one has ${target.commentFiles}`,
+      );
     }
     if (input.fileCategory) {
       const category = await tx.fileCategory.findUnique({ where: { id: input.fileCategory }, select: { id: true } });

@@ -12,7 +12,12 @@ import type { Selection } from "../shared/look-ahead";
  * (NOT_FOUND without it), the total and the page with its items and leaders. Only a caller whom
  * the task's project decides (an external user) costs the look-up of that project first.
  */
-export async function listTaskChecklists(ctx: AuthedContext, taskId: string, page: PageRequest, selection: Selection): Promise<TaskChecklistCollection> {
+export async function listTaskChecklists(
+  ctx: AuthedContext,
+  taskId: string,
+  page: PageRequest,
+  selection: Selection,
+): Promise<TaskChecklistCollection> {
   if (ctx.access.decide(rules.readProject) === undefined) {
     // a missing task stays NOT_FOUND below
     const task = await ctx.db.task.findUnique({ where: { id: taskId }, select: { projectId: true } });

@@ -14,26 +14,43 @@ import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
 import { parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
 import { statement } from "../../db/statements";
 import type { ListPage } from "../shared/pagination";
-import { column, computed, list, loadById, modelBuild, object, readModel, required, shownIn, value, type Field } from "../shared/read-model";
+import {
+  column,
+  computed,
+  list,
+  loadById,
+  modelBuild,
+  object,
+  readModel,
+  required,
+  shownIn,
+  value,
+  type Field,
+} from "../shared/read-model";
 import type { Selection } from "../shared/look-ahead";
 import { userSummary } from "../shared/user-refs";
 import { defineEntity } from "../../federation/entity-registry";
 
 /** Id and name of a row of `table` that the outer row's `ref` names (a category, a department...). */
 export function idName(table: "FileCategory" | "ProjectCategory" | "Department", ref: string): Field<IdName | null> {
-  return object(idNameModel, (_m, eb) => eb.selectFrom(`${table} as n` as "FileCategory as n").where(sql<boolean>`${sql.ref("n.id")} = ${sql.ref(ref)}`) as never);
+  return object(
+    idNameModel,
+    (_m, eb) => eb.selectFrom(`${table} as n` as "FileCategory as n").where(sql<boolean>`${sql.ref("n.id")} = ${sql.ref(ref)}`) as never,
+  );
 }
 const idNameModel = readModel<IdName>({ id: column("n.id"), name: column("n.name") });
 
 /** The names of the rows of `table` linked to the outer row through a join table, by name then id (a task type's categories, a project's tags...). */
 export function linkedNames(link: string, owner: string, target: string, table: string, ownerRef: string): Field<IdName[]> {
-  return list(idNameModel, (_m, eb) =>
-    eb
-      .selectFrom(`${link} as lk` as "ProjectTag as lk")
-      .innerJoin(`${table} as n` as "Tag as n", (j) => j.on(sql<boolean>`${sql.ref("n.id")} = ${sql.ref(`lk.${target}`)}`))
-      .where(sql<boolean>`${sql.ref(`lk.${owner}`)} = ${sql.ref(ownerRef)}`)
-      .orderBy("n.name")
-      .orderBy(sql.ref(`lk.${target}`)) as never,
+  return list(
+    idNameModel,
+    (_m, eb) =>
+      eb
+        .selectFrom(`${link} as lk` as "ProjectTag as lk")
+        .innerJoin(`${table} as n` as "Tag as n", (j) => j.on(sql<boolean>`${sql.ref("n.id")} = ${sql.ref(`lk.${target}`)}`))
+        .where(sql<boolean>`${sql.ref(`lk.${owner}`)} = ${sql.ref(ownerRef)}`)
+        .orderBy("n.name")
+        .orderBy(sql.ref(`lk.${target}`)) as never,
   );
 }
 
@@ -42,9 +59,13 @@ export function linkedNames(link: string, owner: string, target: string, table: 
  * board's) that are finished, from two counts over the Task indexes.
  */
 export function taskProgress(match: (eb: ExpressionBuilder<Tables & { t: Tables["Task"] }, "t">) => Expression<SqlBool>): Field<number> {
-  const tasks = (eb: ExpressionBuilder<Tables & Record<string, Record<string, unknown>>, string>) => (eb as unknown as ExpressionBuilder<Tables, never>).selectFrom("Task as t").where(match);
+  const tasks = (eb: ExpressionBuilder<Tables & Record<string, Record<string, unknown>>, string>) =>
+    (eb as unknown as ExpressionBuilder<Tables, never>).selectFrom("Task as t").where(match);
   return computed(
-    (_m, eb) => ({ total: tasks(eb).select((x) => x.fn.countAll().as("n")), finished: tasks(eb).select((x) => x.fn.count("t.finishedAt").as("n")) }),
+    (_m, eb) => ({
+      total: tasks(eb).select((x) => x.fn.countAll().as("n")),
+      finished: tasks(eb).select((x) => x.fn.count("t.finishedAt").as("n")),
+    }),
     (raw) => progressShare({ total: toInt(raw("total") as number), finished: toInt(raw("finished") as number), timePlanned: 0 }),
   );
 }
@@ -80,13 +101,15 @@ export function fileModel<T extends FileBase & { createdBy: unknown }>(createdBy
     id: column("f.id"),
     type: column("f.type"),
     project: value(() => projectOfFile),
-    task: object(fileTaskModel, (_m, eb) =>
-      eb
-        .selectFrom("Task as t")
-        .innerJoin("Project as p", "p.id", "t.projectId")
-        .innerJoin("Board as b", "b.id", "t.boardId")
-        .leftJoin("Stage as s", "s.id", "t.stageId")
-        .where(sql<boolean>`${sql.ref("t.id")} = ${fileTaskId}`) as never,
+    task: object(
+      fileTaskModel,
+      (_m, eb) =>
+        eb
+          .selectFrom("Task as t")
+          .innerJoin("Project as p", "p.id", "t.projectId")
+          .innerJoin("Board as b", "b.id", "t.boardId")
+          .leftJoin("Stage as s", "s.id", "t.stageId")
+          .where(sql<boolean>`${sql.ref("t.id")} = ${fileTaskId}`) as never,
     ),
     taskComment: column("f.taskCommentId"),
     displayedName: column("f.displayedName"),
@@ -103,9 +126,17 @@ export function fileModel<T extends FileBase & { createdBy: unknown }>(createdBy
   } as never);
 }
 
-const entityFileModel = fileModel<File>({ ...shownIn(required(userSummary<ProjectUserRef>("f.createdById")), projectOfFile), always: true });
+const entityFileModel = fileModel<File>({
+  ...shownIn(required(userSummary<ProjectUserRef>("f.createdById")), projectOfFile),
+  always: true,
+});
 
-const itemModel = readModel<TaskChecklistItem>({ id: column("i.id"), name: column("i.name"), isChecked: column("i.isChecked", toBool), weight: column("i.weight") });
+const itemModel = readModel<TaskChecklistItem>({
+  id: column("i.id"),
+  name: column("i.name"),
+  isChecked: column("i.isChecked", toBool),
+  weight: column("i.weight"),
+});
 
 /** A checklist with its items (by weight, ties by id) and its leader, shown in the task's project (`t`, the outer task row). */
 const checklistModel = (projectId: string) =>
@@ -113,7 +144,11 @@ const checklistModel = (projectId: string) =>
     id: column("c.id"),
     name: column("c.name"),
     weight: column("c.weight"),
-    taskChecklistItems: list(itemModel, (_m, eb) => eb.selectFrom("TaskChecklistItem as i").whereRef("i.checklistId", "=", "c.id").orderBy("i.weight").orderBy("i.id") as never),
+    taskChecklistItems: list(
+      itemModel,
+      (_m, eb) =>
+        eb.selectFrom("TaskChecklistItem as i").whereRef("i.checklistId", "=", "c.id").orderBy("i.weight").orderBy("i.id") as never,
+    ),
     leader: shownIn(userSummary<ProjectUserRef>("c.leaderId"), projectId),
   });
 const pageChecklistModel = checklistModel("t.projectId");
@@ -132,7 +167,15 @@ export const TASK_CHECKLISTS = statement(
     return b.db
       .selectFrom("Task as t")
       .select(["t.id"])
-      .$if(s.total, (q) => q.select((eb) => eb.selectFrom("TaskChecklist as n").select((e) => e.fn.countAll().as("n")).whereRef("n.taskId", "=", "t.id").as("total")))
+      .$if(s.total, (q) =>
+        q.select((eb) =>
+          eb
+            .selectFrom("TaskChecklist as n")
+            .select((e) => e.fn.countAll().as("n"))
+            .whereRef("n.taskId", "=", "t.id")
+            .as("total"),
+        ),
+      )
       .$if(s.items, (q) =>
         q.select((eb) =>
           b
@@ -148,13 +191,20 @@ export const TASK_CHECKLISTS = statement(
             .as("page"),
         ),
       )
-      .where("t.id", "=", b.param((a) => a.taskId));
+      .where(
+        "t.id",
+        "=",
+        b.param((a) => a.taskId),
+      );
   },
 );
 
 /** The page's checklists and the count of E6's statement row. */
 export function checklistPage(row: { page?: unknown; total?: unknown }, sel: Selection): { items: TaskChecklist[]; total: number } {
-  return { items: (parseJson<Array<Record<string, unknown>> | undefined>(row.page) ?? []).map(pageChecklistModel.mapper(sel)), total: toInt(row.total as number) };
+  return {
+    items: (parseJson<Array<Record<string, unknown>> | undefined>(row.page) ?? []).map(pageChecklistModel.mapper(sel)),
+    total: toInt(row.total as number),
+  };
 }
 
 const taskTypeModel = readModel<TaskType>({
@@ -167,13 +217,19 @@ const taskTypeModel = readModel<TaskType>({
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
 export const taskChecklistEntity = defineEntity(TaskChecklist, {
-  read: readBy(rules.readProject, "TaskChecklist", (eb) => eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId")),
+  read: readBy(rules.readProject, "TaskChecklist", (eb) =>
+    eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId"),
+  ),
   loadMany: loadById(entityChecklistModel, "TaskChecklist as c", { join: (q) => q.innerJoin("Task as ct", "ct.id", "c.taskId") as never }),
 });
 
 export const taskChecklistItemEntity = defineEntity(TaskChecklistItem, {
   read: readBy(rules.readProject, "TaskChecklistItem", (eb) =>
-    eb.selectFrom("TaskChecklist as c").innerJoin("Task as t", "t.id", "c.taskId").select("t.projectId").whereRef("c.id", "=", "e.checklistId"),
+    eb
+      .selectFrom("TaskChecklist as c")
+      .innerJoin("Task as t", "t.id", "c.taskId")
+      .select("t.projectId")
+      .whereRef("c.id", "=", "e.checklistId"),
   ),
   loadMany: loadById(itemModel, "TaskChecklistItem as i"),
 });
@@ -185,7 +241,11 @@ export const fileEntity = defineEntity(File, {
     eb.fn.coalesce(
       "e.projectId",
       eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId"),
-      eb.selectFrom("TaskComment as c").innerJoin("Task as ct", "ct.id", "c.taskId").select("ct.projectId").whereRef("c.id", "=", "e.taskCommentId"),
+      eb
+        .selectFrom("TaskComment as c")
+        .innerJoin("Task as ct", "ct.id", "c.taskId")
+        .select("ct.projectId")
+        .whereRef("c.id", "=", "e.taskCommentId"),
     ),
   ),
   /** In the order of `ids`; a file whose creator is gone is left out. */
@@ -199,4 +259,3 @@ export const taskTypeEntity = defineEntity(TaskType, {
   read: readBy(rules.signedIn),
   loadMany: loadById(taskTypeModel, "TaskType as tt"),
 });
-

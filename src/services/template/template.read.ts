@@ -20,7 +20,11 @@ const templateModel = readModel<ProjectTemplate>({
   dateEnd: column("pt.dateEnd", toDateRequired),
   stageDatesRelativeToProject: column("pt.stageDatesRelativeToProject", toBool),
   isBlameableRemovalEnabled: column("pt.isBlameableRemovalEnabled", toBool),
-  savedCustomFieldValues: customFieldValues<SavedCustomFieldValue>({ definition: definitionOfValue, ...customFieldValueFields }, "cv.projectTemplateId", "pt.id"),
+  savedCustomFieldValues: customFieldValues<SavedCustomFieldValue>(
+    { definition: definitionOfValue, ...customFieldValueFields },
+    "cv.projectTemplateId",
+    "pt.id",
+  ),
   isPublic: column("pt.isPublic", toBool),
   createdBy: required(userSummary<TemplateUserRef>("pt.createdById")),
   isSimple: column("pt.isSimple", toBool),
@@ -36,5 +40,8 @@ const templateModel = readModel<ProjectTemplate>({
  */
 export const projectTemplateEntity = defineEntity(ProjectTemplate, {
   read: readBy(rules.readTemplate, "ProjectTemplate", () => "e"),
-  loadMany: loadById(templateModel, "ProjectTemplate as pt", { keep: (t) => t.createdBy !== null, visibleBy: { rule: rules.readTemplate, subject: "pt" } }),
+  loadMany: loadById(templateModel, "ProjectTemplate as pt", {
+    keep: (t) => t.createdBy !== null,
+    visibleBy: { rule: rules.readTemplate, subject: "pt" },
+  }),
 });

@@ -19,15 +19,35 @@ interface Args {
   window: TimesheetWindow;
 }
 /** Which filters are given: the shape of both statements. */
-const shape = ({ args }: Args) => ({ users: !!args.users, project: !!args.project, contractors: !!args.projectContractors, type: !!args.reportedTimeType });
+const shape = ({ args }: Args) => ({
+  users: !!args.users,
+  project: !!args.project,
+  contractors: !!args.projectContractors,
+  type: !!args.reportedTimeType,
+});
 
 /** The reported time the filters select within the window. Unknown ids simply match nothing. */
-function reportedTimeWhere<O>(b: StatementBuilder<Args>, q: SelectQueryBuilder<R, "r", O>, s: ReturnType<typeof shape>): SelectQueryBuilder<R, "r", O> {
+function reportedTimeWhere<O>(
+  b: StatementBuilder<Args>,
+  q: SelectQueryBuilder<R, "r", O>,
+  s: ReturnType<typeof shape>,
+): SelectQueryBuilder<R, "r", O> {
   q = q
     .where(sql<boolean>`${sql.ref("r.date")} >= ${b.timestamp(b.param((a) => a.window.start))}`)
     .where(sql<boolean>`${sql.ref("r.date")} < ${b.timestamp(b.param((a) => a.window.end))}`);
-  if (s.users) q = q.where((eb) => b.inList(eb.ref("r.userId"), b.param((a) => a.args.users!)));
-  if (s.project) q = q.where("r.projectId", "=", b.param((a) => a.args.project!));
+  if (s.users)
+    q = q.where((eb) =>
+      b.inList(
+        eb.ref("r.userId"),
+        b.param((a) => a.args.users!),
+      ),
+    );
+  if (s.project)
+    q = q.where(
+      "r.projectId",
+      "=",
+      b.param((a) => a.args.project!),
+    );
   if (s.contractors) {
     q = q.where((eb) =>
       eb.exists(
@@ -35,11 +55,21 @@ function reportedTimeWhere<O>(b: StatementBuilder<Args>, q: SelectQueryBuilder<R
           .selectFrom("ProjectContractor as pk")
           .select(sql.lit(1).as("one"))
           .whereRef("pk.projectId", "=", "r.projectId")
-          .where((e) => b.inList(e.ref("pk.contractorId"), b.param((a) => a.args.projectContractors!))),
+          .where((e) =>
+            b.inList(
+              e.ref("pk.contractorId"),
+              b.param((a) => a.args.projectContractors!),
+            ),
+          ),
       ),
     );
   }
-  if (s.type) q = q.where("r.reportedTimeTypeId", "=", b.param((a) => a.args.reportedTimeType!));
+  if (s.type)
+    q = q.where(
+      "r.reportedTimeTypeId",
+      "=",
+      b.param((a) => a.args.reportedTimeType!),
+    );
   return q;
 }
 
@@ -47,7 +77,14 @@ function reportedTimeWhere<O>(b: StatementBuilder<Args>, q: SelectQueryBuilder<R
 const TIMES = statement("timesheet.times", shape, (b, s) =>
   b.db
     .selectFrom(
-      reportedTimeWhere(b, b.db.selectFrom("ReportedTime as r").select(["r.userId", "r.taskId", "r.date"]).select((eb) => eb.fn.sum("r.seconds").as("seconds")), s)
+      reportedTimeWhere(
+        b,
+        b.db
+          .selectFrom("ReportedTime as r")
+          .select(["r.userId", "r.taskId", "r.date"])
+          .select((eb) => eb.fn.sum("r.seconds").as("seconds")),
+        s,
+      )
         .groupBy(["r.userId", "r.taskId", "r.date"])
         .as("g"),
     )
@@ -56,11 +93,30 @@ const TIMES = statement("timesheet.times", shape, (b, s) =>
     .innerJoin("Board as b", "b.id", "t.boardId")
     .leftJoin("Stage as s", "s.id", "t.stageId")
     .select([
-      "g.userId", "g.taskId", "g.date", "g.seconds", "t.name as taskName", "t.no as taskNumber", "t.shortCode as taskShortCode",
-      "t.boardId", "t.stageId", "t.projectId", ...PLACEMENT_NAMES,
+      "g.userId",
+      "g.taskId",
+      "g.date",
+      "g.seconds",
+      "t.name as taskName",
+      "t.no as taskNumber",
+      "t.shortCode as taskShortCode",
+      "t.boardId",
+      "t.stageId",
+      "t.projectId",
+      ...PLACEMENT_NAMES,
     ])
     .select((eb) =>
-      eb.selectFrom("ProjectUserAssignment as pa").select("pa.role").whereRef("pa.projectId", "=", "t.projectId").where("pa.userId", "=", b.param((a) => a.viewer.id)).limit(1).as("role"),
+      eb
+        .selectFrom("ProjectUserAssignment as pa")
+        .select("pa.role")
+        .whereRef("pa.projectId", "=", "t.projectId")
+        .where(
+          "pa.userId",
+          "=",
+          b.param((a) => a.viewer.id),
+        )
+        .limit(1)
+        .as("role"),
     ),
 );
 
@@ -68,10 +124,21 @@ const TIMES = statement("timesheet.times", shape, (b, s) =>
 const USERS = statement("timesheet.users", shape, (b, s) =>
   userSummaryModel
     .select(modelBuild(b, {}), b.db.selectFrom("User as ru") as never, everything)
-    .$if(s.users, (q) => q.where((eb) => b.inList(eb.ref("ru.id"), b.param((a) => a.args.users!))))
+    .$if(s.users, (q) =>
+      q.where((eb) =>
+        b.inList(
+          eb.ref("ru.id"),
+          b.param((a) => a.args.users!),
+        ),
+      ),
+    )
     .$if(!s.users, (q) =>
       q.where((eb) =>
-        eb.exists(reportedTimeWhere(b, eb.selectFrom("ReportedTime as r").select(sql.lit(1).as("one")) as never, s).where(sql<boolean>`${sql.ref("r.userId")} = ${sql.ref("ru.id")}`)),
+        eb.exists(
+          reportedTimeWhere(b, eb.selectFrom("ReportedTime as r").select(sql.lit(1).as("one")) as never, s).where(
+            sql<boolean>`${sql.ref("r.userId")} = ${sql.ref("ru.id")}`,
+          ),
+        ),
       ),
     )
     .orderBy("ru.lastName")
@@ -80,13 +147,30 @@ const USERS = statement("timesheet.users", shape, (b, s) =>
 );
 
 /** The `project` argument's project with the caller's role in it (no row: no such project). */
-const PROJECT = statement("timesheet.project", () => ({}), (b: StatementBuilder<Args>) =>
-  b.db
-    .selectFrom("Project as p")
-    .select((eb) =>
-      eb.selectFrom("ProjectUserAssignment as pa").select("pa.role").whereRef("pa.projectId", "=", "p.id").where("pa.userId", "=", b.param((a) => a.viewer.id)).limit(1).as("role"),
-    )
-    .where("p.id", "=", b.param((a) => a.args.project!)),
+const PROJECT = statement(
+  "timesheet.project",
+  () => ({}),
+  (b: StatementBuilder<Args>) =>
+    b.db
+      .selectFrom("Project as p")
+      .select((eb) =>
+        eb
+          .selectFrom("ProjectUserAssignment as pa")
+          .select("pa.role")
+          .whereRef("pa.projectId", "=", "p.id")
+          .where(
+            "pa.userId",
+            "=",
+            b.param((a) => a.viewer.id),
+          )
+          .limit(1)
+          .as("role"),
+      )
+      .where(
+        "p.id",
+        "=",
+        b.param((a) => a.args.project!),
+      ),
 );
 
 export interface TimesheetData {
@@ -102,7 +186,11 @@ export interface TimesheetData {
 /** E16's data in two statements whatever the volume; with `project`, a third, run alongside: that project with the caller's role. */
 export async function readTimesheet(read: ReadPort, viewer: Viewer, args: TimesheetArgs, window: TimesheetWindow): Promise<TimesheetData> {
   const a = { viewer, args, window };
-  const [times, users, project] = await Promise.all([read.all(TIMES, a), read.all(USERS, a), args.project ? read.first(PROJECT, a) : undefined]);
+  const [times, users, project] = await Promise.all([
+    read.all(TIMES, a),
+    read.all(USERS, a),
+    args.project ? read.first(PROJECT, a) : undefined,
+  ]);
   const tasks = new Map<string, TimesheetTask>();
   const roles = new Map<string, string>();
   for (const g of times) {

@@ -47,22 +47,36 @@ const vacationCommentModel = readModel<VacationComment>({
 const vacationModel = readModel<Vacation>({
   id: column("v.id", String, true),
   calendarUser: { ...required(userSummary("v.calendarUserId")), always: true },
-  vacationType: required(object(vacationTypeModel, (_m, eb) => eb.selectFrom("VacationType as vt").whereRef("vt.id", "=", "v.vacationTypeId") as never)),
+  vacationType: required(
+    object(vacationTypeModel, (_m, eb) => eb.selectFrom("VacationType as vt").whereRef("vt.id", "=", "v.vacationTypeId") as never),
+  ),
   status: column("v.status"),
-  daysCount: value((_m, eb) => eb.selectFrom("VacationDate as dc").select((e) => e.fn.countAll().as("n")).whereRef("dc.vacationId", "=", "v.id"), toInt),
+  daysCount: value(
+    (_m, eb) =>
+      eb
+        .selectFrom("VacationDate as dc")
+        .select((e) => e.fn.countAll().as("n"))
+        .whereRef("dc.vacationId", "=", "v.id"),
+    toInt,
+  ),
   description: column("v.description"),
   vacationYear: column("v.vacationYear"),
   issueDate: column("v.issueDate", toDateRequired),
-  vacationComments: list(vacationCommentModel, (_m, eb) =>
-    eb
-      .selectFrom("VacationComment as vc")
-      // a comment whose author is gone is left out, as the author's deletion removes it
-      .innerJoin("User as ca", "ca.id", "vc.calendarUserId")
-      .whereRef("vc.vacationId", "=", "v.id")
-      .orderBy("vc.createdAt")
-      .orderBy("vc.id") as never,
+  vacationComments: list(
+    vacationCommentModel,
+    (_m, eb) =>
+      eb
+        .selectFrom("VacationComment as vc")
+        // a comment whose author is gone is left out, as the author's deletion removes it
+        .innerJoin("User as ca", "ca.id", "vc.calendarUserId")
+        .whereRef("vc.vacationId", "=", "v.id")
+        .orderBy("vc.createdAt")
+        .orderBy("vc.id") as never,
   ),
-  vacationDates: list(vacationDateModel, (_m, eb) => eb.selectFrom("VacationDate as vd").whereRef("vd.vacationId", "=", "v.id").orderBy("vd.date").orderBy("vd.id") as never),
+  vacationDates: list(
+    vacationDateModel,
+    (_m, eb) => eb.selectFrom("VacationDate as vd").whereRef("vd.vacationId", "=", "v.id").orderBy("vd.date").orderBy("vd.id") as never,
+  ),
   acceptedBy: userSummary("v.acceptedById"),
   rejectedBy: userSummary("v.rejectedById"),
   fileGenerated: column("v.fileGenerated", toBool),
@@ -89,7 +103,11 @@ type Filter = Partial<Record<keyof VacationFilter, unknown>> & {
 };
 
 /** The conditions of a vacation filter, as SQL on `v`; the values are the statement's parameters. */
-function vacationFilterWhere<O>(b: StatementBuilder<VacationsArgs>, q: SelectQueryBuilder<From, "v", O>, f: Filter): SelectQueryBuilder<From, "v", O> {
+function vacationFilterWhere<O>(
+  b: StatementBuilder<VacationsArgs>,
+  q: SelectQueryBuilder<From, "v", O>,
+  f: Filter,
+): SelectQueryBuilder<From, "v", O> {
   const given = <K extends keyof VacationFilter>(key: K) => b.param((a) => a.filter![key] as NonNullable<VacationFilter[K]>);
   const owner = (eb: Eb) => eb.selectFrom("User as cu").select(sql.lit(1).as("one")).whereRef("cu.id", "=", "v.calendarUserId");
   if (f.search) {
@@ -108,10 +126,31 @@ function vacationFilterWhere<O>(b: StatementBuilder<VacationsArgs>, q: SelectQue
     );
   }
   if (f.calendarUser) q = q.where((eb) => b.inList(eb.ref("v.calendarUserId"), given("calendarUser")));
-  if (f.vacationYear) q = q.where((eb) => b.inList(eb.ref("v.vacationYear"), b.param((a) => a.filter!.vacationYear!.map(String)), "int"));
-  if (f.status) q = q.where((eb) => b.inList(eb.ref("v.status"), b.param((a) => a.filter!.status!.map(String)), "text"));
+  if (f.vacationYear)
+    q = q.where((eb) =>
+      b.inList(
+        eb.ref("v.vacationYear"),
+        b.param((a) => a.filter!.vacationYear!.map(String)),
+        "int",
+      ),
+    );
+  if (f.status)
+    q = q.where((eb) =>
+      b.inList(
+        eb.ref("v.status"),
+        b.param((a) => a.filter!.status!.map(String)),
+        "text",
+      ),
+    );
   if (f.vacationType) q = q.where((eb) => b.inList(eb.ref("v.vacationTypeId"), given("vacationType")));
-  if (f.issueDate) q = q.where((eb) => b.inList(eb.ref("v.issueDate"), b.param((a) => a.filter!.issueDate!.map((day) => b.timestampText(day))), "date"));
+  if (f.issueDate)
+    q = q.where((eb) =>
+      b.inList(
+        eb.ref("v.issueDate"),
+        b.param((a) => a.filter!.issueDate!.map((day) => b.timestampText(day))),
+        "date",
+      ),
+    );
   if (f.vacationTypeIsActive) {
     // booleans are literals (SQLite binds no booleans): one comparison per distinct value, in the shape
     const values = f.vacationTypeIsActive;
@@ -125,7 +164,8 @@ function vacationFilterWhere<O>(b: StatementBuilder<VacationsArgs>, q: SelectQue
       ),
     );
   }
-  if (f.calendarUserCanLogIn !== undefined) q = q.where((eb) => eb.exists(owner(eb).where("cu.canLogIn", "=", sql.lit(f.calendarUserCanLogIn!))));
+  if (f.calendarUserCanLogIn !== undefined)
+    q = q.where((eb) => eb.exists(owner(eb).where("cu.canLogIn", "=", sql.lit(f.calendarUserCanLogIn!))));
   const range = f.vacationDatesDate;
   if (range && Object.keys(range).length > 0) {
     // all bounds apply to the same day: a vacation matches when one of its days lies in the range
@@ -169,7 +209,8 @@ export const VACATIONS_PAGE = pageStatement(
   (_b, s, query) => {
     let q = query as unknown as SelectQueryBuilder<From, "v", Record<string, unknown>>;
     for (const { column, dir } of s.terms) {
-      if (column === "vacationTypeName") q = q.orderBy((eb) => eb.selectFrom("VacationType as ot").select("ot.name").whereRef("ot.id", "=", "v.vacationTypeId"), dir);
+      if (column === "vacationTypeName")
+        q = q.orderBy((eb) => eb.selectFrom("VacationType as ot").select("ot.name").whereRef("ot.id", "=", "v.vacationTypeId"), dir);
       else if (column === "firstDate") q = q.orderBy(sql`${sql.ref("v.firstDate")} ${sql.raw(dir)} nulls last`);
       else q = q.orderBy(column, dir);
     }

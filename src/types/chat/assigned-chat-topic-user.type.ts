@@ -16,7 +16,10 @@ export class AssignedChatTopicUser {
   @Field(() => Date, { nullable: true, description: "When the member last read the topic; null when never." })
   lastReadAt!: Date | null;
 
-  @Field(() => Date, { nullable: true, description: "Notifications of the topic are muted for the member until this moment; null when not." })
+  @Field(() => Date, {
+    nullable: true,
+    description: "Notifications of the topic are muted for the member until this moment; null when not.",
+  })
   mutedUntil!: Date | null;
 
   @Field({ description: "Whether the member muted the topic with no end." })

@@ -2,7 +2,10 @@ import { Field, ObjectType } from "type-graphql";
 import { FileBase } from "../task/file-base.type";
 import { MiniUserRef } from "../people/mini-user-ref.type";
 
-@ObjectType({ description: "A file attached to a task comment, as the comment shows it (the author in short form). The full record is the File entity with the same id." })
+@ObjectType({
+  description:
+    "A file attached to a task comment, as the comment shows it (the author in short form). The full record is the File entity with the same id.",
+})
 export class TaskCommentFile extends FileBase {
   @Field(() => MiniUserRef, { description: "Who added the file." })
   createdBy!: MiniUserRef;

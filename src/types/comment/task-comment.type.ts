@@ -30,7 +30,10 @@ export class TaskComment {
   @Field({ description: "How the comment was made: user (written in the app), system (generated), email (sent by e-mail)." })
   createdBySource!: string;
 
-  @Field(() => [TaskCommentFile], { complexity: listCost(MAX_FILES_PER_COMMENT), description: `Files attached to the comment, oldest first: at most ${MAX_FILES_PER_COMMENT} (a comment takes no more).` })
+  @Field(() => [TaskCommentFile], {
+    complexity: listCost(MAX_FILES_PER_COMMENT),
+    description: `Files attached to the comment, oldest first: at most ${MAX_FILES_PER_COMMENT} (a comment takes no more).`,
+  })
   files!: TaskCommentFile[];
 
   @Field(() => ID, { nullable: true, description: "Id of the comment this one replies to; null for a top-level comment." })

@@ -40,7 +40,10 @@ export class NoteContractor {
   @Field({ description: "Tax identifier (NIP / VAT id), empty when unknown." })
   vatId!: string;
 
-  @Field(() => [ContractorAttendant], { complexity: listCost(20), description: "Users who look after the contractor, by last name, first name: the first 20." })
+  @Field(() => [ContractorAttendant], {
+    complexity: listCost(20),
+    description: "Users who look after the contractor, by last name, first name: the first 20.",
+  })
   attendants!: ContractorAttendant[];
 
   @Field(() => [IdName], { complexity: listCost(20), description: "Industry branches the contractor works in, by name: the first 20." })
@@ -49,6 +52,9 @@ export class NoteContractor {
   @Field(() => [IdName], { complexity: listCost(20), description: "Tags of the contractor, by name: the first 20." })
   tags!: IdName[];
 
-  @Field(() => [ContractorCustomField], { complexity: listCost(30), description: "The contractor's custom fields with their values, by the fields' weight: the first 30." })
+  @Field(() => [ContractorCustomField], {
+    complexity: listCost(30),
+    description: "The contractor's custom fields with their values, by the fields' weight: the first 30.",
+  })
   customFields!: ContractorCustomField[];
 }

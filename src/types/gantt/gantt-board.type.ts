@@ -9,7 +9,10 @@ export class GanttBoard {
   @Field({ description: "The board's name." })
   name!: string;
 
-  @Field({ description: "The board's status (in-preparation, ...). An open set (the interface shows observed values only), hence a String, not an enum." })
+  @Field({
+    description:
+      "The board's status (in-preparation, ...). An open set (the interface shows observed values only), hence a String, not an enum.",
+  })
   status!: string;
 
   @Field({ description: "The board's short code, unique; task short codes start with it." })
@@ -21,13 +24,18 @@ export class GanttBoard {
   @Field(() => Date, { description: "End of the board." })
   dateEnd!: Date;
 
-  @Field(() => Float, { description: "Share of the board's tasks that are finished (finishedAt set), from 0 to 1; 0 when it has no tasks." })
+  @Field(() => Float, {
+    description: "Share of the board's tasks that are finished (finishedAt set), from 0 to 1; 0 when it has no tasks.",
+  })
   progress!: number;
 
   @Field(() => Int, { description: "Position among boards with the same dates (lower first)." })
   weight!: number;
 
-  @Field(() => ID, { nullable: true, description: "Id of the board's stage; null for a board outside stages (the board of a simple project)." })
+  @Field(() => ID, {
+    nullable: true,
+    description: "Id of the board's stage; null for a board outside stages (the board of a simple project).",
+  })
   stage!: string | null;
 
   @Field(() => IdNameDecorator, { nullable: true, description: "The board's type, if set." })

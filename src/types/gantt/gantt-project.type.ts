@@ -20,13 +20,18 @@ export class GanttProject {
   @Field(() => Date, { description: "Planned end." })
   dateEndPlanned!: Date;
 
-  @Field({ description: "The project's status (in-preparation, open, ...). An open set (the interface shows observed values only), hence a String, not an enum." })
+  @Field({
+    description:
+      "The project's status (in-preparation, open, ...). An open set (the interface shows observed values only), hence a String, not an enum.",
+  })
   status!: string;
 
   @Field({ description: "The project's short code, unique." })
   shortCode!: string;
 
-  @Field(() => Float, { description: "Share of the project's tasks that are finished (finishedAt set), from 0 to 1; 0 when it has no tasks." })
+  @Field(() => Float, {
+    description: "Share of the project's tasks that are finished (finishedAt set), from 0 to 1; 0 when it has no tasks.",
+  })
   progress!: number;
 
   @Field({ description: "Whether removing the project's objects records who removed them." })

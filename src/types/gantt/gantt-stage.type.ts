@@ -9,7 +9,10 @@ export class GanttStage {
   @Field({ description: "The stage's name." })
   name!: string;
 
-  @Field({ description: "The stage's status (in-preparation, ...). An open set (the interface shows observed values only), hence a String, not an enum." })
+  @Field({
+    description:
+      "The stage's status (in-preparation, ...). An open set (the interface shows observed values only), hence a String, not an enum.",
+  })
   status!: string;
 
   @Field(() => Date, { description: "Start of the stage." })
@@ -18,7 +21,9 @@ export class GanttStage {
   @Field(() => Date, { description: "End of the stage." })
   dateEnd!: Date;
 
-  @Field(() => Float, { description: "Share of the stage's tasks that are finished (finishedAt set), from 0 to 1; 0 when it has no tasks." })
+  @Field(() => Float, {
+    description: "Share of the stage's tasks that are finished (finishedAt set), from 0 to 1; 0 when it has no tasks.",
+  })
   progress!: number;
 
   @Field(() => Int, { description: "Position among stages with the same dates (lower first)." })

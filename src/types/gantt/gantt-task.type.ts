@@ -35,7 +35,10 @@ export class GanttTask {
   @Field({ description: "Colour of the board column the task is in, #rrggbb." })
   columnDecorator!: string;
 
-  @Field({ description: "The task's status (in-preparation, ...). An open set (the interface shows observed values only), hence a String, not an enum." })
+  @Field({
+    description:
+      "The task's status (in-preparation, ...). An open set (the interface shows observed values only), hence a String, not an enum.",
+  })
   status!: string;
 
   @Field(() => Int, { description: "Position among tasks with the same dates (lower first)." })

@@ -24,6 +24,9 @@ export class Milestone {
   @Field({ description: "What the milestone marks; empty when not described." })
   description!: string;
 
-  @Field({ description: "The milestone's status (todo, done, ...). An open set (the interface shows observed values only), hence a String, not an enum." })
+  @Field({
+    description:
+      "The milestone's status (todo, done, ...). An open set (the interface shows observed values only), hence a String, not an enum.",
+  })
   status!: string;
 }

@@ -21,26 +21,43 @@ export class ProjectGantt {
   @Field(() => GanttProject, { description: "The project itself." })
   project!: GanttProject;
 
-  @Field(() => Float, { nullable: true, description: "The project's budget; null when none is set, or unless the caller is an admin, finance or a manager of the project." })
+  @Field(() => Float, {
+    nullable: true,
+    description: "The project's budget; null when none is set, or unless the caller is an admin, finance or a manager of the project.",
+  })
   @VisibleTo(rules.budget)
   budget!: number | null;
 
-  @Field(() => Float, { description: "Planned effort of the project's tasks: the sum of their timePlanned, in seconds. A Float: the sum may exceed 32 bits." })
+  @Field(() => Float, {
+    description: "Planned effort of the project's tasks: the sum of their timePlanned, in seconds. A Float: the sum may exceed 32 bits.",
+  })
   timePlanned!: number;
 
   @Field(() => Float, { description: "Time reported on the project's tasks, in seconds. A Float: the sum may exceed 32 bits." })
   timeReported!: number;
 
-  @Field(() => [GanttStage], { complexity: listCost(200), description: "The project's stages, by start date, end date, weight, then id: the first 200." })
+  @Field(() => [GanttStage], {
+    complexity: listCost(200),
+    description: "The project's stages, by start date, end date, weight, then id: the first 200.",
+  })
   stages!: GanttStage[];
 
-  @Field(() => [GanttBoard], { complexity: listCost(200), description: "The project's boards, by start date, end date, weight, then id: the first 200." })
+  @Field(() => [GanttBoard], {
+    complexity: listCost(200),
+    description: "The project's boards, by start date, end date, weight, then id: the first 200.",
+  })
   boards!: GanttBoard[];
 
-  @Field(() => [Milestone], { complexity: listCost(200), description: "The project's milestones, by date, weight, then id: the first 200." })
+  @Field(() => [Milestone], {
+    complexity: listCost(200),
+    description: "The project's milestones, by date, weight, then id: the first 200.",
+  })
   milestones!: Milestone[];
 
-  @Field(() => [GanttLink], { complexity: listCost(2000), description: "Dependencies drawn between the project's objects, by id: the first 2000." })
+  @Field(() => [GanttLink], {
+    complexity: listCost(2000),
+    description: "Dependencies drawn between the project's objects, by id: the first 2000.",
+  })
   links!: GanttLink[];
 
   /** Filled when the read looked ahead and saw `tasks` selected; the field itself is resolved in ProjectGanttResolver. */

@@ -18,7 +18,10 @@ export class InvoiceItem {
   @Field(() => Float, { description: "Net price of one unit." })
   priceUnit!: number;
 
-  @Field(() => TaxRate, { description: "VAT rate: RATE_23, RATE_8, RATE_5, RATE_0 (stored 23, 8, 5, 0), or zw (exempt), np (not subject to VAT), oo (reverse charge)." })
+  @Field(() => TaxRate, {
+    description:
+      "VAT rate: RATE_23, RATE_8, RATE_5, RATE_0 (stored 23, 8, 5, 0), or zw (exempt), np (not subject to VAT), oo (reverse charge).",
+  })
   tax!: string;
 
   @Field(() => Float, { description: "count x priceUnit, rounded half-up to 2 places." })

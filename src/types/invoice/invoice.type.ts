@@ -49,7 +49,9 @@ export class Invoice {
   @Field(() => String, { nullable: true, description: "Place of issue." })
   issuedPlace!: string | null;
 
-  @Field(() => InvoiceType, { description: "Invoice type: fv, pf, fk, Vat, Zal, Kor, Roz, Upr, KorZal, KorRoz, VatPef, VatPefSp, KorPef, VatRr, KorVatRr." })
+  @Field(() => InvoiceType, {
+    description: "Invoice type: fv, pf, fk, Vat, Zal, Kor, Roz, Upr, KorZal, KorRoz, VatPef, VatPefSp, KorPef, VatRr, KorVatRr.",
+  })
   invoiceType!: string;
 
   @Field(() => InvoiceDirection, { description: "income (issued by us) or cost (received)." })
@@ -94,7 +96,10 @@ export class Invoice {
   @Field({ description: "Buyer's identifier (of the kind buyerIdentifierType says); empty when none." })
   buyerIdentifier!: string;
 
-  @Field(() => String, { nullable: true, description: "Buyer's VAT id: the buyer identifier when it is a NIP or an EU VAT number, else null." })
+  @Field(() => String, {
+    nullable: true,
+    description: "Buyer's VAT id: the buyer identifier when it is a NIP or an EU VAT number, else null.",
+  })
   buyerVatId!: string | null;
 
   @Field(() => BuyerIdentifierType, { description: "Kind of the buyer identifier: nip, vat_eu, other, none." })
@@ -139,7 +144,10 @@ export class Invoice {
   @Field(() => Float, { nullable: true, description: "Amount already paid, if given." })
   alreadyPaid!: number | null;
 
-  @Field(() => Float, { nullable: true, description: "Amount left to pay; for a correction, the change in the gross amount it makes (negative: to refund)." })
+  @Field(() => Float, {
+    nullable: true,
+    description: "Amount left to pay; for a correction, the change in the gross amount it makes (negative: to refund).",
+  })
   toPay!: number | null;
 
   @Field(() => Float, { description: "Net total: the sum of the items' net amounts (for a correction, after it)." })
@@ -159,14 +167,21 @@ export class Invoice {
 
   @Field(() => Invoice, {
     nullable: true,
-    description: "The related invoice: for a correction, the invoice it corrects; for a settlement (Roz), the advance invoice (Zal) it settles; for an invoice issued from a pro forma (fv, Vat, Zal), that pro forma (pf); else null.",
+    description:
+      "The related invoice: for a correction, the invoice it corrects; for a settlement (Roz), the advance invoice (Zal) it settles; for an invoice issued from a pro forma (fv, Vat, Zal), that pro forma (pf); else null.",
   })
   invoice?: Invoice | null;
 
-  @Field(() => [Invoice], { complexity: listCost(MAX_CORRECTIONS), description: `The corrections of this invoice, oldest first: at most ${MAX_CORRECTIONS} (an invoice takes no more).` })
+  @Field(() => [Invoice], {
+    complexity: listCost(MAX_CORRECTIONS),
+    description: `The corrections of this invoice, oldest first: at most ${MAX_CORRECTIONS} (an invoice takes no more).`,
+  })
   corrects?: Invoice[];
 
-  @Field(() => Invoice, { nullable: true, description: "For a correction: the correction of the same invoice made just before it, if any." })
+  @Field(() => Invoice, {
+    nullable: true,
+    description: "For a correction: the correction of the same invoice made just before it, if any.",
+  })
   prevCorrect?: Invoice | null;
 
   @Field({ description: "For a correction: whether it is the latest correction of its invoice." })
@@ -238,10 +253,16 @@ export class Invoice {
   @Field({ description: "Whether the invoice has been changed since it was created." })
   isUpdated!: boolean;
 
-  @Field(() => [InvoiceItem], { complexity: listCost(MAX_INVOICE_ITEMS), description: `The items (at most ${MAX_INVOICE_ITEMS}); for a correction, the items as they stand after it.` })
+  @Field(() => [InvoiceItem], {
+    complexity: listCost(MAX_INVOICE_ITEMS),
+    description: `The items (at most ${MAX_INVOICE_ITEMS}); for a correction, the items as they stand after it.`,
+  })
   items!: InvoiceItem[];
 
-  @Field(() => [InvoiceItem], { complexity: listCost(MAX_INVOICE_ITEMS), description: `For a correction: the items as they stood before it (at most ${MAX_INVOICE_ITEMS}); empty otherwise.` })
+  @Field(() => [InvoiceItem], {
+    complexity: listCost(MAX_INVOICE_ITEMS),
+    description: `For a correction: the items as they stood before it (at most ${MAX_INVOICE_ITEMS}); empty otherwise.`,
+  })
   prevItems!: InvoiceItem[];
 
   @Field(() => [InvoiceCost], { complexity: listCost(20), description: "Costs booked against the invoice, by date: the first 20." })

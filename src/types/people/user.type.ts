@@ -48,7 +48,10 @@ export class User {
   @Field({ description: "Whether the user may log in." })
   canLogIn!: boolean;
 
-  @Field(() => Boolean, { nullable: true, description: "Whether the user may authenticate with API tokens; null unless the caller is the user, an admin or HR." })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "Whether the user may authenticate with API tokens; null unless the caller is the user, an admin or HR.",
+  })
   @VisibleTo(rules.security)
   allowApiTokenAuthentication!: boolean | null;
 
@@ -61,15 +64,24 @@ export class User {
   @Field({ description: "Whether the user uses the mobile app." })
   isUsingMobile!: boolean;
 
-  @Field(() => Boolean, { nullable: true, description: "Whether the user has two-factor authentication on; null unless the caller is the user, an admin or HR." })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "Whether the user has two-factor authentication on; null unless the caller is the user, an admin or HR.",
+  })
   @VisibleTo(rules.security)
   twoFactorAuth!: boolean | null;
 
-  @Field(() => Date, { nullable: true, description: "When the user was last active in the web app; null unless the caller is the user, an admin or HR." })
+  @Field(() => Date, {
+    nullable: true,
+    description: "When the user was last active in the web app; null unless the caller is the user, an admin or HR.",
+  })
   @VisibleTo(rules.security)
   lastActivity!: Date | null;
 
-  @Field(() => Date, { nullable: true, description: "When the user was last active in the mobile app; null unless the caller is the user, an admin or HR." })
+  @Field(() => Date, {
+    nullable: true,
+    description: "When the user was last active in the mobile app; null unless the caller is the user, an admin or HR.",
+  })
   @VisibleTo(rules.security)
   lastActivityMobile!: Date | null;
 
@@ -82,10 +94,16 @@ export class User {
   @Field(() => Int, { description: "Same as tasksPerWorkday: the interface carries both spellings." })
   tasksPerWorkDay!: number;
 
-  @Field(() => [UserSsoProvider], { complexity: listCost(10), description: "Single sign-on providers the user is connected to: the first 10." })
+  @Field(() => [UserSsoProvider], {
+    complexity: listCost(10),
+    description: "Single sign-on providers the user is connected to: the first 10.",
+  })
   ssoProviders!: UserSsoProvider[];
 
-  @Field(() => [UserDepartment], { complexity: listCost(20), description: "Departments the user belongs to, and whether they lead them: the first 20." })
+  @Field(() => [UserDepartment], {
+    complexity: listCost(20),
+    description: "Departments the user belongs to, and whether they lead them: the first 20.",
+  })
   userDepartments!: UserDepartment[];
 
   @Field(() => Date, { description: "When the user was created." })

@@ -12,10 +12,17 @@ export class AssignedProjectUser {
   @Field(() => ProjectUserRef, { description: "The assigned user." })
   projectUser!: ProjectUserRef;
 
-  @Field({ description: "The user's role in the project: pm-active, pm-passive, member, none... An open set (the interface shows observed values only), hence a String, not an enum." })
+  @Field({
+    description:
+      "The user's role in the project: pm-active, pm-passive, member, none... An open set (the interface shows observed values only), hence a String, not an enum.",
+  })
   role!: string;
 
-  @Field(() => Float, { nullable: true, description: "The user's hourly rate in this project, if set; null unless the caller is an admin, finance or a manager of the project (never a role in its hideHourlyRateForRoles)." })
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      "The user's hourly rate in this project, if set; null unless the caller is an admin, finance or a manager of the project (never a role in its hideHourlyRateForRoles).",
+  })
   @VisibleTo(rules.rate)
   hourlyRate!: number | null;
 

@@ -16,17 +16,23 @@ export abstract class CustomFieldValueFields {
 
   @Field(() => String, {
     nullable: true,
-    description: "The value of a float field, as an exact decimal string (e.g. \"1250.5\"), so no precision is lost.",
+    description: 'The value of a float field, as an exact decimal string (e.g. "1250.5"), so no precision is lost.',
   })
   valueFloat!: string | null;
 
   @Field(() => Date, { nullable: true, description: "The value of a datetime field." })
   valueDateTime!: Date | null;
 
-  @Field(() => [CustomFieldOption], { complexity: listCost(20), description: "The options chosen in a select field, by the options' weight: the first 20." })
+  @Field(() => [CustomFieldOption], {
+    complexity: listCost(20),
+    description: "The options chosen in a select field, by the options' weight: the first 20.",
+  })
   valueSelectOptions!: CustomFieldOption[];
 
-  @Field(() => [CustomFieldUser], { complexity: listCost(20), description: "The users chosen in a users field, by last name, first name: the first 20." })
+  @Field(() => [CustomFieldUser], {
+    complexity: listCost(20),
+    description: "The users chosen in a users field, by last name, first name: the first 20.",
+  })
   valueSelectUsers!: CustomFieldUser[];
 
   @Field(() => IdName, { nullable: true, description: "The department chosen in a department field." })

@@ -10,14 +10,17 @@ export class ProjectNumbering {
   name!: string;
 
   @Field({
-    description: "Pattern of the number: {number} is the counter padded with zeros to counterPadLength; {YYYY}, {YY}, {MM} and {DD} are the creation date (UTC).",
+    description:
+      "Pattern of the number: {number} is the counter padded with zeros to counterPadLength; {YYYY}, {YY}, {MM} and {DD} are the creation date (UTC).",
   })
   pattern!: string;
 
   @Field(() => Int, { description: "Minimum number of digits of {number}, padded with leading zeros." })
   counterPadLength!: number;
 
-  @Field(() => Int, { description: "The counter value the next project numbered by this scheme gets; 1 instead once a new counter period has begun." })
+  @Field(() => Int, {
+    description: "The counter value the next project numbered by this scheme gets; 1 instead once a new counter period has begun.",
+  })
   counterNextValue!: number;
 
   @Field(() => String, {

@@ -46,7 +46,8 @@ export class Project {
   @Field(() => Date, { description: "When the project was last changed." })
   updatedAt!: Date;
 
-  @Field(() => [AssignedProjectUser], { complexity: listCost(10),
+  @Field(() => [AssignedProjectUser], {
+    complexity: listCost(10),
     description: "The project's managers (role pm-active or pm-passive), in the order they were assigned: the first 10.",
   })
   assignedProjectUsersPm!: AssignedProjectUser[];
@@ -54,7 +55,10 @@ export class Project {
   @Field({ description: "Whether removing the project's objects records who removed them." })
   isBlameableRemovalEnabled!: boolean;
 
-  @Field({ description: "State of the project: in-preparation or open on creation. An open set (the interface shows observed values only), hence a String, not an enum." })
+  @Field({
+    description:
+      "State of the project: in-preparation or open on creation. An open set (the interface shows observed values only), hence a String, not an enum.",
+  })
   status!: string;
 
   @Field({ description: "Short code, unique among projects, made from the name (upper-case letters, digits appended on collision)." })
@@ -69,14 +73,23 @@ export class Project {
   @Field(() => ID, { nullable: true, description: "Id of the single board of a simple project; null otherwise." })
   simpleBoardId!: string | null;
 
-  @Field(() => [IdName], { complexity: listCost(MAX_PROJECT_CONTRACTORS), description: `Contractors (clients) of the project, by name: at most ${MAX_PROJECT_CONTRACTORS} (a project takes no more).` })
+  @Field(() => [IdName], {
+    complexity: listCost(MAX_PROJECT_CONTRACTORS),
+    description: `Contractors (clients) of the project, by name: at most ${MAX_PROJECT_CONTRACTORS} (a project takes no more).`,
+  })
   contractors!: IdName[];
 
-  @Field(() => Float, { nullable: true, description: "The project's budget, if set; null unless the caller is an admin, finance or a manager of the project." })
+  @Field(() => Float, {
+    nullable: true,
+    description: "The project's budget, if set; null unless the caller is an admin, finance or a manager of the project.",
+  })
   @VisibleTo(rules.budget)
   budget!: number | null;
 
-  @Field(() => [IdName], { complexity: listCost(MAX_PROJECT_TAGS), description: `Tags of the project, by name: at most ${MAX_PROJECT_TAGS} (a project takes no more).` })
+  @Field(() => [IdName], {
+    complexity: listCost(MAX_PROJECT_TAGS),
+    description: `Tags of the project, by name: at most ${MAX_PROJECT_TAGS} (a project takes no more).`,
+  })
   tags!: IdName[];
 
   @Field({ description: "Whether the caller marked the project as a favourite." })
@@ -100,9 +113,15 @@ export class Project {
   })
   progress!: number | null;
 
-  @Field(() => Float, { nullable: true, description: "Time reported on the project's tasks, in seconds. A Float: the sum may exceed 32 bits." })
+  @Field(() => Float, {
+    nullable: true,
+    description: "Time reported on the project's tasks, in seconds. A Float: the sum may exceed 32 bits.",
+  })
   timeReported!: number | null;
 
-  @Field(() => Float, { nullable: true, description: "Planned effort of the project's tasks: the sum of their timePlanned, in seconds. A Float: the sum may exceed 32 bits." })
+  @Field(() => Float, {
+    nullable: true,
+    description: "Planned effort of the project's tasks: the sum of their timePlanned, in seconds. A Float: the sum may exceed 32 bits.",
+  })
   timePlanned!: number | null;
 }

@@ -10,7 +10,10 @@ export class Stage {
   @Field({ description: "Name of the stage." })
   name!: string;
 
-  @Field({ description: "State of the stage, e.g. in-preparation. An open set (the interface shows observed values only), hence a String, not an enum." })
+  @Field({
+    description:
+      "State of the stage, e.g. in-preparation. An open set (the interface shows observed values only), hence a String, not an enum.",
+  })
   status!: string;
 
   @Field({ description: "Free-text description; empty when none (a cleared description reads as empty)." })
@@ -36,7 +39,9 @@ export class Stage {
   @Field(() => Int, { description: "Position of the stage among the project's stages (ascending)." })
   weight!: number;
 
-  @Field(() => Float, { description: "Planned effort of the stage's tasks: the sum of their timePlanned, in seconds. A Float: the sum may exceed 32 bits." })
+  @Field(() => Float, {
+    description: "Planned effort of the stage's tasks: the sum of their timePlanned, in seconds. A Float: the sum may exceed 32 bits.",
+  })
   timePlanned!: number;
 
   @Field(() => Float, { description: "Time reported on the stage's tasks, in seconds. A Float: the sum may exceed 32 bits." })

@@ -113,15 +113,20 @@ register(InvoiceLanguage, "InvoiceLanguage", "Language of an invoice's generated
 });
 
 export const TaxRate = valueSet(TAX_RATES);
-register(TaxRate, "TaxRate", "VAT rate of an invoice item. The stored rates 23, 8, 5 and 0 travel as RATE_23, RATE_8, RATE_5, RATE_0 (GraphQL enum values cannot start with a digit).", {
-  "23": "23 % (stored \"23\").",
-  "8": "8 % (stored \"8\").",
-  "5": "5 % (stored \"5\").",
-  "0": "0 % (stored \"0\").",
-  zw: "Exempt from VAT: no VAT.",
-  np: "Not subject to Polish VAT: no VAT.",
-  oo: "Reverse charge (odwrotne obciążenie): no VAT on the invoice.",
-});
+register(
+  TaxRate,
+  "TaxRate",
+  "VAT rate of an invoice item. The stored rates 23, 8, 5 and 0 travel as RATE_23, RATE_8, RATE_5, RATE_0 (GraphQL enum values cannot start with a digit).",
+  {
+    "23": '23 % (stored "23").',
+    "8": '8 % (stored "8").',
+    "5": '5 % (stored "5").',
+    "0": '0 % (stored "0").',
+    zw: "Exempt from VAT: no VAT.",
+    np: "Not subject to Polish VAT: no VAT.",
+    oo: "Reverse charge (odwrotne obciążenie): no VAT on the invoice.",
+  },
+);
 
 export const GtuCode = valueSet(GTU_CODES);
 register(GtuCode, "GtuCode", "Polish GTU code of goods and services, GTU_01 to GTU_13 (JPK_V7).", {});
@@ -138,18 +143,23 @@ register(UserRole, "UserRole", "An application role of a user.", {
 export const BoardUserRole = valueSet(BOARD_USER_ROLES);
 register(BoardUserRole, "BoardUserRole", "A user's role on a board. The stored leader-active travels as leader_active.", {
   none: "Assigned without a role.",
-  "leader-active": "Leads the board (stored \"leader-active\").",
+  "leader-active": 'Leads the board (stored "leader-active").',
 });
 
 export const FileTargetType = valueSet(FILE_TYPES);
 register(FileTargetType, "FileTargetType", "The kind of object a file is attached to. The stored task-comment travels as task_comment.", {
   project: "A project.",
   task: "A task.",
-  "task-comment": "A comment on a task (stored \"task-comment\").",
+  "task-comment": 'A comment on a task (stored "task-comment").',
 });
 
 export const ProjectCreationStatus = valueSet(PROJECT_CREATION_STATUSES);
-register(ProjectCreationStatus, "ProjectCreationStatus", "The state a new project starts in. The stored in-preparation travels as in_preparation.", {
-  "in-preparation": "Being prepared (stored \"in-preparation\").",
-  open: "Open for work.",
-});
+register(
+  ProjectCreationStatus,
+  "ProjectCreationStatus",
+  "The state a new project starts in. The stored in-preparation travels as in_preparation.",
+  {
+    "in-preparation": 'Being prepared (stored "in-preparation").',
+    open: "Open for work.",
+  },
+);

@@ -15,5 +15,8 @@ export function prismaDirection(direction: SortDirection): "asc" | "desc" {
 registerEnumType(SortDirection, {
   name: "SortDirection",
   description: "Sort order of a key.",
-  valuesConfig: { ASC: { description: "Ascending: smallest, earliest or A first." }, DESC: { description: "Descending: largest, latest or Z first." } },
+  valuesConfig: {
+    ASC: { description: "Ascending: smallest, earliest or A first." },
+    DESC: { description: "Descending: largest, latest or Z first." },
+  },
 });

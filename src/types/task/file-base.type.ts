@@ -18,7 +18,10 @@ export abstract class FileBase {
   @Field(() => ID, { nullable: true, description: "Id of the project the file belongs to (directly or through its task or comment)." })
   project!: string | null;
 
-  @Field(() => FileTask, { nullable: true, description: "The task the file belongs to (directly or through its comment); null for project files." })
+  @Field(() => FileTask, {
+    nullable: true,
+    description: "The task the file belongs to (directly or through its comment); null for project files.",
+  })
   task!: FileTask | null;
 
   @Field(() => ID, { nullable: true, description: "Id of the comment the file is attached to; null unless type is task-comment." })
@@ -33,7 +36,10 @@ export abstract class FileBase {
   @Field(() => Int, { description: "Size in bytes; 0 when unknown (files registered by link are not fetched)." })
   size!: number;
 
-  @Field({ description: "Where the content lives: internal (stored by the service) or link (an external address). An open set (the interface shows observed values only), hence a String, not an enum." })
+  @Field({
+    description:
+      "Where the content lives: internal (stored by the service) or link (an external address). An open set (the interface shows observed values only), hence a String, not an enum.",
+  })
   source!: string;
 
   @Field({ description: "Address of a preview image; empty when there is none." })
@@ -41,7 +47,8 @@ export abstract class FileBase {
 
   @Field(() => String, {
     nullable: true,
-    description: "Absolute address the content is downloaded from: the link itself for linked files; null when the stored file has no public address.",
+    description:
+      "Absolute address the content is downloaded from: the link itself for linked files; null when the stored file has no public address.",
   })
   downloadUrl!: string | null;
 

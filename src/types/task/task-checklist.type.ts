@@ -15,7 +15,10 @@ export class TaskChecklist {
   @Field(() => Int, { description: "Position among the task's checklists; checklists are listed by ascending weight." })
   weight!: number;
 
-  @Field(() => [TaskChecklistItem], { complexity: listCost(40), description: "The checklist's items, by ascending weight (ties by id): the first 40." })
+  @Field(() => [TaskChecklistItem], {
+    complexity: listCost(40),
+    description: "The checklist's items, by ascending weight (ties by id): the first 40.",
+  })
   taskChecklistItems!: TaskChecklistItem[];
 
   @Field(() => ProjectUserRef, { nullable: true, description: "The user leading the checklist, or null when nobody does." })

@@ -15,6 +15,9 @@ export class TaskType {
   @Field({ description: "Its colour, #rrggbb (one of the ten application colours)." })
   decorator!: string;
 
-  @Field(() => [IdName], { complexity: listCost(MAX_TASK_TYPE_CATEGORIES), description: `Project categories the task type is offered in, by name: at most ${MAX_TASK_TYPE_CATEGORIES} (a task type takes no more).` })
+  @Field(() => [IdName], {
+    complexity: listCost(MAX_TASK_TYPE_CATEGORIES),
+    description: `Project categories the task type is offered in, by name: at most ${MAX_TASK_TYPE_CATEGORIES} (a task type takes no more).`,
+  })
   categories!: IdName[];
 }

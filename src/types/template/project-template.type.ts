@@ -34,7 +34,8 @@ export class ProjectTemplate {
   @Field({ description: "Whether projects made from it record who removed things (blameable removal)." })
   isBlameableRemovalEnabled!: boolean;
 
-  @Field(() => [SavedCustomFieldValue], { complexity: listCost(150),
+  @Field(() => [SavedCustomFieldValue], {
+    complexity: listCost(150),
     description: "Custom field values copied into projects made from it, by the definitions' weight: the first 150.",
   })
   savedCustomFieldValues!: SavedCustomFieldValue[];

@@ -9,10 +9,17 @@ export class TimesheetEntry {
   @Field(() => ProjectUserRef, { description: "The user whose time this is." })
   projectUser!: ProjectUserRef;
 
-  @Field(() => [TimesheetRow], { complexity: listCost(20), description: "One row per task the user reported time on in the window, by project short code, board short code, then task number: the first 20 (`days` sums every task)." })
+  @Field(() => [TimesheetRow], {
+    complexity: listCost(20),
+    description:
+      "One row per task the user reported time on in the window, by project short code, board short code, then task number: the first 20 (`days` sums every task).",
+  })
   timesheet!: TimesheetRow[];
 
-  @Field(() => [TimesheetDay], { complexity: listCost(7), description: "The seven days of the window in order, each with the user's total over all rows." })
+  @Field(() => [TimesheetDay], {
+    complexity: listCost(7),
+    description: "The seven days of the window in order, each with the user's total over all rows.",
+  })
   days!: TimesheetDay[];
 
   @Field(() => Int, { description: "The user's total seconds in the window." })

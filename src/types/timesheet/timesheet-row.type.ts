@@ -4,7 +4,9 @@ import { listCost } from "../../domain/list-cost";
 
 @ObjectType({ description: "One task of a user's timesheet: the time reported on it each day of the window." })
 export class TimesheetRow {
-  @Field({ description: "Whether the caller may edit this time: it is their own, or they manage the task's project (admins manage every project)." })
+  @Field({
+    description: "Whether the caller may edit this time: it is their own, or they manage the task's project (admins manage every project).",
+  })
   canEdit!: boolean;
 
   @Field(() => Int, { description: "Seconds reported on the task in the whole window." })
@@ -49,6 +51,9 @@ export class TimesheetRow {
   @Field({ description: "Whether the task's project is a simple project." })
   projectIsSimple!: boolean;
 
-  @Field(() => [TimesheetDay], { complexity: listCost(7), description: "The seven days of the window in order, each with the seconds reported on this task." })
+  @Field(() => [TimesheetDay], {
+    complexity: listCost(7),
+    description: "The seven days of the window in order, each with the seconds reported on this task.",
+  })
   days!: TimesheetDay[];
 }

@@ -19,7 +19,10 @@ export class Vacation {
   @Field(() => VacationType, { description: "The kind of absence." })
   vacationType!: VacationType;
 
-  @Field({ description: "State of the request: q (queued, awaiting a decision), accepted, rejected or cancelled. An open set (the interface shows observed values only), hence a String, not an enum." })
+  @Field({
+    description:
+      "State of the request: q (queued, awaiting a decision), accepted, rejected or cancelled. An open set (the interface shows observed values only), hence a String, not an enum.",
+  })
   status!: string;
 
   @Field(() => Int, { description: "Number of days of absence: how many dates the vacation has." })
