@@ -23,7 +23,7 @@ export async function validateArgument(argValue: unknown, argType: unknown, data
   let prefix: string | undefined;
   const violations: FieldViolation[] = [];
   for (const [index, value] of values.entries()) {
-    if (value === null || typeof value !== "object" || !hasRules((value as object).constructor)) continue;
+    if (value === null || typeof value !== "object" || !hasRules((value as { constructor?: unknown }).constructor)) continue;
     const errors = await validate(value as object, OPTIONS);
     if (errors.length === 0) continue;
     prefix ??= argumentPrefix(argType, data.info);
@@ -37,14 +37,16 @@ export async function validateArgument(argValue: unknown, argType: unknown, data
 const ruled = new WeakMap<object, boolean>();
 
 /**
- * Most arguments' classes (orders, filters of plain values) declare no rule: class-validator
- * would still walk them (2% of the CPU of a vacations page, most of it on classes without
- * rules), so those are not handed to it. Options as OPTIONS: no groups, `always` off.
+ * Some arguments' classes declare no rule (the order inputs): class-validator would still look
+ * their metadata up (a walk over every class it knows, per call), so those are not handed to it.
+ * Options as OPTIONS: no groups, `always` off.
  */
-function hasRules(type: object): boolean {
+function hasRules(type: unknown): boolean {
+  // a JSON value's object (no prototype, or a `constructor` key of its own) has no class, so no rules
+  if (typeof type !== "function") return false;
   let known = ruled.get(type);
   if (known === undefined) {
-    known = validationMetadata().getTargetValidationMetadatas(type as () => void, "", false, false).length > 0;
+    known = validationMetadata().getTargetValidationMetadatas(type, "", false, false).length > 0;
     ruled.set(type, known);
   }
   return known;
