@@ -30,6 +30,9 @@ export function guardIdArguments(schema: GraphQLSchema): void {
   }
 }
 
+/** The last name of a dotted path (`input.items.2.id` -> `id`): the messages name it. */
+const leafOf = (path: string): string => path.slice(path.lastIndexOf(".") + 1);
+
 /** A UTF-16 surrogate without its pair: not a character, and refused by the databases' drivers. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -44,20 +47,19 @@ export const MAX_DATE = Date.UTC(9000, 11, 31, 23, 59, 59, 999);
  */
 function collect(type: GraphQLInputType, value: unknown, path: string, out: FieldViolation[]): unknown {
   if (value === null || value === undefined) return value;
-  const leaf = path.split(".").pop();
   if (typeof value === "string" && LONE_SURROGATE.test(value)) {
-    out.push({ field: path, constraints: { isWellFormed: `${leaf} must be valid Unicode text (no lone UTF-16 surrogates)` } });
+    out.push({ field: path, constraints: { isWellFormed: `${leafOf(path)} must be valid Unicode text (no lone UTF-16 surrogates)` } });
     return value;
   }
   // PostgreSQL text cannot hold NUL (SQLite would, so the databases would disagree)
   if (typeof value === "string" && value.includes("\u0000")) {
-    out.push({ field: path, constraints: { noNulCharacter: `${leaf} must not contain the NUL character` } });
+    out.push({ field: path, constraints: { noNulCharacter: `${leafOf(path)} must not contain the NUL character` } });
     return value;
   }
   if (value instanceof Date) {
     const time = value.getTime();
     if (!(time >= MIN_DATE && time <= MAX_DATE))
-      out.push({ field: path, constraints: { isInRange: `${leaf} must be between the years 1000 and 9000` } });
+      out.push({ field: path, constraints: { isInRange: `${leafOf(path)} must be between the years 1000 and 9000` } });
     return value;
   }
   const inner = getNullableType(type);
@@ -66,7 +68,7 @@ function collect(type: GraphQLInputType, value: unknown, path: string, out: Fiel
   }
   if (inner === GraphQLID || (inner as { name?: string }).name === "ID") {
     if (typeof value !== "string" || !isUuid(value)) {
-      out.push({ field: path, constraints: { isUuid: `${leaf} must be a UUID` } });
+      out.push({ field: path, constraints: { isUuid: `${leafOf(path)} must be a UUID` } });
       return value;
     }
     return value.toLowerCase();
@@ -75,6 +77,7 @@ function collect(type: GraphQLInputType, value: unknown, path: string, out: Fiel
     // type-graphql hands input objects over as class instances (their rules are on the prototype): change them in place
     const record = value as Record<string, unknown>;
     for (const [key, f] of Object.entries(inner.getFields())) {
+      if (record[key] === undefined || record[key] === null) continue; // absent: nothing to check, no path to build
       const next = collect(f.type, record[key], `${path}.${key}`, out);
       if (next !== record[key]) record[key] = next;
     }

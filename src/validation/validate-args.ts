@@ -1,4 +1,4 @@
-import { validate, type ValidationError, type ValidatorOptions } from "class-validator";
+import { getMetadataStorage as validationMetadata, validate, type ValidationError, type ValidatorOptions } from "class-validator";
 import type { GraphQLResolveInfo } from "graphql";
 import { getNamedType } from "graphql";
 import { getMetadataStorage } from "type-graphql";
@@ -19,16 +19,37 @@ const OPTIONS: ValidatorOptions = {
  */
 export async function validateArgument(argValue: unknown, argType: unknown, data: ResolverData<object>): Promise<void> {
   if (argValue === null || typeof argValue !== "object") return;
-  const prefix = argumentPrefix(argType, data.info);
   const values = Array.isArray(argValue) ? argValue : [argValue];
+  let prefix: string | undefined;
   const violations: FieldViolation[] = [];
   for (const [index, value] of values.entries()) {
-    if (value === null || typeof value !== "object") continue;
+    if (value === null || typeof value !== "object" || !hasRules((value as { constructor?: unknown }).constructor)) continue;
     const errors = await validate(value as object, OPTIONS);
+    if (errors.length === 0) continue;
+    prefix ??= argumentPrefix(argType, data.info);
     const base = Array.isArray(argValue) ? join(prefix, String(index)) : prefix;
     violations.push(...flatten(errors, base));
   }
   if (violations.length > 0) throw new BadUserInputError(violations);
+}
+
+/** Whether class-validator has rules for instances of `type` (known once the schema is built: decorators run at import). */
+const ruled = new WeakMap<object, boolean>();
+
+/**
+ * Some arguments' classes declare no rule (the order inputs): class-validator would still look
+ * their metadata up (a walk over every class it knows, per call), so those are not handed to it.
+ * Options as OPTIONS: no groups, `always` off.
+ */
+function hasRules(type: unknown): boolean {
+  // a JSON value's object (no prototype, or a `constructor` key of its own) has no class, so no rules
+  if (typeof type !== "function") return false;
+  let known = ruled.get(type);
+  if (known === undefined) {
+    known = validationMetadata().getTargetValidationMetadatas(type, "", false, false).length > 0;
+    ruled.set(type, known);
+  }
+  return known;
 }
 
 export function flatten(errors: ValidationError[], prefix: string): FieldViolation[] {
