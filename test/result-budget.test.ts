@@ -50,11 +50,11 @@ describe("MAX_RESULT_NODES", () => {
   });
 
   it("stops reading: the statements of the fields not reached are never sent", async () => {
-    // 200 root fields, each its own statement: the first list alone outgrows the budget, so most
-    // of them are never sent (a margin wide enough for a busy machine, where more of them leave
-    // before the first answer is back)
+    // 200 root fields, each its own statement: the first list alone outgrows the budget, so the
+    // rest are never sent. A quiet machine sends 29-42; one at load average 10 sent 102, since
+    // more of them leave before the first answer is back: the bound keeps that margin.
     const statements = await t.countStatements(() => post({ query: manyObjects(200) }));
-    expect(statements).toBeLessThan(100);
+    expect(statements).toBeLessThan(150);
   });
 
   it("lets an answer within it through, and the next request starts afresh", async () => {
