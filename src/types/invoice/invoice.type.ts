@@ -12,6 +12,7 @@ import { UserRef } from "../people/user-ref.type";
 import { listCost, MAX_CORRECTIONS } from "../../domain/list-cost";
 import { MAX_INVOICE_ITEMS } from "../../inputs/invoice/create-invoice.input";
 import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../shared/enums";
+import { FirstOf } from "../shared/first-of";
 
 @Directive('@key(fields: "id")')
 @ObjectType({
@@ -172,10 +173,7 @@ export class Invoice {
   })
   invoice?: Invoice | null;
 
-  @Field(() => [Invoice], {
-    complexity: listCost(MAX_CORRECTIONS),
-    description: `The corrections of this invoice, oldest first: at most ${MAX_CORRECTIONS} (an invoice takes no more).`,
-  })
+  @FirstOf(() => Invoice, MAX_CORRECTIONS, "The corrections of this invoice, oldest first", "an invoice")
   corrects?: Invoice[];
 
   @Field(() => Invoice, {
@@ -265,10 +263,10 @@ export class Invoice {
   })
   prevItems!: InvoiceItem[];
 
-  @Field(() => [InvoiceCost], { complexity: listCost(20), description: "Costs booked against the invoice, by date: the first 20." })
+  @FirstOf(() => InvoiceCost, 20, "Costs booked against the invoice, by date")
   costs!: InvoiceCost[];
 
-  @Field(() => [InvoiceIncome], { complexity: listCost(20), description: "Incomes booked against the invoice, by date: the first 20." })
+  @FirstOf(() => InvoiceIncome, 20, "Incomes booked against the invoice, by date")
   incomes!: InvoiceIncome[];
 
   @Field(() => [String], { description: "Third parties named on the invoice." })

@@ -1,7 +1,7 @@
 import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
 import { ProjectUserRef } from "../project/project-user-ref.type";
 import { TaskChecklistItem } from "./task-checklist-item.type";
-import { listCost } from "../../domain/list-cost";
+import { FirstOf } from "../shared/first-of";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A named checklist of a task, with its items and the person leading it." })
@@ -15,10 +15,7 @@ export class TaskChecklist {
   @Field(() => Int, { description: "Position among the task's checklists; checklists are listed by ascending weight." })
   weight!: number;
 
-  @Field(() => [TaskChecklistItem], {
-    complexity: listCost(40),
-    description: "The checklist's items, by ascending weight (ties by id): the first 40.",
-  })
+  @FirstOf(() => TaskChecklistItem, 40, "The checklist's items, by ascending weight (ties by id)")
   taskChecklistItems!: TaskChecklistItem[];
 
   @Field(() => ProjectUserRef, { nullable: true, description: "The user leading the checklist, or null when nobody does." })

@@ -1,7 +1,7 @@
 import { Directive, Field, ID, ObjectType } from "type-graphql";
 import { IdName } from "../shared/id-name.type";
-import { listCost } from "../../domain/list-cost";
 import { MAX_TASK_TYPE_CATEGORIES } from "../../inputs/task/update-task-type.input";
+import { FirstOf } from "../shared/first-of";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A kind of task (bug, feature...), offered in the project categories it is linked to." })
@@ -15,9 +15,6 @@ export class TaskType {
   @Field({ description: "Its colour, #rrggbb (one of the ten application colours)." })
   decorator!: string;
 
-  @Field(() => [IdName], {
-    complexity: listCost(MAX_TASK_TYPE_CATEGORIES),
-    description: `Project categories the task type is offered in, by name: at most ${MAX_TASK_TYPE_CATEGORIES} (a task type takes no more).`,
-  })
+  @FirstOf(() => IdName, MAX_TASK_TYPE_CATEGORIES, "Project categories the task type is offered in, by name", "a task type")
   categories!: IdName[];
 }

@@ -2,7 +2,7 @@ import { Directive, Field, ID, ObjectType } from "type-graphql";
 import { IdName } from "../shared/id-name.type";
 import { SavedCustomFieldValue } from "../project/saved-custom-field-value.type";
 import { TemplateUserRef } from "./template-user-ref.type";
-import { listCost } from "../../domain/list-cost";
+import { FirstOf } from "../shared/first-of";
 
 @Directive('@key(fields: "id")')
 @ObjectType({
@@ -34,10 +34,7 @@ export class ProjectTemplate {
   @Field({ description: "Whether projects made from it record who removed things (blameable removal)." })
   isBlameableRemovalEnabled!: boolean;
 
-  @Field(() => [SavedCustomFieldValue], {
-    complexity: listCost(150),
-    description: "Custom field values copied into projects made from it, by the definitions' weight: the first 150.",
-  })
+  @FirstOf(() => SavedCustomFieldValue, 150, "Custom field values copied into projects made from it, by the definitions' weight")
   savedCustomFieldValues!: SavedCustomFieldValue[];
 
   @Field({ description: "Whether every user may see and use it (false: its author and admins only)." })

@@ -5,7 +5,7 @@ import { VacationComment } from "./vacation-comment.type";
 import { VacationDate } from "./vacation-date.type";
 import { VacationPermissions } from "./vacation-permissions.type";
 import { VacationType } from "./vacation-type.type";
-import { listCost } from "../../domain/list-cost";
+import { FirstOf } from "../shared/first-of";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A vacation (absence) request of a user, with its days, comments and decision." })
@@ -37,10 +37,10 @@ export class Vacation {
   @Field(() => DateScalar, { description: "The day the request was issued." })
   issueDate!: Date;
 
-  @Field(() => [VacationComment], { complexity: listCost(10), description: "Comments on the request, oldest first: the first 10." })
+  @FirstOf(() => VacationComment, 10, "Comments on the request, oldest first")
   vacationComments!: VacationComment[];
 
-  @Field(() => [VacationDate], { complexity: listCost(31), description: "The days of absence, earliest first: the first 31." })
+  @FirstOf(() => VacationDate, 31, "The days of absence, earliest first")
   vacationDates!: VacationDate[];
 
   @Field(() => CalendarUserRef, { nullable: true, description: "Who accepted the request, if anyone." })
