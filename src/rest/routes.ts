@@ -18,7 +18,10 @@ export interface RestRoute {
   pathVariables?: Record<string, string>;
   /** Query parameters, as the interface spells them. */
   query?: QueryParameter[];
-  /** The variable the JSON body fills (an absent body counts as `{}`); absent: the operation takes no body. */
+  /**
+   * The variable the JSON body fills (an absent body counts as `{}`): `input` for every route but
+   * a GET, which takes no body.
+   */
   body?: string;
   /** Interface spellings a body may use that GraphQL's input does not take (applied before the schema's enum mapping). */
   adaptBody?: (body: Record<string, unknown>) => Record<string, unknown>;
@@ -74,14 +77,12 @@ const ROUTES: Array<Omit<RestRoute, "id" | "answer"> & Partial<RestRoute>> = [
     path: "/chat/chat-topics/{topicId}/chat-users/{userId}",
     summary: "Update an assigned chat topic user",
     document: "E01-update-assigned-chat-topic-user",
-    body: "input",
   },
   {
     method: "POST",
     path: "/chat/chat-topics/{topicId}/chat-users/{userId}/read-topic",
     summary: "Mark topic as read",
     document: "E02-read-chat-topic",
-    body: "input",
     // the interface types these as iri-references; GraphQL takes the ids
     adaptBody: (body) => {
       const out = { ...body };
@@ -94,14 +95,12 @@ const ROUTES: Array<Omit<RestRoute, "id" | "answer"> & Partial<RestRoute>> = [
     path: "/project/stages/{id}",
     summary: "Update stage",
     document: "E03-update-stage",
-    body: "input",
   },
   {
     method: "POST",
     path: "/finance/invoices",
     summary: "Create invoice",
     document: "E04-create-invoice",
-    body: "input",
     creates: true,
   },
   {
@@ -109,7 +108,6 @@ const ROUTES: Array<Omit<RestRoute, "id" | "answer"> & Partial<RestRoute>> = [
     path: "/project/projects",
     summary: "Create project",
     document: "E05-create-project",
-    body: "input",
     creates: true,
   },
   {
@@ -190,14 +188,12 @@ const ROUTES: Array<Omit<RestRoute, "id" | "answer"> & Partial<RestRoute>> = [
     path: "/project/boards/{boardId}/assigned-board-users/{userId}",
     summary: "Assign user to board",
     document: "E10-assign-board-user",
-    body: "input",
   },
   {
     method: "PUT",
     path: "/project/risks/{id}",
     summary: "Replace risk",
     document: "E11-replace-risk",
-    body: "input",
   },
   {
     method: "GET",
@@ -218,7 +214,6 @@ const ROUTES: Array<Omit<RestRoute, "id" | "answer"> & Partial<RestRoute>> = [
     path: "/project/external-file-upload",
     summary: "Upload external files",
     document: "E13-upload-external-files",
-    body: "input",
     answer: "list",
     creates: true,
   },
@@ -262,7 +257,6 @@ const ROUTES: Array<Omit<RestRoute, "id" | "answer"> & Partial<RestRoute>> = [
     path: "/finance/currency-dictionaries",
     summary: "Create currency dictionary entry",
     document: "E18-create-currency-dictionary",
-    body: "input",
     // the interface declares isDefault a number; GraphQL's input a Boolean (graphql-contract.md)
     adaptBody: (body) =>
       typeof body.isDefault === "number" && (body.isDefault === 0 || body.isDefault === 1)
@@ -275,20 +269,19 @@ const ROUTES: Array<Omit<RestRoute, "id" | "answer"> & Partial<RestRoute>> = [
     path: "/project/task-types/{id}",
     summary: "Update task type",
     document: "E19-update-task-type",
-    body: "input",
   },
   {
     method: "POST",
     path: "/user/shortcuts",
     summary: "Create shortcut",
     document: "E20-create-shortcut",
-    body: "input",
     creates: true,
   },
 ];
 
 export const REST_ROUTES: readonly RestRoute[] = ROUTES.map((route) => ({
   answer: "object",
+  body: route.method === "GET" ? undefined : "input",
   ...route,
   id: `E${Number(route.document.slice(1, 3))}`,
 }));
