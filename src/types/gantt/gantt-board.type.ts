@@ -3,7 +3,7 @@ import { IdNameDecorator } from "../shared/id-name-decorator.type";
 import { Named } from "../shared/named.type";
 
 @ObjectType({ description: "A board of the project as a gantt bar." })
-export class GanttBoard extends Named("board", true) {
+export class GanttBoard extends Named("board", "'s") {
   @Field({
     description:
       "The board's status (in-preparation, ...). An open set (the interface shows observed values only), hence a String, not an enum.",

@@ -2,7 +2,7 @@ import { Field, Float, ObjectType } from "type-graphql";
 import { Named } from "../shared/named.type";
 
 @ObjectType({ description: "The project as the gantt chart heads it." })
-export class GanttProject extends Named("project", true) {
+export class GanttProject extends Named("project", "'s") {
   @Field(() => Date, { nullable: true, description: "When work actually started; null until it has." })
   dateStart!: Date | null;
 

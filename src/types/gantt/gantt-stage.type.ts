@@ -3,7 +3,7 @@ import { IdNameDecorator } from "../shared/id-name-decorator.type";
 import { Named } from "../shared/named.type";
 
 @ObjectType({ description: "A stage of the project as a gantt bar." })
-export class GanttStage extends Named("stage", true) {
+export class GanttStage extends Named("stage", "'s") {
   @Field({
     description:
       "The stage's status (in-preparation, ...). An open set (the interface shows observed values only), hence a String, not an enum.",

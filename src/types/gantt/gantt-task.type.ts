@@ -2,7 +2,7 @@ import { Field, ID, Int, ObjectType } from "type-graphql";
 import { Named } from "../shared/named.type";
 
 @ObjectType({ description: "A task of the project as a gantt bar." })
-export class GanttTask extends Named("task", true) {
+export class GanttTask extends Named("task", "'s") {
   @Field(() => Int, { description: "Number of the task on its board." })
   no!: number;
 

@@ -2,7 +2,7 @@ import { Field, ID, Int, ObjectType } from "type-graphql";
 import { Named } from "../shared/named.type";
 
 @ObjectType({ description: "The task a file belongs to, with where it sits (board, stage, project)." })
-export class FileTask extends Named("task", true) {
+export class FileTask extends Named("task", "'s") {
   @Field({ description: "The task's short code, unique (board short code and number)." })
   shortCode!: string;
 

@@ -1,21 +1,16 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Directive, Field, ObjectType } from "type-graphql";
 import { IdName } from "../shared/id-name.type";
 import { SavedCustomFieldValue } from "../project/saved-custom-field-value.type";
 import { TemplateUserRef } from "./template-user-ref.type";
 import { FirstOf } from "../shared/first-of";
+import { Named } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({
   description:
     "A blueprint new projects are made from: stages, boards, custom field values and settings. A private template (isPublic false) is visible to its author and admins only.",
 })
-export class ProjectTemplate {
-  @Field(() => ID, { description: "The template's id." })
-  id!: string;
-
-  @Field({ description: "Name of the template." })
-  name!: string;
-
+export class ProjectTemplate extends Named("template", "'s", "of") {
   @Field({ description: "What the template is for, empty when not described." })
   description!: string;
 
