@@ -5,13 +5,11 @@ import { TaskCommentMention } from "./task-comment-mention.type";
 import { TaskCommentReaction } from "./task-comment-reaction.type";
 import { MAX_FILES_PER_COMMENT } from "../../inputs/task/external-file-upload.input";
 import { FirstOf } from "../shared/first-of";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A comment on a task, possibly a reply to another comment of the same task." })
-export class TaskComment {
-  @Field(() => ID, { description: "The comment's id." })
-  id!: string;
-
+export class TaskComment extends Identified("comment", "'s") {
   @Field({ description: "Whether the comment is a single emoji (shown large)." })
   isEmoji!: boolean;
 

@@ -1,15 +1,13 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Directive, Field, ObjectType } from "type-graphql";
 import { ContractorAttendant } from "./contractor-attendant.type";
 import { ContractorCustomField } from "./contractor-custom-field.type";
 import { IdName } from "../shared/id-name.type";
 import { FirstOf } from "../shared/first-of";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "The contractor (client company) a CRM note is about, with its CRM details." })
-export class NoteContractor {
-  @Field(() => ID, { description: "Id of the contractor." })
-  id!: string;
-
+export class NoteContractor extends Identified("contractor") {
   @Field({ description: "Short name." })
   name!: string;
 

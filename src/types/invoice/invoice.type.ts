@@ -13,16 +13,14 @@ import { listCost, MAX_CORRECTIONS } from "../../domain/list-cost";
 import { MAX_INVOICE_ITEMS } from "../../inputs/invoice/create-invoice.input";
 import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../shared/enums";
 import { FirstOf } from "../shared/first-of";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({
   description:
     "An invoice, issued (income) or received (cost), or a correction of one. Amounts are computed by the server from the items; a correction states the invoice after it (its items), and its toPay is the change it makes.",
 })
-export class Invoice {
-  @Field(() => ID, { description: "Id of the invoice." })
-  id!: string;
-
+export class Invoice extends Identified("invoice") {
   @Field(() => Int, { description: "KSeF (national e-invoice system) submission status code; 0 until submitted." })
   ksefStatus!: number;
 

@@ -4,13 +4,11 @@ import { UserDepartment } from "./user-department.type";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { FirstOf } from "../shared/first-of";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A person with an account: staff, external collaborators, people who cannot log in." })
-export class User {
-  @Field(() => ID, { description: "The user's id." })
-  id!: string;
-
+export class User extends Identified("user", "'s") {
   @Field({ description: "First name." })
   firstName!: string;
 

@@ -6,13 +6,11 @@ import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { MAX_PROJECT_CONTRACTORS, MAX_PROJECT_TAGS } from "../../inputs/project/create-project.input";
 import { FirstOf } from "../shared/first-of";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A project: stages, boards and tasks for one undertaking, with its people, contractors and budget." })
-export class Project {
-  @Field(() => ID, { description: "The project's id." })
-  id!: string;
-
+export class Project extends Identified("project", "'s") {
   @Field({ description: "The project's number, e.g. PRJ/007/2026: given on creation or produced by its numbering." })
   no!: string;
 

@@ -1,4 +1,4 @@
-import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { Directive, Field, Int, ObjectType } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import { CalendarUserRef } from "./calendar-user-ref.type";
 import { VacationComment } from "./vacation-comment.type";
@@ -6,13 +6,11 @@ import { VacationDate } from "./vacation-date.type";
 import { VacationPermissions } from "./vacation-permissions.type";
 import { VacationType } from "./vacation-type.type";
 import { FirstOf } from "../shared/first-of";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A vacation (absence) request of a user, with its days, comments and decision." })
-export class Vacation {
-  @Field(() => ID, { description: "Id of the vacation." })
-  id!: string;
-
+export class Vacation extends Identified("vacation") {
   @Field(() => CalendarUserRef, { description: "The user who is absent." })
   calendarUser!: CalendarUserRef;
 
