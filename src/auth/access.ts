@@ -1,7 +1,7 @@
 import DataLoader from "dataloader";
 import type { ReadPort } from "../db/database";
 import type { DbTx } from "../db/client";
-import { statement } from "../db/statements";
+import { statement, type StatementBuilder } from "../db/statements";
 import type { Viewer } from "./authenticate";
 import { toBool } from "../db/row-values";
 
@@ -15,24 +15,20 @@ interface Keys {
   ids: readonly string[];
 }
 
+/** The two slots of the memo's statements: the caller and one tick's batch of ids. */
+const slots = (b: StatementBuilder<Keys>) => ({ me: b.param((k) => k.me), ids: b.param((k) => k.ids) });
+
 const PROJECT_ROLES = statement(
   "access.projectRoles",
   (_: Keys) => null,
-  (b) =>
-    b.db
+  (b) => {
+    const { me, ids } = slots(b);
+    return b.db
       .selectFrom("ProjectUserAssignment as a")
       .select(["a.projectId", "a.role"])
-      .where(
-        "a.userId",
-        "=",
-        b.param((k) => k.me),
-      )
-      .where((eb) =>
-        b.inList(
-          eb.ref("a.projectId"),
-          b.param((k) => k.ids),
-        ),
-      ),
+      .where("a.userId", "=", me)
+      .where((eb) => b.inList(eb.ref("a.projectId"), ids));
+  },
 );
 
 const HIDDEN_RATE_ROLES = statement(
@@ -42,32 +38,20 @@ const HIDDEN_RATE_ROLES = statement(
     b.db
       .selectFrom("ProjectSettings as s")
       .select(["s.id", "s.hideHourlyRateForRoles"])
-      .where((eb) =>
-        b.inList(
-          eb.ref("s.id"),
-          b.param((k) => k.ids),
-        ),
-      ),
+      .where((eb) => b.inList(eb.ref("s.id"), slots(b).ids)),
 );
 
 const TOPICS = statement(
   "access.topics",
   (_: Keys) => null,
-  (b) =>
-    b.db
+  (b) => {
+    const { me, ids } = slots(b);
+    return b.db
       .selectFrom("AssignedChatTopicUser as m")
       .select(["m.topicId", "m.isTopicOwner"])
-      .where(
-        "m.userId",
-        "=",
-        b.param((k) => k.me),
-      )
-      .where((eb) =>
-        b.inList(
-          eb.ref("m.topicId"),
-          b.param((k) => k.ids),
-        ),
-      ),
+      .where("m.userId", "=", me)
+      .where((eb) => b.inList(eb.ref("m.topicId"), ids));
+  },
 );
 
 /**

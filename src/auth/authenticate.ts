@@ -14,8 +14,6 @@ export interface Viewer {
 
 export type AuthResult = { viewer: Viewer; expiresAt: Date | null } | { viewer: null; reason: string };
 
-export const ADMIN_ROLE = Role.admin;
-
 /**
  * Resolves the Authorization header to a user. Unknown, revoked and expired tokens are refused,
  * and so are users who may not log in or may not use API tokens.
@@ -34,7 +32,7 @@ export async function authenticate(db: DbTx, authorization: string | undefined, 
   if (!user.allowApiTokenAuthentication) return { viewer: null, reason: "This user may not use API tokens." };
   const roles = user.roles.map((r) => r.role);
   return {
-    viewer: { id: user.id, email: user.email, roles, isAdmin: roles.includes(ADMIN_ROLE), isExternal: user.isExternal },
+    viewer: { id: user.id, email: user.email, roles, isAdmin: roles.includes(Role.admin), isExternal: user.isExternal },
     expiresAt: row.expiresAt,
   };
 }

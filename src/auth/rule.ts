@@ -82,24 +82,14 @@ export function readBy<S>(rule: Rule<S>, table?: keyof Tables, subject: (eb: Ent
     ? statement(
         `${table}.readable`,
         (_: { ids: readonly string[]; me: string }) => null,
-        (b) =>
-          b.db
+        (b) => {
+          const [ids, me] = [b.param((a) => a.ids), b.param((a) => a.me)];
+          return b.db
             .selectFrom(`${table} as e` as "User as e")
             .select("e.id")
-            .where((eb) =>
-              b.inList(
-                eb.ref("e.id"),
-                b.param((a) => a.ids),
-              ),
-            )
-            .where((eb) =>
-              rule.sql!(
-                b,
-                eb as never,
-                subject(eb as never),
-                b.param((a) => a.me),
-              ),
-            ),
+            .where((eb) => b.inList(eb.ref("e.id"), ids))
+            .where((eb) => rule.sql!(b, eb as never, subject(eb as never), me));
+        },
       )
     : undefined;
   return {

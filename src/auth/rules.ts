@@ -22,17 +22,26 @@ const isProjectManagerRole = (role: string | undefined): boolean => role !== und
 
 type Eb = ExpressionBuilder<Tables, never>;
 
-/** The caller's assignment to the project `projectId` (an SQL subject), with a role among `roles` when given. */
-function assignedSql(d: SqlDialect, eb: Eb, projectId: SqlSubject, me: string, roles?: readonly string[]) {
+/**
+ * Whether the caller has a row in `from` (a membership: `"Table as alias"`, the alias unique in
+ * the statements it joins) whose `column` is the subject (an SQL subject), with a role among
+ * `roles` when given.
+ */
+function callerRowSql(d: SqlDialect, eb: Eb, from: string, column: string, subject: SqlSubject, me: string, roles?: readonly string[]) {
+  const alias = from.split(" as ")[1];
   return eb.exists(
     eb
-      .selectFrom("ProjectUserAssignment as ra")
+      .selectFrom(from as "ProjectUserAssignment as ra")
       .select(sql.lit(1).as("one"))
-      .where(sql<boolean>`${sql.ref("ra.projectId")} = ${subjectSql(projectId)}`)
-      .where("ra.userId", "=", me)
-      .$if(roles !== undefined, (q) => q.where((e) => d.inList(e.ref("ra.role"), roles!, "text"))),
+      .where(sql<boolean>`${sql.ref(`${alias}.${column}`)} = ${subjectSql(subject)}`)
+      .where(sql.ref(`${alias}.userId`), "=", me)
+      .$if(roles !== undefined, (q) => q.where((e) => d.inList(e.ref(`${alias}.role` as "ra.role"), roles!, "text"))),
   );
 }
+
+/** The caller's assignment to the project `projectId` (an SQL subject), with a role among `roles` when given. */
+const assignedSql = (d: SqlDialect, eb: Eb, projectId: SqlSubject, me: string, roles?: readonly string[]) =>
+  callerRowSql(d, eb, "ProjectUserAssignment as ra", "projectId", projectId, me, roles);
 
 /** Whether the caller leads a department of the person `personId` (an SQL subject). */
 function leadsSql(eb: Eb, personId: SqlSubject, me: string) {
@@ -199,14 +208,7 @@ export const rules = {
     text: "admins and members of the topic",
     decide: (v) => (v.isAdmin ? true : undefined),
     holds: async (access, topicId, via) => (await access.topicMembership(topicId, via)).member,
-    sql: (_d, eb, topicId, me) =>
-      eb.exists(
-        eb
-          .selectFrom("AssignedChatTopicUser as tm")
-          .select(sql.lit(1).as("one"))
-          .where(sql<boolean>`${sql.ref("tm.topicId")} = ${subjectSql(topicId)}`)
-          .where("tm.userId", "=", me),
-      ),
+    sql: (d, eb, topicId, me) => callerRowSql(d, eb, "AssignedChatTopicUser as tm", "topicId", topicId, me),
   }),
 
   /**
@@ -229,14 +231,7 @@ export const rules = {
   manageContractor: rule<string>({
     text: "admins and the contractor's attendants",
     decide: (v) => (v.isAdmin ? true : undefined),
-    sql: (_d, eb, contractorId, me) =>
-      eb.exists(
-        eb
-          .selectFrom("ContractorAttendant as ka")
-          .select(sql.lit(1).as("one"))
-          .where(sql<boolean>`${sql.ref("ka.contractorId")} = ${subjectSql(contractorId)}`)
-          .where("ka.userId", "=", me),
-      ),
+    sql: (d, eb, contractorId, me) => callerRowSql(d, eb, "ContractorAttendant as ka", "contractorId", contractorId, me),
   }),
 
   /** Admins and HR manage everyone; a department leader manages the members of the departments they lead (`User.canManage`). */

@@ -283,25 +283,19 @@ function objectSchema(object: ObjectShape, components: Record<string, Schema>): 
   return { $ref: `#/components/schemas/${object.fragment}` };
 }
 
+/** The JSON Schema of each scalar but String (and the custom ones that travel as text). */
+const SCALARS: Record<string, Schema> = {
+  ID: { type: "string", format: "uuid" },
+  Int: { type: "integer" },
+  Float: { type: "number" },
+  Boolean: { type: "boolean" },
+  DateTime: { type: "string", format: "date-time" },
+  Date: { type: "string", format: "date" },
+};
+
 function leafSchema(type: GraphQLNamedType): Schema {
   if (isEnumType(type)) return { type: "string", enum: interfaceValues(type), description: type.description ?? undefined };
-  if (!isScalarType(type)) return {};
-  switch (type.name) {
-    case "ID":
-      return { type: "string", format: "uuid" };
-    case "Int":
-      return { type: "integer" };
-    case "Float":
-      return { type: "number" };
-    case "Boolean":
-      return { type: "boolean" };
-    case "DateTime":
-      return { type: "string", format: "date-time" };
-    case "Date":
-      return { type: "string", format: "date" };
-    default:
-      return { type: "string" };
-  }
+  return isScalarType(type) ? { ...(SCALARS[type.name] ?? { type: "string" }) } : {};
 }
 
 function orNull(schema: Schema): Schema {

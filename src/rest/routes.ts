@@ -5,7 +5,7 @@
  * shaped; every rule (authorization, validation, limits) is the GraphQL operation's own.
  */
 export interface RestRoute {
-  /** The interface's number of the operation: "E7". */
+  /** The interface's number of the operation, from the document's name: "E7". */
   id: string;
   method: "GET" | "POST" | "PATCH" | "PUT";
   /** As section 4 writes it, with `{name}` for path parameters. */
@@ -18,14 +18,17 @@ export interface RestRoute {
   pathVariables?: Record<string, string>;
   /** Query parameters, as the interface spells them. */
   query?: QueryParameter[];
-  /** The variable the JSON body fills (an absent body counts as `{}`); absent: the operation takes no body. */
+  /**
+   * The variable the JSON body fills (an absent body counts as `{}`): `input` for every route but
+   * a GET, which takes no body.
+   */
   body?: string;
   /** Interface spellings a body may use that GraphQL's input does not take (applied before the schema's enum mapping). */
   adaptBody?: (body: Record<string, unknown>) => Record<string, unknown>;
   /**
-   * How the answer is sent: `object` the resource itself; `page` a collection (`{ items,
-   * paginationInfo }` in GraphQL) as a bare array with X-Total-Count and Link headers; `list` a
-   * bare array as GraphQL answers it.
+   * How the answer is sent: `object` (the default) the resource itself; `page` a collection
+   * (`{ items, paginationInfo }` in GraphQL) as a bare array with X-Total-Count and Link headers;
+   * `list` a bare array as GraphQL answers it.
    */
   answer: "object" | "page" | "list";
   /** Answered 201 Created (a new resource), else 200. */
@@ -68,62 +71,46 @@ function idOfReference(value: unknown): unknown {
   return typeof value === "string" && value.includes("/") ? value.slice(value.lastIndexOf("/") + 1) : value;
 }
 
-export const REST_ROUTES: readonly RestRoute[] = [
+const ROUTES: Array<Omit<RestRoute, "id" | "answer"> & Partial<RestRoute>> = [
   {
-    id: "E1",
     method: "PATCH",
     path: "/chat/chat-topics/{topicId}/chat-users/{userId}",
     summary: "Update an assigned chat topic user",
     document: "E01-update-assigned-chat-topic-user",
-    body: "input",
-    answer: "object",
   },
   {
-    id: "E2",
     method: "POST",
     path: "/chat/chat-topics/{topicId}/chat-users/{userId}/read-topic",
     summary: "Mark topic as read",
     document: "E02-read-chat-topic",
-    body: "input",
     // the interface types these as iri-references; GraphQL takes the ids
     adaptBody: (body) => {
       const out = { ...body };
       for (const key of ["chatTopic", "chatUser", "lastReadMessage"]) if (key in out) out[key] = idOfReference(out[key]);
       return out;
     },
-    answer: "object",
   },
   {
-    id: "E3",
     method: "PATCH",
     path: "/project/stages/{id}",
     summary: "Update stage",
     document: "E03-update-stage",
-    body: "input",
-    answer: "object",
   },
   {
-    id: "E4",
     method: "POST",
     path: "/finance/invoices",
     summary: "Create invoice",
     document: "E04-create-invoice",
-    body: "input",
-    answer: "object",
     creates: true,
   },
   {
-    id: "E5",
     method: "POST",
     path: "/project/projects",
     summary: "Create project",
     document: "E05-create-project",
-    body: "input",
-    answer: "object",
     creates: true,
   },
   {
-    id: "E6",
     method: "GET",
     path: "/project/tasks/{id}/task-checklists",
     summary: "List task checklists",
@@ -133,7 +120,6 @@ export const REST_ROUTES: readonly RestRoute[] = [
     answer: "page",
   },
   {
-    id: "E7",
     method: "GET",
     path: "/calendar/vacations",
     summary: "List vacations",
@@ -165,7 +151,6 @@ export const REST_ROUTES: readonly RestRoute[] = [
     answer: "page",
   },
   {
-    id: "E8",
     method: "GET",
     path: "/user/users",
     summary: "List users",
@@ -193,33 +178,24 @@ export const REST_ROUTES: readonly RestRoute[] = [
     answer: "page",
   },
   {
-    id: "E9",
     method: "GET",
     path: "/project/project-templates/{id}",
     summary: "Retrieve project template",
     document: "E09-project-template",
-    answer: "object",
   },
   {
-    id: "E10",
     method: "PATCH",
     path: "/project/boards/{boardId}/assigned-board-users/{userId}",
     summary: "Assign user to board",
     document: "E10-assign-board-user",
-    body: "input",
-    answer: "object",
   },
   {
-    id: "E11",
     method: "PUT",
     path: "/project/risks/{id}",
     summary: "Replace risk",
     document: "E11-replace-risk",
-    body: "input",
-    answer: "object",
   },
   {
-    id: "E12",
     method: "GET",
     path: "/project/tasks/shared/{token}/task-comments",
     summary: "Task comments by task share token",
@@ -234,18 +210,15 @@ export const REST_ROUTES: readonly RestRoute[] = [
     answer: "page",
   },
   {
-    id: "E13",
     method: "POST",
     path: "/project/external-file-upload",
     summary: "Upload external files",
     document: "E13-upload-external-files",
-    body: "input",
     answer: "list",
     creates: true,
   },
-  { id: "E14", method: "GET", path: "/crm/notes/{id}", summary: "Retrieve note", document: "E14-note", answer: "object" },
+  { method: "GET", path: "/crm/notes/{id}", summary: "Retrieve note", document: "E14-note" },
   {
-    id: "E15",
     method: "GET",
     path: "/project/projects/{id}/get-gantt",
     summary: "Project summary with budget and reported hours context",
@@ -258,10 +231,8 @@ export const REST_ROUTES: readonly RestRoute[] = [
         description: "true: the answer includes the project's tasks (default false: no tasks field).",
       },
     ],
-    answer: "object",
   },
   {
-    id: "E16",
     method: "GET",
     path: "/project/reported-times/timesheet-by-user",
     summary: "Timesheet by user and tasks",
@@ -276,48 +247,44 @@ export const REST_ROUTES: readonly RestRoute[] = [
     answer: "list",
   },
   {
-    id: "E17",
     method: "GET",
     path: "/project/project-settings/{id}",
     summary: "Retrieve project settings",
     document: "E17-project-settings",
-    answer: "object",
   },
   {
-    id: "E18",
     method: "POST",
     path: "/finance/currency-dictionaries",
     summary: "Create currency dictionary entry",
     document: "E18-create-currency-dictionary",
-    body: "input",
     // the interface declares isDefault a number; GraphQL's input a Boolean (graphql-contract.md)
     adaptBody: (body) =>
       typeof body.isDefault === "number" && (body.isDefault === 0 || body.isDefault === 1)
         ? { ...body, isDefault: body.isDefault === 1 }
         : body,
-    answer: "object",
     creates: true,
   },
   {
-    id: "E19",
     method: "PATCH",
     path: "/project/task-types/{id}",
     summary: "Update task type",
     document: "E19-update-task-type",
-    body: "input",
-    answer: "object",
   },
   {
-    id: "E20",
     method: "POST",
     path: "/user/shortcuts",
     summary: "Create shortcut",
     document: "E20-create-shortcut",
-    body: "input",
-    answer: "object",
     creates: true,
   },
 ];
+
+export const REST_ROUTES: readonly RestRoute[] = ROUTES.map((route) => ({
+  answer: "object",
+  body: route.method === "GET" ? undefined : "input",
+  ...route,
+  id: `E${Number(route.document.slice(1, 3))}`,
+}));
 
 /** The path prefixes of the interface's areas: a request under one of them is answered by the REST layer. */
 export const REST_PREFIXES = ["/project", "/finance", "/calendar", "/user", "/chat", "/crm"] as const;

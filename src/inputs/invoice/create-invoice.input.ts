@@ -14,9 +14,6 @@ import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, Ks
 import { IsDecimal } from "../../validation/rules";
 import { MAX_AMOUNT_NUMBER, MONEY_PLACES } from "../../domain/money";
 
-const MAX_MONEY = MAX_AMOUNT_NUMBER;
-const MONEY = MONEY_PLACES;
-
 /** Most items (and previous items) one invoice holds: Invoice.items and prevItems are priced by it. */
 export const MAX_INVOICE_ITEMS = 500;
 
@@ -182,9 +179,9 @@ export class CreateInvoiceInput {
   paymentMethod?: string | null;
 
   @Field(() => Float, { nullable: true, description: "Amount already paid: 0 to 999,999,999,999.99, up to 2 decimal places." })
-  @IsDecimal(MONEY)
+  @IsDecimal(MONEY_PLACES)
   @Min(0)
-  @Max(MAX_MONEY)
+  @Max(MAX_AMOUNT_NUMBER)
   alreadyPaid?: number | null;
 
   @Field(() => Float, {
@@ -192,9 +189,9 @@ export class CreateInvoiceInput {
     description:
       "Amount left to pay, up to 2 decimal places (negative: to refund). Default: grossAmount - alreadyPaid; for a correction, its gross amount minus that of prevItems.",
   })
-  @IsDecimal(MONEY)
-  @Min(-MAX_MONEY)
-  @Max(MAX_MONEY)
+  @IsDecimal(MONEY_PLACES)
+  @Min(-MAX_AMOUNT_NUMBER)
+  @Max(MAX_AMOUNT_NUMBER)
   toPay?: number | null;
 
   @Field(() => String, { nullable: true, description: "Free-text description, up to 5000 characters." })

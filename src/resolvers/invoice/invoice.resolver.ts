@@ -22,30 +22,22 @@ export class InvoiceResolver {
     return ctx.loaders.loadWritten(invoiceEntity, await createInvoice(ctx, input));
   }
 
-  @FieldResolver(() => Invoice, {
-    nullable: true,
-    description:
-      "The related invoice: for a correction, the invoice it corrects; for a settlement (Roz), the advance invoice (Zal) it settles; for an invoice issued from a pro forma (fv, Vat, Zal), that pro forma (pf); else null.",
-  })
+  // the type, nullability and description of these fields are declared once, on Invoice; a field
+  // resolver's complexity replaces the field's, so the list's cap is given again on `corrects`
+  @FieldResolver()
   @Authorized(rules.asParent)
   invoice(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Invoice | null | Promise<Invoice | null> {
     const id = invoice.correctedInvoiceId ?? invoice.relatedInvoiceId;
     return id ? ctx.loaders.loadNow(invoiceEntity, id) : null;
   }
 
-  @FieldResolver(() => [Invoice], {
-    complexity: listCost(MAX_CORRECTIONS),
-    description: `The corrections of this invoice, oldest first: at most ${MAX_CORRECTIONS} (an invoice takes no more).`,
-  })
+  @FieldResolver({ complexity: listCost(MAX_CORRECTIONS) })
   @Authorized(rules.asParent)
   corrects(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Invoice[] | Promise<Invoice[]> {
     return ctx.loaders.loadAll(invoiceEntity, invoice.correctionIds);
   }
 
-  @FieldResolver(() => Invoice, {
-    nullable: true,
-    description: "For a correction: the correction of the same invoice made just before it, if any.",
-  })
+  @FieldResolver()
   @Authorized(rules.asParent)
   prevCorrect(@Root() invoice: Invoice, @Ctx() ctx: AuthedContext): Invoice | null | Promise<Invoice | null> {
     return invoice.prevCorrectId ? ctx.loaders.loadNow(invoiceEntity, invoice.prevCorrectId) : null;

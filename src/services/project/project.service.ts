@@ -51,16 +51,16 @@ async function templateToCopy(ctx: AuthedContext, tx: DbTx, input: CreateProject
   return template;
 }
 
-/** Every id must name an existing row (NOT_FOUND otherwise, on the input field `path` gives for its index); returns them without repeats. */
-async function existingIds(
-  what: string,
-  path: (index: number) => string,
-  ids: readonly string[],
-  find: (ids: string[]) => Promise<Array<{ id: string }>>,
-): Promise<string[]> {
+/** The tables `existingIds` looks ids up in. */
+interface IdTable {
+  findMany(args: { where: { id: { in: string[] } }; select: { id: true } }): Promise<Array<{ id: string }>>;
+}
+
+/** Every id must name an existing row of `table` (NOT_FOUND otherwise, on the input field `path` gives for its index); returns them without repeats. */
+async function existingIds(table: IdTable, what: string, path: (index: number) => string, ids: readonly string[]): Promise<string[]> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
-  const found = new Set((await find(wanted)).map((r) => r.id));
+  const found = new Set((await table.findMany({ where: { id: { in: wanted } }, select: { id: true } })).map((r) => r.id));
   const missing = wanted.find((id) => !found.has(id));
   if (missing) throw new NotFoundError(what, missing, path(ids.indexOf(missing)));
   return wanted;
@@ -106,30 +106,10 @@ async function insertProject(ctx: AuthedContext, tx: DbTx, input: CreateProjectI
   const viewer = ctx.viewer;
   const template = await templateToCopy(ctx, tx, input);
   const categoryId = input.category !== undefined ? input.category : (template?.projectCategoryId ?? null);
-  await existingIds(
-    "Project category",
-    () => "input.category",
-    categoryId && input.category ? [categoryId] : [],
-    (ids) => tx.projectCategory.findMany({ where: { id: { in: ids } }, select: { id: true } }),
-  );
-  await existingIds(
-    "Project numbering",
-    () => "input.numbering",
-    input.numbering ? [input.numbering] : [],
-    (ids) => tx.projectNumbering.findMany({ where: { id: { in: ids } }, select: { id: true } }),
-  );
-  const contractorIds = await existingIds(
-    "Contractor",
-    (i) => `input.contractors.${i}`,
-    input.contractors,
-    (ids) => tx.contractor.findMany({ where: { id: { in: ids } }, select: { id: true } }),
-  );
-  const tagIds = await existingIds(
-    "Tag",
-    (i) => `input.tags.${i}`,
-    input.tags ?? [],
-    (ids) => tx.tag.findMany({ where: { id: { in: ids } }, select: { id: true } }),
-  );
+  await existingIds(tx.projectCategory, "Project category", () => "input.category", categoryId && input.category ? [categoryId] : []);
+  await existingIds(tx.projectNumbering, "Project numbering", () => "input.numbering", input.numbering ? [input.numbering] : []);
+  const contractorIds = await existingIds(tx.contractor, "Contractor", (i) => `input.contractors.${i}`, input.contractors);
+  const tagIds = await existingIds(tx.tag, "Tag", (i) => `input.tags.${i}`, input.tags ?? []);
   const given = await resolveCustomFieldValues(tx, input.customFieldValues ?? []);
   const givenDefinitions = new Set(given.map((v) => v.definitionId));
   const customFieldValues = [

@@ -61,19 +61,15 @@ const NUMBER_TOKEN = "{number}";
  * `numberSql` inside the statement that takes the value from the counter.
  */
 export function formatDateTokens(pattern: string, date: Date): string {
-  return pattern.replace(DATE_TOKEN, (_, token: string) => {
-    switch (token) {
-      case "YYYY":
-        return String(date.getUTCFullYear());
-      case "YY":
-        return String(date.getUTCFullYear() % 100).padStart(2, "0");
-      case "MM":
-        return pad2(date.getUTCMonth() + 1);
-      default:
-        return pad2(date.getUTCDate());
-    }
-  });
+  return pattern.replace(DATE_TOKEN, (_, token: keyof typeof DATE_PARTS) => DATE_PARTS[token](date));
 }
+
+const DATE_PARTS = {
+  YYYY: (date: Date) => String(date.getUTCFullYear()),
+  YY: (date: Date) => pad2(date.getUTCFullYear() % 100),
+  MM: (date: Date) => pad2(date.getUTCMonth() + 1),
+  DD: (date: Date) => pad2(date.getUTCDate()),
+};
 
 /**
  * Writes a number in a numbering's pattern: {number} is the counter padded with zeros to

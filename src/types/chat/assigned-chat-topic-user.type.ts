@@ -1,12 +1,10 @@
 import { Directive, Field, ID, ObjectType } from "type-graphql";
 import { UserRef } from "../people/user-ref.type";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A user's membership in a chat topic, with their read and mute state." })
-export class AssignedChatTopicUser {
-  @Field(() => ID, { description: "Id of the membership." })
-  id!: string;
-
+export class AssignedChatTopicUser extends Identified("membership") {
   @Field(() => UserRef, { description: "The member." })
   chatUser!: UserRef;
 

@@ -1,12 +1,10 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Directive, Field, ObjectType } from "type-graphql";
 import { MiniUserRef } from "../people/mini-user-ref.type";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A user mentioned in a task comment." })
-export class TaskCommentMention {
-  @Field(() => ID, { description: "Id of the mention." })
-  id!: string;
-
+export class TaskCommentMention extends Identified("mention") {
   @Field(() => MiniUserRef, { description: "The mentioned user." })
   user!: MiniUserRef;
 }

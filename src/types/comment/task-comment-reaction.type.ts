@@ -1,12 +1,10 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Directive, Field, ObjectType } from "type-graphql";
 import { MiniUserRef } from "../people/mini-user-ref.type";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A user's reaction to a task comment." })
-export class TaskCommentReaction {
-  @Field(() => ID, { description: "Id of the reaction." })
-  id!: string;
-
+export class TaskCommentReaction extends Identified("reaction") {
   @Field(() => MiniUserRef, { description: "Who reacted." })
   user!: MiniUserRef;
 

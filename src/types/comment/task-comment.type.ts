@@ -3,15 +3,13 @@ import { MiniUserRef } from "../people/mini-user-ref.type";
 import { TaskCommentFile } from "./task-comment-file.type";
 import { TaskCommentMention } from "./task-comment-mention.type";
 import { TaskCommentReaction } from "./task-comment-reaction.type";
-import { listCost } from "../../domain/list-cost";
 import { MAX_FILES_PER_COMMENT } from "../../inputs/task/external-file-upload.input";
+import { FirstOf } from "../shared/first-of";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A comment on a task, possibly a reply to another comment of the same task." })
-export class TaskComment {
-  @Field(() => ID, { description: "The comment's id." })
-  id!: string;
-
+export class TaskComment extends Identified("comment", "'s") {
   @Field({ description: "Whether the comment is a single emoji (shown large)." })
   isEmoji!: boolean;
 
@@ -30,10 +28,7 @@ export class TaskComment {
   @Field({ description: "How the comment was made: user (written in the app), system (generated), email (sent by e-mail)." })
   createdBySource!: string;
 
-  @Field(() => [TaskCommentFile], {
-    complexity: listCost(MAX_FILES_PER_COMMENT),
-    description: `Files attached to the comment, oldest first: at most ${MAX_FILES_PER_COMMENT} (a comment takes no more).`,
-  })
+  @FirstOf(() => TaskCommentFile, MAX_FILES_PER_COMMENT, "Files attached to the comment, oldest first", "a comment")
   files!: TaskCommentFile[];
 
   @Field(() => ID, { nullable: true, description: "Id of the comment this one replies to; null for a top-level comment." })
@@ -42,9 +37,9 @@ export class TaskComment {
   @Field(() => Int, { description: "How many comments reply directly to this one." })
   repliesCount!: number;
 
-  @Field(() => [TaskCommentMention], { complexity: listCost(20), description: "Users mentioned in the comment: the first 20." })
+  @FirstOf(() => TaskCommentMention, 20, "Users mentioned in the comment")
   taskCommentMentions!: TaskCommentMention[];
 
-  @Field(() => [TaskCommentReaction], { complexity: listCost(50), description: "Reactions to the comment: the first 50." })
+  @FirstOf(() => TaskCommentReaction, 50, "Reactions to the comment")
   taskCommentReactions!: TaskCommentReaction[];
 }

@@ -1,15 +1,13 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Directive, Field, ObjectType } from "type-graphql";
 import { ContractorAttendant } from "./contractor-attendant.type";
 import { ContractorCustomField } from "./contractor-custom-field.type";
 import { IdName } from "../shared/id-name.type";
-import { listCost } from "../../domain/list-cost";
+import { FirstOf } from "../shared/first-of";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "The contractor (client company) a CRM note is about, with its CRM details." })
-export class NoteContractor {
-  @Field(() => ID, { description: "Id of the contractor." })
-  id!: string;
-
+export class NoteContractor extends Identified("contractor") {
   @Field({ description: "Short name." })
   name!: string;
 
@@ -40,21 +38,15 @@ export class NoteContractor {
   @Field({ description: "Tax identifier (NIP / VAT id), empty when unknown." })
   vatId!: string;
 
-  @Field(() => [ContractorAttendant], {
-    complexity: listCost(20),
-    description: "Users who look after the contractor, by last name, first name: the first 20.",
-  })
+  @FirstOf(() => ContractorAttendant, 20, "Users who look after the contractor, by last name, first name")
   attendants!: ContractorAttendant[];
 
-  @Field(() => [IdName], { complexity: listCost(20), description: "Industry branches the contractor works in, by name: the first 20." })
+  @FirstOf(() => IdName, 20, "Industry branches the contractor works in, by name")
   industryBranches!: IdName[];
 
-  @Field(() => [IdName], { complexity: listCost(20), description: "Tags of the contractor, by name: the first 20." })
+  @FirstOf(() => IdName, 20, "Tags of the contractor, by name")
   tags!: IdName[];
 
-  @Field(() => [ContractorCustomField], {
-    complexity: listCost(30),
-    description: "The contractor's custom fields with their values, by the fields' weight: the first 30.",
-  })
+  @FirstOf(() => ContractorCustomField, 30, "The contractor's custom fields with their values, by the fields' weight")
   customFields!: ContractorCustomField[];
 }

@@ -1,11 +1,9 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Directive, Field, ObjectType } from "type-graphql";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A state a CRM note can be in (e.g. to do, done), with its colour." })
-export class NoteStatus {
-  @Field(() => ID, { description: "Id of the status." })
-  id!: string;
-
+export class NoteStatus extends Identified("status") {
   @Field({ description: "Its name." })
   name!: string;
 

@@ -1,14 +1,12 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Directive, Field, ObjectType } from "type-graphql";
 import { NoteContractor } from "./note-contractor.type";
 import { NoteStatus } from "./note-status.type";
 import { NoteUserRef } from "./note-user-ref.type";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A CRM note: something to remember or do about a client." })
-export class Note {
-  @Field(() => ID, { description: "Id of the note." })
-  id!: string;
-
+export class Note extends Identified("note") {
   @Field({ description: "Title of the note." })
   name!: string;
 

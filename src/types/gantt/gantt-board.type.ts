@@ -1,14 +1,9 @@
 import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { IdNameDecorator } from "../shared/id-name-decorator.type";
+import { Named } from "../shared/named.type";
 
 @ObjectType({ description: "A board of the project as a gantt bar." })
-export class GanttBoard {
-  @Field(() => ID, { description: "The board's id." })
-  id!: string;
-
-  @Field({ description: "The board's name." })
-  name!: string;
-
+export class GanttBoard extends Named("board", "'s") {
   @Field({
     description:
       "The board's status (in-preparation, ...). An open set (the interface shows observed values only), hence a String, not an enum.",

@@ -1,13 +1,8 @@
-import { Field, Float, ID, ObjectType } from "type-graphql";
+import { Field, Float, ObjectType } from "type-graphql";
+import { Named } from "../shared/named.type";
 
 @ObjectType({ description: "The project as the gantt chart heads it." })
-export class GanttProject {
-  @Field(() => ID, { description: "The project's id." })
-  id!: string;
-
-  @Field({ description: "The project's name." })
-  name!: string;
-
+export class GanttProject extends Named("project", "'s") {
   @Field(() => Date, { nullable: true, description: "When work actually started; null until it has." })
   dateStart!: Date | null;
 

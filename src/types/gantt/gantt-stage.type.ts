@@ -1,14 +1,9 @@
-import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { Field, Float, Int, ObjectType } from "type-graphql";
 import { IdNameDecorator } from "../shared/id-name-decorator.type";
+import { Named } from "../shared/named.type";
 
 @ObjectType({ description: "A stage of the project as a gantt bar." })
-export class GanttStage {
-  @Field(() => ID, { description: "The stage's id." })
-  id!: string;
-
-  @Field({ description: "The stage's name." })
-  name!: string;
-
+export class GanttStage extends Named("stage", "'s") {
   @Field({
     description:
       "The stage's status (in-preparation, ...). An open set (the interface shows observed values only), hence a String, not an enum.",

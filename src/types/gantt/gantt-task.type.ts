@@ -1,13 +1,8 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
+import { Named } from "../shared/named.type";
 
 @ObjectType({ description: "A task of the project as a gantt bar." })
-export class GanttTask {
-  @Field(() => ID, { description: "The task's id." })
-  id!: string;
-
-  @Field({ description: "The task's name." })
-  name!: string;
-
+export class GanttTask extends Named("task", "'s") {
   @Field(() => Int, { description: "Number of the task on its board." })
   no!: number;
 

@@ -1,11 +1,9 @@
 import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A milestone: a dated point of a project, optionally within a stage." })
-export class Milestone {
-  @Field(() => ID, { description: "The milestone's id." })
-  id!: string;
-
+export class Milestone extends Identified("milestone", "'s") {
   @Field(() => ID, { description: "Id of the milestone's project." })
   project!: string;
 

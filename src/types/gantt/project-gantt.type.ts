@@ -5,9 +5,9 @@ import { GanttProject } from "./gantt-project.type";
 import { GanttStage } from "./gantt-stage.type";
 import type { GanttTask } from "./gantt-task.type";
 import { Milestone } from "./milestone.type";
-import { listCost } from "../../domain/list-cost";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
+import { FirstOf } from "../shared/first-of";
 
 @Directive('@key(fields: "id")')
 @ObjectType({
@@ -36,28 +36,16 @@ export class ProjectGantt {
   @Field(() => Float, { description: "Time reported on the project's tasks, in seconds. A Float: the sum may exceed 32 bits." })
   timeReported!: number;
 
-  @Field(() => [GanttStage], {
-    complexity: listCost(200),
-    description: "The project's stages, by start date, end date, weight, then id: the first 200.",
-  })
+  @FirstOf(() => GanttStage, 200, "The project's stages, by start date, end date, weight, then id")
   stages!: GanttStage[];
 
-  @Field(() => [GanttBoard], {
-    complexity: listCost(200),
-    description: "The project's boards, by start date, end date, weight, then id: the first 200.",
-  })
+  @FirstOf(() => GanttBoard, 200, "The project's boards, by start date, end date, weight, then id")
   boards!: GanttBoard[];
 
-  @Field(() => [Milestone], {
-    complexity: listCost(200),
-    description: "The project's milestones, by date, weight, then id: the first 200.",
-  })
+  @FirstOf(() => Milestone, 200, "The project's milestones, by date, weight, then id")
   milestones!: Milestone[];
 
-  @Field(() => [GanttLink], {
-    complexity: listCost(2000),
-    description: "Dependencies drawn between the project's objects, by id: the first 2000.",
-  })
+  @FirstOf(() => GanttLink, 2000, "Dependencies drawn between the project's objects, by id")
   links!: GanttLink[];
 
   /** Filled when the read looked ahead and saw `tasks` selected; the field itself is resolved in ProjectGanttResolver. */

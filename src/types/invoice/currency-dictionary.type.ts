@@ -1,11 +1,9 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Directive, Field, ObjectType } from "type-graphql";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A currency the finance area may use on invoices." })
-export class CurrencyDictionary {
-  @Field(() => ID, { description: "Id of the entry." })
-  id!: string;
-
+export class CurrencyDictionary extends Identified("entry") {
   @Field({ description: "Name of the currency, e.g. Polish zloty." })
   name!: string;
 

@@ -1,11 +1,9 @@
-import { Directive, Field, Float, ID, ObjectType } from "type-graphql";
+import { Directive, Field, Float, ObjectType } from "type-graphql";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A cost booked against an invoice." })
-export class InvoiceCost {
-  @Field(() => ID, { description: "Id of the cost entry." })
-  id!: string;
-
+export class InvoiceCost extends Identified("cost entry") {
   @Field({ description: "What the cost is." })
   name!: string;
 

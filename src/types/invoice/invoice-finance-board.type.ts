@@ -1,13 +1,8 @@
 import { Field, ID, ObjectType } from "type-graphql";
+import { Named } from "../shared/named.type";
 
 @ObjectType({ description: "The board an invoice is booked to, in short." })
-export class InvoiceFinanceBoard {
-  @Field(() => ID, { description: "Id of the board." })
-  id!: string;
-
-  @Field({ description: "Name of the board." })
-  name!: string;
-
+export class InvoiceFinanceBoard extends Named("board") {
   @Field({ description: "Short code of the board." })
   shortCode!: string;
 

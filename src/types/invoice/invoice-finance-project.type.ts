@@ -1,13 +1,8 @@
-import { Field, ID, ObjectType } from "type-graphql";
+import { Field, ObjectType } from "type-graphql";
+import { Named } from "../shared/named.type";
 
 @ObjectType({ description: "The project an invoice is booked to, in short." })
-export class InvoiceFinanceProject {
-  @Field(() => ID, { description: "Id of the project." })
-  id!: string;
-
-  @Field({ description: "Name of the project." })
-  name!: string;
-
+export class InvoiceFinanceProject extends Named("project") {
   @Field({ description: "Short code of the project." })
   shortCode!: string;
 

@@ -1,13 +1,8 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
+import { Named } from "../shared/named.type";
 
 @ObjectType({ description: "The task an invoice is booked to, in short." })
-export class InvoiceFinanceTask {
-  @Field(() => ID, { description: "Id of the task." })
-  id!: string;
-
-  @Field({ description: "Name of the task." })
-  name!: string;
-
+export class InvoiceFinanceTask extends Named("task") {
   @Field(() => Int, { description: "Number of the task on its board." })
   number!: number;
 

@@ -1,11 +1,9 @@
-import { Directive, Field, Float, ID, ObjectType } from "type-graphql";
+import { Directive, Field, Float, ObjectType } from "type-graphql";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "An income booked against an invoice." })
-export class InvoiceIncome {
-  @Field(() => ID, { description: "Id of the income entry." })
-  id!: string;
-
+export class InvoiceIncome extends Identified("income entry") {
   @Field({ description: "What the income is." })
   name!: string;
 

@@ -1,11 +1,9 @@
-import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { Directive, Field, Int, ObjectType } from "type-graphql";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A numbering series of invoices: the pattern their numbers follow and when its counter starts again." })
-export class InvoiceNumbering {
-  @Field(() => ID, { description: "Id of the numbering." })
-  id!: string;
-
+export class InvoiceNumbering extends Identified("numbering") {
   @Field({ description: "The invoice direction it numbers: income or cost." })
   kind!: string;
 

@@ -12,16 +12,15 @@ import { UserRef } from "../people/user-ref.type";
 import { listCost, MAX_CORRECTIONS } from "../../domain/list-cost";
 import { MAX_INVOICE_ITEMS } from "../../inputs/invoice/create-invoice.input";
 import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../shared/enums";
+import { FirstOf } from "../shared/first-of";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({
   description:
     "An invoice, issued (income) or received (cost), or a correction of one. Amounts are computed by the server from the items; a correction states the invoice after it (its items), and its toPay is the change it makes.",
 })
-export class Invoice {
-  @Field(() => ID, { description: "Id of the invoice." })
-  id!: string;
-
+export class Invoice extends Identified("invoice") {
   @Field(() => Int, { description: "KSeF (national e-invoice system) submission status code; 0 until submitted." })
   ksefStatus!: number;
 
@@ -172,10 +171,7 @@ export class Invoice {
   })
   invoice?: Invoice | null;
 
-  @Field(() => [Invoice], {
-    complexity: listCost(MAX_CORRECTIONS),
-    description: `The corrections of this invoice, oldest first: at most ${MAX_CORRECTIONS} (an invoice takes no more).`,
-  })
+  @FirstOf(() => Invoice, MAX_CORRECTIONS, "The corrections of this invoice, oldest first", "an invoice")
   corrects?: Invoice[];
 
   @Field(() => Invoice, {
@@ -265,10 +261,10 @@ export class Invoice {
   })
   prevItems!: InvoiceItem[];
 
-  @Field(() => [InvoiceCost], { complexity: listCost(20), description: "Costs booked against the invoice, by date: the first 20." })
+  @FirstOf(() => InvoiceCost, 20, "Costs booked against the invoice, by date")
   costs!: InvoiceCost[];
 
-  @Field(() => [InvoiceIncome], { complexity: listCost(20), description: "Incomes booked against the invoice, by date: the first 20." })
+  @FirstOf(() => InvoiceIncome, 20, "Incomes booked against the invoice, by date")
   incomes!: InvoiceIncome[];
 
   @Field(() => [String], { description: "Third parties named on the invoice." })

@@ -1,14 +1,12 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Directive, Field, ObjectType } from "type-graphql";
+import { Identified } from "../shared/named.type";
 
 // A value type, not an entity: a projection of User whose id is the user's, so a supergraph
 // reaches the person through User; @shareable lets other subgraphs return the same summary.
 // The other six summaries extend this one (as their mappers in src/services/shared/user-refs.ts do).
 @Directive("@shareable")
 @ObjectType({ description: "The shortest user summary: comment and file authors, mentions, reactions." })
-export class MiniUserRef {
-  @Field(() => ID, { description: "The user's id." })
-  id!: string;
-
+export class MiniUserRef extends Identified("user", "'s") {
   @Field({ description: "First name." })
   firstName!: string;
 

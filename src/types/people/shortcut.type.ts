@@ -1,11 +1,9 @@
-import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { Directive, Field, Int, ObjectType } from "type-graphql";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A user's shortcut to a view of the web app." })
-export class Shortcut {
-  @Field(() => ID, { description: "Id of the shortcut." })
-  id!: string;
-
+export class Shortcut extends Identified("shortcut") {
   @Field(() => Int, { description: "Position among the owner's shortcuts, from 1; new ones go last." })
   weight!: number;
 

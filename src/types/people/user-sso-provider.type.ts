@@ -1,10 +1,8 @@
-import { Field, ID, ObjectType } from "type-graphql";
+import { Field, ObjectType } from "type-graphql";
+import { Identified } from "../shared/named.type";
 
 @ObjectType({ description: "A single sign-on provider a user is connected to." })
-export class UserSsoProvider {
-  @Field(() => ID, { description: "Id of the SSO provider." })
-  id!: string;
-
+export class UserSsoProvider extends Identified("SSO provider") {
   @Field({ description: "Identity tenant of the provider (e.g. the Azure AD tenant id)." })
   tenantId!: string;
 

@@ -1,16 +1,14 @@
 import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { UserSsoProvider } from "./user-sso-provider.type";
 import { UserDepartment } from "./user-department.type";
-import { listCost } from "../../domain/list-cost";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
+import { FirstOf } from "../shared/first-of";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A person with an account: staff, external collaborators, people who cannot log in." })
-export class User {
-  @Field(() => ID, { description: "The user's id." })
-  id!: string;
-
+export class User extends Identified("user", "'s") {
   @Field({ description: "First name." })
   firstName!: string;
 
@@ -94,16 +92,10 @@ export class User {
   @Field(() => Int, { description: "Same as tasksPerWorkday: the interface carries both spellings." })
   tasksPerWorkDay!: number;
 
-  @Field(() => [UserSsoProvider], {
-    complexity: listCost(10),
-    description: "Single sign-on providers the user is connected to: the first 10.",
-  })
+  @FirstOf(() => UserSsoProvider, 10, "Single sign-on providers the user is connected to")
   ssoProviders!: UserSsoProvider[];
 
-  @Field(() => [UserDepartment], {
-    complexity: listCost(20),
-    description: "Departments the user belongs to, and whether they lead them: the first 20.",
-  })
+  @FirstOf(() => UserDepartment, 20, "Departments the user belongs to, and whether they lead them")
   userDepartments!: UserDepartment[];
 
   @Field(() => Date, { description: "When the user was created." })

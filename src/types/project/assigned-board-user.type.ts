@@ -1,13 +1,11 @@
 import { Directive, Field, ID, ObjectType } from "type-graphql";
 import { ProjectUserRef } from "./project-user-ref.type";
 import { BoardUserRole } from "../shared/enums";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A project member's assignment to one of the project's boards, with their role on it." })
-export class AssignedBoardUser {
-  @Field(() => ID, { description: "The assignment's id." })
-  id!: string;
-
+export class AssignedBoardUser extends Identified("assignment", "'s") {
   @Field(() => ProjectUserRef, { description: "The assigned user." })
   projectUser!: ProjectUserRef;
 

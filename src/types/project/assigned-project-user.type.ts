@@ -1,14 +1,12 @@
-import { Directive, Field, Float, ID, ObjectType } from "type-graphql";
+import { Directive, Field, Float, ObjectType } from "type-graphql";
 import { ProjectUserRef } from "./project-user-ref.type";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A user's assignment to a project, with their role in it." })
-export class AssignedProjectUser {
-  @Field(() => ID, { description: "The assignment's id." })
-  id!: string;
-
+export class AssignedProjectUser extends Identified("assignment", "'s") {
   @Field(() => ProjectUserRef, { description: "The assigned user." })
   projectUser!: ProjectUserRef;
 

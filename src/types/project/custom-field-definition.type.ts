@@ -1,11 +1,9 @@
-import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { Directive, Field, Int, ObjectType } from "type-graphql";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "The definition of a custom field: what a custom field value is a value of." })
-export class CustomFieldDefinition {
-  @Field(() => ID, { description: "The definition's id." })
-  id!: string;
-
+export class CustomFieldDefinition extends Identified("definition", "'s") {
   @Field({ description: "Name of the field." })
   name!: string;
 

@@ -1,11 +1,9 @@
-import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { Directive, Field, Int, ObjectType } from "type-graphql";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "An option of a select custom field, as chosen in a value." })
-export class CustomFieldOption {
-  @Field(() => ID, { description: "The option's id." })
-  id!: string;
-
+export class CustomFieldOption extends Identified("option", "'s") {
   @Field({ description: "The option's text." })
   value!: string;
 

@@ -2,7 +2,7 @@ import { Field, ObjectType } from "type-graphql";
 import { CustomFieldOption } from "./custom-field-option.type";
 import { CustomFieldUser } from "./custom-field-user.type";
 import { IdName } from "../shared/id-name.type";
-import { listCost } from "../../domain/list-cost";
+import { FirstOf } from "../shared/first-of";
 
 /**
  * The value fields every custom field value carries, whichever object it is shown on. Only the
@@ -23,16 +23,10 @@ export abstract class CustomFieldValueFields {
   @Field(() => Date, { nullable: true, description: "The value of a datetime field." })
   valueDateTime!: Date | null;
 
-  @Field(() => [CustomFieldOption], {
-    complexity: listCost(20),
-    description: "The options chosen in a select field, by the options' weight: the first 20.",
-  })
+  @FirstOf(() => CustomFieldOption, 20, "The options chosen in a select field, by the options' weight")
   valueSelectOptions!: CustomFieldOption[];
 
-  @Field(() => [CustomFieldUser], {
-    complexity: listCost(20),
-    description: "The users chosen in a users field, by last name, first name: the first 20.",
-  })
+  @FirstOf(() => CustomFieldUser, 20, "The users chosen in a users field, by last name, first name")
   valueSelectUsers!: CustomFieldUser[];
 
   @Field(() => IdName, { nullable: true, description: "The department chosen in a department field." })

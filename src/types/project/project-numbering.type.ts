@@ -1,14 +1,9 @@
-import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { Directive, Field, Int, ObjectType } from "type-graphql";
+import { Named } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A numbering scheme that gives projects their number (`no`) from a pattern and a counter." })
-export class ProjectNumbering {
-  @Field(() => ID, { description: "The numbering's id." })
-  id!: string;
-
-  @Field({ description: "Name of the numbering." })
-  name!: string;
-
+export class ProjectNumbering extends Named("numbering", "'s", "of") {
   @Field({
     description:
       "Pattern of the number: {number} is the counter padded with zeros to counterPadLength; {YYYY}, {YY}, {MM} and {DD} are the creation date (UTC).",

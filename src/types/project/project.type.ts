@@ -2,17 +2,15 @@ import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { AssignedProjectUser } from "./assigned-project-user.type";
 import { IdName } from "../shared/id-name.type";
 import { ProjectNumbering } from "./project-numbering.type";
-import { listCost } from "../../domain/list-cost";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { MAX_PROJECT_CONTRACTORS, MAX_PROJECT_TAGS } from "../../inputs/project/create-project.input";
+import { FirstOf } from "../shared/first-of";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A project: stages, boards and tasks for one undertaking, with its people, contractors and budget." })
-export class Project {
-  @Field(() => ID, { description: "The project's id." })
-  id!: string;
-
+export class Project extends Identified("project", "'s") {
   @Field({ description: "The project's number, e.g. PRJ/007/2026: given on creation or produced by its numbering." })
   no!: string;
 
@@ -46,10 +44,7 @@ export class Project {
   @Field(() => Date, { description: "When the project was last changed." })
   updatedAt!: Date;
 
-  @Field(() => [AssignedProjectUser], {
-    complexity: listCost(10),
-    description: "The project's managers (role pm-active or pm-passive), in the order they were assigned: the first 10.",
-  })
+  @FirstOf(() => AssignedProjectUser, 10, "The project's managers (role pm-active or pm-passive), in the order they were assigned")
   assignedProjectUsersPm!: AssignedProjectUser[];
 
   @Field({ description: "Whether removing the project's objects records who removed them." })
@@ -73,10 +68,7 @@ export class Project {
   @Field(() => ID, { nullable: true, description: "Id of the single board of a simple project; null otherwise." })
   simpleBoardId!: string | null;
 
-  @Field(() => [IdName], {
-    complexity: listCost(MAX_PROJECT_CONTRACTORS),
-    description: `Contractors (clients) of the project, by name: at most ${MAX_PROJECT_CONTRACTORS} (a project takes no more).`,
-  })
+  @FirstOf(() => IdName, MAX_PROJECT_CONTRACTORS, "Contractors (clients) of the project, by name", "a project")
   contractors!: IdName[];
 
   @Field(() => Float, {
@@ -86,10 +78,7 @@ export class Project {
   @VisibleTo(rules.budget)
   budget!: number | null;
 
-  @Field(() => [IdName], {
-    complexity: listCost(MAX_PROJECT_TAGS),
-    description: `Tags of the project, by name: at most ${MAX_PROJECT_TAGS} (a project takes no more).`,
-  })
+  @FirstOf(() => IdName, MAX_PROJECT_TAGS, "Tags of the project, by name", "a project")
   tags!: IdName[];
 
   @Field({ description: "Whether the caller marked the project as a favourite." })

@@ -1,18 +1,13 @@
 import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
 import { RiskUserRef } from "./risk-user-ref.type";
+import { Named } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({
   description:
     "A risk recorded on a project, optionally narrowed to one of its stages, boards or tasks, with its type, impact and probability.",
 })
-export class Risk {
-  @Field(() => ID, { description: "The risk's id." })
-  id!: string;
-
-  @Field({ description: "Name of the risk." })
-  name!: string;
-
+export class Risk extends Named("risk", "'s", "of") {
   @Field(() => String, { nullable: true, description: "Description, or null." })
   description!: string | null;
 

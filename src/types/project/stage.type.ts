@@ -1,15 +1,10 @@
 import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { IdNameDecorator } from "../shared/id-name-decorator.type";
+import { Named } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A phase of a project: a time span that groups boards and their tasks." })
-export class Stage {
-  @Field(() => ID, { description: "The stage's id." })
-  id!: string;
-
-  @Field({ description: "Name of the stage." })
-  name!: string;
-
+export class Stage extends Named("stage", "'s", "of") {
   @Field({
     description:
       "State of the stage, e.g. in-preparation. An open set (the interface shows observed values only), hence a String, not an enum.",

@@ -1,10 +1,8 @@
-import { Field, ID, ObjectType } from "type-graphql";
+import { Field, ObjectType } from "type-graphql";
+import { Identified } from "./named.type";
 
 @ObjectType({ description: "A typed classifier with a colour: a stage type, a board type." })
-export class IdNameDecorator {
-  @Field(() => ID, { description: "Id of the classifier." })
-  id!: string;
-
+export class IdNameDecorator extends Identified("classifier") {
   @Field({ description: "Its name." })
   name!: string;
 

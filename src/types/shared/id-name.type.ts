@@ -1,10 +1,8 @@
-import { Field, ID, ObjectType } from "type-graphql";
+import { Field, ObjectType } from "type-graphql";
+import { Identified } from "./named.type";
 
 @ObjectType({ description: "A referenced object by id and name (category, tag, department, contractor...)." })
-export class IdName {
-  @Field(() => ID, { description: "Id of the referenced object." })
-  id!: string;
-
+export class IdName extends Identified("referenced object") {
   @Field({ description: "Its name." })
   name!: string;
 }

@@ -1,13 +1,8 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
+import { Named } from "../shared/named.type";
 
 @ObjectType({ description: "The task a file belongs to, with where it sits (board, stage, project)." })
-export class FileTask {
-  @Field(() => ID, { description: "The task's id." })
-  id!: string;
-
-  @Field({ description: "The task's name." })
-  name!: string;
-
+export class FileTask extends Named("task", "'s") {
   @Field({ description: "The task's short code, unique (board short code and number)." })
   shortCode!: string;
 

@@ -1,11 +1,9 @@
-import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { Directive, Field, Int, ObjectType } from "type-graphql";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "One line of a task checklist: something to do, ticked off when done." })
-export class TaskChecklistItem {
-  @Field(() => ID, { description: "The item's id." })
-  id!: string;
-
+export class TaskChecklistItem extends Identified("item", "'s") {
   @Field({ description: "What is to be done." })
   name!: string;
 

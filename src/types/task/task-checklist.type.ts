@@ -1,24 +1,16 @@
-import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { Directive, Field, Int, ObjectType } from "type-graphql";
 import { ProjectUserRef } from "../project/project-user-ref.type";
 import { TaskChecklistItem } from "./task-checklist-item.type";
-import { listCost } from "../../domain/list-cost";
+import { FirstOf } from "../shared/first-of";
+import { Named } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A named checklist of a task, with its items and the person leading it." })
-export class TaskChecklist {
-  @Field(() => ID, { description: "The checklist's id." })
-  id!: string;
-
-  @Field({ description: "Name of the checklist." })
-  name!: string;
-
+export class TaskChecklist extends Named("checklist", "'s", "of") {
   @Field(() => Int, { description: "Position among the task's checklists; checklists are listed by ascending weight." })
   weight!: number;
 
-  @Field(() => [TaskChecklistItem], {
-    complexity: listCost(40),
-    description: "The checklist's items, by ascending weight (ties by id): the first 40.",
-  })
+  @FirstOf(() => TaskChecklistItem, 40, "The checklist's items, by ascending weight (ties by id)")
   taskChecklistItems!: TaskChecklistItem[];
 
   @Field(() => ProjectUserRef, { nullable: true, description: "The user leading the checklist, or null when nobody does." })

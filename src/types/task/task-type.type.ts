@@ -1,23 +1,15 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Directive, Field, ObjectType } from "type-graphql";
 import { IdName } from "../shared/id-name.type";
-import { listCost } from "../../domain/list-cost";
 import { MAX_TASK_TYPE_CATEGORIES } from "../../inputs/task/update-task-type.input";
+import { FirstOf } from "../shared/first-of";
+import { Named } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A kind of task (bug, feature...), offered in the project categories it is linked to." })
-export class TaskType {
-  @Field(() => ID, { description: "The task type's id." })
-  id!: string;
-
-  @Field({ description: "Name of the task type." })
-  name!: string;
-
+export class TaskType extends Named("task type", "'s", "of") {
   @Field({ description: "Its colour, #rrggbb (one of the ten application colours)." })
   decorator!: string;
 
-  @Field(() => [IdName], {
-    complexity: listCost(MAX_TASK_TYPE_CATEGORIES),
-    description: `Project categories the task type is offered in, by name: at most ${MAX_TASK_TYPE_CATEGORIES} (a task type takes no more).`,
-  })
+  @FirstOf(() => IdName, MAX_TASK_TYPE_CATEGORIES, "Project categories the task type is offered in, by name", "a task type")
   categories!: IdName[];
 }

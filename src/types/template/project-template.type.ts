@@ -1,21 +1,16 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Directive, Field, ObjectType } from "type-graphql";
 import { IdName } from "../shared/id-name.type";
 import { SavedCustomFieldValue } from "../project/saved-custom-field-value.type";
 import { TemplateUserRef } from "./template-user-ref.type";
-import { listCost } from "../../domain/list-cost";
+import { FirstOf } from "../shared/first-of";
+import { Named } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({
   description:
     "A blueprint new projects are made from: stages, boards, custom field values and settings. A private template (isPublic false) is visible to its author and admins only.",
 })
-export class ProjectTemplate {
-  @Field(() => ID, { description: "The template's id." })
-  id!: string;
-
-  @Field({ description: "Name of the template." })
-  name!: string;
-
+export class ProjectTemplate extends Named("template", "'s", "of") {
   @Field({ description: "What the template is for, empty when not described." })
   description!: string;
 
@@ -34,10 +29,7 @@ export class ProjectTemplate {
   @Field({ description: "Whether projects made from it record who removed things (blameable removal)." })
   isBlameableRemovalEnabled!: boolean;
 
-  @Field(() => [SavedCustomFieldValue], {
-    complexity: listCost(150),
-    description: "Custom field values copied into projects made from it, by the definitions' weight: the first 150.",
-  })
+  @FirstOf(() => SavedCustomFieldValue, 150, "Custom field values copied into projects made from it, by the definitions' weight")
   savedCustomFieldValues!: SavedCustomFieldValue[];
 
   @Field({ description: "Whether every user may see and use it (false: its author and admins only)." })

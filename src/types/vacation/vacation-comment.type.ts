@@ -1,12 +1,10 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Directive, Field, ObjectType } from "type-graphql";
 import { CalendarUserRef } from "./calendar-user-ref.type";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A comment on a vacation request (by its owner or an approver)." })
-export class VacationComment {
-  @Field(() => ID, { description: "Id of the comment." })
-  id!: string;
-
+export class VacationComment extends Identified("comment") {
   @Field({ description: "Text of the comment." })
   content!: string;
 

@@ -1,11 +1,9 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Directive, Field, ObjectType } from "type-graphql";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A kind of absence (annual leave, sick leave...), as shown on a vacation." })
-export class VacationType {
-  @Field(() => ID, { description: "Id of the vacation type." })
-  id!: string;
-
+export class VacationType extends Identified("vacation type") {
   @Field({ description: "Its name." })
   name!: string;
 

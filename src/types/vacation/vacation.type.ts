@@ -1,18 +1,16 @@
-import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { Directive, Field, Int, ObjectType } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import { CalendarUserRef } from "./calendar-user-ref.type";
 import { VacationComment } from "./vacation-comment.type";
 import { VacationDate } from "./vacation-date.type";
 import { VacationPermissions } from "./vacation-permissions.type";
 import { VacationType } from "./vacation-type.type";
-import { listCost } from "../../domain/list-cost";
+import { FirstOf } from "../shared/first-of";
+import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A vacation (absence) request of a user, with its days, comments and decision." })
-export class Vacation {
-  @Field(() => ID, { description: "Id of the vacation." })
-  id!: string;
-
+export class Vacation extends Identified("vacation") {
   @Field(() => CalendarUserRef, { description: "The user who is absent." })
   calendarUser!: CalendarUserRef;
 
@@ -37,10 +35,10 @@ export class Vacation {
   @Field(() => DateScalar, { description: "The day the request was issued." })
   issueDate!: Date;
 
-  @Field(() => [VacationComment], { complexity: listCost(10), description: "Comments on the request, oldest first: the first 10." })
+  @FirstOf(() => VacationComment, 10, "Comments on the request, oldest first")
   vacationComments!: VacationComment[];
 
-  @Field(() => [VacationDate], { complexity: listCost(31), description: "The days of absence, earliest first: the first 31." })
+  @FirstOf(() => VacationDate, 31, "The days of absence, earliest first")
   vacationDates!: VacationDate[];
 
   @Field(() => CalendarUserRef, { nullable: true, description: "Who accepted the request, if anyone." })

@@ -1,0 +1,35 @@
+import { Field, ID, ObjectType } from "type-graphql";
+
+/** How a description names the object: "Id of the board." or "The board's id.". */
+type Form = "of" | "'s";
+
+const describe = (what: string, part: "id" | "name", form: Form) =>
+  form === "of" ? `${part === "id" ? "Id" : "Name"} of the ${what}.` : `The ${what}'s ${part}.`;
+
+/**
+ * The `id` an object type starts with, described after the object (`"invoice"`) in the form
+ * given: `Identified("invoice")` "Id of the invoice.", `Identified("item", "'s")` "The item's id.".
+ */
+export function Identified(what: string, form: Form = "of") {
+  // object types for their fields to be inherited; never in the schema themselves, as nothing answers them
+  @ObjectType()
+  abstract class IdentifiedObject {
+    @Field(() => ID, { description: describe(what, "id", form) })
+    id!: string;
+  }
+  return IdentifiedObject;
+}
+
+/**
+ * The `id` and `name` an object type starts with: `Named("board")` "Id of the board." and "Name
+ * of the board."; `Named("task", "'s")` "The task's id." and "The task's name."; `Named("risk",
+ * "'s", "of")` "The risk's id." and "Name of the risk.".
+ */
+export function Named(what: string, idForm: Form = "of", nameForm: Form = idForm) {
+  @ObjectType()
+  abstract class NamedObject extends Identified(what, idForm) {
+    @Field({ description: describe(what, "name", nameForm) })
+    name!: string;
+  }
+  return NamedObject;
+}
