@@ -103,7 +103,7 @@ type PageRow = { total?: unknown; page?: unknown } & Record<string, unknown>;
  * keys are sorted and windowed first, by the order terms and the id alone, and the model's columns
  * read for the page's rows only. SQLite computes a row's selected columns (the summaries' and
  * lists' subqueries) before it sorts, so for every row the filter keeps (the vacations page of
- * the benchmark: 317 rows for 30; statement 285-306 -> 205-233 us of CPU, better-sqlite3, scale 4).
+ * the benchmark: 317 rows for 30; statement 285-306 -> 211-233 us of CPU, better-sqlite3, scale 4).
  * Where an index gives the order, SQLite stops after the window's rows anyway and the join back
  * costs more than it saves (users page: 117 -> 132 us). PostgreSQL puts the columns off until
  * after the sort and limit by itself.
