@@ -40,6 +40,7 @@ import { cpus, totalmem, tmpdir, loadavg } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { Client } from "pg";
+import { startCommand } from "../src/config/start-command";
 import { clusterCpuMs, cpuMs, rssMb } from "./proc";
 import { scenarios as allScenarios, type Query, type Scenario } from "./scenarios";
 
@@ -84,8 +85,8 @@ function log(line: string) {
   process.stdout.write(`${line}\n`);
 }
 
-/** node's flags in `npm start` (the heap cap), so the project runs as it is deployed. */
-const START_FLAGS = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts.start as string).match(/--[\w-]+=\S+/g) ?? [];
+/** node's flags and environment in `npm start` (the heap's caps, the allocator's arenas), so the project runs as it is deployed. */
+const START = startCommand();
 
 /** The project's server: built JavaScript when available (as `npm start` runs it), else TypeScript through swc. */
 function projectCommand(): string[] {
@@ -98,7 +99,7 @@ function projectCommand(): string[] {
     });
     if (r.status !== 0) throw new Error("build failed");
   }
-  return [...START_FLAGS, ...(existsSync(built) && !QUICK ? [built] : ["-r", "@swc-node/register", join(root, "src/main.ts")])];
+  return [...START.nodeArgs, ...(existsSync(built) && !QUICK ? [built] : ["-r", "@swc-node/register", join(root, "src/main.ts")])];
 }
 
 function startProcess(
@@ -165,6 +166,7 @@ function counter(child: ChildProcess): () => Promise<number> {
  */
 async function startProject(target: Target, databaseUrl: string, port: number, command: string[]) {
   const env = {
+    ...START.env,
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -203,6 +205,7 @@ async function startTraced(databaseUrl: string, port: number, command: string[])
   await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
   cleanups.push(() => collector.close());
   const env = {
+    ...START.env,
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -569,7 +572,10 @@ ${tracedRows.join("\n")}`
   const memoryLine = Object.entries(memory)
     .map(([t, m]) => `${t} ${m.rss.toFixed(0)} MB (peak ${m.peak.toFixed(0)} MB)`)
     .join("; ");
-  const startLine = `process start to first answer on a migrated, seeded database: project on PostgreSQL ${projectPg.startMs.toFixed(0)} ms, on SQLite ${projectSqlite.startMs.toFixed(0)} ms (${command.includes("-r") ? "TypeScript through swc" : "built JavaScript"}${START_FLAGS.length ? `, ${START_FLAGS.join(" ")}` : ""}); PostGraphile ${pglStartMs.toFixed(0)} ms`;
+  const startSettings = [...Object.entries(START.env).flatMap(([k, v]) => (k === "NODE_ENV" ? [] : [`${k}=${v}`])), ...START.nodeArgs].join(
+    " ",
+  );
+  const startLine = `process start to first answer on a migrated, seeded database: project on PostgreSQL ${projectPg.startMs.toFixed(0)} ms, on SQLite ${projectSqlite.startMs.toFixed(0)} ms (${command.includes("-r") ? "TypeScript through swc" : "built JavaScript"}${startSettings ? `, ${startSettings}` : ""}); PostGraphile ${pglStartMs.toFixed(0)} ms`;
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node.js ${process.version}, load average at the end ${loadavg()
     .map((l) => l.toFixed(1))
     .join(" ")}`;

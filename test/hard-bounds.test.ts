@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { projectRoot } from "../src/config/paths";
+import { startCommand } from "../src/config/start-command";
 import { MAX_CORRECTIONS } from "../src/domain/list-cost";
 import { demoIds, TEST_ADMIN_TOKEN } from "./support/test-app";
 import { buildServer, startServer, type ServerProcess } from "./support/server-process";
@@ -16,8 +14,8 @@ import { servedCopy, type ServedCopy } from "./support/served-copy";
  */
 jest.setTimeout(300_000);
 
-/** `--max-old-space-size=...` as `npm start` passes it to node. */
-const HEAP_FLAG = /--max-old-space-size=\d+/.exec(JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")).scripts.start)?.[0];
+/** node's flags (`--max-old-space-size=...`) and environment as `npm start` gives them. */
+const START = startCommand();
 
 let copy: ServedCopy;
 let server: ServerProcess;
@@ -28,8 +26,8 @@ beforeAll(async () => {
   // built, as npm start runs it: under swc the compiler's own heap would be measured too
   const main = buildServer("hard-bounds-server");
   server = await startServer(
-    { ...copy.env, NODE_ENV: "production", REQUEST_TIMEOUT_MS: "120000" },
-    { nodeArgs: HEAP_FLAG ? [HEAP_FLAG] : [], main },
+    { ...START.env, ...copy.env, NODE_ENV: "production", REQUEST_TIMEOUT_MS: "120000" },
+    { nodeArgs: START.nodeArgs, main },
   );
   await server.ready();
 });
@@ -119,7 +117,7 @@ describe("finding 1: an invoice with 40 corrections asked for through the API, t
   });
 });
 
-describe(`the heaviest documents the default limits admit, in node's heap as npm start caps it (${HEAP_FLAG})`, () => {
+describe(`the heaviest documents the default limits admit, in node's heap as npm start caps it (${START.nodeArgs.join(" ")})`, () => {
   const userFields =
     "id firstName lastName email phoneNumber pictureSm pictureLg shortCode canLogIn isExternal twoFactorAuth allowApiTokenAuthentication lastActivity lastActivityMobile";
   const heaviest = (): Array<{ name: string; body: unknown }> => [
@@ -151,7 +149,7 @@ describe(`the heaviest documents the default limits admit, in node's heap as npm
   ];
 
   it("is capped in package.json's start script", () => {
-    expect(HEAP_FLAG).toBeDefined();
+    expect(START.nodeArgs).toContainEqual(expect.stringMatching(/^--max-old-space-size=\d+$/));
   });
 
   it("completes each of them, one after the other", async () => {

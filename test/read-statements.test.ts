@@ -3,6 +3,7 @@ import { projectRoot } from "../src/config/paths";
 import { getNamedType, type GraphQLObjectType } from "graphql";
 import { sql } from "kysely";
 import { openDatabase, portOf } from "../src/db/database";
+import { sqlitePath } from "../src/db/client";
 import type { AuthedContext } from "../src/context";
 import { Selection } from "../src/services/shared/look-ahead";
 import { listVacations } from "../src/services/vacation/vacation.service";
@@ -234,6 +235,44 @@ describe("narrow and wide people in a page of vacations", () => {
     }
   });
 });
+
+describeIf(!onPostgres, "SQLite's own plan: PostgreSQL puts the selected columns off until after the sort by itself")(
+  "SQLite reads a page's selected columns for the page's rows only",
+  () => {
+    it("the vacations page sorts and windows the keys first, then reads each person's summary for the 30 rows kept", async () => {
+      const auth = new Set(await t.statementsOf(() => t.gql("{ __typename }")));
+      const query = `{ vacations(filter: { vacationYear: [2026] }, order: [{ issueDate: DESC }], itemsPerPage: 30) {
+        paginationInfo { totalCount } items { id calendarUser { id firstName lastName } } } }`;
+      const statements = (await t.statementsOf(() => t.gql(query))).filter((q) => !auth.has(q));
+      const page = statements.find((q) => q.includes('"calendarUser"'))!;
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const Database = require("better-sqlite3");
+      const handle = new Database(sqlitePath(t.databaseUrl), { readonly: true });
+      try {
+        const parameters = Array.from({ length: page.split("?").length - 1 }, () => null);
+        const steps = handle.prepare(`EXPLAIN QUERY PLAN ${page}`).all(...parameters) as Array<{
+          id: number;
+          parent: number;
+          detail: string;
+        }>;
+        const parents = new Map(steps.map((s) => [s.id, s.parent]));
+        const inKeys = (step: { parent: number }) => {
+          for (let at = step.parent; at !== 0; at = parents.get(at) ?? 0)
+            if (/^CO-ROUTINE/.test(steps.find((s) => s.id === at)!.detail)) return true;
+          return false;
+        };
+        const where = (pattern: RegExp) => steps.filter((s) => pattern.test(s.detail)).map(inKeys);
+        // every row the filter keeps is sorted inside the keys' subquery; the summaries' subqueries run outside it, per row of the window
+        expect({ sortsInKeys: where(/^USE TEMP B-TREE FOR ORDER BY/)[0], summariesInKeys: where(/^CORRELATED SCALAR SUBQUERY/) }).toEqual({
+          sortsInKeys: true,
+          summariesInKeys: [false],
+        });
+      } finally {
+        handle.close();
+      }
+    });
+  },
+);
 
 describeIf(onPostgres, NEEDS_POSTGRES)("PostgreSQL plans each read statement once per connection", () => {
   it("the vacations page (with its count) runs its generic plan, never one planned anew for the values", async () => {

@@ -1,9 +1,10 @@
 import { execSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot } from "../src/config/paths";
+import { startCommand } from "../src/config/start-command";
 import { authenticate } from "../src/auth/authenticate";
 import { createDb } from "../src/db/client";
 import { onPostgres } from "./support/databases";
@@ -137,6 +138,30 @@ describe("the README's commands", () => {
       const health = await fetch(`http://127.0.0.1:${port}/health`);
       expect(await health.json()).toMatchObject({ status: "ok" });
     }, 300_000);
+
+    it("npm start runs node as src/config/start-command.ts reads it (the benchmark and the heap test run the same): the heap cap and two malloc arenas", () => {
+      // the server: the node process of the start's process group that runs dist/src/main.js (Linux's /proc)
+      const node = readdirSync("/proc")
+        .filter((entry) => /^\d+$/.test(entry))
+        .map((pid) => {
+          try {
+            const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+            const group = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+            const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+            return { pid, group, args };
+          } catch {
+            return undefined; // exited meanwhile
+          }
+        })
+        // node's own arguments, not the shell's one string that ends with the same path
+        .find((p) => p !== undefined && p.group === server!.pid && p.args.includes("dist/src/main.js"))!;
+      const environment = readFileSync(`/proc/${node.pid}/environ`, "utf8").split("\0");
+      const start = startCommand();
+      expect(start.env.MALLOC_ARENA_MAX).toBe("2");
+      expect(start.nodeArgs).toContainEqual(expect.stringMatching(/^--max-old-space-size=\d+$/));
+      expect(environment).toEqual(expect.arrayContaining(Object.entries(start.env).map(([name, value]) => `${name}=${value}`)));
+      expect(node.args).toEqual(expect.arrayContaining(start.nodeArgs));
+    });
 
     it("npm run token:create -- --email ... prints a token that works", async () => {
       const printed = run("npm run token:create -- --email piotr.wisniewski@kompas-software.pl");

@@ -216,6 +216,8 @@ export const VACATIONS_PAGE = pageStatement(
     }
     return q as never;
   },
+  // filtered by year, person or status, the page is a window of a sort
+  { keysFirst: true },
 );
 
 const vacationsById = loadById(vacationModel, "Vacation as v", { keep: (v) => v.calendarUser !== null });
