@@ -40,7 +40,7 @@ import { cpus, totalmem, tmpdir, loadavg } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { Client } from "pg";
-import { startCommand } from "../src/config/start-command";
+import { startCommand } from "../test/support/start-command";
 import { clusterCpuMs, cpuMs, rssMb } from "./proc";
 import { scenarios as allScenarios, type Query, type Scenario } from "./scenarios";
 

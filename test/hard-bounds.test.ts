@@ -1,4 +1,4 @@
-import { startCommand } from "../src/config/start-command";
+import { startCommand } from "./support/start-command";
 import { MAX_CORRECTIONS } from "../src/domain/list-cost";
 import { demoIds, TEST_ADMIN_TOKEN } from "./support/test-app";
 import { buildServer, startServer, type ServerProcess } from "./support/server-process";

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot } from "../src/config/paths";
-import { startCommand } from "../src/config/start-command";
+import { startCommand } from "./support/start-command";
 import { authenticate } from "../src/auth/authenticate";
 import { createDb } from "../src/db/client";
 import { onPostgres } from "./support/databases";
@@ -139,7 +139,7 @@ describe("the README's commands", () => {
       expect(await health.json()).toMatchObject({ status: "ok" });
     }, 300_000);
 
-    it("npm start runs node as src/config/start-command.ts reads it (the benchmark and the heap test run the same): the heap cap and two malloc arenas", () => {
+    it("npm start runs node as test/support/start-command.ts reads it (the benchmark and the heap test run the same): the heap cap and two malloc arenas", () => {
       // the server: the node process of the start's process group that runs dist/src/main.js (Linux's /proc)
       const node = readdirSync("/proc")
         .filter((entry) => /^\d+$/.test(entry))

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { projectRoot } from "./paths";
+import { projectRoot } from "../../src/config/paths";
 
 /**
  * What `npm start` gives the server's node process, read from package.json's start script: the
