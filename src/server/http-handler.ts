@@ -116,9 +116,13 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
     if (api && cors.apply(req, res)) return;
     if (state.stopping && path !== "/health/live") return stopping(x, api && path !== "/graphql");
     if (api && tracing) {
-      // the API's requests (not the probes): a server span each, active for all the request does
+      // the API's requests (not the probes): a server span each, its statements parented from the scope
       tracing.startRequest(req, res, scope, path === "/graphql" ? path : (restPaths.find((p) => path.startsWith(p)) ?? path));
-      return tracing.inRequest(scope, () => void route(x, api).catch((error: unknown) => fail(x, error)));
+      // an Idempotency-Key's claim and answer go through the shared Prisma client, not the request's
+      // port: such a request (a retried write, rare) is followed whole
+      if (req.headers["idempotency-key"] !== undefined) {
+        return void tracing.within(scope, () => route(x, api)).catch((error: unknown) => fail(x, error));
+      }
     }
     route(x, api).catch((error: unknown) => fail(x, error));
   };

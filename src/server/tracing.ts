@@ -1,7 +1,6 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
-  context,
-  createContextKey,
   propagation,
   ROOT_CONTEXT,
   SpanKind,
@@ -16,7 +15,7 @@ import type { ApolloServerPlugin, GraphQLRequestContext } from "@apollo/server";
 import { getOperationAST, type GraphQLError } from "graphql";
 import { ConfigError, type DatabaseKind } from "../config/config";
 import type { Context } from "../context";
-import type { StatementHook } from "../db/statement-hook";
+import type { StatementTracing } from "../db/statement-hook";
 import { costOf } from "./plugins";
 
 /**
@@ -25,12 +24,19 @@ import { costOf } from "./plugins";
  * so a gateway's trace goes on through this subgraph), under it the GraphQL phases (parse,
  * validate, execute, with the operation's name and type), and under execute one span per SQL
  * statement (the statement's text, whose values are always bound parameters, never its values).
- * The caller's id and the operation's cost are attributes; the trace id is in every log line of
- * the request and in the `traceresponse` header of its answer.
+ * The caller's id and the operation's cost are attributes; the trace id is in the log lines of
+ * the request (`logFields`) and in the `traceresponse` header of its answer.
  *
  * Without an exporter configured nothing of this exists: the SDK is not loaded, no middleware,
  * plugin or statement hook is installed, so a request costs what it cost before (the bench's
  * tracing table measures the users page both ways).
+ *
+ * Spans are parented explicitly, from the request's scope, never through an active context: an
+ * AsyncLocalStorage (OpenTelemetry's context manager) would make Node 20's async hooks run on
+ * every promise of the process (profiled: a third of tracing's cost on the users page). The one
+ * place a statement's request cannot be known is Prisma's driver adapter, shared by every
+ * request: each Prisma call of a traced request runs in an AsyncLocalStorage of this module,
+ * enabled only while such a call is in flight (`within`), disabled again when the last ends.
  */
 export interface Tracing {
   /**
@@ -40,14 +46,22 @@ export interface Tracing {
    * trace id for the request's log line, and the GraphQL spans find their parent by it.
    */
   startRequest(req: IncomingMessage, res: ServerResponse, scope: { traceId?: string }, route: string): void;
-  /** Runs `fn` (and all it starts) inside the request's trace: statements and log lines find it. */
-  inRequest<T>(scope: object | undefined, fn: () => T): T;
+  /**
+   * Runs `fn` (a promise: all it starts until it settles) where the request's Prisma statements
+   * and log lines find it: each Prisma call of a request's port (src/db/budget.ts), and requests
+   * whose work also goes through the shared client (an Idempotency-Key's claim).
+   */
+  within: StatementTracing["within"];
   /** The GraphQL spans of each operation, under its request's server span. */
   plugin(): ApolloServerPlugin<Context>;
   /** The span of each SQL statement sent on behalf of a traced request (src/db/statement-hook.ts). */
-  statementHook(kind: DatabaseKind): StatementHook;
-  /** pino's mixin: the active trace and span ids, for every log line written inside a request. */
-  logFields(): Record<string, string>;
+  statements(kind: DatabaseKind): StatementTracing;
+  /**
+   * pino's mixin: the trace and span ids of a line written inside a request: in a Prisma call of
+   * it (`within`), or about an error the request met (the line's `err`: the GraphQL errors of its
+   * operations, the failures of its Prisma calls), which is how formatError's lines reach the log.
+   */
+  logFields(fields: object): Record<string, string>;
   /** Sends the spans still buffered (at shutdown). */
   shutdown(): Promise<void>;
 }
@@ -73,7 +87,6 @@ interface StatementShape {
 /** As many statement texts as the read side names (src/db/kysely.ts): past that, shapes are built per statement, not kept. */
 const MAX_SHAPES = 2_000;
 
-const EXECUTING = createContextKey("work-management.graphql.execution");
 const DEFAULT_SERVICE_NAME = "work-management-api";
 
 /**
@@ -122,13 +135,24 @@ export function startTracing(env: NodeJS.ProcessEnv = process.env): Tracing | un
     // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES win
     .merge(detectResources({ detectors: [envDetector] }));
   const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())] });
-  // the AsyncLocalStorage context manager and the W3C trace context (and baggage) propagator
-  provider.register();
+  // the W3C trace context (and baggage) propagator; no context manager (see the module's comment)
+  provider.register({ contextManager: null });
   return createTracing(provider.getTracer("work-management-api"), () => provider.shutdown());
 }
 
 function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
   const traces = new WeakMap<object, RequestTrace>();
+  // the request of each Prisma call in flight; its async hooks run only while one is
+  const calls = new AsyncLocalStorage<RequestTrace>();
+  let inFlight = 0;
+  // errors met by a request, for their log lines (logFields)
+  const failures = new WeakMap<object, RequestTrace>();
+  const failedRequest = (error: { originalError?: unknown }): RequestTrace | undefined =>
+    failures.get(error) ??
+    (typeof error.originalError === "object" && error.originalError !== null ? failures.get(error.originalError) : undefined);
+  const settled = () => {
+    if (--inFlight === 0) calls.disable();
+  };
 
   const startRequest: Tracing["startRequest"] = (req, res, scope, route) => {
     const parent = propagation.extract(ROOT_CONTEXT, req.headers);
@@ -151,8 +175,7 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
     // W3C Trace Context level 2: which span answered, so a client can find this trace
     res.setHeader("traceresponse", `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, "0")}`);
     scope.traceId = traceId;
-    const executing: RequestTrace["executing"] = {};
-    traces.set(scope, { context: trace.setSpan(parent, span).setValue(EXECUTING, executing), span, executing });
+    traces.set(scope, { context: trace.setSpan(parent, span), span, executing: {} });
     res.once("close", () => {
       span.setAttribute("http.response.status_code", res.statusCode);
       if (!res.writableFinished) span.setStatus({ code: SpanStatusCode.ERROR, message: "the client closed the connection" });
@@ -196,6 +219,12 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
             },
           };
         },
+        async didEncounterErrors({ errors }) {
+          for (const error of errors) {
+            failures.set(error, request);
+            if (error.originalError) failures.set(error.originalError, request);
+          }
+        },
         async willSendResponse(rc) {
           request.span.setAttributes(operationAttributes(rc));
           const cost = costOf(rc.request);
@@ -208,7 +237,7 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
     },
   });
 
-  const statementHook = (kind: DatabaseKind): StatementHook => {
+  const statements = (kind: DatabaseKind): StatementTracing => {
     const system = kind === "postgres" ? "postgresql" : "sqlite";
     const shapes = new Map<string, StatementShape>();
     const shapeOf = (sql: string): StatementShape => {
@@ -220,16 +249,13 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
       }
       return shape;
     };
-    return (sql, run) => {
-      const active = context.active();
-      const executing = active.getValue(EXECUTING) as RequestTrace["executing"] | undefined;
-      // under the operation executing now, else under the active span (the request's, for the token's look-up)
-      const parent = executing?.context ?? active;
-      // statements outside a traced request (start-up, probes) and of unsampled requests: no span
-      if (!trace.getSpan(parent)?.isRecording()) return run();
+    /** A statement of `request`: under the operation executing now, else under the request's span (the token's look-up). */
+    const traced = <T>(request: RequestTrace, sql: string, run: () => T): T => {
+      // an unsampled request: no span
+      if (!request.span.isRecording()) return run();
       const { name, attributes } = shapeOf(sql);
-      const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, parent);
-      let result: ReturnType<typeof run>;
+      const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, request.executing.context ?? request.context);
+      let result: T;
       try {
         result = run();
       } catch (error) {
@@ -248,25 +274,68 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
             span.end();
             throw error;
           },
-        ) as typeof result;
+        ) as T;
       }
       span.end();
       return result;
     };
+    return {
+      forRequest: (scope) => {
+        const request = traces.get(scope);
+        return request && request.span.isRecording() ? (sql, run) => traced(request, sql, run) : undefined;
+      },
+      adapter: (sql, run) => {
+        const request = calls.getStore();
+        // statements outside a traced request's Prisma call (start-up, probes): no span
+        return request ? traced(request, sql, run) : run();
+      },
+      within,
+    };
+  };
+
+  const within: StatementTracing["within"] = (scope, call) => {
+    const request = traces.get(scope);
+    if (!request?.span.isRecording()) return call();
+    inFlight++;
+    // run() enables the storage again (Node 20); the call is started (a Prisma promise is lazy:
+    // it sends nothing until `then`) and followed inside it
+    return calls.run(request, () => {
+      let result;
+      try {
+        result = call();
+      } catch (error) {
+        settled();
+        throw error;
+      }
+      if (!isPromiseLike(result)) {
+        settled();
+        return result;
+      }
+      return result.then(
+        (value) => {
+          settled();
+          return value;
+        },
+        (error: unknown) => {
+          if (typeof error === "object" && error !== null) failures.set(error, request);
+          settled();
+          throw error;
+        },
+      ) as typeof result;
+    });
   };
 
   return {
     startRequest,
-    inRequest: (scope, fn) => {
-      const request = scope && traces.get(scope);
-      return request ? context.with(request.context, fn) : fn();
-    },
+    within,
     plugin,
-    statementHook,
-    logFields: (): Record<string, string> => {
-      const span = trace.getSpan(context.active());
-      if (!span) return {};
-      const { traceId, spanId } = span.spanContext();
+    statements,
+    logFields: (fields): Record<string, string> => {
+      const err = (fields as { err?: { originalError?: unknown } }).err;
+      // Apollo wraps a failure of the context's creation (the token's look-up) in an error of its own
+      const request = calls.getStore() ?? (typeof err === "object" && err !== null ? failedRequest(err) : undefined);
+      if (!request) return {};
+      const { traceId, spanId } = (request.executing.span ?? request.span).spanContext();
       return { traceId, spanId };
     },
     shutdown,
