@@ -60,8 +60,11 @@ class IdempotencyKeyError extends GraphQLError {
 export function idempotencyPlugin(db: Db, options: IdempotencyOptions, log: (error: unknown) => void): ApolloServerPlugin<Context> {
   const store = new IdempotencyStore(db, log);
   return {
-    async requestDidStart() {
-      return new IdempotentRequest(store, options, log);
+    // only a request with the header can be a keyed mutation: the others get no listener (and its promises per stage)
+    async requestDidStart({ request }) {
+      return request.http?.headers.get(IDEMPOTENCY_HEADER.toLowerCase()) === undefined
+        ? undefined
+        : new IdempotentRequest(store, options, log);
     },
   };
 }
@@ -79,9 +82,7 @@ class IdempotentRequest implements GraphQLRequestListener<Context> {
 
   async didResolveOperation({ operation, request, requestIsBatched }: GraphQLRequestContextDidResolveOperation<Context>): Promise<void> {
     if (operation?.operation !== "mutation") return;
-    const header = request.http?.headers.get(IDEMPOTENCY_HEADER.toLowerCase());
-    if (header === undefined) return;
-    this.key = parseKey(header);
+    this.key = parseKey(request.http!.headers.get(IDEMPOTENCY_HEADER.toLowerCase())!);
     if (requestIsBatched) {
       throw new IdempotencyKeyError(
         `The ${IDEMPOTENCY_HEADER} header names the answer of one operation: send a mutation with a key on its own, not in a batch.`,

@@ -1,4 +1,11 @@
-import { HeaderMap, type ApolloServerPlugin, type GraphQLResponse } from "@apollo/server";
+import {
+  HeaderMap,
+  type ApolloServerPlugin,
+  type GraphQLRequestContextResponseForOperation,
+  type GraphQLRequestContextWillSendResponse,
+  type GraphQLRequestListener,
+  type GraphQLResponse,
+} from "@apollo/server";
 import type { Context } from "../context";
 import { ErrorCode } from "../errors/errors";
 import { costOf } from "./plugins";
@@ -92,32 +99,40 @@ export class CostBuckets {
 export function rateLimitPlugin(buckets: CostBuckets): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
-      let charge: Charge | undefined;
-      return {
-        async responseForOperation({ request, contextValue }) {
-          const caller = contextValue.viewer
-            ? `user:${contextValue.viewer.id}`
-            : `address:${contextValue.request?.clientAddress ?? "unknown"}`;
-          // every operation costs the server something: at least one point
-          const cost = Math.max(1, costOf(request) ?? 1);
-          charge = buckets.charge(caller, cost);
-          return charge.allowed ? null : refused(cost, charge.budget, charge.retryAfter);
-        },
-        async willSendResponse({ response }) {
-          if (!charge) return;
-          const { budget } = charge;
-          response.http.headers.set("ratelimit-limit", String(budget.limit));
-          response.http.headers.set("ratelimit-remaining", String(budget.remaining));
-          response.http.headers.set("ratelimit-reset", String(budget.reset));
-          if (response.body.kind !== "single") return;
-          const result = response.body.singleResult;
-          // beside the price the complexity plugin states (`requested`, `limit`)
-          const cost = (result.extensions?.cost ?? {}) as Record<string, unknown>;
-          result.extensions = { ...result.extensions, cost: { ...cost, budget } };
-        },
-      };
+      return new RateLimitedRequest(buckets);
     },
   };
+}
+
+/** One request under the rate limit (a class: its hooks are shared methods, not closures per request). */
+class RateLimitedRequest implements GraphQLRequestListener<Context> {
+  private charge?: Charge;
+
+  constructor(private readonly buckets: CostBuckets) {}
+
+  async responseForOperation({
+    request,
+    contextValue,
+  }: GraphQLRequestContextResponseForOperation<Context>): Promise<GraphQLResponse | null> {
+    const caller = contextValue.viewer ? `user:${contextValue.viewer.id}` : `address:${contextValue.request?.clientAddress ?? "unknown"}`;
+    // every operation costs the server something: at least one point
+    const cost = Math.max(1, costOf(request) ?? 1);
+    const charge = (this.charge = this.buckets.charge(caller, cost));
+    return charge.allowed ? null : refused(cost, charge.budget, charge.retryAfter);
+  }
+
+  async willSendResponse({ response }: GraphQLRequestContextWillSendResponse<Context>): Promise<void> {
+    if (!this.charge) return;
+    const { budget } = this.charge;
+    response.http.headers.set("ratelimit-limit", String(budget.limit));
+    response.http.headers.set("ratelimit-remaining", String(budget.remaining));
+    response.http.headers.set("ratelimit-reset", String(budget.reset));
+    if (response.body.kind !== "single") return;
+    const result = response.body.singleResult;
+    // beside the price the complexity plugin states (`requested`, `limit`)
+    const cost = (result.extensions?.cost ?? {}) as Record<string, unknown>;
+    result.extensions = { ...result.extensions, cost: { ...cost, budget } };
+  }
 }
 
 function refused(cost: number, budget: BudgetState, retryAfter: number): GraphQLResponse {
