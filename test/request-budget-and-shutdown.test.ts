@@ -127,7 +127,10 @@ describe("the time budget (REQUEST_TIMEOUT_MS)", () => {
     const one = (await post(server.url, { query: heavyRead })).ms;
     let timedOut = 0;
     let created = 0;
-    for (let i = 0; i < 12; i++) {
+    let rounds = 0;
+    // 12 rounds, and more (up to 60) until one has timed out: on a quiet machine few do (about 1 in 12)
+    for (let i = 0; i < 12 || (timedOut === 0 && i < 60); i++) {
+      rounds += 1;
       const reads = Math.max(1, Math.round(((1 + (i % 4)) * BUDGET_MS) / 2 / one));
       // the reads are sent before it: the mutation waits longer as the load grows
       const load = Promise.all(Array.from({ length: reads }, () => post(server.url, { query: heavyRead }).catch(() => undefined)));
@@ -160,7 +163,7 @@ describe("the time budget (REQUEST_TIMEOUT_MS)", () => {
       }
     }
     console.log(`createInvoice under a ${BUDGET_MS} ms budget: ${created} stored, ${timedOut} abandoned with nothing written`);
-    expect(timedOut + created).toBe(12);
+    expect(timedOut + created).toBe(rounds);
     expect(timedOut).toBeGreaterThan(0);
   });
 });

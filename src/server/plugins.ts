@@ -255,8 +255,7 @@ class OperationRules implements GraphQLRequestListener<Context> {
     const record = this.record;
     const errors = single?.errors;
     record.errorCodes = errors ? [...new Set(errors.map((e) => String(e.extensions?.code ?? "INTERNAL_SERVER_ERROR")))] : [];
-    record.cost = costs.get(request);
-    if (record.cost === Number.POSITIVE_INFINITY) record.cost = undefined;
+    record.cost = this.cost === Number.POSITIVE_INFINITY ? undefined : this.cost;
     this.rules.metrics?.observeOperation(record.name, record.errorCodes[0] ?? "ok", (performance.now() - this.started) / 1000, record.cost);
     if (this.refused && response.http.status === 401 && !asksForGraphqlResponse(request.http?.headers.get("accept"))) {
       response.http.status = 200;
