@@ -1,3 +1,5 @@
+import type { RequestScope } from "../observability/request-scope";
+
 /**
  * Every SQL statement the server sends passes one of two places: Prisma's driver adapter (the
  * write side, transactions included) and the read side's driver (src/db/kysely.ts). A hook sees
@@ -18,11 +20,11 @@ export type StatementHook = <T>(sql: string, run: () => T) => T;
  */
 export interface StatementTracing {
   /** The hook of one request's read-side statements; undefined when the request is not traced. */
-  forRequest(scope: object): StatementHook | undefined;
+  forRequest(scope: RequestScope): StatementHook | undefined;
   /** The hook installed in Prisma's driver adapter: a statement of the Prisma call `within` runs, else none. */
   adapter: StatementHook;
   /** Runs one Prisma call (or any work sending through the shared client) of request `scope`, so that the adapter's statements find it. */
-  within<T>(scope: object, call: () => T): T;
+  within<T>(scope: RequestScope, call: () => T): T;
 }
 
 interface Queries {
