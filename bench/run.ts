@@ -14,11 +14,12 @@
  * 3. Checks that each workload's PostGraphile query (and the bare Apollo Server's answer) returns
  *    the same rows and columns as the project's.
  * 4. Runs every workload in alternating rounds (project/PG, traced project/PG, PostGraphile,
- *    project/SQLite, bare Apollo, then the next workload...) at 1 and 16 connections with autocannon, and reports the
- *    medians of req/s, p50, p99, statements per request, the ratio to PostGraphile and to the bare
- *    Apollo Server, each server's RSS, and per request: the server's CPU time (/proc), and for the
- *    servers on PostgreSQL PostgreSQL's own time (pg_stat_statements: execution plus planning),
- *    its CPU time (/proc, every process of the cluster) and the statements it counted.
+ *    project/SQLite, bare Apollo, then the next workload...) at 1 and 16 connections with
+ *    autocannon, and reports the medians of req/s, p50, p99, statements per request, the ratio to
+ *    PostGraphile and to the bare Apollo Server, each server's RSS, and per request: the server's
+ *    CPU time (/proc), and for the servers on PostgreSQL PostgreSQL's own time
+ *    (pg_stat_statements: execution plus planning), its CPU time (/proc, every process of the
+ *    cluster) and the statements it counted.
  * 5. Writes bench/RESULTS.md (keeping its "Event loop under load" section).
  *
  *   npm run bench                       # scale 4, 5 rounds of 5 s per workload and connection count
