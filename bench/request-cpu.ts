@@ -15,7 +15,10 @@
  * (OTEL_EXPORTER_OTLP_PROTOCOL and the other OTEL_* variables pass through) to a sink in this
  * process that reads and discards each batch: its CPU is not the server's, so it is not counted.
  * CPU_TRACED=both runs two servers, untraced and traced, and loads them at the same time, so that
- * both see the same machine: their ratio is the figure to compare on a busy machine.
+ * both see the same machine: their ratio is the figure to compare on a busy machine. The set-up
+ * has a bias of its own, measured by an A/A run where neither server traces
+ * (`OTEL_SDK_DISABLED=true CPU_TRACED=both ...`): 1.05-1.08x on a busy 2-core machine
+ * (bench/RESULTS.md's notes); compare a traced ratio with it, not with 1.00.
  *
  * The database is migrated and seeded (scale 1) by the server when empty. It prints the server's
  * RSS at the end too.

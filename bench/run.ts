@@ -9,15 +9,17 @@
  *    database and tables, and a bare Apollo Server 5 (bench/apollo-bare.ts), the reference for
  *    `{ __typename }`. Every process counts the SQL statements it sends (bench/count-statements.cjs).
  *    A fifth, the project on the same PostgreSQL database with OpenTelemetry tracing every request
- *    (OTLP/HTTP to a collector in this process), runs the workloads marked `traced` (the users page).
+ *    (OTLP/HTTP to a collector of its own, bench/otlp-sink.cjs), runs the workloads marked `traced`
+ *    (the users page).
  * 3. Checks that each workload's PostGraphile query (and the bare Apollo Server's answer) returns
  *    the same rows and columns as the project's.
- * 4. Runs every workload in alternating rounds (project/PG, PostGraphile, project/SQLite, bare
- *    Apollo, then the next workload...) at 1 and 16 connections with autocannon, and reports the
- *    medians of req/s, p50, p99, statements per request, the ratio to PostGraphile and to the bare
- *    Apollo Server, each server's RSS, and per request: the server's CPU time (/proc), and for the
- *    servers on PostgreSQL PostgreSQL's own time (pg_stat_statements: execution plus planning),
- *    its CPU time (/proc, every process of the cluster) and the statements it counted.
+ * 4. Runs every workload in alternating rounds (project/PG, traced project/PG, PostGraphile,
+ *    project/SQLite, bare Apollo, then the next workload...) at 1 and 16 connections with
+ *    autocannon, and reports the medians of req/s, p50, p99, statements per request, the ratio to
+ *    PostGraphile and to the bare Apollo Server, each server's RSS, and per request: the server's
+ *    CPU time (/proc), and for the servers on PostgreSQL PostgreSQL's own time
+ *    (pg_stat_statements: execution plus planning), its CPU time (/proc, every process of the
+ *    cluster) and the statements it counted.
  * 5. Writes bench/RESULTS.md (keeping its "Event loop under load" section).
  *
  *   npm run bench                       # scale 4, 5 rounds of 5 s per workload and connection count
@@ -33,8 +35,6 @@
  * most 10% lower throughput than without (the tracing table); without an exporter, nothing changes.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, totalmem, tmpdir, loadavg } from "node:os";
 import { join } from "node:path";
@@ -66,6 +66,8 @@ interface Server {
   url: string;
   child: ChildProcess;
   count(): Promise<number>;
+  /** the traced server's OTLP collector, whose CPU is counted apart */
+  collector?: ChildProcess;
 }
 
 const cleanups: (() => void)[] = [];
@@ -194,31 +196,33 @@ async function startProject(target: Target, databaseUrl: string, port: number, c
 
 /**
  * The project on the same migrated PostgreSQL database with tracing on: every request traced and
- * exported over OTLP/HTTP (protobuf, the SDK's default) to a collector in this process that reads
- * each batch and answers 200, as a collector on the same machine would.
+ * exported over OTLP/HTTP (protobuf, the SDK's default) to a collector that reads each batch and
+ * answers 200 (bench/otlp-sink.cjs). The collector is a process of its own, as a real one runs
+ * apart from the server and from the clients: inside this process it would take its turns on the
+ * event loop that drives the load. Its CPU is measured per request too (the tracing table).
  */
 async function startTraced(databaseUrl: string, port: number, command: string[]): Promise<Server> {
-  const collector = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => res.writeHead(200).end());
+  const collector = spawn(process.execPath, [join(__dirname, "otlp-sink.cjs")], { stdio: ["ignore", "pipe", "inherit"] });
+  cleanups.push(() => collector.kill("SIGKILL"));
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    collector.stdout!.once("data", (d: Buffer) => resolve(d.toString().trim()));
+    collector.once("exit", (code) => reject(new Error(`the OTLP collector exited (${code})`)));
   });
-  await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
-  cleanups.push(() => collector.close());
   const env = {
     ...START.env,
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     HOST: "127.0.0.1",
     SEED_ON_EMPTY: "false",
-    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+    OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
     OTEL_SERVICE_NAME: "work-management-api-bench",
   };
   const url = `http://127.0.0.1:${port}/graphql`;
   const t0 = performance.now();
   const run = startProcess("project-pg-traced", command, env, root);
   const startMs = await firstAnswer(url, run.child, t0, run.output);
-  log(`project-pg-traced: first answer in ${startMs.toFixed(0)} ms (OTLP to ${env.OTEL_EXPORTER_OTLP_ENDPOINT})`);
-  return { target: "project-pg-traced", url, child: run.child, count: counter(run.child) };
+  log(`project-pg-traced: first answer in ${startMs.toFixed(0)} ms (OTLP to ${endpoint})`);
+  return { target: "project-pg-traced", url, child: run.child, count: counter(run.child), collector };
 }
 
 function ensurePostgraphile() {
@@ -281,6 +285,8 @@ interface Measure {
   errors: number;
   /** the server's CPU ms per answered request */
   cpu: number;
+  /** the OTLP collector's CPU ms per answered request (the traced server) */
+  collectorCpu?: number;
   /** per answered request, for a server on PostgreSQL: PostgreSQL's time and CPU (ms) and the statements it executed */
   pg?: PgSample;
 }
@@ -328,6 +334,7 @@ async function measure(
   const before = await server.count();
   const pgBefore = await pg?.();
   const cpuBefore = cpuMs(server.child.pid!);
+  const collectorBefore = server.collector && cpuMs(server.collector.pid!);
   const result = await autocannon({
     url: server.url,
     method: "POST",
@@ -337,6 +344,7 @@ async function measure(
     body: JSON.stringify(q),
   });
   const cpu = cpuMs(server.child.pid!) - cpuBefore;
+  const collectorCpu = collectorBefore === undefined ? undefined : cpuMs(server.collector!.pid!) - collectorBefore;
   const pgAfter = await pg?.();
   const after = await server.count();
   const outcomes = await others?.stop();
@@ -351,6 +359,7 @@ async function measure(
     statements: background ? NaN : per(after - before),
     errors: result.errors + result.non2xx + result.timeouts,
     cpu: per(cpu),
+    collectorCpu: collectorCpu === undefined ? undefined : per(collectorCpu),
     pg:
       pgBefore && pgAfter
         ? {
@@ -449,16 +458,18 @@ async function main() {
     const a = canonical(s.rows.project(ours.data));
     const b = canonical(s.rows.postgraphile(theirs.data));
     const bareAnswer = s.bareApollo ? canonical(s.rows.project((await post(bareUrl, s.project)).data)) : a;
+    // the traced server answers the same (and, like the others, has answered once before it is measured)
+    const tracedAnswer = s.traced && traced ? canonical(s.rows.project((await post(traced.url, s.project)).data)) : a;
     const sqliteSame = canonical(s.rows.project(oursSqlite!.data)) === a;
-    if (a !== b || bareAnswer !== a) {
+    if (a !== b || bareAnswer !== a || tracedAnswer !== a) {
       log(
-        `NOT EQUIVALENT: ${s.name}\n project:      ${a.slice(0, 600)}\n postgraphile: ${b.slice(0, 600)}\n bare Apollo:  ${bareAnswer.slice(0, 600)}`,
+        `NOT EQUIVALENT: ${s.name}\n project:      ${a.slice(0, 600)}\n postgraphile: ${b.slice(0, 600)}\n bare Apollo:  ${bareAnswer.slice(0, 600)}\n traced:       ${tracedAnswer.slice(0, 600)}`,
       );
       equivalence.set(s.name, "DIFFERENT");
     } else {
       equivalence.set(
         s.name,
-        `same (${a.length} B of rows)${sqliteSame ? "" : "; SQLite differs"}${s.bareApollo ? "; bare Apollo the same" : ""}`,
+        `same (${a.length} B of rows)${sqliteSame ? "" : "; SQLite differs"}${s.bareApollo ? "; bare Apollo the same" : ""}${s.traced && traced ? "; traced the same" : ""}`,
       );
     }
   }
@@ -472,10 +483,11 @@ async function main() {
     for (const connections of CONNECTIONS) {
       for (const s of list) {
         const targets: [Server, Query][] = [[projectPg.server, s.project]];
+        // right after the untraced server: the pair sees the same moment of a shared machine
+        if (s.traced && traced) targets.push([traced, s.project]);
         if (s.postgraphile) targets.push([postgraphile, s.postgraphile]);
         if (s.sqlite) targets.push([projectSqlite.server, s.project]);
         if (s.bareApollo) targets.push([bare, s.project]);
-        if (s.traced && traced) targets.push([traced, s.project]);
         for (const [server, q] of targets) {
           const onPostgres = server.target === "project-pg" || server.target === "postgraphile" || server.target === "project-pg-traced";
           const m = await measure(server, q, connections, onPostgres ? pgSample : undefined, s.background);
@@ -508,6 +520,7 @@ async function main() {
       statements: median(runs.map((m) => m.statements)),
       errors: runs.reduce((n, m) => n + m.errors, 0),
       cpu: median(runs.map((m) => m.cpu)),
+      collectorCpu: runs[0].collectorCpu === undefined ? undefined : median(runs.map((m) => m.collectorCpu!)),
       pg: runs[0].pg && {
         ms: median(runs.map((m) => m.pg!.ms)),
         cpu: median(runs.map((m) => m.pg!.cpu)),
@@ -556,17 +569,24 @@ ${costRows.join("\n")}`;
       .map((s) => {
         const off = summary(s, "project-pg", connections);
         const on = summary(s, "project-pg-traced", connections);
+        // each round's two windows are adjacent: the median of the rounds' ratios cancels the drift of a shared machine between rounds
+        const offRuns = results.get(key(s, "project-pg", connections)) ?? [];
+        const onRuns = results.get(key(s, "project-pg-traced", connections)) ?? [];
+        const paired = median(onRuns.map((m, i) => m.rps / (offRuns[i]?.rps ?? NaN)).filter(Number.isFinite));
         const cpuCell = (m: Summary) => (m ? `${ms(m.cpu)} ms` : "—");
-        return `| ${connections} | ${s.name} | ${fmt(off)} | ${fmt(on)} | ${ratio(on, off)} | ${cpuCell(off)} | ${cpuCell(on)} |`;
+        const collectorCell = on?.collectorCpu === undefined ? "—" : `${ms(on.collectorCpu)} ms`;
+        return `| ${connections} | ${s.name} | ${fmt(off)} | ${fmt(on)} | ${ratio(on, off)} | ${Number.isNaN(paired) ? "—" : `${paired.toFixed(2)}x`} | ${cpuCell(off)} | ${cpuCell(on)} | ${collectorCell} |`;
       }),
   );
   const tracingTable = tracedRows.length
     ? `Tracing (issue 22): the same project on PostgreSQL, once without OpenTelemetry (no OTEL_* variable: the SDK is not loaded) and once
-tracing every request (OTEL_EXPORTER_OTLP_ENDPOINT set, OTLP/HTTP protobuf to a local collector that discards what it gets, sampler
-parentbased_always_on). Target: with tracing, at most 10% lower throughput.
+tracing every request (OTEL_EXPORTER_OTLP_ENDPOINT set, OTLP/HTTP protobuf, the SDK's batch processor with its defaults, to a
+collector of its own on this machine that discards what it gets: bench/otlp-sink.cjs; sampler parentbased_always_on), measured
+right after it in every round. Target: with tracing, at most 10% lower throughput. "On ÷ off" divides the medians; "paired" is the
+median of each round's ratio.
 
-| Conns | Workload | Tracing off | Tracing on | On ÷ off | Server CPU/req off | Server CPU/req on |
-|---|---|---|---|---|---|---|
+| Conns | Workload | Tracing off | Tracing on | On ÷ off | On ÷ off, paired | Server CPU/req off | Server CPU/req on | Collector CPU/req |
+|---|---|---|---|---|---|---|---|---|
 ${tracedRows.join("\n")}`
     : "";
   const memoryLine = Object.entries(memory)

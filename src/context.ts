@@ -47,7 +47,9 @@ export async function buildContext(
   authorization: string | undefined,
   scope?: RequestScope,
 ): Promise<Context> {
-  const result = await auth.authenticate(authorization).catch((error: unknown) => {
+  // the token's look-up is a Prisma call of the request (its statement traced as one)
+  const lookUp = () => auth.authenticate(authorization);
+  const result = await (scope && database.tracing ? database.tracing.within(scope, lookUp) : lookUp()).catch((error: unknown) => {
     throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
   });
   return new RequestContext(database, config, result, scope);

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     url: config.databaseUrl,
     poolSize: config.dbPoolSize,
     lockWaitMs: config.requestTimeoutMs,
-    onStatement: tracing?.statementHook(kind),
+    tracing: tracing?.statements(kind),
   });
   const db = database.prisma;
   const probe = await probeDatabase(db, 10_000);

@@ -6,6 +6,7 @@ import { startServer, waitFor, type ServerProcess } from "./support/server-proce
 import { demoIds as d, TEST_ADMIN_TOKEN } from "./support/test-app";
 import { onPostgres } from "./support/databases";
 import { tracingRequested } from "../src/server/tracing";
+import { createDb } from "../src/db/client";
 
 /**
  * OpenTelemetry traces (issue 22, item 3) as an operator gets them: a real server configured only
@@ -205,6 +206,30 @@ describe("traces over OTLP/HTTP, configured by OTEL_* only", () => {
     expect(JSON.stringify(spans)).not.toContain("/traced");
   });
 
+  it("follows a write with an Idempotency-Key whole: its claim's statements are spans of the request", async () => {
+    const { response, body } = await post(
+      {
+        query: "mutation KeyedShortcut($input: CreateShortcutInput!) { createShortcut(input: $input) { id } }",
+        variables: { input: { name: `Keyed ${randomBytes(4).toString("hex")}`, viewUrl: "/keyed", isOpenedInNewTab: false } },
+      },
+      { "idempotency-key": `trace-${randomBytes(6).toString("hex")}` },
+    );
+    expect(body.errors).toBeUndefined();
+    const [, traceId] = (response.headers.get("traceresponse") ?? "").split("-");
+    const spans = await traceOf(traceId);
+    // the claim (before execution) and the stored answer (after it), sent through the shared client
+    const claims = spans.filter((s) => s.kind === 3 && /IdempotencyKey/.test(String(s.attributes["db.query.text"])));
+    expect(claims.length).toBeGreaterThanOrEqual(2);
+    const execute = spans.find((s) => s.name === "graphql.execute")!;
+    expect(childrenOf(spans, execute).map((s) => s.name)).toEqual(expect.arrayContaining(["BEGIN", "INSERT", "COMMIT"]));
+    // a read after the write: its statements still under its own execute (parented from the request, not a context)
+    const after = await post({ query: "query After { users(itemsPerPage: 1) { items { id } } }" });
+    const [, afterTrace] = (after.response.headers.get("traceresponse") ?? "").split("-");
+    const afterSpans = await traceOf(afterTrace);
+    const afterExecute = afterSpans.find((s) => s.name === "graphql.execute")!;
+    expect(childrenOf(afterSpans, afterExecute).some((s) => s.name === "SELECT")).toBe(true);
+  });
+
   it("marks a failed operation's spans, with its code and never its message", async () => {
     const { response, body } = await post({ query: "{ users(itemsPerPage: 1) { items { nope } } }" });
     expect(body.errors[0].extensions.code).toBe("GRAPHQL_VALIDATION_FAILED");
@@ -228,6 +253,36 @@ describe("traces over OTLP/HTTP, configured by OTEL_* only", () => {
     expect(childrenOf(spans, root).map((s) => s.name)).toContain("graphql.execute");
     const probe = await fetch(`${server.url}/health`);
     expect(probe.headers.get("traceresponse")).toBeNull();
+  });
+});
+
+describe("an unexpected failure of a traced request", () => {
+  it("is logged with the request's trace id", async () => {
+    // last of the server's tests: the copy loses a table
+    const db = createDb({ url: copy.databaseUrl });
+    try {
+      await db.$executeRawUnsafe(`DROP TABLE "Shortcut"`);
+    } finally {
+      await db.$disconnect();
+    }
+    const { response, body } = await post({
+      query: 'mutation { createShortcut(input: { name: "x", viewUrl: "/", isOpenedInNewTab: false }) { id } }',
+    });
+    expect(body.errors[0].extensions.code).toBe("INTERNAL_SERVER_ERROR");
+    const [, traceId] = (response.headers.get("traceresponse") ?? "").split("-");
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    const line = await waitFor(
+      async () =>
+        server
+          .output()
+          .split("\n")
+          .map((l) => (l.startsWith("{") ? (JSON.parse(l) as Record<string, unknown>) : {}))
+          .find((l) => l.msg === "unexpected error"),
+      10_000,
+      "the error's log line",
+    );
+    expect(line).toMatchObject({ level: "error", traceId });
+    expect(line!.spanId).toMatch(/^[0-9a-f]{16}$/);
   });
 });
 

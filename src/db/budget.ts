@@ -2,6 +2,7 @@ import { isPoolExhausted, type Db } from "./client";
 import { RequestTimeoutError, ServiceUnavailableError } from "../errors/errors";
 import { nextTurn, turnExpired } from "./turns";
 import type { RequestScope } from "../observability/request-scope";
+import type { StatementTracing } from "./statement-hook";
 
 /** No free connection: the client may send the request again later, it is no server failure. */
 const unavailable = (error: unknown): Promise<never> => Promise.reject(isPoolExhausted(error) ? new ServiceUnavailableError() : error);
@@ -14,10 +15,12 @@ type TransactionFn = (arg: unknown, options?: { timeout?: number; maxWait?: numb
  * (whatever the service does, and on either database), and none opens once the budget is spent.
  * Everything else is the shared client itself.
  */
-export function budgetedDb(db: Db, scope: RequestScope): Db {
+export function budgetedDb(db: Db, scope: RequestScope, tracing?: StatementTracing): Db {
+  // a traced request's Prisma calls run where the driver adapter's statement hook finds the request
+  const call = <T>(send: () => T): T => (tracing ? tracing.within(scope, send) : send());
   const transaction: TransactionFn = (arg, options) => {
     const $transaction = db.$transaction.bind(db) as unknown as TransactionFn;
-    if (typeof arg !== "function") return $transaction(arg, options);
+    if (typeof arg !== "function") return call(() => $transaction(arg, options));
     const remaining = scope.deadline - Date.now();
     if (scope.stopped) return Promise.reject(scope.stopped);
     if (remaining <= 0) return Promise.reject(new RequestTimeoutError(scope.budgetMs));
@@ -27,23 +30,25 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
     // the deadline; Prisma still rolls it back on its connection (its timeout is the same budget).
     // From its commit on, the deadline is held: a commit is never given up.
     return scope.guard(
-      $transaction(
-        async (tx: unknown) => {
-          const value = await work(tx);
-          // work that ended after the deadline is not committed: the client was already told
-          if (scope.stopped) throw scope.stopped;
-          if (Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
-          release = scope.holdDeadline();
-          return value;
-        },
-        {
-          ...options,
-          timeout: Math.min(options?.timeout ?? Number.POSITIVE_INFINITY, remaining),
-          // waiting for its turn (another transaction of this process on SQLite, another
-          // process's write lock) may take the rest of the budget, never Prisma's 2 s default:
-          // a wait that outlasts the budget is REQUEST_TIMEOUT below, not an internal error
-          maxWait: Math.min(options?.maxWait ?? remaining, remaining),
-        },
+      call(() =>
+        $transaction(
+          async (tx: unknown) => {
+            const value = await work(tx);
+            // work that ended after the deadline is not committed: the client was already told
+            if (scope.stopped) throw scope.stopped;
+            if (Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
+            release = scope.holdDeadline();
+            return value;
+          },
+          {
+            ...options,
+            timeout: Math.min(options?.timeout ?? Number.POSITIVE_INFINITY, remaining),
+            // waiting for its turn (another transaction of this process on SQLite, another
+            // process's write lock) may take the rest of the budget, never Prisma's 2 s default:
+            // a wait that outlasts the budget is REQUEST_TIMEOUT below, not an internal error
+            maxWait: Math.min(options?.maxWait ?? remaining, remaining),
+          },
+        ),
       ).then(
         // Committed: the request is now answered in full, whatever the clock says (the hold is
         // kept), so a client told REQUEST_TIMEOUT can rely on nothing having been written.
@@ -69,12 +74,12 @@ export function budgetedDb(db: Db, scope: RequestScope): Db {
         if (scope.stopped) return Promise.reject(scope.stopped);
         if (commits) {
           const release = scope.holdDeadline();
-          return (fn.apply(self, args) as Promise<unknown>).catch((error: unknown) => {
+          return call(() => fn.apply(self, args) as Promise<unknown>).catch((error: unknown) => {
             release();
             throw error;
           });
         }
-        const sent = fn.apply(self, args);
+        const sent = call(() => fn.apply(self, args));
         if (typeof (sent as PromiseLike<unknown> | undefined)?.then !== "function") return sent;
         return scope.guard((sent as Promise<unknown>).catch(unavailable));
       };

@@ -6,7 +6,7 @@ import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import { databaseKind } from "../config/config";
 import { immediateTransactions, SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-write-lock";
-import { hookedAdapter, type StatementHook } from "./statement-hook";
+import { hookedAdapter, type StatementTracing } from "./statement-hook";
 
 export { Prisma } from "../generated/sqlite/client";
 export type * from "../generated/sqlite/models";
@@ -40,8 +40,8 @@ export interface DatabaseOptions {
    * event loop; see src/db/sqlite-write-lock.ts). The server passes its request budget.
    */
   lockWaitMs?: number;
-  /** Sees every statement as it is sent, Prisma's and the read side's (tracing: src/db/statement-hook.ts). */
-  onStatement?: StatementHook;
+  /** Sees every statement of a request, Prisma's and the read side's (src/db/statement-hook.ts). */
+  tracing?: StatementTracing;
 }
 
 /** SQLite: how long a transaction waits for another process's write lock unless told (DatabaseOptions.lockWaitMs). */
@@ -178,7 +178,7 @@ export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Poo
       SQLITE_SETTINGS,
     );
     // hooked inside the write lock's wrapper: its BEGIN IMMEDIATE is a statement too
-    const factory = options.onStatement ? hookedAdapter(settled, options.onStatement) : settled;
+    const factory = options.tracing ? hookedAdapter(settled, options.tracing.adapter) : settled;
     const adapter = immediateTransactions(factory, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
     client = new SqliteClient({ adapter, log, queryPlanCacheMaxSize });
     connection = { sqlitePath: path };
@@ -189,7 +189,7 @@ export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Poo
     // an idle connection that dies (server restart) must not crash the process; the pool drops it
     pool.on("error", () => undefined);
     const pg = new PrismaPg(pool, { statementNameGenerator: (query) => preparedStatementName(query.sql)! });
-    const adapter = options.onStatement ? hookedAdapter(pg, options.onStatement) : pg;
+    const adapter = options.tracing ? hookedAdapter(pg, options.tracing.adapter) : pg;
     const pgClient = new PostgresClient({ adapter, log, queryPlanCacheMaxSize });
     const disconnect = pgClient.$disconnect.bind(pgClient);
     let ended = false;

@@ -7,6 +7,7 @@ import { createReadSide, type ReadSide } from "./kysely";
 import { StatementGate } from "./statement-gate";
 import type { SqlDialect } from "./sql";
 import type { Statement } from "./statements";
+import type { StatementTracing } from "./statement-hook";
 import type { Tables } from "./tables";
 
 /**
@@ -18,6 +19,8 @@ export interface Database {
   kind: DatabaseKind;
   prisma: Db;
   read: ReadSide;
+  /** Present when requests are traced: how their statements get their spans (src/db/statement-hook.ts). */
+  tracing?: StatementTracing;
   /** PostgreSQL: heavy requests' share of the pool (SQLite has no pool). */
   gate?: StatementGate;
   poolStats(): PoolStats;
@@ -27,9 +30,10 @@ export interface Database {
 export function openDatabase(options: DatabaseOptions): Database {
   const kind = databaseKind(options.url);
   const { client, pool, sqlitePath } = prismaClient(options);
-  const read = createReadSide({ kind, pool, sqlitePath, onQuery: options.onQuery, onStatement: options.onStatement });
+  const read = createReadSide({ kind, pool, sqlitePath, onQuery: options.onQuery });
   return {
     kind,
+    tracing: options.tracing,
     prisma: client,
     read,
     gate: pool ? new StatementGate(postgresPoolConfig(options).max!) : undefined,
@@ -87,7 +91,7 @@ export interface DataPort {
  */
 export function portOf(database: Database, scope?: RequestScope): DataPort {
   const side = database.read;
-  const { gate } = database;
+  const { gate, tracing } = database;
   const holder = { held: 0 };
   // the request's own Kysely is made at its first statement (a request that reads nothing,
   // `{ __typename }` or a refusal, makes none), when its cost, and so whether it is heavy, is known:
@@ -100,6 +104,7 @@ export function portOf(database: Database, scope?: RequestScope): DataPort {
             admit: gate && scope.heavy ? () => gate.admit(holder, scope.signal, () => scope.stopped!) : undefined,
             takeTurns: scope.heavy ? () => true : undefined,
             guard: (statement) => scope.guard(statement),
+            statement: tracing?.forRequest(scope),
           })
           .withPlugin(budgetPlugin(scope))
       : side.db);
@@ -114,5 +119,5 @@ export function portOf(database: Database, scope?: RequestScope): DataPort {
       return (await read.all(statement, args))[0];
     },
   });
-  return { db: scope ? budgetedDb(database.prisma, scope) : database.prisma, read };
+  return { db: scope ? budgetedDb(database.prisma, scope, tracing) : database.prisma, read };
 }

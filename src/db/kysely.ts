@@ -54,6 +54,8 @@ export interface RequestHooks {
    * request's statements run at once.
    */
   takeTurns?: () => boolean;
+  /** A traced request's statements: each through its hook (src/db/statement-hook.ts). */
+  statement?: StatementHook;
 }
 
 export interface ReadSideOptions {
@@ -64,8 +66,6 @@ export interface ReadSideOptions {
   sqlitePath?: string;
   /** Called with each SQL statement sent; tests count statements with it. */
   onQuery?: (sql: string) => void;
-  /** Sees every statement as it is sent (tracing; src/db/statement-hook.ts). */
-  onStatement?: StatementHook;
 }
 
 /**
@@ -102,7 +102,7 @@ function statementName(text: string): string | undefined {
  * request gave up on keeps its connection until it ends). An exhausted pool is SERVICE_UNAVAILABLE.
  * Ending the pool is its owner's business (Prisma's client, src/db/client.ts).
  */
-function namedStatementPool(pool: Pool, hooks: RequestHooks = {}, onStatement?: StatementHook) {
+function namedStatementPool(pool: Pool, hooks: RequestHooks = {}) {
   return {
     async connect() {
       const admitted = await hooks.admit?.();
@@ -117,8 +117,8 @@ function namedStatementPool(pool: Pool, hooks: RequestHooks = {}, onStatement?: 
       return {
         query: (text: string, values: unknown[]) => {
           const query = { text, values, name: statementName(text), types: rawTypes } as never;
-          // without a hook (no tracing) the statement is sent as before, nothing wrapped
-          const statement: Promise<unknown> = onStatement ? onStatement(text, () => client.query(query)) : client.query(query);
+          // without a hook (an untraced request) the statement is sent as before, nothing wrapped
+          const statement: Promise<unknown> = hooks.statement ? hooks.statement(text, () => client.query(query)) : client.query(query);
           running = statement.catch(() => undefined);
           return hooks.guard ? hooks.guard(statement) : statement;
         },
@@ -151,29 +151,19 @@ interface SqliteHandle {
  * statement on prepare; Kysely prepares on every call). Statements run synchronously, so one
  * cached statement is never used by two queries at once.
  */
-function cachingSqlite(handle: SqliteHandle, onStatement?: StatementHook) {
+function cachingSqlite(handle: SqliteHandle) {
   const cache = new Map<string, SqliteStatement>();
   return {
     prepare(sql: string): SqliteStatement {
       let statement = cache.get(sql);
       if (!statement) {
-        statement = onStatement ? hookedStatement(handle.prepare(sql), sql, onStatement) : handle.prepare(sql);
+        statement = handle.prepare(sql);
         if (cache.size >= MAX_NAMED) cache.delete(cache.keys().next().value as string);
         cache.set(sql, statement);
       }
       return statement;
     },
     close: () => handle.close(),
-  };
-}
-
-/** A prepared statement whose runs go through `hook` (Kysely runs `all` for reads, `run` for the rest). */
-function hookedStatement(statement: SqliteStatement, sql: string, hook: StatementHook): SqliteStatement {
-  return {
-    reader: statement.reader,
-    all: (parameters) => hook(sql, () => statement.all(parameters)),
-    run: (parameters) => hook(sql, () => statement.run(parameters)),
-    iterate: (parameters) => hook(sql, () => statement.iterate(parameters)),
   };
 }
 
@@ -194,7 +184,7 @@ export function createReadSide(options: ReadSideOptions): ReadSide {
   if (options.kind === "postgres") {
     const pool = options.pool!;
     const db = new Kysely<Tables>({
-      dialect: new PostgresDialect({ pool: namedStatementPool(pool, {}, options.onStatement) as never }),
+      dialect: new PostgresDialect({ pool: namedStatementPool(pool) as never }),
       log,
     });
     // a Kysely of the request's own (a handful of objects, microseconds) over the same pool, with the
@@ -205,7 +195,7 @@ export function createReadSide(options: ReadSideOptions): ReadSide {
       db,
       (hooks) =>
         new Kysely<Tables>({
-          dialect: new RequestPostgresDialect({ pool: namedStatementPool(pool, hooks, options.onStatement) as never }, compiler, adapter),
+          dialect: new RequestPostgresDialect({ pool: namedStatementPool(pool, hooks) as never }, compiler, adapter),
           log,
         }),
     );
@@ -218,17 +208,15 @@ export function createReadSide(options: ReadSideOptions): ReadSide {
   // for the process's read side and every request's
   let handle: Promise<ReturnType<typeof cachingSqlite>> | undefined;
   const open = () =>
-    (handle ??= Promise.resolve(
-      cachingSqlite(new Database(options.sqlitePath!, { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS }), options.onStatement),
-    ));
+    (handle ??= Promise.resolve(cachingSqlite(new Database(options.sqlitePath!, { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS }))));
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: open as never }), log });
   return side(
     db,
     // a driver of the request's own on the same handle: a statement waiting for its turn holds its
     // request's lock only, never one other requests use
     (hooks) =>
-      hooks.takeTurns
-        ? new Kysely<Tables>({ dialect: new TurnTakingSqliteDialect({ database: open as never }, hooks.takeTurns), log })
+      hooks.takeTurns || hooks.statement
+        ? new Kysely<Tables>({ dialect: new RequestSqliteDialect({ database: open as never }, hooks), log })
         : db,
     // the handle too when only requests' drivers opened it (closing twice is harmless)
     async () => {
@@ -263,14 +251,16 @@ class RequestPostgresDialect extends PostgresDialect {
 }
 
 /**
- * better-sqlite3 runs each statement synchronously: for a heavy request (`takesTurns`), each read
- * statement first gives the event loop back when the current turn has run past its slice
- * (src/db/turns.ts), so a document of many heavy reads lets other requests in between them.
+ * One request's driver on the shared handle. better-sqlite3 runs each statement synchronously: for
+ * a heavy request (`takeTurns`), each read statement first gives the event loop back when the
+ * current turn has run past its slice (src/db/turns.ts), so a document of many heavy reads lets
+ * other requests in between them. A traced request's statements go through its hook (the
+ * statement runs inside Kysely's executeQuery, synchronously).
  */
-class TurnTakingSqliteDialect extends SqliteDialect {
+class RequestSqliteDialect extends SqliteDialect {
   constructor(
     config: ConstructorParameters<typeof SqliteDialect>[0],
-    private readonly takesTurns: () => boolean,
+    private readonly hooks: RequestHooks,
   ) {
     super(config);
   }
@@ -282,8 +272,9 @@ class TurnTakingSqliteDialect extends SqliteDialect {
       const connection = await acquire();
       return {
         executeQuery: async (query) => {
-          if (this.takesTurns() && turnExpired()) await nextTurn();
-          return connection.executeQuery(query);
+          const { takeTurns, statement } = this.hooks;
+          if (takeTurns?.() && turnExpired()) await nextTurn();
+          return statement ? statement(query.sql, () => connection.executeQuery(query)) : connection.executeQuery(query);
         },
         streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
       };

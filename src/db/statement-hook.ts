@@ -1,12 +1,31 @@
+import type { RequestScope } from "../observability/request-scope";
+
 /**
  * Every SQL statement the server sends passes one of two places: Prisma's driver adapter (the
- * write side, transactions included) and the read side's driver (src/db/kysely.ts). A hook given
- * to openDatabase (src/db/database.ts) is installed in both and sees each statement as it is
- * sent: its text (values are always bound parameters, never part of it) and `run`, which sends
- * it and answers what the driver answers (a promise, or the value itself for SQLite's synchronous
- * reads). Tracing wraps each in a span (src/server/tracing.ts). Without a hook nothing is wrapped.
+ * write side, transactions included) and the read side's driver (src/db/kysely.ts). A hook sees
+ * each statement as it is sent: its text (values are always bound parameters, never part of it)
+ * and `run`, which sends it and answers what the driver answers (a promise, or the value itself
+ * for SQLite's synchronous reads). Tracing wraps each in a span (src/server/tracing.ts). Without
+ * tracing nothing is wrapped.
  */
 export type StatementHook = <T>(sql: string, run: () => T) => T;
+
+/**
+ * How tracing reaches the statements of a request (given to openDatabase, src/db/database.ts).
+ * The read side is the request's own (its port): its statements are given their request
+ * explicitly. Prisma's driver adapter is shared by every request: a statement it sends finds its
+ * request only through the async context of the Prisma call that sent it, which `within` makes
+ * (an AsyncLocalStorage, enabled only while such a call runs: its hooks cost on every promise of
+ * the process, src/server/tracing.ts).
+ */
+export interface StatementTracing {
+  /** The hook of one request's read-side statements; undefined when the request is not traced. */
+  forRequest(scope: RequestScope): StatementHook | undefined;
+  /** The hook installed in Prisma's driver adapter: a statement of the Prisma call `within` runs, else none. */
+  adapter: StatementHook;
+  /** Runs one Prisma call (or any work sending through the shared client) of request `scope`, so that the adapter's statements find it. */
+  within<T>(scope: RequestScope, call: () => T): T;
+}
 
 interface Queries {
   queryRaw(query: { sql: string }): Promise<unknown>;

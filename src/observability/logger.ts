@@ -8,11 +8,15 @@ export type { Logger };
  * variables and Authorization headers are never logged; `redact` is a second guard should a
  * header object ever be passed in.
  */
-export function createLogger(level: string, destination?: pino.DestinationStream, fields?: () => Record<string, string>): Logger {
+export function createLogger(
+  level: string,
+  destination?: pino.DestinationStream,
+  fields?: (line: object) => Record<string, string>,
+): Logger {
   return pino(
     {
       level,
-      // with tracing on, the trace and span ids of the request a line is written in
+      // with tracing on, the trace and span ids of the request a line is written in (or about)
       ...(fields ? { mixin: fields } : {}),
       base: undefined,
       redact: { paths: ["headers.authorization", "req.headers.authorization", "authorization", "token"], censor: "[redacted]" },

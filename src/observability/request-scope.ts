@@ -51,6 +51,8 @@ export interface RequestScope {
   callerId?: string;
   /** The request's trace id when tracing is on (src/server/tracing.ts), for its log line. */
   traceId?: string;
+  /** The request's trace when tracing is on: what src/server/tracing.ts keeps for its spans (opaque elsewhere). */
+  trace?: object;
   /** The client's address (the peer of the connection), for what anonymous requests are counted by. */
   clientAddress?: string;
   /** Stops the budget's timer (the response is out). */
@@ -100,6 +102,8 @@ class Scope implements RequestScope {
   readonly result: RequestScope["result"];
   readonly operations: RequestScope["operations"] = [];
   callerId?: string;
+  traceId?: string;
+  trace?: object;
   answer?: RequestScope["answer"];
   /** Made on first use: only a request that waits (admission, its share of the pool) listens for the abort, and most never wait. */
   private controller?: AbortController;

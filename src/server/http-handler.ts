@@ -116,9 +116,13 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
     if (api && cors.apply(req, res)) return;
     if (state.stopping && path !== "/health/live") return stopping(x, api && path !== "/graphql");
     if (api && tracing) {
-      // the API's requests (not the probes): a server span each, active for all the request does
-      tracing.startRequest(req, res, scope, path === "/graphql" ? path : (restPaths.find((p) => path.startsWith(p)) ?? path));
-      return tracing.inRequest(scope, () => void route(x, api).catch((error: unknown) => fail(x, error)));
+      // the API's requests (not the probes): a server span each, its statements parented from the scope
+      tracing.startRequest(req, res, scope, path === "/graphql" ? path : (restPaths.find((p) => path.startsWith(p)) ?? path), path);
+      // an Idempotency-Key's claim and answer go through the shared Prisma client, not the request's
+      // port: such a request (a retried write, rare) is followed whole
+      if (req.headers["idempotency-key"] !== undefined) {
+        return void tracing.within(scope, () => route(x, api)).catch((error: unknown) => fail(x, error));
+      }
     }
     route(x, api).catch((error: unknown) => fail(x, error));
   };
@@ -126,6 +130,7 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
   /** The request's end: its scope let go, and its one log line. */
   function ended({ req, res, scope, path, errorCode }: HttpExchange): void {
     inFlight.delete(scope);
+    tracing?.endRequest(scope, res);
     const aborted = !res.writableFinished;
     if (aborted) scope.cancel();
     else scope.finish();

@@ -1,7 +1,6 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
-  context,
-  createContextKey,
   propagation,
   ROOT_CONTEXT,
   SpanKind,
@@ -10,13 +9,22 @@ import {
   type Attributes,
   type Context as TraceContext,
   type Span,
+  type SpanOptions,
   type Tracer,
 } from "@opentelemetry/api";
-import type { ApolloServerPlugin, GraphQLRequestContext } from "@apollo/server";
+import type {
+  ApolloServerPlugin,
+  GraphQLRequestContext,
+  GraphQLRequestContextDidEncounterErrors,
+  GraphQLRequestContextWillSendResponse,
+  GraphQLRequestExecutionListener,
+  GraphQLRequestListener,
+} from "@apollo/server";
 import { getOperationAST, type GraphQLError } from "graphql";
 import { ConfigError, type DatabaseKind } from "../config/config";
 import type { Context } from "../context";
-import type { StatementHook } from "../db/statement-hook";
+import type { StatementTracing } from "../db/statement-hook";
+import type { RequestScope } from "../observability/request-scope";
 import { costOf } from "./plugins";
 
 /**
@@ -25,55 +33,66 @@ import { costOf } from "./plugins";
  * so a gateway's trace goes on through this subgraph), under it the GraphQL phases (parse,
  * validate, execute, with the operation's name and type), and under execute one span per SQL
  * statement (the statement's text, whose values are always bound parameters, never its values).
- * The caller's id and the operation's cost are attributes; the trace id is in every log line of
- * the request and in the `traceresponse` header of its answer.
+ * The caller's id and the operation's cost are attributes; the trace id is in the log lines of
+ * the request (`logFields`) and in the `traceresponse` header of its answer.
  *
  * Without an exporter configured nothing of this exists: the SDK is not loaded, no middleware,
  * plugin or statement hook is installed, so a request costs what it cost before (the bench's
  * tracing table measures the users page both ways).
+ *
+ * Spans are parented explicitly, from the request's scope, never through an active context: an
+ * AsyncLocalStorage (OpenTelemetry's context manager) would make Node 20's async hooks run on
+ * every promise of the process (profiled: a third of tracing's cost on the users page). The one
+ * place a statement's request cannot be known is Prisma's driver adapter, shared by every
+ * request: each Prisma call of a traced request runs in an AsyncLocalStorage of this module,
+ * enabled only while such a call is in flight (`within`), disabled again when the last ends.
  */
 export interface Tracing {
   /**
    * Starts the server span of an HTTP request (`route`: its low-cardinality label, /graphql or a
-   * REST prefix), continuing the request's `traceparent`, sets `traceresponse`, and ends the span
-   * when the answer is sent. `scope` is the request's (src/observability/request-scope.ts): it gets the
-   * trace id for the request's log line, and the GraphQL spans find their parent by it.
+   * REST prefix; `path`: the URL's path), continuing the request's `traceparent`, and sets
+   * `traceresponse`. The span is kept on `scope` (src/observability/request-scope.ts), with the
+   * trace id for the request's log line; the GraphQL and statement spans find their parent there.
    */
-  startRequest(req: IncomingMessage, res: ServerResponse, scope: { traceId?: string }, route: string): void;
-  /** Runs `fn` (and all it starts) inside the request's trace: statements and log lines find it. */
-  inRequest<T>(scope: object | undefined, fn: () => T): T;
+  startRequest(req: IncomingMessage, res: ServerResponse, scope: RequestScope, route: string, path: string): void;
+  /** Ends the request's server span (once its answer is sent, or the connection lost): the HTTP layer's end of a request. */
+  endRequest(scope: RequestScope, res: ServerResponse): void;
+  /**
+   * Runs `fn` (a promise: all it starts until it settles) where the request's Prisma statements
+   * and log lines find it: each Prisma call of a request's port (src/db/budget.ts), and requests
+   * whose work also goes through the shared client (an Idempotency-Key's claim).
+   */
+  within: StatementTracing["within"];
   /** The GraphQL spans of each operation, under its request's server span. */
   plugin(): ApolloServerPlugin<Context>;
   /** The span of each SQL statement sent on behalf of a traced request (src/db/statement-hook.ts). */
-  statementHook(kind: DatabaseKind): StatementHook;
-  /** pino's mixin: the active trace and span ids, for every log line written inside a request. */
-  logFields(): Record<string, string>;
+  statements(kind: DatabaseKind): StatementTracing;
+  /**
+   * pino's mixin: the trace and span ids of a line written inside a request: in a Prisma call of
+   * it (`within`), or about an error the request met (the line's `err`: the GraphQL errors of its
+   * operations, the failures of its Prisma calls), which is how formatError's lines reach the log.
+   */
+  logFields(fields: object): Record<string, string>;
   /** Sends the spans still buffered (at shutdown). */
   shutdown(): Promise<void>;
 }
 
-/** What a traced request carries: its context (server span active) and the execution in progress. */
+/** What a traced request carries (on its scope): its context (server span set) and the execution in progress. */
 interface RequestTrace {
   context: TraceContext;
   span: Span;
   /**
-   * The execute span of the operation running now: the parent of its statements (Apollo's plugin
-   * hooks cannot make it the active span). The operations of a batch run side by side: there a
-   * statement goes under the execute span begun last.
+   * The execute span of the operation running now, and its context: the parent of its statements
+   * (Apollo's plugin hooks cannot make it the active span). The operations of a batch run side by
+   * side: there a statement goes under the execute span begun last.
    */
-  executing: { span?: Span; context?: TraceContext };
-}
-
-/** A statement span's name (the statement's first keyword: SELECT, INSERT, BEGIN...) and attributes, the same for every run of one text. */
-interface StatementShape {
-  name: string;
-  attributes: Attributes;
+  executing: Span | undefined;
+  executionContext: TraceContext | undefined;
 }
 
 /** As many statement texts as the read side names (src/db/kysely.ts): past that, shapes are built per statement, not kept. */
 const MAX_SHAPES = 2_000;
 
-const EXECUTING = createContextKey("work-management.graphql.execution");
 const DEFAULT_SERVICE_NAME = "work-management-api";
 
 /**
@@ -122,114 +141,150 @@ export function startTracing(env: NodeJS.ProcessEnv = process.env): Tracing | un
     // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES win
     .merge(detectResources({ detectors: [envDetector] }));
   const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())] });
-  // the AsyncLocalStorage context manager and the W3C trace context (and baggage) propagator
-  provider.register();
+  // the W3C trace context (and baggage) propagator; no context manager (see the module's comment)
+  provider.register({ contextManager: null });
   return createTracing(provider.getTracer("work-management-api"), () => provider.shutdown());
 }
 
 function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
-  const traces = new WeakMap<object, RequestTrace>();
+  // the request of each Prisma call in flight; its async hooks run only while one is
+  const calls = new AsyncLocalStorage<RequestTrace>();
+  let inFlight = 0;
+  // errors met by a request, for their log lines (logFields)
+  const failures = new WeakMap<object, RequestTrace>();
+  const failedRequest = (error: { originalError?: unknown }): RequestTrace | undefined =>
+    failures.get(error) ??
+    (typeof error.originalError === "object" && error.originalError !== null ? failures.get(error.originalError) : undefined);
+  const settled = () => {
+    if (--inFlight === 0) calls.disable();
+  };
+  const traceOf = (scope: RequestScope): RequestTrace | undefined => {
+    const request = scope.trace as RequestTrace | undefined;
+    // an unsampled request (OTEL_TRACES_SAMPLER): its server span only, nothing under it
+    return request?.span.isRecording() ? request : undefined;
+  };
 
-  const startRequest: Tracing["startRequest"] = (req, res, scope, route) => {
-    const parent = propagation.extract(ROOT_CONTEXT, req.headers);
+  const startRequest: Tracing["startRequest"] = (req, res, scope, route, path) => {
+    const { headers } = req;
+    // the SDK's propagators (W3C trace context and baggage) read these two headers only
+    const parent =
+      headers.traceparent === undefined && headers.baggage === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, headers);
     const method = req.method ?? "GET";
-    const span = tracer.startSpan(
-      `${method} ${route}`,
-      {
-        kind: SpanKind.SERVER,
-        attributes: {
-          "http.request.method": method,
-          "http.route": route,
-          "url.path": (req.url ?? "").split("?")[0],
-          "url.scheme": "http",
-          ...(req.headers["user-agent"] ? { "user_agent.original": req.headers["user-agent"] } : {}),
-        },
-      },
-      parent,
-    );
+    const attributes: Attributes = { "http.request.method": method, "http.route": route, "url.path": path, "url.scheme": "http" };
+    if (headers["user-agent"]) attributes["user_agent.original"] = headers["user-agent"];
+    const span = tracer.startSpan(`${method} ${route}`, { kind: SpanKind.SERVER, attributes }, parent);
     const { traceId, spanId, traceFlags } = span.spanContext();
     // W3C Trace Context level 2: which span answered, so a client can find this trace
     res.setHeader("traceresponse", `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, "0")}`);
     scope.traceId = traceId;
-    const executing: RequestTrace["executing"] = {};
-    traces.set(scope, { context: trace.setSpan(parent, span).setValue(EXECUTING, executing), span, executing });
-    res.once("close", () => {
-      span.setAttribute("http.response.status_code", res.statusCode);
-      if (!res.writableFinished) span.setStatus({ code: SpanStatusCode.ERROR, message: "the client closed the connection" });
-      else if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
-    });
+    scope.trace = { context: trace.setSpan(parent, span), span, executing: undefined, executionContext: undefined };
   };
+
+  const endRequest: Tracing["endRequest"] = (scope, res) => {
+    const span = (scope.trace as RequestTrace | undefined)?.span;
+    if (!span) return;
+    span.setAttribute("http.response.status_code", res.statusCode);
+    if (!res.writableFinished) span.setStatus({ code: SpanStatusCode.ERROR, message: "the client closed the connection" });
+    else if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  };
+
+  /** One GraphQL operation's spans: its hooks are this class's methods, shared, not closures made per request. */
+  class OperationSpans implements GraphQLRequestListener<Context> {
+    constructor(
+      private readonly request: RequestTrace,
+      private readonly caller: string | undefined,
+    ) {}
+
+    private phase(name: string, attributes?: Attributes): Span {
+      return tracer.startSpan(name, attributes ? { attributes } : {}, this.request.context);
+    }
+
+    async parsingDidStart(rc: GraphQLRequestContext<Context>): Promise<(error?: Error) => Promise<void>> {
+      const span = this.phase("graphql.parse");
+      return async (error) => finish(span, operationAttributes(rc), error, "GRAPHQL_PARSE_FAILED");
+    }
+
+    async validationDidStart(rc: GraphQLRequestContext<Context>): Promise<(errors?: readonly Error[]) => Promise<void>> {
+      const span = this.phase("graphql.validate");
+      return async (errors) => finish(span, operationAttributes(rc), errors?.[0], "GRAPHQL_VALIDATION_FAILED");
+    }
+
+    async executionDidStart(rc: GraphQLRequestContext<Context>): Promise<GraphQLRequestExecutionListener<Context>> {
+      const attributes = operationAttributes(rc);
+      const cost = costOf(rc.request);
+      if (cost !== undefined) attributes["graphql.cost"] = cost;
+      const span = this.phase("graphql.execute", attributes);
+      const { request } = this;
+      request.executing = span;
+      // made once per operation, not once per statement: the context its statements start under
+      request.executionContext = trace.setSpan(request.context, span);
+      return new ExecutionEnd(request, span);
+    }
+
+    async didEncounterErrors({ errors }: GraphQLRequestContextDidEncounterErrors<Context>): Promise<void> {
+      for (const error of errors) {
+        failures.set(error, this.request);
+        if (error.originalError) failures.set(error.originalError, this.request);
+      }
+    }
+
+    async willSendResponse(rc: GraphQLRequestContextWillSendResponse<Context>): Promise<void> {
+      const attributes = operationAttributes(rc);
+      if (this.caller) attributes["enduser.id"] = this.caller;
+      const cost = costOf(rc.request);
+      if (cost !== undefined && Number.isFinite(cost)) attributes["graphql.cost"] = cost;
+      const errors = rc.response.body.kind === "single" ? rc.response.body.singleResult.errors : undefined;
+      if (errors?.length)
+        attributes["graphql.error.codes"] = [...new Set(errors.map((e) => String(e.extensions?.code ?? "INTERNAL_SERVER_ERROR")))];
+      this.request.span.setAttributes(attributes);
+    }
+  }
+
+  /** The end of one operation's execution: its span ended, no longer the parent of the statements. */
+  class ExecutionEnd implements GraphQLRequestExecutionListener<Context> {
+    constructor(
+      private readonly request: RequestTrace,
+      private readonly span: Span,
+    ) {}
+
+    async executionDidEnd(error?: Error): Promise<void> {
+      if (this.request.executing === this.span) {
+        this.request.executing = undefined;
+        this.request.executionContext = undefined;
+      }
+      finish(this.span, undefined, error);
+    }
+  }
 
   const plugin = (): ApolloServerPlugin<Context> => ({
     async requestDidStart({ contextValue }) {
-      const request = contextValue.request && traces.get(contextValue.request);
-      if (!request || !request.span.isRecording()) return undefined;
-      const caller = contextValue.viewer?.id;
-      if (caller) request.span.setAttribute("enduser.id", caller);
-      const phase = (name: string, attributes: Attributes = {}) => tracer.startSpan(name, { attributes }, request.context);
-      return {
-        async parsingDidStart(rc) {
-          const span = phase("graphql.parse");
-          return async (error) => finish(span, rc, error, "GRAPHQL_PARSE_FAILED");
-        },
-        async validationDidStart(rc) {
-          const span = phase("graphql.validate");
-          return async (errors) => finish(span, rc, errors?.[0], "GRAPHQL_VALIDATION_FAILED");
-        },
-        async executionDidStart(rc) {
-          const span = phase("graphql.execute", {
-            ...operationAttributes(rc),
-            ...(caller ? { "enduser.id": caller } : {}),
-            ...(costOf(rc.request) !== undefined ? { "graphql.cost": costOf(rc.request) } : {}),
-          });
-          request.executing.span = span;
-          // made once per operation, not once per statement: the context its statements start under
-          request.executing.context = trace.setSpan(request.context, span);
-          return {
-            async executionDidEnd(error) {
-              if (request.executing.span === span) {
-                request.executing.span = undefined;
-                request.executing.context = undefined;
-              }
-              finish(span, rc, error);
-            },
-          };
-        },
-        async willSendResponse(rc) {
-          request.span.setAttributes(operationAttributes(rc));
-          const cost = costOf(rc.request);
-          if (cost !== undefined && Number.isFinite(cost)) request.span.setAttribute("graphql.cost", cost);
-          const result = rc.response.body.kind === "single" ? rc.response.body.singleResult : undefined;
-          const codes = [...new Set((result?.errors ?? []).map((e) => String(e.extensions?.code ?? "INTERNAL_SERVER_ERROR")))];
-          if (codes.length > 0) request.span.setAttribute("graphql.error.codes", codes);
-        },
-      };
+      const request = contextValue.request && traceOf(contextValue.request);
+      return request ? new OperationSpans(request, contextValue.viewer?.id) : undefined;
     },
   });
 
-  const statementHook = (kind: DatabaseKind): StatementHook => {
+  const statements = (kind: DatabaseKind): StatementTracing => {
     const system = kind === "postgres" ? "postgresql" : "sqlite";
-    const shapes = new Map<string, StatementShape>();
-    const shapeOf = (sql: string): StatementShape => {
+    const shapes = new Map<string, SpanOptions & { name: string }>();
+    const shapeOf = (sql: string) => {
       let shape = shapes.get(sql);
       if (!shape) {
         // two attributes only: each costs on every statement
-        shape = { name: /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? system, attributes: { "db.system": system, "db.query.text": sql } };
+        shape = {
+          name: /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? system,
+          kind: SpanKind.CLIENT,
+          attributes: { "db.system": system, "db.query.text": sql },
+        };
         if (shapes.size < MAX_SHAPES) shapes.set(sql, shape);
       }
       return shape;
     };
-    return (sql, run) => {
-      const active = context.active();
-      const executing = active.getValue(EXECUTING) as RequestTrace["executing"] | undefined;
-      // under the operation executing now, else under the active span (the request's, for the token's look-up)
-      const parent = executing?.context ?? active;
-      // statements outside a traced request (start-up, probes) and of unsampled requests: no span
-      if (!trace.getSpan(parent)?.isRecording()) return run();
-      const { name, attributes } = shapeOf(sql);
-      const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, parent);
-      let result: ReturnType<typeof run>;
+    /** A statement of `request`: under the operation executing now, else under the request's span (the token's look-up). */
+    const traced = <T>(request: RequestTrace, sql: string, run: () => T): T => {
+      const shape = shapeOf(sql);
+      const span = tracer.startSpan(shape.name, shape, request.executionContext ?? request.context);
+      let result: T;
       try {
         result = run();
       } catch (error) {
@@ -248,25 +303,69 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
             span.end();
             throw error;
           },
-        ) as typeof result;
+        ) as T;
       }
       span.end();
       return result;
     };
+    return {
+      forRequest: (scope) => {
+        const request = traceOf(scope);
+        return request && ((sql, run) => traced(request, sql, run));
+      },
+      adapter: (sql, run) => {
+        const request = calls.getStore();
+        // statements outside a traced request's Prisma call (start-up, probes): no span
+        return request ? traced(request, sql, run) : run();
+      },
+      within,
+    };
+  };
+
+  const within: StatementTracing["within"] = (scope, call) => {
+    const request = traceOf(scope);
+    if (!request) return call();
+    inFlight++;
+    // run() enables the storage again (Node 20); the call is started (a Prisma promise is lazy:
+    // it sends nothing until `then`) and followed inside it
+    return calls.run(request, () => {
+      let result;
+      try {
+        result = call();
+      } catch (error) {
+        settled();
+        throw error;
+      }
+      if (!isPromiseLike(result)) {
+        settled();
+        return result;
+      }
+      return result.then(
+        (value) => {
+          settled();
+          return value;
+        },
+        (error: unknown) => {
+          if (typeof error === "object" && error !== null) failures.set(error, request);
+          settled();
+          throw error;
+        },
+      ) as typeof result;
+    });
   };
 
   return {
     startRequest,
-    inRequest: (scope, fn) => {
-      const request = scope && traces.get(scope);
-      return request ? context.with(request.context, fn) : fn();
-    },
+    endRequest,
+    within,
     plugin,
-    statementHook,
-    logFields: (): Record<string, string> => {
-      const span = trace.getSpan(context.active());
-      if (!span) return {};
-      const { traceId, spanId } = span.spanContext();
+    statements,
+    logFields: (fields): Record<string, string> => {
+      const err = (fields as { err?: { originalError?: unknown } }).err;
+      // Apollo wraps a failure of the context's creation (the token's look-up) in an error of its own
+      const request = calls.getStore() ?? (typeof err === "object" && err !== null ? failedRequest(err) : undefined);
+      if (!request) return {};
+      const { traceId, spanId } = (request.executing ?? request.span).spanContext();
       return { traceId, spanId };
     },
     shutdown,
@@ -277,12 +376,14 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
 function operationAttributes(rc: GraphQLRequestContext<Context>): Attributes {
   const operation = rc.operation ?? (rc.document ? getOperationAST(rc.document, rc.request.operationName) : undefined);
   if (!operation) return {};
-  return { "graphql.operation.type": operation.operation, ...(operation.name ? { "graphql.operation.name": operation.name.value } : {}) };
+  const attributes: Attributes = { "graphql.operation.type": operation.operation };
+  if (operation.name) attributes["graphql.operation.name"] = operation.name.value;
+  return attributes;
 }
 
 /** Ends a phase's span; graphql-js's parse and validation errors carry no code yet: `code` is the one clients get. */
-function finish(span: Span, rc: GraphQLRequestContext<Context>, error?: Error | GraphQLError, code?: string): void {
-  span.setAttributes(operationAttributes(rc));
+function finish(span: Span, attributes: Attributes | undefined, error?: Error | GraphQLError, code?: string): void {
+  if (attributes) span.setAttributes(attributes);
   if (error) failed(span, error, code);
   span.end();
 }
