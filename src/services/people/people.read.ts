@@ -176,16 +176,13 @@ export const USERS_PAGE = pageStatement(
   (b, s, query) => {
     let q = query as unknown as SelectQueryBuilder<From, "u", Record<string, unknown>>;
     if (s.leader) {
+      const department = b.param((a) => a.filter!.userDepartmentLeaderOrder!.departmentId);
       const leads = (eb: Eb) =>
         eb
           .selectFrom("UserDepartment as lo")
           .select(sql.lit(1).as("one"))
           .whereRef("lo.userId", "=", "u.id")
-          .where(
-            "lo.departmentId",
-            "=",
-            b.param((a) => a.filter!.userDepartmentLeaderOrder!.departmentId),
-          )
+          .where("lo.departmentId", "=", department)
           .where("lo.isLeader", "=", sql.lit(true));
       // 0 for the department's leaders, 1 for everyone else
       q = q.orderBy(

@@ -243,11 +243,8 @@ export function byIds<A extends ByIds, Q extends { where(f: (eb: never) => unkno
   query: Q,
   idRef: string,
 ): Q {
-  return query.where(((eb: { ref(r: string): Expression<unknown> }) =>
-    b.inList(
-      eb.ref(idRef),
-      b.param((a) => a.ids),
-    )) as never);
+  const ids = b.param((a) => a.ids);
+  return query.where(((eb: { ref(r: string): Expression<unknown> }) => b.inList(eb.ref(idRef), ids)) as never);
 }
 
 /**
@@ -285,15 +282,8 @@ export function loadById<T>(
     (b, s) => {
       const m = modelBuild(b, s.forms);
       const rows = model.select(m, join(b.db.selectFrom(table as "User") as unknown as Query), s.sel);
-      const q = by
-        ? rows.where((eb) =>
-            by(
-              b,
-              eb,
-              b.param((a) => a.ids),
-            ),
-          )
-        : byIds(b, rows, idRef);
+      const ids = b.param((a) => a.ids);
+      const q = by ? rows.where((eb) => by(b, eb, ids)) : byIds(b, rows, idRef);
       return visibleBy ? q.where((eb) => ruleSql(b, eb, visibleBy.rule, s.visible!, visibleBy.subject, m.me)) : q;
     },
   );
