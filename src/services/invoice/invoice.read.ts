@@ -136,6 +136,26 @@ const exists = (table: string) =>
       ),
     toBool,
   );
+/** The seller's and the buyer's data as an invoice keeps them: a new invoice takes them from the invoice it names. */
+export const SELLER_FIELDS = [
+  "sellerName",
+  "sellerIdentifier",
+  "sellerStreet",
+  "sellerZipCode",
+  "sellerCity",
+  "sellerCountryCode",
+] as const;
+export const BUYER_FIELDS = [
+  "buyerName",
+  "buyerIdentifier",
+  "buyerIdentifierType",
+  "buyerStreet",
+  "buyerZipCode",
+  "buyerCity",
+  "buyerCountryCode",
+  "buyerRecipientName",
+  "buyerAccountingEmail",
+] as const;
 const plain = (...names: Array<keyof InvoiceTable & keyof Invoice>) => Object.fromEntries(names.map((name) => [name, column(`i.${name}`)]));
 
 /**
@@ -155,23 +175,10 @@ const invoiceModel = readModel<Invoice>({
     "invoiceType",
     "direction",
     "sellerId",
-    "sellerName",
-    "sellerIdentifier",
-    "sellerStreet",
-    "sellerZipCode",
-    "sellerCity",
-    "sellerCountryCode",
+    ...SELLER_FIELDS,
     "sellerCreatorName",
     "buyerId",
-    "buyerName",
-    "buyerIdentifier",
-    "buyerIdentifierType",
-    "buyerStreet",
-    "buyerZipCode",
-    "buyerCity",
-    "buyerCountryCode",
-    "buyerRecipientName",
-    "buyerAccountingEmail",
+    ...BUYER_FIELDS,
     "bankAccount",
     "bankAccountSwift",
     "currencyCode",
@@ -380,21 +387,7 @@ const RELATED_COLUMNS = [
   "ci.financeStageId",
   "ci.financeBoardId",
   "ci.financeTaskId",
-  "ci.sellerName",
-  "ci.sellerIdentifier",
-  "ci.sellerStreet",
-  "ci.sellerZipCode",
-  "ci.sellerCity",
-  "ci.sellerCountryCode",
-  "ci.buyerName",
-  "ci.buyerIdentifier",
-  "ci.buyerIdentifierType",
-  "ci.buyerStreet",
-  "ci.buyerZipCode",
-  "ci.buyerCity",
-  "ci.buyerCountryCode",
-  "ci.buyerRecipientName",
-  "ci.buyerAccountingEmail",
+  ...[...SELLER_FIELDS, ...BUYER_FIELDS].map((field) => `ci.${field}` as const),
 ] as const;
 
 /** What a new invoice takes from the invoice it names (the one a correction corrects, or a related one): the RELATED_COLUMNS of its row. */
