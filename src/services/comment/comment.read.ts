@@ -12,7 +12,7 @@ import { rules } from "../../auth/rules";
 import { column, list, loadById, modelBuild, readModel, required, value } from "../shared/read-model";
 import type { ListPage } from "../shared/pagination";
 import type { Selection } from "../shared/look-ahead";
-import { userSummary } from "../shared/user-refs";
+import { byUserName, userSummary } from "../shared/user-refs";
 import { fileModel } from "../task/task.read";
 import { defineEntity } from "../../federation/entity-registry";
 
@@ -51,17 +51,7 @@ const commentModel = readModel<TaskComment>({
         .whereRef("rc.repliesToId", "=", "c.id"),
     toInt,
   ),
-  taskCommentMentions: list(
-    mentionModel,
-    (_m, eb) =>
-      eb
-        .selectFrom("TaskCommentMention as k")
-        .innerJoin("User as ku", "ku.id", "k.userId")
-        .whereRef("k.commentId", "=", "c.id")
-        .orderBy("ku.lastName")
-        .orderBy("ku.firstName")
-        .orderBy("k.id") as never,
-  ),
+  taskCommentMentions: list(mentionModel, byUserName("TaskCommentMention as k", "ku", "k.commentId", "c.id")),
   taskCommentReactions: list(
     reactionModel,
     (_m, eb) =>

@@ -34,7 +34,7 @@ import {
   type Fields,
   type ModelBuild,
 } from "../shared/read-model";
-import { userSummary } from "../shared/user-refs";
+import { byUserName, userSummary } from "../shared/user-refs";
 import { idName, linkedNames, taskProgress } from "../task/task.read";
 import { defineEntity } from "../../federation/entity-registry";
 
@@ -88,14 +88,7 @@ export const customFieldValueFields = {
       email: column("u2.email"),
       pictureSm: column("u2.pictureSm"),
     }),
-    (_m, eb) =>
-      eb
-        .selectFrom("CustomFieldValueUser as vu")
-        .innerJoin("User as u2", "u2.id", "vu.userId")
-        .whereRef("vu.valueId", "=", "cv.id")
-        .orderBy("u2.lastName")
-        .orderBy("u2.firstName")
-        .orderBy("vu.id") as never,
+    byUserName("CustomFieldValueUser as vu", "u2", "vu.valueId", "cv.id"),
   ),
   valueDepartment: idName("Department", "cv.valueDepartmentId"),
 } satisfies { [K in keyof CustomFieldValueFields]: Field<CustomFieldValueFields[K]> };
