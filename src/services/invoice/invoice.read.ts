@@ -15,7 +15,7 @@ import type { InvoiceFinanceStage } from "../../types/invoice/invoice-finance-st
 import type { InvoiceFinanceTask } from "../../types/invoice/invoice-finance-task.type";
 import { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
 import type { UserRef } from "../../types/people/user-ref.type";
-import { column, computed, list, loadById, object, readModel, value, type Fields } from "../shared/read-model";
+import { column, computed, list, loadById, object, orNull, readModel, value, type Fields } from "../shared/read-model";
 import { userSummary } from "../shared/user-refs";
 import { Decimal } from "../shared/money";
 import { periodKey } from "../shared/numbering";
@@ -38,7 +38,6 @@ const refEq = (inner: string, outer: string) => sql<boolean>`${sql.ref(inner)} =
 
 /** A DECIMAL column as a number (exact text on PostgreSQL, also inside JSON). */
 const decimal = (ref: string) => value((m) => m.b.exact(ref), Number);
-const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
 const json = <T>(v: unknown): T | null => parseJson<T | null | undefined>(v) ?? null;
 const ids = (v: unknown): string[] => (json<Array<{ id: string }>>(v) ?? []).map((r) => r.id);
 

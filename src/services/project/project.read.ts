@@ -25,6 +25,7 @@ import {
   list,
   loadById,
   object,
+  orNull,
   readModel,
   required,
   ruleFlag,
@@ -214,12 +215,9 @@ const projectModel = readModel<Project>({
   isSimple: column("p.isSimple", toBool),
   simpleBoardShortCode: value(
     (_m, eb) => eb.selectFrom("Board as sb").select("sb.shortCode").whereRef("sb.id", "=", "p.simpleBoardId"),
-    (v: string | null) => v ?? null,
+    orNull,
   ),
-  simpleBoardId: value(
-    (_m, eb) => eb.selectFrom("Board as sb").select("sb.id").whereRef("sb.id", "=", "p.simpleBoardId"),
-    (v: string | null) => v ?? null,
-  ),
+  simpleBoardId: value((_m, eb) => eb.selectFrom("Board as sb").select("sb.id").whereRef("sb.id", "=", "p.simpleBoardId"), orNull),
   contractors: linkedNames("ProjectContractor", "projectId", "contractorId", "Contractor", "p.id"),
   budget: column("p.budget", toDecimalNumber),
   tags: linkedNames("ProjectTag", "projectId", "tagId", "Tag", "p.id"),
@@ -290,8 +288,6 @@ export const PLACEMENT_NAMES = [
   "b.shortCode as boardShortCode",
   "b.name as boardName",
 ] as const;
-
-const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
 
 /** `Risk`: the member's summary, the names of what it refers to joined (`p`, `s`, `b`, `t`, `ty`, `im`). */
 const riskModel = readModel<Risk>({

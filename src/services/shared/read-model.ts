@@ -51,6 +51,8 @@ export interface Field<V> {
 export type Fields<T> = { [K in keyof T]?: Field<T[K]> } & Record<string, Field<unknown>>;
 
 const ONE: (v: unknown) => unknown = (v) => v;
+/** What a scalar subquery or a JSON key left out reads as: null. */
+export const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
 
 /** A column of the row (`"u.firstName"`), converted (`toBool`, `toDate`...) when the drivers differ. */
 export function column<V>(ref: string, convert: (raw: never) => V = ONE as (raw: never) => V, always = false): Field<V> {

@@ -4,7 +4,7 @@ import type { NoteUserRef } from "../../types/crm/note-user-ref.type";
 import type { TemplateUserRef } from "../../types/template/template-user-ref.type";
 import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
 import { toBool, toDecimalNumber } from "../../db/row-values";
-import { column, object, readModel, value, type Field, type Nested } from "./read-model";
+import { column, object, orNull, readModel, value, type Field, type Nested } from "./read-model";
 
 // The user summaries (MiniUserRef ... ProjectUserRef) are embedded in the reads of every area, so
 // their SQL and mapping are shared here rather than owned by the people area.
@@ -33,10 +33,6 @@ export const userSummaryModel = readModel<ProjectUserRef & CalendarUserRef & Not
   decorator: column("ru.decorator"),
   hourlyRate: value((m) => m.b.exact("ru.hourlyRate"), toDecimalNumber),
 });
-
-function orNull<T>(value: T | null | undefined): T | null {
-  return value ?? null;
-}
 
 /**
  * The summary of the user `userId` names (a column of the outer row), as a JSON object with the
