@@ -12,7 +12,7 @@ import { rules } from "../../auth/rules";
 import { column, list, loadById, modelBuild, readModel, required, value } from "../shared/read-model";
 import type { ListPage } from "../shared/pagination";
 import type { Selection } from "../shared/look-ahead";
-import { userSummary } from "../shared/user-refs";
+import { byUserName, userSummary } from "../shared/user-refs";
 import { fileModel } from "../task/task.read";
 import { defineEntity } from "../../federation/entity-registry";
 
@@ -51,17 +51,7 @@ const commentModel = readModel<TaskComment>({
         .whereRef("rc.repliesToId", "=", "c.id"),
     toInt,
   ),
-  taskCommentMentions: list(
-    mentionModel,
-    (_m, eb) =>
-      eb
-        .selectFrom("TaskCommentMention as k")
-        .innerJoin("User as ku", "ku.id", "k.userId")
-        .whereRef("k.commentId", "=", "c.id")
-        .orderBy("ku.lastName")
-        .orderBy("ku.firstName")
-        .orderBy("k.id") as never,
-  ),
+  taskCommentMentions: list(mentionModel, byUserName("TaskCommentMention as k", "ku", "k.commentId", "c.id")),
   taskCommentReactions: list(
     reactionModel,
     (_m, eb) =>
@@ -84,6 +74,13 @@ export interface SharedCommentsArgs extends ListPage {
   items: boolean;
 }
 
+/** The statement's slots, taken once so that each condition stays one line. */
+const slots = (b: StatementBuilder<SharedCommentsArgs>) => ({
+  repliesTo: b.param((a) => a.repliesTo!),
+  cursor: b.param((a) => a.cursorId!),
+  token: b.param((a) => a.token),
+});
+
 /** The comments of the shared task `t` that the arguments select (the cursor: strictly after it in (createdAt, id), in the chosen direction). */
 function matching<O>(
   b: StatementBuilder<SharedCommentsArgs>,
@@ -92,18 +89,13 @@ function matching<O>(
 ) {
   q = q.whereRef("c.taskId", "=", "t.id" as never);
   if (s.topLevel !== null) q = q.where("c.repliesToId", s.topLevel ? "is" : "is not", null);
-  if (s.repliesTo)
-    q = q.where(
-      "c.repliesToId",
-      "=",
-      b.param((a) => a.repliesTo!),
-    );
+  const { repliesTo, cursor } = slots(b);
+  if (s.repliesTo) q = q.where("c.repliesToId", "=", repliesTo);
   if (s.cursor) {
     const beyond = sql.raw(s.direction === "asc" ? ">" : "<");
-    const cursor = () => b.param((a) => a.cursorId!);
-    const at = sql`(select ${sql.ref("k.createdAt")} from ${sql.table("TaskComment")} as ${sql.id("k")} where ${sql.ref("k.id")} = ${cursor()})`;
+    const at = sql`(select ${sql.ref("k.createdAt")} from ${sql.table("TaskComment")} as ${sql.id("k")} where ${sql.ref("k.id")} = ${cursor})`;
     q = q.where(
-      sql<boolean>`(${sql.ref("c.createdAt")} ${beyond} ${at} or (${sql.ref("c.createdAt")} = ${at} and ${sql.ref("c.id")} ${beyond} ${cursor()}))`,
+      sql<boolean>`(${sql.ref("c.createdAt")} ${beyond} ${at} or (${sql.ref("c.createdAt")} = ${at} and ${sql.ref("c.id")} ${beyond} ${cursor}))`,
     );
   }
   return q;
@@ -125,13 +117,14 @@ export const SHARED_COMMENTS = statement(
     items: a.items,
   }),
   (b, s) => {
+    const { repliesTo, cursor, token } = slots(b);
     const ofTask = (id: string) =>
       sql<boolean>`exists (select 1 from ${sql.table("TaskComment")} as ${sql.id("k")} where ${sql.ref("k.id")} = ${id} and ${sql.ref("k.taskId")} = ${sql.ref("t.id")})`;
     return b.db
       .selectFrom("Task as t")
       .select("t.id")
-      .$if(s.repliesTo, (q) => q.select(ofTask(b.param((a) => a.repliesTo!)).as("repliesToOk")))
-      .$if(s.cursor, (q) => q.select(ofTask(b.param((a) => a.cursorId!)).as("cursorOk")))
+      .$if(s.repliesTo, (q) => q.select(ofTask(repliesTo).as("repliesToOk")))
+      .$if(s.cursor, (q) => q.select(ofTask(cursor).as("cursorOk")))
       .$if(s.total, (q) =>
         q.select((eb) =>
           matching(
@@ -154,11 +147,7 @@ export const SHARED_COMMENTS = statement(
             .as("page"),
         ),
       )
-      .where(
-        "t.shareToken",
-        "=",
-        b.param((a) => a.token),
-      );
+      .where("t.shareToken", "=", token);
   },
 );
 

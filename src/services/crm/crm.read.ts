@@ -9,7 +9,7 @@ import { toDate, toDateRequired } from "../../db/row-values";
 import { readBy } from "../../auth/rule";
 import { rules } from "../../auth/rules";
 import { column, list, loadById, object, readModel, required, ruleFlag } from "../shared/read-model";
-import { userSummary } from "../shared/user-refs";
+import { byUserName, userSummary } from "../shared/user-refs";
 import { linkedNames } from "../task/task.read";
 import { customFieldValueFields, customFieldValues } from "../project/project.read";
 import { defineEntity } from "../../federation/entity-registry";
@@ -44,17 +44,7 @@ const contractorModel = readModel<NoteContractor>({
   shortCode: column("k.shortCode"),
   canManage: ruleFlag("manageContractor", rules.manageContractor, "k.id"),
   vatId: column("k.vatId"),
-  attendants: list(
-    attendantModel,
-    (_m, eb) =>
-      eb
-        .selectFrom("ContractorAttendant as lk")
-        .innerJoin("User as lu", "lu.id", "lk.userId")
-        .whereRef("lk.contractorId", "=", "k.id")
-        .orderBy("lu.lastName")
-        .orderBy("lu.firstName")
-        .orderBy("lk.id") as never,
-  ),
+  attendants: list(attendantModel, byUserName("ContractorAttendant as lk", "lu", "lk.contractorId", "k.id")),
   industryBranches: linkedNames("ContractorIndustryBranch", "contractorId", "industryBranchId", "IndustryBranch", "k.id"),
   tags: linkedNames("ContractorTag", "contractorId", "tagId", "Tag", "k.id"),
   customFields: customFieldValues<ContractorCustomField>(

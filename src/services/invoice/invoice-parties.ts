@@ -1,18 +1,6 @@
 import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
-import type { RelatedInvoice, LookedUpContractor } from "./invoice.read";
+import { BUYER_FIELDS, SELLER_FIELDS, type RelatedInvoice, type LookedUpContractor } from "./invoice.read";
 
-const SELLER_FIELDS = ["sellerName", "sellerIdentifier", "sellerStreet", "sellerZipCode", "sellerCity", "sellerCountryCode"] as const;
-const BUYER_FIELDS = [
-  "buyerName",
-  "buyerIdentifier",
-  "buyerIdentifierType",
-  "buyerStreet",
-  "buyerZipCode",
-  "buyerCity",
-  "buyerCountryCode",
-  "buyerRecipientName",
-  "buyerAccountingEmail",
-] as const;
 type SellerField = (typeof SELLER_FIELDS)[number];
 type BuyerField = (typeof BUYER_FIELDS)[number];
 

@@ -15,7 +15,7 @@ import type { InvoiceFinanceStage } from "../../types/invoice/invoice-finance-st
 import type { InvoiceFinanceTask } from "../../types/invoice/invoice-finance-task.type";
 import { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
 import type { UserRef } from "../../types/people/user-ref.type";
-import { column, computed, list, loadById, object, readModel, value, type Fields } from "../shared/read-model";
+import { column, computed, list, loadById, object, orNull, readModel, value, type Fields } from "../shared/read-model";
 import { userSummary } from "../shared/user-refs";
 import { Decimal } from "../shared/money";
 import { periodKey } from "../shared/numbering";
@@ -38,7 +38,6 @@ const refEq = (inner: string, outer: string) => sql<boolean>`${sql.ref(inner)} =
 
 /** A DECIMAL column as a number (exact text on PostgreSQL, also inside JSON). */
 const decimal = (ref: string) => value((m) => m.b.exact(ref), Number);
-const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
 const json = <T>(v: unknown): T | null => parseJson<T | null | undefined>(v) ?? null;
 const ids = (v: unknown): string[] => (json<Array<{ id: string }>>(v) ?? []).map((r) => r.id);
 
@@ -136,6 +135,26 @@ const exists = (table: string) =>
       ),
     toBool,
   );
+/** The seller's and the buyer's data as an invoice keeps them: a new invoice takes them from the invoice it names. */
+export const SELLER_FIELDS = [
+  "sellerName",
+  "sellerIdentifier",
+  "sellerStreet",
+  "sellerZipCode",
+  "sellerCity",
+  "sellerCountryCode",
+] as const;
+export const BUYER_FIELDS = [
+  "buyerName",
+  "buyerIdentifier",
+  "buyerIdentifierType",
+  "buyerStreet",
+  "buyerZipCode",
+  "buyerCity",
+  "buyerCountryCode",
+  "buyerRecipientName",
+  "buyerAccountingEmail",
+] as const;
 const plain = (...names: Array<keyof InvoiceTable & keyof Invoice>) => Object.fromEntries(names.map((name) => [name, column(`i.${name}`)]));
 
 /**
@@ -155,23 +174,10 @@ const invoiceModel = readModel<Invoice>({
     "invoiceType",
     "direction",
     "sellerId",
-    "sellerName",
-    "sellerIdentifier",
-    "sellerStreet",
-    "sellerZipCode",
-    "sellerCity",
-    "sellerCountryCode",
+    ...SELLER_FIELDS,
     "sellerCreatorName",
     "buyerId",
-    "buyerName",
-    "buyerIdentifier",
-    "buyerIdentifierType",
-    "buyerStreet",
-    "buyerZipCode",
-    "buyerCity",
-    "buyerCountryCode",
-    "buyerRecipientName",
-    "buyerAccountingEmail",
+    ...BUYER_FIELDS,
     "bankAccount",
     "bankAccountSwift",
     "currencyCode",
@@ -380,21 +386,7 @@ const RELATED_COLUMNS = [
   "ci.financeStageId",
   "ci.financeBoardId",
   "ci.financeTaskId",
-  "ci.sellerName",
-  "ci.sellerIdentifier",
-  "ci.sellerStreet",
-  "ci.sellerZipCode",
-  "ci.sellerCity",
-  "ci.sellerCountryCode",
-  "ci.buyerName",
-  "ci.buyerIdentifier",
-  "ci.buyerIdentifierType",
-  "ci.buyerStreet",
-  "ci.buyerZipCode",
-  "ci.buyerCity",
-  "ci.buyerCountryCode",
-  "ci.buyerRecipientName",
-  "ci.buyerAccountingEmail",
+  ...[...SELLER_FIELDS, ...BUYER_FIELDS].map((field) => `ci.${field}` as const),
 ] as const;
 
 /** What a new invoice takes from the invoice it names (the one a correction corrects, or a related one): the RELATED_COLUMNS of its row. */

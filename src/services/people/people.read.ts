@@ -14,7 +14,7 @@ import type { StatementBuilder } from "../../db/statements";
 import { escapeLike } from "../shared/search-text";
 import { readBy } from "../../auth/rule";
 import { rules } from "../../auth/rules";
-import { column, group, list, loadById, readModel, ruleFlag, shapeOf, value, type ReadModel } from "../shared/read-model";
+import { column, group, list, loadById, orNull, readModel, ruleFlag, shapeOf, value, type ReadModel } from "../shared/read-model";
 import { pageStatement } from "../shared/pagination";
 import { defineEntity } from "../../federation/entity-registry";
 
@@ -48,13 +48,10 @@ export const userModel = readModel<User>({
   jobPosition: column("u.jobPositionId"),
   jobPositionName: value(
     (_m, eb) => eb.selectFrom("JobPosition as jp").select("jp.name").whereRef("jp.id", "=", "u.jobPositionId"),
-    nullIfAbsent,
+    orNull,
   ),
   contractorId: column("u.contractorId"),
-  contractorName: value(
-    (_m, eb) => eb.selectFrom("Contractor as c").select("c.name").whereRef("c.id", "=", "u.contractorId"),
-    nullIfAbsent,
-  ),
+  contractorName: value((_m, eb) => eb.selectFrom("Contractor as c").select("c.name").whereRef("c.id", "=", "u.contractorId"), orNull),
   canLogIn: column("u.canLogIn", toBool),
   allowApiTokenAuthentication: column("u.allowApiTokenAuthentication", toBool),
   isExternal: column("u.isExternal", toBool),
@@ -83,10 +80,6 @@ export const userModel = readModel<User>({
   createdAt: column("u.createdAt", toDateRequired),
   updatedAt: column("u.updatedAt", toDateRequired),
 });
-
-function nullIfAbsent<T>(value: T | null | undefined): T | null {
-  return value ?? null;
-}
 
 export interface UsersArgs {
   viewer: Viewer;
@@ -176,16 +169,13 @@ export const USERS_PAGE = pageStatement(
   (b, s, query) => {
     let q = query as unknown as SelectQueryBuilder<From, "u", Record<string, unknown>>;
     if (s.leader) {
+      const department = b.param((a) => a.filter!.userDepartmentLeaderOrder!.departmentId);
       const leads = (eb: Eb) =>
         eb
           .selectFrom("UserDepartment as lo")
           .select(sql.lit(1).as("one"))
           .whereRef("lo.userId", "=", "u.id")
-          .where(
-            "lo.departmentId",
-            "=",
-            b.param((a) => a.filter!.userDepartmentLeaderOrder!.departmentId),
-          )
+          .where("lo.departmentId", "=", department)
           .where("lo.isLeader", "=", sql.lit(true));
       // 0 for the department's leaders, 1 for everyone else
       q = q.orderBy(

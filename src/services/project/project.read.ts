@@ -25,6 +25,7 @@ import {
   list,
   loadById,
   object,
+  orNull,
   readModel,
   required,
   ruleFlag,
@@ -34,7 +35,7 @@ import {
   type Fields,
   type ModelBuild,
 } from "../shared/read-model";
-import { userSummary } from "../shared/user-refs";
+import { byUserName, userSummary } from "../shared/user-refs";
 import { idName, linkedNames, taskProgress } from "../task/task.read";
 import { defineEntity } from "../../federation/entity-registry";
 
@@ -88,14 +89,7 @@ export const customFieldValueFields = {
       email: column("u2.email"),
       pictureSm: column("u2.pictureSm"),
     }),
-    (_m, eb) =>
-      eb
-        .selectFrom("CustomFieldValueUser as vu")
-        .innerJoin("User as u2", "u2.id", "vu.userId")
-        .whereRef("vu.valueId", "=", "cv.id")
-        .orderBy("u2.lastName")
-        .orderBy("u2.firstName")
-        .orderBy("vu.id") as never,
+    byUserName("CustomFieldValueUser as vu", "u2", "vu.valueId", "cv.id"),
   ),
   valueDepartment: idName("Department", "cv.valueDepartmentId"),
 } satisfies { [K in keyof CustomFieldValueFields]: Field<CustomFieldValueFields[K]> };
@@ -221,12 +215,9 @@ const projectModel = readModel<Project>({
   isSimple: column("p.isSimple", toBool),
   simpleBoardShortCode: value(
     (_m, eb) => eb.selectFrom("Board as sb").select("sb.shortCode").whereRef("sb.id", "=", "p.simpleBoardId"),
-    (v: string | null) => v ?? null,
+    orNull,
   ),
-  simpleBoardId: value(
-    (_m, eb) => eb.selectFrom("Board as sb").select("sb.id").whereRef("sb.id", "=", "p.simpleBoardId"),
-    (v: string | null) => v ?? null,
-  ),
+  simpleBoardId: value((_m, eb) => eb.selectFrom("Board as sb").select("sb.id").whereRef("sb.id", "=", "p.simpleBoardId"), orNull),
   contractors: linkedNames("ProjectContractor", "projectId", "contractorId", "Contractor", "p.id"),
   budget: column("p.budget", toDecimalNumber),
   tags: linkedNames("ProjectTag", "projectId", "tagId", "Tag", "p.id"),
@@ -297,8 +288,6 @@ export const PLACEMENT_NAMES = [
   "b.shortCode as boardShortCode",
   "b.name as boardName",
 ] as const;
-
-const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
 
 /** `Risk`: the member's summary, the names of what it refers to joined (`p`, `s`, `b`, `t`, `ty`, `im`). */
 const riskModel = readModel<Risk>({

@@ -51,6 +51,8 @@ export interface Field<V> {
 export type Fields<T> = { [K in keyof T]?: Field<T[K]> } & Record<string, Field<unknown>>;
 
 const ONE: (v: unknown) => unknown = (v) => v;
+/** What a scalar subquery or a JSON key left out reads as: null. */
+export const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
 
 /** A column of the row (`"u.firstName"`), converted (`toBool`, `toDate`...) when the drivers differ. */
 export function column<V>(ref: string, convert: (raw: never) => V = ONE as (raw: never) => V, always = false): Field<V> {
@@ -243,11 +245,8 @@ export function byIds<A extends ByIds, Q extends { where(f: (eb: never) => unkno
   query: Q,
   idRef: string,
 ): Q {
-  return query.where(((eb: { ref(r: string): Expression<unknown> }) =>
-    b.inList(
-      eb.ref(idRef),
-      b.param((a) => a.ids),
-    )) as never);
+  const ids = b.param((a) => a.ids);
+  return query.where(((eb: { ref(r: string): Expression<unknown> }) => b.inList(eb.ref(idRef), ids)) as never);
 }
 
 /**
@@ -285,15 +284,8 @@ export function loadById<T>(
     (b, s) => {
       const m = modelBuild(b, s.forms);
       const rows = model.select(m, join(b.db.selectFrom(table as "User") as unknown as Query), s.sel);
-      const q = by
-        ? rows.where((eb) =>
-            by(
-              b,
-              eb,
-              b.param((a) => a.ids),
-            ),
-          )
-        : byIds(b, rows, idRef);
+      const ids = b.param((a) => a.ids);
+      const q = by ? rows.where((eb) => by(b, eb, ids)) : byIds(b, rows, idRef);
       return visibleBy ? q.where((eb) => ruleSql(b, eb, visibleBy.rule, s.visible!, visibleBy.subject, m.me)) : q;
     },
   );

@@ -4,7 +4,7 @@ import type { NoteUserRef } from "../../types/crm/note-user-ref.type";
 import type { TemplateUserRef } from "../../types/template/template-user-ref.type";
 import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
 import { toBool, toDecimalNumber } from "../../db/row-values";
-import { column, object, readModel, value, type Field } from "./read-model";
+import { column, object, orNull, readModel, value, type Field, type Nested } from "./read-model";
 
 // The user summaries (MiniUserRef ... ProjectUserRef) are embedded in the reads of every area, so
 // their SQL and mapping are shared here rather than owned by the people area.
@@ -34,10 +34,6 @@ export const userSummaryModel = readModel<ProjectUserRef & CalendarUserRef & Not
   hourlyRate: value((m) => m.b.exact("ru.hourlyRate"), toDecimalNumber),
 });
 
-function orNull<T>(value: T | null | undefined): T | null {
-  return value ?? null;
-}
-
 /**
  * The summary of the user `userId` names (a column of the outer row), as a JSON object with the
  * fields the document selects below it (its id always); null when there is no such user.
@@ -47,4 +43,20 @@ export function userSummary<T>(userId: string): Field<T | null> {
     userSummaryModel,
     (_m, eb) => eb.selectFrom("User as ru").where(sql<boolean>`${sql.ref("ru.id")} = ${sql.ref(userId)}`) as never,
   ) as unknown as Field<T | null>;
+}
+
+/**
+ * The rows of `table` ("ContractorAttendant as lk") whose `key` is the outer row's `parent`, each
+ * with its user joined as `user`, by the user's last name, first name, then the row's id.
+ */
+export function byUserName(table: string, user: string, key: string, parent: string): Nested {
+  const row = table.split(" as ")[1];
+  return (_m, eb) =>
+    eb
+      .selectFrom(table as "User")
+      .innerJoin(`User as ${user}` as "User", `${user}.id` as never, `${row}.userId` as never)
+      .whereRef(key as never, "=", parent as never)
+      .orderBy(`${user}.lastName` as never)
+      .orderBy(`${user}.firstName` as never)
+      .orderBy(`${row}.id` as never) as never;
 }

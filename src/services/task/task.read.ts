@@ -163,7 +163,7 @@ export const TASK_CHECKLISTS = statement(
   "taskChecklists.page",
   (a: ListPage & { taskId: string; total: boolean; items: boolean }) => ({ sel: a.sel, total: a.total, items: a.items }),
   (b, s) => {
-    const m = modelBuild(b as never, {});
+    const [m, taskId] = [modelBuild(b as never, {}), b.param((a) => a.taskId)];
     return b.db
       .selectFrom("Task as t")
       .select(["t.id"])
@@ -191,11 +191,7 @@ export const TASK_CHECKLISTS = statement(
             .as("page"),
         ),
       )
-      .where(
-        "t.id",
-        "=",
-        b.param((a) => a.taskId),
-      );
+      .where("t.id", "=", taskId);
   },
 );
 

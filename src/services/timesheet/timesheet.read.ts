@@ -26,28 +26,37 @@ const shape = ({ args }: Args) => ({
   type: !!args.reportedTimeType,
 });
 
+/** The statements' slots, taken once so that each condition stays one line. */
+const slots = (b: StatementBuilder<Args>) => ({
+  me: b.param((a) => a.viewer.id),
+  users: b.param((a) => a.args.users!),
+  project: b.param((a) => a.args.project!),
+  contractors: b.param((a) => a.args.projectContractors!),
+  type: b.param((a) => a.args.reportedTimeType!),
+});
+
+/** The caller's role in the project of the row at `projectId`. */
+const roleIn = (b: StatementBuilder<Args>, projectId: "t.projectId" | "p.id") =>
+  b.db
+    .selectFrom("ProjectUserAssignment as pa")
+    .select("pa.role")
+    .whereRef("pa.projectId", "=", projectId as never)
+    .where("pa.userId", "=", slots(b).me)
+    .limit(1)
+    .as("role");
+
 /** The reported time the filters select within the window. Unknown ids simply match nothing. */
 function reportedTimeWhere<O>(
   b: StatementBuilder<Args>,
   q: SelectQueryBuilder<R, "r", O>,
   s: ReturnType<typeof shape>,
 ): SelectQueryBuilder<R, "r", O> {
+  const { users, project, contractors, type } = slots(b);
   q = q
     .where(sql<boolean>`${sql.ref("r.date")} >= ${b.timestamp(b.param((a) => a.window.start))}`)
     .where(sql<boolean>`${sql.ref("r.date")} < ${b.timestamp(b.param((a) => a.window.end))}`);
-  if (s.users)
-    q = q.where((eb) =>
-      b.inList(
-        eb.ref("r.userId"),
-        b.param((a) => a.args.users!),
-      ),
-    );
-  if (s.project)
-    q = q.where(
-      "r.projectId",
-      "=",
-      b.param((a) => a.args.project!),
-    );
+  if (s.users) q = q.where((eb) => b.inList(eb.ref("r.userId"), users));
+  if (s.project) q = q.where("r.projectId", "=", project);
   if (s.contractors) {
     q = q.where((eb) =>
       eb.exists(
@@ -55,21 +64,11 @@ function reportedTimeWhere<O>(
           .selectFrom("ProjectContractor as pk")
           .select(sql.lit(1).as("one"))
           .whereRef("pk.projectId", "=", "r.projectId")
-          .where((e) =>
-            b.inList(
-              e.ref("pk.contractorId"),
-              b.param((a) => a.args.projectContractors!),
-            ),
-          ),
+          .where((e) => b.inList(e.ref("pk.contractorId"), contractors)),
       ),
     );
   }
-  if (s.type)
-    q = q.where(
-      "r.reportedTimeTypeId",
-      "=",
-      b.param((a) => a.args.reportedTimeType!),
-    );
+  if (s.type) q = q.where("r.reportedTimeTypeId", "=", type);
   return q;
 }
 
@@ -105,33 +104,14 @@ const TIMES = statement("timesheet.times", shape, (b, s) =>
       "t.projectId",
       ...PLACEMENT_NAMES,
     ])
-    .select((eb) =>
-      eb
-        .selectFrom("ProjectUserAssignment as pa")
-        .select("pa.role")
-        .whereRef("pa.projectId", "=", "t.projectId")
-        .where(
-          "pa.userId",
-          "=",
-          b.param((a) => a.viewer.id),
-        )
-        .limit(1)
-        .as("role"),
-    ),
+    .select(roleIn(b, "t.projectId")),
 );
 
 /** The users (the listed ones, or everyone with time in the window) as summaries, by last name, first name, id. */
 const USERS = statement("timesheet.users", shape, (b, s) =>
   userSummaryModel
     .select(modelBuild(b, {}), b.db.selectFrom("User as ru") as never, everything)
-    .$if(s.users, (q) =>
-      q.where((eb) =>
-        b.inList(
-          eb.ref("ru.id"),
-          b.param((a) => a.args.users!),
-        ),
-      ),
-    )
+    .$if(s.users, (q) => q.where((eb) => b.inList(eb.ref("ru.id"), slots(b).users)))
     .$if(!s.users, (q) =>
       q.where((eb) =>
         eb.exists(
@@ -150,27 +130,7 @@ const USERS = statement("timesheet.users", shape, (b, s) =>
 const PROJECT = statement(
   "timesheet.project",
   () => ({}),
-  (b: StatementBuilder<Args>) =>
-    b.db
-      .selectFrom("Project as p")
-      .select((eb) =>
-        eb
-          .selectFrom("ProjectUserAssignment as pa")
-          .select("pa.role")
-          .whereRef("pa.projectId", "=", "p.id")
-          .where(
-            "pa.userId",
-            "=",
-            b.param((a) => a.viewer.id),
-          )
-          .limit(1)
-          .as("role"),
-      )
-      .where(
-        "p.id",
-        "=",
-        b.param((a) => a.args.project!),
-      ),
+  (b: StatementBuilder<Args>) => b.db.selectFrom("Project as p").select(roleIn(b, "p.id")).where("p.id", "=", slots(b).project),
 );
 
 export interface TimesheetData {
