@@ -1,5 +1,6 @@
-import { ArrayMaxSize, Max, MaxLength, Min } from "class-validator";
+import { ArrayMaxSize, Max, Min } from "class-validator";
 import { Field, Float, ID, InputType } from "type-graphql";
+import { OptionalText } from "../shared/text";
 
 @InputType({
   description:
@@ -9,8 +10,7 @@ export class ProjectCustomFieldValueInput {
   @Field(() => ID, { description: "Id of an existing custom field definition of scope project; each definition at most once." })
   definition!: string;
 
-  @Field(() => String, { nullable: true, description: "Text value, up to 100000 characters (dataType text)." })
-  @MaxLength(100_000)
+  @OptionalText(100_000, "Text value", " (dataType text)")
   valueText?: string | null;
 
   @Field(() => Float, { nullable: true, description: "Numeric value, between -99999999999999 and 99999999999999 (dataType float)." })
