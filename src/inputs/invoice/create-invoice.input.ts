@@ -13,7 +13,7 @@ import { InvoiceItemInput } from "./invoice-item.input";
 import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../../types/shared/enums";
 import { IsDecimal } from "../../validation/rules";
 import { MAX_AMOUNT_NUMBER, MONEY_PLACES } from "../../domain/money";
-import { OptionalText } from "../shared/text";
+import { OptionalList, OptionalText } from "../shared/fields";
 
 /** Most items (and previous items) one invoice holds: Invoice.items and prevItems are priced by it. */
 export const MAX_INVOICE_ITEMS = 500;
@@ -200,8 +200,7 @@ export class CreateInvoiceInput {
   @ValidateNested()
   items?: InvoiceItemInput[] | null;
 
-  @Field(() => [String], { nullable: true, description: "Third parties named on the invoice: at most 20, each up to 255 characters." })
-  @ArrayMaxSize(20)
+  @OptionalList(String, 20, "Third parties named on the invoice: at most 20, each up to 255 characters.")
   @MaxLength(255, { each: true })
   thirdParties?: string[] | null;
 

@@ -4,7 +4,7 @@ import { ProjectCustomFieldValueInput } from "./project-custom-field-value.input
 import { PROJECT_CREATION_STATUSES } from "../../domain/value-sets";
 import { ProjectCreationStatus } from "../../types/shared/enums";
 import { MAX_AMOUNT_NUMBER } from "../../domain/money";
-import { OptionalText } from "../shared/text";
+import { OptionalList, OptionalText } from "../shared/fields";
 
 /** Most contractors and tags a project holds (only createProject sets them): Project.contractors and tags are priced by them. */
 export const MAX_PROJECT_CONTRACTORS = 100;
@@ -70,11 +70,11 @@ export class CreateProjectInput {
   @Max(MAX_AMOUNT_NUMBER)
   budget!: number;
 
-  @Field(() => [ProjectCustomFieldValueInput], {
-    nullable: true,
-    description: "Custom field values of the project, at most 100; they win over the template's values of the same definitions.",
-  })
-  @ArrayMaxSize(100)
+  @OptionalList(
+    ProjectCustomFieldValueInput,
+    100,
+    "Custom field values of the project, at most 100; they win over the template's values of the same definitions.",
+  )
   @ValidateNested()
   customFieldValues?: ProjectCustomFieldValueInput[] | null;
 

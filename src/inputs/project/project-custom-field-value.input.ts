@@ -1,6 +1,6 @@
-import { ArrayMaxSize, Max, Min } from "class-validator";
+import { Max, Min } from "class-validator";
 import { Field, Float, ID, InputType } from "type-graphql";
-import { OptionalText } from "../shared/text";
+import { OptionalList, OptionalText } from "../shared/fields";
 
 @InputType({
   description:
@@ -21,12 +21,10 @@ export class ProjectCustomFieldValueInput {
   @Field(() => Date, { nullable: true, description: "Date-time value (dataType datetime)." })
   valueDateTime?: Date | null;
 
-  @Field(() => [ID], { nullable: true, description: "Ids of the definition's select options, at most 100 (dataType select)." })
-  @ArrayMaxSize(100)
+  @OptionalList(ID, 100, "Ids of the definition's select options, at most 100 (dataType select).")
   valueSelectOptions?: string[] | null;
 
-  @Field(() => [ID], { nullable: true, description: "Ids of existing users, at most 100 (dataType users)." })
-  @ArrayMaxSize(100)
+  @OptionalList(ID, 100, "Ids of existing users, at most 100 (dataType users).")
   valueSelectUsers?: string[] | null;
 
   @Field(() => ID, { nullable: true, description: "Id of an existing department (dataType department)." })

@@ -1,6 +1,6 @@
 import { IsNotEmpty, Max, MaxLength, Min } from "class-validator";
 import { Field, ID, InputType, Int } from "type-graphql";
-import { OptionalText } from "../shared/text";
+import { OptionalText } from "../shared/fields";
 
 @InputType({
   description:

@@ -1,6 +1,6 @@
 import { Length } from "class-validator";
 import { Field, ID, InputType } from "type-graphql";
-import { OptionalText } from "../shared/text";
+import { OptionalText } from "../shared/fields";
 
 @InputType({
   description:
