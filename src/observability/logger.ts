@@ -1,3 +1,4 @@
+import { writeSync } from "node:fs";
 import pino, { type Logger } from "pino";
 
 export type { Logger };
@@ -59,8 +60,15 @@ function stdoutInBlocks(): pino.DestinationStream {
   };
   setInterval(flush, 100).unref();
   process.once("exit", () => {
-    flush();
-    destination.flushSync();
+    // no event loop left: what sonic-boom holds, then the lines gathered here, written synchronously
+    const text = lines.join("");
+    try {
+      destination.flushSync();
+      const bytes = Buffer.from(text);
+      for (let written = 0; written < bytes.length;) written += writeSync(1, bytes, written);
+    } catch {
+      // stdout is gone or will not take more: nothing else to do on the way out
+    }
   });
   return {
     write(line: string) {
