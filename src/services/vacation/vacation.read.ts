@@ -199,7 +199,7 @@ export interface VacationOrderTerm {
   dir: "asc" | "desc";
 }
 
-/** E7: a page of vacations (the model's columns for the selection, the filter, the order, the window) and how many the filter matches (one statement on PostgreSQL, `pageStatement`). */
+/** E7: a page of vacations (the model's columns for the selection, the filter, the order, the window) and how many the filter matches (one statement, `pageStatement`). */
 export const VACATIONS_PAGE = pageStatement(
   "vacations.page",
   vacationModel as ReadModel<unknown>,
