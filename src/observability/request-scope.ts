@@ -32,6 +32,8 @@ export interface RequestScope {
   stop(error: GraphQLError): void;
   /** The cost of the request's operations, priced at the door (costGuard); 0 until then. */
   cost: number;
+  /** A lone operation as the door priced it, for the complexity plugin to find its cost again. */
+  priced?: { query: string; name?: string; variables?: unknown; cost: number };
   /**
    * Whether it costs more than a light operation (src/server/admission.ts): then it takes turns
    * for the event loop (src/db/turns.ts) and for PostgreSQL connections; light requests never wait.
@@ -98,6 +100,7 @@ class Scope implements RequestScope {
   readonly deadline: number;
   stopped?: GraphQLError;
   cost = 0;
+  priced?: RequestScope["priced"];
   heavy = false;
   readonly result: RequestScope["result"];
   readonly operations: RequestScope["operations"] = [];

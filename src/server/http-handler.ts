@@ -75,6 +75,10 @@ export interface HttpParts {
   state: { stopping: boolean };
 }
 
+/** Where a response keeps its request's exchange, for the 'close' listener. */
+const EXCHANGE = Symbol("exchange");
+type Answered = ServerResponse & { [EXCHANGE]?: HttpExchange };
+
 /** Where the playground's files are: /playground/<file>. */
 const ASSETS = `${PLAYGROUND_ASSETS_PATH}/`;
 
@@ -109,8 +113,9 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
     res.setHeader("X-Request-Id", scope.id);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Cache-Control", "no-store");
-    // 'close' follows the answer's end, or the connection's loss before it
-    res.once("close", () => ended(x));
+    // 'close' follows the answer's end, or the connection's loss before it (once per response)
+    (res as Answered)[EXCHANGE] = x;
+    res.on("close", onClose);
 
     const api = path === "/graphql" || isRest(path);
     if (api && cors.apply(req, res)) return;
@@ -126,6 +131,11 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
     }
     route(x, api).catch((error: unknown) => fail(x, error));
   };
+
+  /** The listener of every response's 'close': one function, not a closure per request. */
+  function onClose(this: ServerResponse): void {
+    ended((this as Answered)[EXCHANGE]!);
+  }
 
   /** The request's end: its scope let go, and its one log line. */
   function ended({ req, res, scope, path, errorCode }: HttpExchange): void {
@@ -344,6 +354,8 @@ function costGuard(x: Exchange, posted: unknown, schema: GraphQLSchema, config: 
       return operationCost(schema, document, given, name, limits);
     });
     if (unparsable) continue;
+    // a lone operation: the complexity plugin takes its cost from here, without the cache's key
+    if (operations.length === 1) x.scope.priced = { query, name, variables: given, cost };
     total += cost;
     if (total > limits.maxCost) break;
   }

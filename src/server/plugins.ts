@@ -27,11 +27,15 @@ function asksForGraphqlResponse(accept: string | undefined): boolean {
   });
 }
 
-/** Each operation's computed cost, keyed by its request (operations of a batch share one context). */
-const costs = new WeakMap<object, number>();
+/**
+ * Where an operation's computed cost is kept: on its request object (operations of a batch share
+ * one context), under a symbol, not in a WeakMap (a WeakMap entry per request cost about a
+ * microsecond to add, and its ephemerons are work for every scavenge).
+ */
+const COST = Symbol("operation cost");
 
 /** The cost the complexity plugin computed for an operation (its request object), once it has. */
-export const costOf = (request: object): number | undefined => costs.get(request);
+export const costOf = (request: object): number | undefined => (request as { [COST]?: number })[COST];
 
 /** The limits a document is checked against before execution. */
 export interface DocumentLimits {
@@ -203,7 +207,7 @@ class OperationRules implements GraphQLRequestListener<Context> {
       : trusted && untrustedRefusal(trusted, request, contextValue.viewer);
     // priced even when refused (the refusal's answer and log line carry the cost, as any other's)
     try {
-      this.price(operation, document, request);
+      this.price(operation, document, request, contextValue.request);
     } catch (error) {
       if (!refusal) throw error;
     }
@@ -218,7 +222,7 @@ class OperationRules implements GraphQLRequestListener<Context> {
   }
 
   /** The complexity rule: depth, fields, then the cost, each refused over its limit. */
-  private price(operation: OperationDefinitionNode, document: DocumentNode, request: GraphQLRequest): void {
+  private price(operation: OperationDefinitionNode, document: DocumentNode, request: GraphQLRequest, scope?: RequestScope): void {
     const { schema, limits, cache } = this.rules;
     const { depth, fields } = measureOperation(document, operation, limits.maxFields);
     if (depth > limits.maxDepth) {
@@ -232,11 +236,21 @@ class OperationRules implements GraphQLRequestListener<Context> {
         maxFields: limits.maxFields,
       });
     }
-    // the cost guard usually computed it already for this text, name and variables
-    const key = request.query === undefined ? undefined : cache.key(request.query, request.operationName ?? undefined, request.variables);
-    const cost = cache.cost(key, () => operationCost(schema, document, request.variables, operation.name?.value, limits));
+    // the cost guard computed it already for this text, name and variables: on this request (a
+    // lone operation), or on another one in the cache
+    const priced = scope?.priced;
+    const cost =
+      priced &&
+      priced.query === request.query &&
+      priced.name === (request.operationName ?? undefined) &&
+      priced.variables === request.variables
+        ? priced.cost
+        : cache.cost(
+            request.query === undefined ? undefined : cache.key(request.query, request.operationName ?? undefined, request.variables),
+            () => operationCost(schema, document, request.variables, operation.name?.value, limits),
+          );
     this.cost = cost;
-    costs.set(request, cost);
+    (request as { [COST]?: number })[COST] = cost;
     if (cost > limits.maxCost) {
       throw new QueryTooComplexError(
         `The query's cost is ${cost}; the limit is ${limits.maxCost}. Ask for smaller pages or fewer nested lists.`,

@@ -50,8 +50,13 @@ export function applyResultBudget(schema: GraphQLSchema): void {
 /** Objects in an answer above which a heavy request's JSON is written in slices (1,000 users: about 0.5 MB, a few ms at once). */
 const SLICED_ABOVE_NODES = 1_000;
 
-/** The JSON of answers already measured, by their `data` (stringifyResult sends it instead of serialising twice). */
-const measured = new WeakMap<object, { text: string; errors: unknown; extensions: unknown }>();
+/**
+ * The JSON of an answer already measured, kept on its `data` under a symbol (JSON.stringify
+ * skips it; a WeakMap entry per answer cost more than the look-up saved): stringifyResult sends
+ * it instead of serialising twice.
+ */
+const MEASURED = Symbol("measured answer");
+type Measured = { [MEASURED]?: { text: string; errors: unknown; extensions: unknown } };
 
 /**
  * The answer of a stopped operation is its stop error alone (REQUEST_TIMEOUT: HTTP 503,
@@ -95,7 +100,7 @@ class ResultBudget implements GraphQLRequestListener<Context> {
     const bytes = text === undefined ? Infinity : Buffer.byteLength(text);
     if (bytes > room) return answerWith(response, new ResultTooLargeError("bytes", scope.result.maxBytes));
     scope.result.bytes += bytes;
-    if (result.data) measured.set(result.data, { text: text!, errors: result.errors, extensions: result.extensions });
+    if (result.data) (result.data as Measured)[MEASURED] = { text: text!, errors: result.errors, extensions: result.extensions };
   }
 }
 
@@ -155,7 +160,7 @@ function answerWith(response: GraphQLResponse, error: GraphQLError): void {
  * measured by the result budget when there is one.
  */
 export function stringifyResult(value: FormattedExecutionResult): string {
-  const known = value.data ? measured.get(value.data) : undefined;
+  const known = (value.data as Measured | null | undefined)?.[MEASURED];
   if (known && known.errors === value.errors && known.extensions === value.extensions) return `${known.text}\n`;
   return `${JSON.stringify(value)}\n`;
 }

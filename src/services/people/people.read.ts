@@ -159,7 +159,7 @@ export const USER_ORDER_COLUMNS = {
 
 export type UserOrderTerm = readonly ["u.lastName" | "u.firstName" | "u.createdAt" | "u.updatedAt" | "u.id", "asc" | "desc"];
 
-/** E8: a page of users (the model's columns for the selection, the filter, the order: a department's leaders first or last, then the terms; the window) and how many the filter matches (one statement on PostgreSQL, `pageStatement`). */
+/** E8: a page of users (the model's columns for the selection, the filter, the order: a department's leaders first or last, then the terms; the window) and how many the filter matches (one statement, `pageStatement`). */
 export const USERS_PAGE = pageStatement(
   "users.page",
   userModel as ReadModel<unknown>,

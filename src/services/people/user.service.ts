@@ -10,7 +10,7 @@ import { USER_ORDER_COLUMNS, USERS_PAGE, userModel, type UserOrderTerm } from ".
 /**
  * E8: the user list. One statement for the page (departments, SSO providers, names and
  * `canManage` inside it, each only when selected) and the total (when `paginationInfo` is
- * selected; on SQLite two, `pageStatement`). With `userDepartmentLeaderOrder` the department's leaders come
+ * selected, `pageStatement`). With `userDepartmentLeaderOrder` the department's leaders come
  * first or last by an ORDER BY term, so the page window runs across both parts in SQL.
  */
 export function listUsers(

@@ -222,12 +222,16 @@ export const everything = Selection.all();
 /**
  * What of an argument object changes the SQL text, for a statement's shape: which members are
  * given (their values become parameters), and the values of booleans, which are literals (SQLite
- * binds no booleans; a list of booleans by its distinct values).
+ * binds no booleans; a list of booleans by its distinct values); a list of one value is `"one"`.
  */
 export function shapeOf(value: unknown): unknown {
   if (value === null || value === undefined) return undefined;
   if (typeof value === "boolean") return value;
-  if (Array.isArray(value)) return value.length === 0 ? [] : value.every((v) => typeof v === "boolean") ? [...new Set(value)].sort() : true;
+  if (Array.isArray(value)) {
+    if (value.length > 0 && value.every((v) => typeof v === "boolean")) return [...new Set(value)].sort();
+    // one value is an equality, which an index can also give the order of (`in` a list cannot)
+    return value.length === 0 ? [] : value.length === 1 ? "one" : true;
+  }
   if (typeof value === "object" && !(value instanceof Date)) {
     return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (shapeOf(v) === undefined ? [] : [[k, shapeOf(v)]])));
   }

@@ -10,7 +10,7 @@ import { VACATION_ORDER_COLUMNS, VACATIONS_PAGE, vacationsOf, type VacationOrder
 /**
  * E7: the vacation list, filtered, ordered (default: vacation year ascending, then id) and
  * paginated: one statement for the page with everything selected inside it and the total, each
- * only when selected (on SQLite two, `pageStatement`).
+ * only when selected (`pageStatement`).
  */
 export function listVacations(
   { read, viewer, config }: AuthedContext,
