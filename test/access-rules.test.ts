@@ -1,7 +1,8 @@
 import "reflect-metadata";
 import { graphql } from "graphql";
 import { Arg, Authorized, Ctx, Query, Resolver, buildSchema } from "type-graphql";
-import { assertRulesDeclared, authChecker, policy, verifyRequired } from "../src/auth/policy";
+import { assertRulesDeclared, authChecker, policy } from "../src/auth/policy";
+import { verifyRequired } from "./support/verify-required";
 import { rules } from "../src/auth/rules";
 import { RequestAccess } from "../src/auth/access";
 import type { Viewer } from "../src/auth/authenticate";

@@ -22,6 +22,7 @@ import type { CreateInvoiceInput } from "../src/inputs/invoice/create-invoice.in
 import { createRequestScope } from "../src/observability/request-scope";
 import { budgetedDb } from "../src/db/budget";
 import { buildAppSchema } from "../src/schema/build-schema";
+import { verifyDeclaredRules } from "./support/verify-required";
 import { createApp, type App } from "../src/server/app";
 import { prepareInvoice } from "../src/services/invoice/invoice-preparation";
 import { storeInvoice } from "../src/services/invoice/invoice-store";
@@ -52,7 +53,7 @@ beforeAll(async () => {
   unwatch = watchStatements({ pg, Database: Sqlite }, (sql) => log.push(sql));
   const config = loadConfig({ DATABASE_URL: t.databaseUrl, AUTH_CACHE_TTL_MS: "60000" } as NodeJS.ProcessEnv);
   database = openDatabase({ url: t.databaseUrl });
-  app = await createApp(database, config, (await buildAppSchema()).schema, () => undefined);
+  app = await createApp(database, config, verifyDeclaredRules((await buildAppSchema()).schema), () => undefined);
 });
 afterAll(async () => {
   unwatch();

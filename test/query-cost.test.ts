@@ -13,8 +13,15 @@ import { join } from "node:path";
 import { projectRoot } from "../src/config/paths";
 import { createTestApp, demoIds, type TestApp } from "./support/test-app";
 import { fullSelection } from "./support/full-selection";
-import { declaredBound, documentCost, isObjectList, STATEMENT_COST } from "../src/server/cost";
-import { MAX_CORRECTIONS } from "../src/domain/list-cost";
+import { documentCost, isObjectList, STATEMENT_COST } from "../src/server/cost";
+import { MAX_CORRECTIONS, PAGED_BY_PARENT } from "../src/domain/list-cost";
+
+/** The declared item bound of a field (the `listBound` of its cost), if any. */
+function declaredBound(field: GraphQLField<unknown, unknown>): number | string | undefined {
+  const complexity = field.extensions?.complexity as { listBound?: number | string } | undefined;
+  if (complexity === PAGED_BY_PARENT) return "page size of the parent field";
+  return complexity?.listBound;
+}
 
 /**
  * The cost limit (issue 9): a cost that follows the result, checked before any resolver runs,

@@ -26,8 +26,8 @@ interface Caller {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyRule = Rule<any>;
 
-/** The rules the edge let through for the service to require, on the field's `info` (checked under tests, see verifyRequired). */
-const PENDING = Symbol("rules the service must require");
+/** The rules the edge let through for the service to require, on the field's `info` (checked under tests, test/support/verify-required.ts). */
+export const PENDING = Symbol("rules the service must require");
 
 const refusal = <S>(rule: Rule<S>, subject?: S): Error => rule.refusal?.(subject) ?? new ForbiddenError();
 
@@ -55,29 +55,6 @@ export const policy = {
     if (decided === false || !(await rule.holds!(ctx.access, subject, via))) throw refusal(rule, subject);
   },
 };
-
-/**
- * Tests only: a root field whose declared rule its subject decides must have had it required by
- * its service (`policy.require`) by the time it answers, or the declaration and the check have
- * drifted apart. Wraps the resolvers of `schema`'s root fields.
- */
-export function verifyRequired(
-  resolve: (...a: never[]) => unknown,
-): (source: unknown, args: unknown, ctx: Caller, info: GraphQLResolveInfo) => unknown {
-  return (source, args, ctx, info) => {
-    const check = (value: unknown) => {
-      const pending = (info as GraphQLResolveInfo & { [PENDING]?: AnyRule[] })[PENDING] ?? [];
-      const missed = pending.filter((rule) => !ctx.access.required.has(rule));
-      if (missed.length > 0)
-        throw new Error(
-          `${info.parentType.name}.${info.fieldName} declares "${missed.map((r) => r.text).join('", "')}" but its service never required it`,
-        );
-      return value;
-    };
-    const result = (resolve as (...a: unknown[]) => unknown)(source, args, ctx, info);
-    return result instanceof Promise ? result.then(check) : check(result);
-  };
-}
 
 /** The rules declared on the root fields and field resolvers of `resolvers` (after the schema is built), by `Type.field`. */
 export function declaredRules(resolvers: readonly ClassType[]): Map<string, AnyRule[]> {

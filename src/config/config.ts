@@ -10,72 +10,6 @@ export function databaseKind(url: string): DatabaseKind {
   throw new Error(`DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)`);
 }
 
-/** Runtime configuration, read once from the environment and validated at start. */
-export interface Config {
-  port: number;
-  host: string;
-  databaseUrl: string;
-  /** PostgreSQL connections per process. */
-  dbPoolSize: number;
-  /** When set, the demo admin's API token is exactly this value (scripts can call the API at once). */
-  seedAdminToken?: string;
-  /** Volume multiplier of the demo data seeded into an empty database. */
-  seedScale: number;
-  /**
-   * Seed demo data into an empty database at start: true always, false never; unset (undefined)
-   * only on the first start of the embedded SQLite default (see src/db/first-start.ts).
-   */
-  seedOnEmpty?: boolean;
-  /** How long a token's authentication is reused; 0 looks every request up. */
-  authCacheTtlMs: number;
-  /** Adds stack traces to error responses. Never on unless explicitly asked for. */
-  debugErrors: boolean;
-  /** Limits that keep one request from monopolising the server. */
-  maxQueryDepth: number;
-  /** Most fields one document may select, counted with fragments expanded. */
-  maxQueryFields: number;
-  /** Upper bound of items returned by a collection asked for with `pagination: false`. */
-  maxUnpaginatedItems: number;
-  /** Highest cost (src/server/cost.ts) a document, or a batch of them, may have. */
-  maxQueryCost: number;
-  /** Most cost executing at once in the process; heavier operations wait their turn (light ones never do). */
-  maxConcurrentCost: number;
-  /** Most objects one request may answer, counted while it executes (the result budget). */
-  maxResultNodes: number;
-  /** Most bytes of JSON one request may answer (the result budget). */
-  maxResultBytes: number;
-  /** Time budget of one request; past it the request is abandoned and its transaction rolled back. */
-  requestTimeoutMs: number;
-  /** Most operations one batched request (a JSON array) may carry. */
-  maxBatchSize: number;
-  /** Largest request body accepted, in bytes. */
-  maxBodyBytes: number;
-  /** How long a client may take to send the request headers. */
-  httpHeadersTimeoutMs: number;
-  /** How long a client may take to send the whole request, body included. */
-  httpBodyTimeoutMs: number;
-  /** Idle keep-alive connections are closed after this long. */
-  keepAliveTimeoutMs: number;
-  /** Most simultaneous client connections; further ones are closed at once. */
-  maxConnections: number;
-  /** On SIGTERM/SIGINT, how long requests in flight may still run before the process exits anyway. */
-  shutdownTimeoutMs: number;
-  /** pino log level: fatal, error, warn, info, debug, trace or silent. */
-  logLevel: string;
-  /** Serve the GraphiQL playground at GET /graphql (PLAYGROUND=false turns it off). */
-  playground: boolean;
-  /** Origins a browser page may call the API from (CORS); empty: same origin only. */
-  corsOrigins: string[];
-  /** Which documents may run (src/server/trusted-documents.ts): any (`off`), registered ones and admins' (`allow`), registered ones by id (`require`). */
-  trustedDocuments: "off" | "allow" | "require";
-  /** The manifest of registered documents (hash to document), required unless `trustedDocuments` is `off`. */
-  trustedDocumentsManifest?: string;
-  /** How long the answer to a mutation sent with an Idempotency-Key is kept for its retries (IDEMPOTENCY_TTL). */
-  idempotencyTtlMs: number;
-  /** Points of cost a caller may spend per minute (RATE_LIMIT_COST_PER_MINUTE); undefined: no rate limit. */
-  rateLimitCostPerMinute?: number;
-}
-
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 const TRUSTED_DOCUMENTS_MODES = ["off", "allow", "require"] as const;
 
@@ -135,7 +69,10 @@ function duration(name: string, env: NodeJS.ProcessEnv, fallbackMs: number, maxM
   return ms;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** Runtime configuration, read once from the environment and validated at start. */
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const problems: string[] = [];
   const int = (name: string, fallback: number, min: number, max: number): number => {
     const raw = env[name];
@@ -167,37 +104,68 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push("SEED_ADMIN_TOKEN must be at least 16 characters long");
   }
 
-  const config: Config = {
+  const config = {
     port: int("PORT", 4000, 0, 65535),
     host: env.HOST || "0.0.0.0",
     databaseUrl,
+    /** PostgreSQL connections per process. */
     dbPoolSize: int("DB_POOL_SIZE", 10, 1, 500),
+    /** When set, the demo admin's API token is exactly this value (scripts can call the API at once). */
     seedAdminToken,
+    /** Volume multiplier of the demo data seeded into an empty database. */
     seedScale: int("SEED_SCALE", 1, 1, 1000),
+    /**
+     * Seed demo data into an empty database at start: true always, false never; unset (undefined)
+     * only on the first start of the embedded SQLite default (see src/db/first-start.ts).
+     */
     seedOnEmpty: bool("SEED_ON_EMPTY", undefined),
+    /** Adds stack traces to error responses. Never on unless explicitly asked for. */
     debugErrors: bool("DEBUG_ERRORS", false),
+    /** How long a token's authentication is reused; 0 looks every request up. */
     authCacheTtlMs: int("AUTH_CACHE_TTL_MS", 10_000, 0, 300_000),
+    /** Limits that keep one request from monopolising the server. */
     maxQueryDepth: int("MAX_QUERY_DEPTH", 20, 2, 100),
+    /** Most fields one document may select, counted with fragments expanded. */
     maxQueryFields: int("MAX_QUERY_FIELDS", 5_000, 10, 1_000_000),
+    /** Upper bound of items returned by a collection asked for with `pagination: false`. */
     maxUnpaginatedItems: int("MAX_UNPAGINATED_ITEMS", 1000, 1, 100_000),
+    /** Highest cost (src/server/cost.ts) a document, or a batch of them, may have. */
     maxQueryCost: int("MAX_QUERY_COST", DEFAULT_MAX_QUERY_COST, 10, 100_000_000),
+    /** Most cost executing at once in the process; heavier operations wait their turn (light ones never do). */
     maxConcurrentCost: 0,
+    /** Most objects one request may answer, counted while it executes (the result budget). */
     maxResultNodes: 0,
+    /** Most bytes of JSON one request may answer (the result budget). */
     maxResultBytes: int("MAX_RESULT_BYTES", DEFAULT_MAX_RESULT_BYTES, 1024, 1_073_741_824),
+    /** Time budget of one request; past it the request is abandoned and its transaction rolled back. */
     requestTimeoutMs: int("REQUEST_TIMEOUT_MS", 10_000, 10, 600_000),
+    /** Most operations one batched request (a JSON array) may carry. */
     maxBatchSize: int("MAX_BATCH_SIZE", 10, 1, 1000),
+    /** Largest request body accepted, in bytes. */
     maxBodyBytes: int("MAX_BODY_BYTES", 1_048_576, 1024, 104_857_600),
+    /** How long a client may take to send the request headers. */
     httpHeadersTimeoutMs: int("HTTP_HEADERS_TIMEOUT_MS", 10_000, 100, 600_000),
+    /** How long a client may take to send the whole request, body included. */
     httpBodyTimeoutMs: int("HTTP_BODY_TIMEOUT_MS", 30_000, 100, 3_600_000),
+    /** Idle keep-alive connections are closed after this long. */
     keepAliveTimeoutMs: int("KEEP_ALIVE_TIMEOUT_MS", 5_000, 100, 600_000),
+    /** Most simultaneous client connections; further ones are closed at once. */
     maxConnections: int("MAX_CONNECTIONS", 1_000, 1, 1_000_000),
+    /** On SIGTERM/SIGINT, how long requests in flight may still run before the process exits anyway. */
     shutdownTimeoutMs: int("SHUTDOWN_TIMEOUT_MS", 10_000, 0, 600_000),
+    /** pino log level: fatal, error, warn, info, debug, trace or silent. */
     logLevel: (env.LOG_LEVEL || "info").toLowerCase(),
+    /** Serve the GraphiQL playground at GET /graphql (PLAYGROUND=false turns it off). */
     playground: bool("PLAYGROUND", true),
+    /** Origins a browser page may call the API from (CORS); empty: same origin only. */
     corsOrigins: origins("CORS_ORIGINS", env, problems),
-    trustedDocuments: "off",
+    /** Which documents may run (src/server/trusted-documents.ts): any (`off`), registered ones and admins' (`allow`), registered ones by id (`require`). */
+    trustedDocuments: "off" as (typeof TRUSTED_DOCUMENTS_MODES)[number],
+    /** The manifest of registered documents (hash to document), required unless `trustedDocuments` is `off`. */
     trustedDocumentsManifest: env.TRUSTED_DOCUMENTS_MANIFEST || undefined,
+    /** How long the answer to a mutation sent with an Idempotency-Key is kept for its retries (IDEMPOTENCY_TTL). */
     idempotencyTtlMs: duration("IDEMPOTENCY_TTL", env, 86_400_000, 30 * 86_400_000, problems),
+    /** Points of cost a caller may spend per minute (RATE_LIMIT_COST_PER_MINUTE); undefined: no rate limit. */
     rateLimitCostPerMinute: env.RATE_LIMIT_COST_PER_MINUTE ? int("RATE_LIMIT_COST_PER_MINUTE", 0, 1, 1_000_000_000) : undefined,
   };
   const trusted = (env.TRUSTED_DOCUMENTS || "off").toLowerCase();

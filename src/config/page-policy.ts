@@ -4,7 +4,7 @@
  * GraphiQL and Swagger UI set inline styles, hence 'unsafe-inline' for styles only; fonts and
  * icons are data: URLs.
  */
-export const PAGE_CSP = [
+const PAGE_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -15,3 +15,11 @@ export const PAGE_CSP = [
   "base-uri 'none'",
   "form-action 'none'",
 ].join("; ");
+
+/** The headers of every HTML page of the server: its content policy, never framed, no referrer. */
+export const PAGE_HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "content-security-policy": PAGE_CSP,
+  "x-frame-options": "DENY",
+  "referrer-policy": "no-referrer",
+};

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { projectRoot } from "../config/paths";
-import { PAGE_CSP } from "../config/page-policy";
+import { PAGE_HEADERS } from "../config/page-policy";
 import type { RestResponse } from "./problems";
 
 /** Where the REST documentation page is served, and its files beside it. */
@@ -11,21 +11,16 @@ export const DOCS_PATH = "/docs";
  * The page's files: Swagger UI's browser build and stylesheet straight from the swagger-ui-dist
  * package (installed with `npm install`, nothing fetched at run time) and the page's own script.
  */
+const SWAGGER_UI = dirname(require.resolve("swagger-ui-dist/package.json", { paths: [projectRoot] }));
 const ASSETS: Record<string, { file: string; type: string }> = {
-  "swagger-ui-bundle.js": {
-    file: join(dirname(require.resolve("swagger-ui-dist/package.json", { paths: [projectRoot] })), "swagger-ui-bundle.js"),
-    type: "text/javascript",
-  },
-  "swagger-ui.css": {
-    file: join(dirname(require.resolve("swagger-ui-dist/package.json", { paths: [projectRoot] })), "swagger-ui.css"),
-    type: "text/css",
-  },
+  "swagger-ui-bundle.js": { file: join(SWAGGER_UI, "swagger-ui-bundle.js"), type: "text/javascript" },
+  "swagger-ui.css": { file: join(SWAGGER_UI, "swagger-ui.css"), type: "text/css" },
   "api-docs.js": { file: join(projectRoot, "playground", "api-docs.js"), type: "text/javascript" },
 };
 
 /**
  * GET /docs: the OpenAPI document of /openapi.json rendered by Swagger UI, served by this server
- * alone under the pages' Content-Security-Policy (PAGE_CSP) (only this origin's scripts, styles and
+ * alone under the pages' headers (PAGE_HEADERS: their Content-Security-Policy) (only this origin's scripts, styles and
  * connections; never framed). The files are read once, when the pages are made.
  */
 export function docsPages(): Map<string, RestResponse> {
@@ -39,12 +34,7 @@ export function docsPages(): Map<string, RestResponse> {
   }
   pages.set(DOCS_PATH, {
     status: 200,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "content-security-policy": PAGE_CSP,
-      "x-frame-options": "DENY",
-      "referrer-policy": "no-referrer",
-    },
+    headers: { ...PAGE_HEADERS },
     body: `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Work management REST interface</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">

@@ -71,18 +71,18 @@ function idOfReference(value: unknown): unknown {
   return typeof value === "string" && value.includes("/") ? value.slice(value.lastIndexOf("/") + 1) : value;
 }
 
-const ROUTES: Array<Omit<RestRoute, "id" | "answer"> & Partial<RestRoute>> = [
-  {
-    method: "PATCH",
-    path: "/chat/chat-topics/{topicId}/chat-users/{userId}",
+/** The routes by their stored document; `route` is the method and path as section 4 writes them. */
+const ROUTES: Record<
+  string,
+  Omit<RestRoute, "id" | "method" | "path" | "document" | "answer"> & Partial<Pick<RestRoute, "answer">> & { route: string }
+> = {
+  "E01-update-assigned-chat-topic-user": {
+    route: "PATCH /chat/chat-topics/{topicId}/chat-users/{userId}",
     summary: "Update an assigned chat topic user",
-    document: "E01-update-assigned-chat-topic-user",
   },
-  {
-    method: "POST",
-    path: "/chat/chat-topics/{topicId}/chat-users/{userId}/read-topic",
+  "E02-read-chat-topic": {
+    route: "POST /chat/chat-topics/{topicId}/chat-users/{userId}/read-topic",
     summary: "Mark topic as read",
-    document: "E02-read-chat-topic",
     // the interface types these as iri-references; GraphQL takes the ids
     adaptBody: (body) => {
       const out = { ...body };
@@ -90,40 +90,30 @@ const ROUTES: Array<Omit<RestRoute, "id" | "answer"> & Partial<RestRoute>> = [
       return out;
     },
   },
-  {
-    method: "PATCH",
-    path: "/project/stages/{id}",
+  "E03-update-stage": {
+    route: "PATCH /project/stages/{id}",
     summary: "Update stage",
-    document: "E03-update-stage",
   },
-  {
-    method: "POST",
-    path: "/finance/invoices",
+  "E04-create-invoice": {
+    route: "POST /finance/invoices",
     summary: "Create invoice",
-    document: "E04-create-invoice",
     creates: true,
   },
-  {
-    method: "POST",
-    path: "/project/projects",
+  "E05-create-project": {
+    route: "POST /project/projects",
     summary: "Create project",
-    document: "E05-create-project",
     creates: true,
   },
-  {
-    method: "GET",
-    path: "/project/tasks/{id}/task-checklists",
+  "E06-task-checklists": {
+    route: "GET /project/tasks/{id}/task-checklists",
     summary: "List task checklists",
-    document: "E06-task-checklists",
     pathVariables: { id: "taskId" },
     query: PAGINATION,
     answer: "page",
   },
-  {
-    method: "GET",
-    path: "/calendar/vacations",
+  "E07-vacations": {
+    route: "GET /calendar/vacations",
     summary: "List vacations",
-    document: "E07-vacations",
     query: [
       ...PAGINATION,
       { name: "search", variable: "filter.search" },
@@ -150,11 +140,9 @@ const ROUTES: Array<Omit<RestRoute, "id" | "answer"> & Partial<RestRoute>> = [
     ],
     answer: "page",
   },
-  {
-    method: "GET",
-    path: "/user/users",
+  "E08-users": {
+    route: "GET /user/users",
     summary: "List users",
-    document: "E08-users",
     query: [
       ...PAGINATION,
       { name: "search", variable: "filter.search" },
@@ -177,29 +165,21 @@ const ROUTES: Array<Omit<RestRoute, "id" | "answer"> & Partial<RestRoute>> = [
     ],
     answer: "page",
   },
-  {
-    method: "GET",
-    path: "/project/project-templates/{id}",
+  "E09-project-template": {
+    route: "GET /project/project-templates/{id}",
     summary: "Retrieve project template",
-    document: "E09-project-template",
   },
-  {
-    method: "PATCH",
-    path: "/project/boards/{boardId}/assigned-board-users/{userId}",
+  "E10-assign-board-user": {
+    route: "PATCH /project/boards/{boardId}/assigned-board-users/{userId}",
     summary: "Assign user to board",
-    document: "E10-assign-board-user",
   },
-  {
-    method: "PUT",
-    path: "/project/risks/{id}",
+  "E11-replace-risk": {
+    route: "PUT /project/risks/{id}",
     summary: "Replace risk",
-    document: "E11-replace-risk",
   },
-  {
-    method: "GET",
-    path: "/project/tasks/shared/{token}/task-comments",
+  "E12-shared-task-comments": {
+    route: "GET /project/tasks/shared/{token}/task-comments",
     summary: "Task comments by task share token",
-    document: "E12-shared-task-comments",
     query: [
       ...PAGE,
       { name: "cursorId", variable: "cursorId" },
@@ -209,20 +189,19 @@ const ROUTES: Array<Omit<RestRoute, "id" | "answer"> & Partial<RestRoute>> = [
     ],
     answer: "page",
   },
-  {
-    method: "POST",
-    path: "/project/external-file-upload",
+  "E13-upload-external-files": {
+    route: "POST /project/external-file-upload",
     summary: "Upload external files",
-    document: "E13-upload-external-files",
     answer: "list",
     creates: true,
   },
-  { method: "GET", path: "/crm/notes/{id}", summary: "Retrieve note", document: "E14-note" },
-  {
-    method: "GET",
-    path: "/project/projects/{id}/get-gantt",
+  "E14-note": {
+    route: "GET /crm/notes/{id}",
+    summary: "Retrieve note",
+  },
+  "E15-project-gantt": {
+    route: "GET /project/projects/{id}/get-gantt",
     summary: "Project summary with budget and reported hours context",
-    document: "E15-project-gantt",
     // the GraphQL field answers tasks whenever they are selected; the interface only when asked
     query: [
       {
@@ -232,11 +211,9 @@ const ROUTES: Array<Omit<RestRoute, "id" | "answer"> & Partial<RestRoute>> = [
       },
     ],
   },
-  {
-    method: "GET",
-    path: "/project/reported-times/timesheet-by-user",
+  "E16-timesheet-by-user": {
+    route: "GET /project/reported-times/timesheet-by-user",
     summary: "Timesheet by user and tasks",
-    document: "E16-timesheet-by-user",
     query: [
       { name: "users[]", variable: "users" },
       { name: "dateStart", variable: "dateStart" },
@@ -246,17 +223,13 @@ const ROUTES: Array<Omit<RestRoute, "id" | "answer"> & Partial<RestRoute>> = [
     ],
     answer: "list",
   },
-  {
-    method: "GET",
-    path: "/project/project-settings/{id}",
+  "E17-project-settings": {
+    route: "GET /project/project-settings/{id}",
     summary: "Retrieve project settings",
-    document: "E17-project-settings",
   },
-  {
-    method: "POST",
-    path: "/finance/currency-dictionaries",
+  "E18-create-currency-dictionary": {
+    route: "POST /finance/currency-dictionaries",
     summary: "Create currency dictionary entry",
-    document: "E18-create-currency-dictionary",
     // the interface declares isDefault a number; GraphQL's input a Boolean (graphql-contract.md)
     adaptBody: (body) =>
       typeof body.isDefault === "number" && (body.isDefault === 0 || body.isDefault === 1)
@@ -264,27 +237,29 @@ const ROUTES: Array<Omit<RestRoute, "id" | "answer"> & Partial<RestRoute>> = [
         : body,
     creates: true,
   },
-  {
-    method: "PATCH",
-    path: "/project/task-types/{id}",
+  "E19-update-task-type": {
+    route: "PATCH /project/task-types/{id}",
     summary: "Update task type",
-    document: "E19-update-task-type",
   },
-  {
-    method: "POST",
-    path: "/user/shortcuts",
+  "E20-create-shortcut": {
+    route: "POST /user/shortcuts",
     summary: "Create shortcut",
-    document: "E20-create-shortcut",
     creates: true,
   },
-];
+};
 
-export const REST_ROUTES: readonly RestRoute[] = ROUTES.map((route) => ({
-  answer: "object",
-  body: route.method === "GET" ? undefined : "input",
-  ...route,
-  id: `E${Number(route.document.slice(1, 3))}`,
-}));
+export const REST_ROUTES: readonly RestRoute[] = Object.entries(ROUTES).map(([document, { route, ...rest }]) => {
+  const [method, path] = route.split(" ") as [RestRoute["method"], string];
+  return {
+    answer: "object",
+    body: method === "GET" ? undefined : "input",
+    method,
+    path,
+    document,
+    ...rest,
+    id: `E${Number(document.slice(1, 3))}`,
+  };
+});
 
 /** The path prefixes of the interface's areas: a request under one of them is answered by the REST layer. */
 export const REST_PREFIXES = ["/project", "/finance", "/calendar", "/user", "/chat", "/crm"] as const;

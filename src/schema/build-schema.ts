@@ -8,7 +8,6 @@ import {
   GraphQLSchema,
   extendSchema,
   isObjectType,
-  type GraphQLObjectType,
   isIntrospectionType,
   isSpecifiedDirective,
   isSpecifiedScalarType,
@@ -25,7 +24,7 @@ import { badInput } from "../services/shared/violations";
 import { ENTITIES, RESOLVERS } from "./registry";
 import type { EntityDefinition } from "../federation/entity-registry";
 import { applyFieldRules } from "../auth/visibility";
-import { assertRulesDeclared, authChecker, declaredRules, verifyRequired } from "../auth/policy";
+import { assertRulesDeclared, authChecker } from "../auth/policy";
 import { capDeclaredLists } from "./list-caps";
 
 /** The Federation 2 spec this subgraph links, and the directives it uses from it. */
@@ -220,25 +219,12 @@ export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; readonl
   guardIdArguments(schema);
   applyFieldRules(schema);
   capDeclaredLists(schema);
-  if (process.env.NODE_ENV === "test") verifyDeclaredRules(schema);
   return {
     schema,
     get sdl() {
       return printed();
     },
   };
-}
-
-/**
- * Tests only: each root field whose declared rule its subject decides must have had it required
- * by its service when it answers (src/auth/policy.ts, verifyRequired).
- */
-function verifyDeclaredRules(schema: GraphQLSchema): void {
-  for (const name of declaredRules(RESOLVERS).keys()) {
-    const [typeName, fieldName] = name.split(".");
-    const field = (schema.getType(typeName) as GraphQLObjectType).getFields()[fieldName];
-    if (field.resolve) field.resolve = verifyRequired(field.resolve as never) as typeof field.resolve;
-  }
 }
 
 /**

@@ -9,7 +9,6 @@ import {
   type GraphQLSchema,
 } from "graphql";
 import { DEFAULT_ITEMS_PER_PAGE } from "../domain/paging";
-import { PAGED_BY_PARENT } from "../domain/list-cost";
 import {
   fieldExtensionsEstimator,
   getComplexity,
@@ -52,13 +51,6 @@ export const STATEMENT_COST = 250;
 
 /** Root fields answered without the database: introspection, `__typename`, the federation SDL. */
 const WITHOUT_STATEMENTS = new Set(["__schema", "__type", "__typename", "_service"]);
-
-/** The declared item bound of a field (for documentation and the audit test), if any. */
-export function declaredBound(field: GraphQLField<unknown, unknown>): number | string | undefined {
-  const complexity = field.extensions?.complexity as { listBound?: number | string } | undefined;
-  if (complexity === PAGED_BY_PARENT) return "page size of the parent field";
-  return complexity?.listBound;
-}
 
 /** Whether a field returns a list of objects (the lists whose size multiplies work). */
 export function isObjectList(field: GraphQLField<unknown, unknown>): boolean {

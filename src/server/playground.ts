@@ -4,7 +4,7 @@ import type { ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { projectRoot } from "../config/paths";
-import { PAGE_CSP } from "../config/page-policy";
+import { PAGE_HEADERS } from "../config/page-policy";
 import { loadExamples } from "./examples";
 
 /**
@@ -70,10 +70,7 @@ export function createPlayground(): Playground {
     },
     page(req, res, search) {
       if (!wantsPage(req, search)) return false;
-      res.setHeader("content-type", "text/html; charset=utf-8");
-      res.setHeader("content-security-policy", PAGE_CSP);
-      res.setHeader("x-frame-options", "DENY");
-      res.setHeader("referrer-policy", "no-referrer");
+      for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
       res.end(html);
       return true;
     },

@@ -98,6 +98,8 @@ interface Refusal {
   message: string;
 }
 
+const refused = (status: number, code: string, message: string): Refusal => ({ status, code, message });
+
 /**
  * One operation of a request as the client sent it (a JSON body, or a GET's parameters): an id
  * is replaced by its registered text (and APQ's extension dropped, so Apollo's APQ cache never
@@ -114,12 +116,11 @@ export function resolveOperation(operation: Record<string, unknown>, docs: Trust
         : undefined;
   if (id === undefined) {
     if (docs.mode === "require" && typeof operation.query === "string") {
-      return {
-        status: 400,
-        code: ErrorCode.PERSISTED_QUERY_ID_REQUIRED,
-        message:
-          "This server runs registered documents only: send the document's id as documentId (or extensions.persistedQuery.sha256Hash), not its text.",
-      };
+      return refused(
+        400,
+        ErrorCode.PERSISTED_QUERY_ID_REQUIRED,
+        "This server runs registered documents only: send the document's id as documentId (or extensions.persistedQuery.sha256Hash), not its text.",
+      );
     }
     return undefined; // a text in `allow` mode: the plugin decides once the caller is known
   }
@@ -127,18 +128,10 @@ export function resolveOperation(operation: Record<string, unknown>, docs: Trust
   const document = hash === undefined ? undefined : docs.byHash.get(hash);
   if (document === undefined) {
     // the id is the client's input: not echoed
-    return {
-      status: 404,
-      code: ErrorCode.PERSISTED_QUERY_NOT_IN_LIST,
-      message: "The document id is not in this server's list of registered documents.",
-    };
+    return refused(404, ErrorCode.PERSISTED_QUERY_NOT_IN_LIST, "The document id is not in this server's list of registered documents.");
   }
   if (typeof operation.query === "string" && operation.query !== document) {
-    return {
-      status: 400,
-      code: ErrorCode.CANNOT_SEND_PQ_ID_AND_BODY,
-      message: "Send a document's id or its text, not an id with another text.",
-    };
+    return refused(400, ErrorCode.CANNOT_SEND_PQ_ID_AND_BODY, "Send a document's id or its text, not an id with another text.");
   }
   operation.query = document;
   delete operation.documentId;

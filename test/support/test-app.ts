@@ -17,6 +17,7 @@ import { EntityLoaders } from "../../src/loaders/entity-loaders";
 import type { AuthedContext } from "../../src/context";
 import { buildAppSchema } from "../../src/schema/build-schema";
 import { createApp, type App, type AppOptions } from "../../src/server/app";
+import { verifyDeclaredRules } from "./verify-required";
 import { createHttpServer, listen } from "../../src/server/http-server";
 import { issueToken } from "../../src/auth/tokens";
 import demoIds from "../../prisma/demo-ids.json";
@@ -72,7 +73,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
   // tests change users and tokens between requests: no authentication cache unless a test asks for one
   const config = loadConfig({ AUTH_CACHE_TTL_MS: "0", ...env, DATABASE_URL: databaseUrl } as NodeJS.ProcessEnv);
   cachedSchema ??= buildAppSchema();
-  const { schema } = await cachedSchema;
+  const schema = verifyDeclaredRules((await cachedSchema).schema);
   const app = await createApp(database, config, schema, options.logger ? options : () => undefined);
   const userToken = await issueToken(db, demoIds.userId, { name: "test" });
   let server: Server | undefined;

@@ -13,6 +13,7 @@ import { InvoiceItemInput } from "./invoice-item.input";
 import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../../types/shared/enums";
 import { IsDecimal } from "../../validation/rules";
 import { MAX_AMOUNT_NUMBER, MONEY_PLACES } from "../../domain/money";
+import { OptionalList, OptionalText } from "../shared/fields";
 
 /** Most items (and previous items) one invoice holds: Invoice.items and prevItems are priced by it. */
 export const MAX_INVOICE_ITEMS = 500;
@@ -47,8 +48,7 @@ export class CreateInvoiceInput {
   @Length(1, 50)
   no?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Document title, up to 50 characters; default: the numbering's document title." })
-  @MaxLength(50)
+  @OptionalText(50, "Document title", "; default: the numbering's document title")
   docTitle?: string | null;
 
   @Field(() => KsefMarker, { nullable: true, description: `KSeF marker, up to 6 characters: ${KSEF_MARKERS.join(", ")}; null: none.` })
@@ -68,53 +68,37 @@ export class CreateInvoiceInput {
   @Field(() => DateScalar, { nullable: true, description: "Payment deadline; not before the issue date." })
   deadlineDate?: Date | null;
 
-  @Field(() => String, { nullable: true, description: "Place of issue, up to 255 characters." })
-  @MaxLength(255)
+  @OptionalText(255, "Place of issue")
   issuedPlace?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Seller's name, up to 255 characters." })
-  @MaxLength(255)
+  @OptionalText(255, "Seller's name")
   sellerName?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Seller's tax identifier, up to 20 characters." })
-  @MaxLength(20)
+  @OptionalText(20, "Seller's tax identifier")
   sellerIdentifier?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Seller's street, up to 255 characters." })
-  @MaxLength(255)
+  @OptionalText(255, "Seller's street")
   sellerStreet?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Seller's postal code, up to 20 characters." })
-  @MaxLength(20)
+  @OptionalText(20, "Seller's postal code")
   sellerZipCode?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Seller's city, up to 255 characters." })
-  @MaxLength(255)
+  @OptionalText(255, "Seller's city")
   sellerCity?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Seller's country code, up to 2 characters." })
-  @MaxLength(2)
+  @OptionalText(2, "Seller's country code")
   sellerCountryCode?: string | null;
 
-  @Field(() => String, {
-    nullable: true,
-    description: "Name of the person issuing the invoice, up to 255 characters; default: the caller's name.",
-  })
-  @MaxLength(255)
+  @OptionalText(255, "Name of the person issuing the invoice", "; default: the caller's name")
   sellerCreatorName?: string | null;
 
   @Field(() => ID, { nullable: true, description: "The buyer contractor (must exist); its data fills the buyer fields left empty." })
   buyerId?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Buyer's name, up to 255 characters; default: the contractor's full name." })
-  @MaxLength(255)
+  @OptionalText(255, "Buyer's name", "; default: the contractor's full name")
   buyerName?: string | null;
 
-  @Field(() => String, {
-    nullable: true,
-    description: "Buyer's identifier, up to 20 characters; default: the contractor's VAT id, else empty.",
-  })
-  @MaxLength(20)
+  @OptionalText(20, "Buyer's identifier", "; default: the contractor's VAT id, else empty")
   buyerIdentifier?: string | null;
 
   @Field(() => BuyerIdentifierType, {
@@ -124,24 +108,19 @@ export class CreateInvoiceInput {
   @IsIn([...BUYER_IDENTIFIER_TYPES])
   buyerIdentifierType?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Buyer's street, up to 255 characters; default: the contractor's." })
-  @MaxLength(255)
+  @OptionalText(255, "Buyer's street", "; default: the contractor's")
   buyerStreet?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Buyer's postal code, up to 20 characters; default: the contractor's." })
-  @MaxLength(20)
+  @OptionalText(20, "Buyer's postal code", "; default: the contractor's")
   buyerZipCode?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Buyer's city, up to 255 characters; default: the contractor's." })
-  @MaxLength(255)
+  @OptionalText(255, "Buyer's city", "; default: the contractor's")
   buyerCity?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Buyer's country code, up to 2 characters; default: the contractor's." })
-  @MaxLength(2)
+  @OptionalText(2, "Buyer's country code", "; default: the contractor's")
   buyerCountryCode?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Recipient (a unit of the buyer), up to 255 characters." })
-  @MaxLength(255)
+  @OptionalText(255, "Recipient (a unit of the buyer)")
   buyerRecipientName?: string | null;
 
   @Field(() => String, {
@@ -158,12 +137,10 @@ export class CreateInvoiceInput {
   @Field({ defaultValue: false, description: "Whether the buyer is a member of a VAT group (GV); default false." })
   buyerIsGv!: boolean;
 
-  @Field(() => String, { nullable: true, description: "Bank account for the payment, up to 100 characters." })
-  @MaxLength(100)
+  @OptionalText(100, "Bank account for the payment")
   bankAccount?: string | null;
 
-  @Field(() => String, { nullable: true, description: "SWIFT/BIC of the bank, up to 11 characters." })
-  @MaxLength(11)
+  @OptionalText(11, "SWIFT/BIC of the bank")
   bankAccountSwift?: string | null;
 
   @Field(() => String, {
@@ -194,8 +171,7 @@ export class CreateInvoiceInput {
   @Max(MAX_AMOUNT_NUMBER)
   toPay?: number | null;
 
-  @Field(() => String, { nullable: true, description: "Free-text description, up to 5000 characters." })
-  @MaxLength(5000)
+  @OptionalText(5000, "Free-text description")
   description?: string | null;
 
   @Field(() => ID, { nullable: true, description: "Project to book the invoice to. Filled from the stage, board or task when absent." })
@@ -224,8 +200,7 @@ export class CreateInvoiceInput {
   @ValidateNested()
   items?: InvoiceItemInput[] | null;
 
-  @Field(() => [String], { nullable: true, description: "Third parties named on the invoice: at most 20, each up to 255 characters." })
-  @ArrayMaxSize(20)
+  @OptionalList(String, 20, "Third parties named on the invoice: at most 20, each up to 255 characters.")
   @MaxLength(255, { each: true })
   thirdParties?: string[] | null;
 

@@ -1,7 +1,8 @@
-import { ArrayMaxSize, MaxLength } from "class-validator";
+import { MaxLength } from "class-validator";
 import { Field, ID, InputType } from "type-graphql";
 import { DepartmentLeaderOrder } from "./department-leader-order.input";
 import { UserRole } from "../../types/shared/enums";
+import { OptionalList } from "../shared/fields";
 
 @InputType({ description: "Narrows the user list. A list filter matches any of its values; filters combine with AND." })
 export class UserFilter {
@@ -18,36 +19,28 @@ export class UserFilter {
   @Field({ nullable: true, description: "Only users who may (true) or may not (false) log in." })
   canLogIn?: boolean;
 
-  @Field(() => [UserRole], { nullable: true, description: "Users holding at least one of these roles (admin, pm, hr, finance, user)." })
-  @ArrayMaxSize(50)
+  @OptionalList(UserRole, 50, "Users holding at least one of these roles (admin, pm, hr, finance, user).")
   hasRole?: string[];
 
-  @Field(() => [UserRole], { nullable: true, description: "Users holding every one of these roles." })
-  @ArrayMaxSize(50)
+  @OptionalList(UserRole, 50, "Users holding every one of these roles.")
   hasRoleSet?: string[];
 
-  @Field(() => [ID], { nullable: true, description: "Users with one of these job positions." })
-  @ArrayMaxSize(500)
+  @OptionalList(ID, 500, "Users with one of these job positions.")
   jobPosition?: string[];
 
-  @Field(() => [ID], { nullable: true, description: "Users of one of these contractors." })
-  @ArrayMaxSize(500)
+  @OptionalList(ID, 500, "Users of one of these contractors.")
   contractorId?: string[];
 
-  @Field(() => [ID], { nullable: true, description: "Only these users." })
-  @ArrayMaxSize(500)
+  @OptionalList(ID, 500, "Only these users.")
   id?: string[];
 
-  @Field(() => [ID], { nullable: true, description: "Leave these users out." })
-  @ArrayMaxSize(500)
+  @OptionalList(ID, 500, "Leave these users out.")
   excludeIds?: string[];
 
-  @Field(() => [ID], { nullable: true, description: "Leave out users belonging to any of these departments." })
-  @ArrayMaxSize(500)
+  @OptionalList(ID, 500, "Leave out users belonging to any of these departments.")
   excludeDepartmentIds?: string[];
 
-  @Field(() => [ID], { nullable: true, description: "Users belonging to one of these departments." })
-  @ArrayMaxSize(500)
+  @OptionalList(ID, 500, "Users belonging to one of these departments.")
   department?: string[];
 
   @Field({ nullable: true, description: "Users who belong to some department (true) or to none (false)." })
@@ -56,8 +49,7 @@ export class UserFilter {
   @Field({ nullable: true, description: "Users connected to some SSO provider (true) or to none (false)." })
   existsSsoProvider?: boolean;
 
-  @Field(() => [ID], { nullable: true, description: "Users connected to one of these SSO providers." })
-  @ArrayMaxSize(500)
+  @OptionalList(ID, 500, "Users connected to one of these SSO providers.")
   ssoProviderIds?: string[];
 
   @Field(() => DepartmentLeaderOrder, {

@@ -1,9 +1,10 @@
-import { ArrayMaxSize, IsIn, Length, Max, MaxLength, Min, ValidateNested } from "class-validator";
+import { ArrayMaxSize, IsIn, Length, Max, Min, ValidateNested } from "class-validator";
 import { Field, Float, ID, InputType } from "type-graphql";
 import { ProjectCustomFieldValueInput } from "./project-custom-field-value.input";
 import { PROJECT_CREATION_STATUSES } from "../../domain/value-sets";
 import { ProjectCreationStatus } from "../../types/shared/enums";
 import { MAX_AMOUNT_NUMBER } from "../../domain/money";
+import { OptionalList, OptionalText } from "../shared/fields";
 
 /** Most contractors and tags a project holds (only createProject sets them): Project.contractors and tags are priced by them. */
 export const MAX_PROJECT_CONTRACTORS = 100;
@@ -15,12 +16,11 @@ export class CreateProjectInput {
   @Length(1, 100)
   name!: string;
 
-  @Field(() => String, {
-    nullable: true,
-    description:
-      "The project's number, up to 50 characters (trimmed), unique among projects (CONFLICT otherwise); it takes nothing from the counter. Absent, null or blank: the next number of the numbering (or of the default numbering).",
-  })
-  @MaxLength(50)
+  @OptionalText(
+    50,
+    "The project's number",
+    " (trimmed), unique among projects (CONFLICT otherwise); it takes nothing from the counter. Absent, null or blank: the next number of the numbering (or of the default numbering)",
+  )
   no?: string | null;
 
   @Field(() => ID, {
@@ -55,8 +55,7 @@ export class CreateProjectInput {
   })
   numbering?: string | null;
 
-  @Field(() => String, { nullable: true, description: "Description, up to 100000 characters; null means none." })
-  @MaxLength(100_000)
+  @OptionalText(100_000, "Description", "; null means none")
   description?: string | null;
 
   @Field({ description: "Whether removing the project's objects records who removed them." })
@@ -71,11 +70,11 @@ export class CreateProjectInput {
   @Max(MAX_AMOUNT_NUMBER)
   budget!: number;
 
-  @Field(() => [ProjectCustomFieldValueInput], {
-    nullable: true,
-    description: "Custom field values of the project, at most 100; they win over the template's values of the same definitions.",
-  })
-  @ArrayMaxSize(100)
+  @OptionalList(
+    ProjectCustomFieldValueInput,
+    100,
+    "Custom field values of the project, at most 100; they win over the template's values of the same definitions.",
+  )
   @ValidateNested()
   customFieldValues?: ProjectCustomFieldValueInput[] | null;
 

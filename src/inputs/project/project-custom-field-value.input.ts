@@ -1,5 +1,6 @@
-import { ArrayMaxSize, Max, MaxLength, Min } from "class-validator";
+import { Max, Min } from "class-validator";
 import { Field, Float, ID, InputType } from "type-graphql";
+import { OptionalList, OptionalText } from "../shared/fields";
 
 @InputType({
   description:
@@ -9,8 +10,7 @@ export class ProjectCustomFieldValueInput {
   @Field(() => ID, { description: "Id of an existing custom field definition of scope project; each definition at most once." })
   definition!: string;
 
-  @Field(() => String, { nullable: true, description: "Text value, up to 100000 characters (dataType text)." })
-  @MaxLength(100_000)
+  @OptionalText(100_000, "Text value", " (dataType text)")
   valueText?: string | null;
 
   @Field(() => Float, { nullable: true, description: "Numeric value, between -99999999999999 and 99999999999999 (dataType float)." })
@@ -21,12 +21,10 @@ export class ProjectCustomFieldValueInput {
   @Field(() => Date, { nullable: true, description: "Date-time value (dataType datetime)." })
   valueDateTime?: Date | null;
 
-  @Field(() => [ID], { nullable: true, description: "Ids of the definition's select options, at most 100 (dataType select)." })
-  @ArrayMaxSize(100)
+  @OptionalList(ID, 100, "Ids of the definition's select options, at most 100 (dataType select).")
   valueSelectOptions?: string[] | null;
 
-  @Field(() => [ID], { nullable: true, description: "Ids of existing users, at most 100 (dataType users)." })
-  @ArrayMaxSize(100)
+  @OptionalList(ID, 100, "Ids of existing users, at most 100 (dataType users).")
   valueSelectUsers?: string[] | null;
 
   @Field(() => ID, { nullable: true, description: "Id of an existing department (dataType department)." })

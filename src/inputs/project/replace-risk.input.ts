@@ -1,5 +1,6 @@
 import { IsNotEmpty, Max, MaxLength, Min } from "class-validator";
 import { Field, ID, InputType, Int } from "type-graphql";
+import { OptionalText } from "../shared/fields";
 
 @InputType({
   description:
@@ -11,8 +12,7 @@ export class ReplaceRiskInput {
   @MaxLength(100)
   name!: string;
 
-  @Field(() => String, { nullable: true, description: "Description, up to 100000 characters." })
-  @MaxLength(100_000)
+  @OptionalText(100_000, "Description")
   description?: string | null;
 
   @Field(() => Int, { nullable: true, description: "Probability from 1 to 5." })

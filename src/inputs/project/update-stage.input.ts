@@ -1,5 +1,6 @@
-import { Length, MaxLength } from "class-validator";
+import { Length } from "class-validator";
 import { Field, ID, InputType } from "type-graphql";
+import { OptionalText } from "../shared/fields";
 
 @InputType({
   description:
@@ -10,8 +11,7 @@ export class UpdateStageInput {
   @Length(1, 100)
   name?: string | null;
 
-  @Field(() => String, { nullable: true, description: "New description, up to 100000 characters; null clears it." })
-  @MaxLength(100_000)
+  @OptionalText(100_000, "New description", "; null clears it")
   description?: string | null;
 
   @Field(() => Boolean, { nullable: true, description: "Whether removals record who removed; null is refused." })

@@ -1,8 +1,9 @@
-import { ArrayMaxSize, IsIn, MaxLength, ValidateNested } from "class-validator";
+import { IsIn, MaxLength, ValidateNested } from "class-validator";
 import { Field, ID, InputType, Int } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import { VACATION_STATUSES } from "../../domain/value-sets";
 import { DateRangeFilter } from "../shared/date-range-filter.input";
+import { OptionalList } from "../shared/fields";
 
 @InputType({ description: "Narrows the vacation list. A list filter matches any of its values; filters combine with AND." })
 export class VacationFilter {
@@ -13,32 +14,27 @@ export class VacationFilter {
   @MaxLength(200)
   search?: string;
 
-  @Field(() => [ID], { nullable: true, description: "Vacations of one of these users." })
-  @ArrayMaxSize(500)
+  @OptionalList(ID, 500, "Vacations of one of these users.")
   calendarUser?: string[];
 
-  @Field(() => [Int], { nullable: true, description: "Vacations counted in one of these vacation years." })
-  @ArrayMaxSize(100)
+  @OptionalList(Int, 100, "Vacations counted in one of these vacation years.")
   vacationYear?: number[];
 
-  @Field(() => [String], {
-    nullable: true,
-    description: `Vacations in one of these states: ${VACATION_STATUSES.join(", ")}; any other is BAD_USER_INPUT. A String, not an enum: the interface calls the set open (observed values).`,
-  })
-  @ArrayMaxSize(20)
+  @OptionalList(
+    String,
+    20,
+    `Vacations in one of these states: ${VACATION_STATUSES.join(", ")}; any other is BAD_USER_INPUT. A String, not an enum: the interface calls the set open (observed values).`,
+  )
   @IsIn(VACATION_STATUSES, { each: true })
   status?: string[];
 
-  @Field(() => [ID], { nullable: true, description: "Vacations of one of these types." })
-  @ArrayMaxSize(500)
+  @OptionalList(ID, 500, "Vacations of one of these types.")
   vacationType?: string[];
 
-  @Field(() => [DateScalar], { nullable: true, description: "Vacations issued on one of these days." })
-  @ArrayMaxSize(500)
+  @OptionalList(DateScalar, 500, "Vacations issued on one of these days.")
   issueDate?: Date[];
 
-  @Field(() => [Boolean], { nullable: true, description: "Vacations whose type is active (true) or inactive (false)." })
-  @ArrayMaxSize(2)
+  @OptionalList(Boolean, 2, "Vacations whose type is active (true) or inactive (false).")
   vacationTypeIsActive?: boolean[];
 
   @Field({ nullable: true, description: "Vacations of users who may (true) or may not (false) log in." })

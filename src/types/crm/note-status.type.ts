@@ -1,12 +1,9 @@
 import { Directive, Field, ObjectType } from "type-graphql";
-import { Identified } from "../shared/named.type";
+import { Named } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A state a CRM note can be in (e.g. to do, done), with its colour." })
-export class NoteStatus extends Identified("status") {
-  @Field({ description: "Its name." })
-  name!: string;
-
+export class NoteStatus extends Named("status", "of", "its") {
   @Field(() => Date, { description: "When the status was created." })
   createdAt!: Date;
 

@@ -1,8 +1,5 @@
-import { Field, ObjectType } from "type-graphql";
-import { Identified } from "./named.type";
+import { ObjectType } from "type-graphql";
+import { Named } from "./named.type";
 
 @ObjectType({ description: "A referenced object by id and name (category, tag, department, contractor...)." })
-export class IdName extends Identified("referenced object") {
-  @Field({ description: "Its name." })
-  name!: string;
-}
+export class IdName extends Named("referenced object", "of", "its") {}

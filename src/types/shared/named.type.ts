@@ -1,10 +1,10 @@
 import { Field, ID, ObjectType } from "type-graphql";
 
-/** How a description names the object: "Id of the board." or "The board's id.". */
-type Form = "of" | "'s";
+/** How a description names the object: "Id of the board.", "The board's id." or "Its id.". */
+type Form = "of" | "'s" | "its";
 
 const describe = (what: string, part: "id" | "name", form: Form) =>
-  form === "of" ? `${part === "id" ? "Id" : "Name"} of the ${what}.` : `The ${what}'s ${part}.`;
+  form === "of" ? `${part === "id" ? "Id" : "Name"} of the ${what}.` : form === "its" ? `Its ${part}.` : `The ${what}'s ${part}.`;
 
 /**
  * The `id` an object type starts with, described after the object (`"invoice"`) in the form

@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
 import { FileTask } from "./file-task.type";
 import { IdName } from "../shared/id-name.type";
+import { Identified } from "../shared/named.type";
 import { FileTargetType } from "../shared/enums";
 
 /**
@@ -8,10 +9,7 @@ import { FileTargetType } from "../shared/enums";
  * on a comment) differ only in how much of the author they show.
  */
 @ObjectType()
-export abstract class FileBase {
-  @Field(() => ID, { description: "The file's id." })
-  id!: string;
-
+export abstract class FileBase extends Identified("file", "'s") {
   @Field(() => FileTargetType, { description: "What the file is attached to: project, task or task_comment (a task comment)." })
   type!: string;
 

@@ -1,12 +1,9 @@
 import { Directive, Field, ObjectType } from "type-graphql";
-import { Identified } from "../shared/named.type";
+import { Named } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A kind of absence (annual leave, sick leave...), as shown on a vacation." })
-export class VacationType extends Identified("vacation type") {
-  @Field({ description: "Its name." })
-  name!: string;
-
+export class VacationType extends Named("vacation type", "of", "its") {
   @Field({ description: "Whether days of this type count against the user's yearly vacation allowance." })
   decrementVacation!: boolean;
 
