@@ -24,11 +24,12 @@
  *    connections; a shrunk heap and cold code, by the look of it), and what brings it back is
  *    requests, not seconds (at 1 connection, 137 requests of warm-up on a loaded machine left the
  *    traced server at 3.9 ms against 1.6). Without the warm-up the traced server, idle longest,
- *    was measured cold and the untraced one hot. It reports the medians of
- *    req/s, p50, p99, statements per request, the ratio to PostGraphile and to the bare Apollo
- *    Server, each server's RSS, and per request: the server's CPU time (/proc), and for the
- *    servers on PostgreSQL PostgreSQL's own time (pg_stat_statements: execution plus planning),
- *    its CPU time (/proc, every process of the cluster) and the statements it counted.
+ *    was measured cold and the untraced one hot.
+ *    It reports the medians of req/s, p50, p99, statements per request, the ratio to PostGraphile
+ *    and to the bare Apollo Server, each server's RSS, and per request: the server's CPU time
+ *    (/proc), and for the servers on PostgreSQL PostgreSQL's own time (pg_stat_statements:
+ *    execution plus planning), its CPU time (/proc, every process of the cluster) and the
+ *    statements it counted.
  * 5. Writes bench/RESULTS.md (keeping its "Event loop under load" section).
  *
  *   npm run bench                       # scale 4, 5 rounds of 5 s per workload and connection count
@@ -609,8 +610,8 @@ ${costRows.join("\n")}`;
     ? `Tracing (issue 22): the same project on PostgreSQL, once without OpenTelemetry (no OTEL_* variable: the SDK is not loaded) and once
 tracing every request (OTEL_EXPORTER_OTLP_ENDPOINT set, OTLP/HTTP protobuf, the SDK's batch processor with its defaults, to a
 collector of its own on this machine that discards what it gets: bench/otlp-sink.cjs; sampler parentbased_always_on), measured
-right after it in every round, each after the same warm-up. Target: with tracing, at most 10% lower throughput. "On ÷ off" divides the medians; "paired" is the
-median of each round's ratio.
+right after it in every round, each after the same warm-up. Target: with tracing, at most 10% lower throughput. "On ÷ off"
+divides the medians; "paired" is the median of each round's ratio.
 
 | Conns | Workload | Tracing off | Tracing on | On ÷ off | On ÷ off, paired | Server CPU/req off | Server CPU/req on | Collector CPU/req |
 |---|---|---|---|---|---|---|---|---|
