@@ -34,6 +34,10 @@ describeIf(onPostgres, NEEDS_POSTGRES)("npm run bench (BENCH_QUICK=1)", () => {
       // the equivalence check ran and found the same rows and columns
       expect(output).toMatch(new RegExp(`rows: ${workload.replace(/[{}]/g, "\\$&")}[^\\n]*: same \\(`));
     }
+    // every measured run came right after a warm-up of the same workload on the same target
+    const runs = output.split("\n").filter((line) => line.startsWith("round "));
+    expect(runs.length).toBeGreaterThanOrEqual(38);
+    for (const run of runs) expect(run).toMatch(/; after a warm-up of [1-9]\d* requests$/);
     const lines = output.split("\n").filter((line) => /^\| (1|16) \|/.test(line));
     // 9 workloads at 1 and 16 connections: the throughput table, the cost per request, then the
     // tracing table (the users page with tracing off and on, at 1 and 16 connections)

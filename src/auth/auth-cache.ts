@@ -17,14 +17,16 @@ export class AuthCache {
     private readonly maxEntries = 10_000,
   ) {}
 
-  async authenticate(authorization: string | undefined): Promise<AuthResult> {
+  /** `around` runs the database look-up (a cache miss) only: tracing follows its statement (src/context.ts). */
+  async authenticate(authorization: string | undefined, around: <T>(lookUp: () => T) => T = (lookUp) => lookUp()): Promise<AuthResult> {
+    const lookUp = () => authenticate(this.db, authorization);
     const token = tokenFromHeader(authorization);
-    if (!token || this.ttlMs <= 0) return authenticate(this.db, authorization);
+    if (!token || this.ttlMs <= 0) return around(lookUp);
     const key = hashToken(token);
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.until > now) return fresh(hit.result);
-    const result = await authenticate(this.db, authorization);
+    const result = await around(lookUp);
     if (result.viewer) {
       // a Map iterates in insertion order: dropping the first entry drops the oldest
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
