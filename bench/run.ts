@@ -345,6 +345,24 @@ function loopInBackground(server: Server, documents: Query[]): { stop(): Promise
   };
 }
 
+function load(server: Server, q: Query, connections: number, limit: { duration: number } | { amount: number }) {
+  return autocannon({
+    url: server.url,
+    method: "POST",
+    connections,
+    ...limit,
+    headers: { "content-type": "application/json", authorization: TOKEN },
+    body: JSON.stringify(q),
+  });
+}
+
+/** WARMUP seconds, topped up to WARMUP_REQUESTS answered requests: what a cold server needs is requests, not seconds */
+async function warmUp(server: Server, q: Query, connections: number): Promise<number> {
+  const first = await load(server, q, connections, { duration: WARMUP });
+  const more = first["2xx"] < WARMUP_REQUESTS ? await load(server, q, connections, { amount: WARMUP_REQUESTS - first["2xx"] }) : undefined;
+  return first["2xx"] + (more?.["2xx"] ?? 0);
+}
+
 async function measure(
   server: Server,
   q: Query,
@@ -352,30 +370,18 @@ async function measure(
   pg?: () => Promise<PgSample>,
   background?: Query[],
 ): Promise<Measure> {
-  const load = (limit: { duration: number } | { amount: number }) =>
-    autocannon({
-      url: server.url,
-      method: "POST",
-      connections,
-      ...limit,
-      headers: { "content-type": "application/json", authorization: TOKEN },
-      body: JSON.stringify(q),
-    });
-  /** WARMUP seconds, topped up to WARMUP_REQUESTS answered requests: what a cold server needs is requests, not seconds */
-  const warm = async () => {
-    const first = await load({ duration: WARMUP });
-    const more = first["2xx"] < WARMUP_REQUESTS ? await load({ amount: WARMUP_REQUESTS - first["2xx"] }) : undefined;
-    return first["2xx"] + (more?.["2xx"] ?? 0);
-  };
   const others = background ? loopInBackground(server, background) : undefined;
   // every target warmed up the same way right before it is measured (the header comment says why);
   // with a background, the heavy documents are under way (at least 1 s) before the light one is measured
-  const [warmedUp] = await Promise.all([WARMUP > 0 ? warm() : 0, others && new Promise((r) => setTimeout(r, 1_000))]);
+  const [warmedUp] = await Promise.all([
+    WARMUP > 0 ? warmUp(server, q, connections) : 0,
+    others && new Promise((r) => setTimeout(r, 1_000)),
+  ]);
   const before = await server.count();
   const pgBefore = await pg?.();
   const cpuBefore = cpuMs(server.child.pid!);
   const collectorBefore = server.collector && cpuMs(server.collector.pid!);
-  const result = await load({ duration: SECONDS });
+  const result = await load(server, q, connections, { duration: SECONDS });
   const cpu = cpuMs(server.child.pid!) - cpuBefore;
   const collectorCpu = collectorBefore === undefined ? undefined : cpuMs(server.collector!.pid!) - collectorBefore;
   const pgAfter = await pg?.();
@@ -519,6 +525,8 @@ async function main() {
         const targets: [Server, Query][] = [[projectPg.server, s.project]];
         // right after the untraced server: the pair sees the same moment of a shared machine
         if (s.traced && traced) targets.push([traced, s.project]);
+        // the traced server's history the untraced one's: the workloads it is not measured on, unmeasured
+        else if (traced && !s.background && WARMUP > 0) await warmUp(traced, s.project, connections);
         if (s.postgraphile) targets.push([postgraphile, s.postgraphile]);
         if (s.sqlite) targets.push([projectSqlite.server, s.project]);
         if (s.bareApollo) targets.push([bare, s.project]);
