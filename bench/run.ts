@@ -359,7 +359,9 @@ function load(server: Server, q: Query, connections: number, limit: { duration: 
 /** WARMUP seconds, topped up to WARMUP_REQUESTS answered requests: what a cold server needs is requests, not seconds */
 async function warmUp(server: Server, q: Query, connections: number): Promise<number> {
   const first = await load(server, q, connections, { duration: WARMUP });
-  const more = first["2xx"] < WARMUP_REQUESTS ? await load(server, q, connections, { amount: WARMUP_REQUESTS - first["2xx"] }) : undefined;
+  const missing = WARMUP_REQUESTS - first["2xx"];
+  // autocannon refuses an amount below its connections
+  const more = missing > 0 ? await load(server, q, connections, { amount: Math.max(missing, connections) }) : undefined;
   return first["2xx"] + (more?.["2xx"] ?? 0);
 }
 
