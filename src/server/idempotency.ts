@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import {
-  HeaderMap,
   type ApolloServerPlugin,
   type GraphQLRequestContextDidResolveOperation,
   type GraphQLRequestContextResponseForOperation,
@@ -11,7 +10,7 @@ import {
 import { GraphQLError, print, type DocumentNode, type FormattedExecutionResult } from "graphql";
 import type { Context } from "../context";
 import type { Db } from "../db/client";
-import { ErrorCode } from "../errors/errors";
+import { ErrorCode, singleResponse } from "../errors/errors";
 import { IdempotencyStore, type Claim, type StoredAnswer } from "./idempotency-store";
 
 /** The request header of the IETF draft (draft-ietf-httpapi-idempotency-key-header), as payment APIs use it. */
@@ -210,16 +209,10 @@ function wroteSomething(result: FormattedExecutionResult, status: number): boole
 }
 
 function replay(answer: StoredAnswer): GraphQLResponse {
-  return {
-    http: { status: answer.status, headers: new HeaderMap([...answer.headers, [REPLAYED_HEADER.toLowerCase(), "true"]]) },
-    body: { kind: "single", singleResult: JSON.parse(answer.body) as FormattedExecutionResult },
-  };
+  const result = JSON.parse(answer.body) as FormattedExecutionResult;
+  return singleResponse(answer.status, result, [...answer.headers, [REPLAYED_HEADER.toLowerCase(), "true"]]);
 }
 
-/** An answer made here (the plugin hook cannot throw): shaped as formatError shapes errors. */
 function refusal(message: string, code: string, status: number, headers: Array<[string, string]> = []): GraphQLResponse {
-  return {
-    http: { status, headers: new HeaderMap(headers) },
-    body: { kind: "single", singleResult: { errors: [{ message, extensions: { code, header: IDEMPOTENCY_HEADER } }] } },
-  };
+  return singleResponse(status, { errors: [{ message, extensions: { code, header: IDEMPOTENCY_HEADER } }] }, headers);
 }

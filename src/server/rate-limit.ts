@@ -1,5 +1,4 @@
 import {
-  HeaderMap,
   type ApolloServerPlugin,
   type GraphQLRequestContextResponseForOperation,
   type GraphQLRequestContextWillSendResponse,
@@ -7,7 +6,7 @@ import {
   type GraphQLResponse,
 } from "@apollo/server";
 import type { Context } from "../context";
-import { ErrorCode } from "../errors/errors";
+import { ErrorCode, singleResponse } from "../errors/errors";
 import { costOf } from "./plugins";
 
 /** A caller's budget after a charge, as answers report it. */
@@ -136,18 +135,8 @@ class RateLimitedRequest implements GraphQLRequestListener<Context> {
 }
 
 function refused(cost: number, budget: BudgetState, retryAfter: number): GraphQLResponse {
-  return {
-    http: { status: 429, headers: new HeaderMap([["retry-after", String(retryAfter)]]) },
-    body: {
-      kind: "single",
-      singleResult: {
-        errors: [
-          {
-            message: `Rate limit: this operation costs ${cost} points and ${budget.remaining} of your ${budget.limit} per minute are left; send it again in ${retryAfter} s.`,
-            extensions: { code: ErrorCode.RATE_LIMITED, retryAfter },
-          },
-        ],
-      },
-    },
-  };
+  const message = `Rate limit: this operation costs ${cost} points and ${budget.remaining} of your ${budget.limit} per minute are left; send it again in ${retryAfter} s.`;
+  return singleResponse(429, { errors: [{ message, extensions: { code: ErrorCode.RATE_LIMITED, retryAfter } }] }, [
+    ["retry-after", String(retryAfter)],
+  ]);
 }
