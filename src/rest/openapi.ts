@@ -13,7 +13,7 @@ import {
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../config/paths";
-import type { FieldShape, ObjectShape, StoredOperation } from "./documents";
+import { variableAt, type FieldShape, type ObjectShape, type StoredOperation } from "./documents";
 import type { QueryParameter, RestRoute } from "./routes";
 import { interfaceValues } from "./values";
 
@@ -57,15 +57,8 @@ export function openApiDocument(operations: ReadonlyMap<RestRoute, StoredOperati
     const parameters: Schema[] = [];
     const pathNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     for (const name of pathNames) {
-      const variable = route.pathVariables?.[name] ?? name;
-      const arg = operation.rootField.args.find((a) => a.name === variable);
-      parameters.push({
-        name,
-        in: "path",
-        required: true,
-        description: arg?.description ?? undefined,
-        schema: inputSchema(operation.variables.get(variable)!, components, false),
-      });
+      const { type, description } = variableAt(operation, route.pathVariables?.[name] ?? name);
+      parameters.push({ name, in: "path", required: true, description, schema: inputSchema(type, components, false) });
     }
     for (const parameter of route.query ?? []) parameters.push(queryParameter(parameter, operation, route, components));
     const success = route.answer === "page" ? operation.answer.object!.fields.get("items")! : operation.answer;
@@ -185,18 +178,9 @@ function queryParameter(
   route: RestRoute,
   components: Record<string, Schema>,
 ): Schema {
-  const segments = parameter.variable.split(".");
-  let type: GraphQLInputType = operation.variables.get(segments[0].replace("[]", ""))!;
-  const argument = operation.rootField.args.find((a) => a.name === segments[0].replace("[]", ""));
-  let description = parameter.description ?? argument?.description ?? undefined;
-  const byDefault = segments.length === 1 && argument?.defaultValue !== undefined ? { default: argument.defaultValue } : {};
-  for (const segment of segments.slice(1)) {
-    const holder = getNamedType(type);
-    if (!isInputObjectType(holder)) break;
-    const field = holder.getFields()[segment];
-    type = field.type;
-    description = parameter.description ?? field.description ?? description;
-  }
+  const { type, argument, description: own } = variableAt(operation, parameter.variable);
+  const description = parameter.description ?? own;
+  const byDefault = !parameter.variable.includes(".") && argument?.defaultValue !== undefined ? { default: argument.defaultValue } : {};
   const placeholder = /^(.+)\[\{(\w+)\}\]$/.exec(parameter.name);
   if (placeholder) {
     return {
