@@ -2,7 +2,7 @@ import type { Prisma } from "../../db/client";
 import { BadUserInputError, type FieldViolation } from "../../errors/errors";
 import type { InvoiceItemInput } from "../../inputs/invoice/invoice-item.input";
 import { MAX_AMOUNT } from "../shared/money";
-import { fitsMoneyColumn, itemAmounts, type Amounts } from "./invoice-amounts";
+import { AMOUNT_FIELDS, fitsMoneyColumn, itemAmounts, type Amounts } from "./invoice-amounts";
 import type { TaxRate } from "../../domain/value-sets";
 
 /** An item as it is stored: the input's position with the amounts the server computed. */
@@ -42,18 +42,10 @@ export function priceItems(items: readonly InvoiceItemInput[], field: string): P
   return priced;
 }
 
+/** What an item stores besides its ids, in the order of its table's columns. */
+export const ITEM_FIELDS = ["order", "positionName", "unit", "count", "priceUnit", "tax", ...AMOUNT_FIELDS, "gtu"] as const;
+
 /** Stored items carried over as they stand, amounts included: "before" is what was invoiced, not a recomputation. */
 export function copyItems(rows: readonly PricedItem[]): PricedItem[] {
-  return rows.map((row) => ({
-    order: row.order,
-    positionName: row.positionName,
-    unit: row.unit,
-    count: row.count,
-    priceUnit: row.priceUnit,
-    tax: row.tax,
-    gtu: row.gtu,
-    netAmount: row.netAmount,
-    vatAmount: row.vatAmount,
-    grossAmount: row.grossAmount,
-  }));
+  return rows.map((row) => Object.fromEntries(ITEM_FIELDS.map((field) => [field, row[field]])) as unknown as PricedItem);
 }
