@@ -1,5 +1,5 @@
 import type { Prisma } from "../../db/client";
-import { BadUserInputError, type FieldViolation } from "../../errors/errors";
+import { Violations } from "../shared/violations";
 import type { InvoiceItemInput } from "../../inputs/invoice/invoice-item.input";
 import { MAX_AMOUNT } from "../shared/money";
 import { AMOUNT_FIELDS, fitsMoneyColumn, itemAmounts, type Amounts } from "./invoice-amounts";
@@ -18,14 +18,11 @@ export type PricedItem = Amounts & {
 
 /** Prices the input's items (numbered from 1 in their order); every item whose amounts do not fit a money column is named. */
 export function priceItems(items: readonly InvoiceItemInput[], field: string): PricedItem[] {
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   const priced = items.map((item, index) => {
     const amounts = itemAmounts({ count: item.count, priceUnit: item.priceUnit, tax: item.tax as TaxRate });
     if (!fitsMoneyColumn(amounts)) {
-      violations.push({
-        field: `${field}.${index}`,
-        constraints: { amountTooLarge: `the item's amounts must not exceed ${MAX_AMOUNT.toFixed(2)}` },
-      });
+      violations.add(`${field}.${index}`, "amountTooLarge", `the item's amounts must not exceed ${MAX_AMOUNT.toFixed(2)}`);
     }
     return {
       order: index + 1,
@@ -38,7 +35,7 @@ export function priceItems(items: readonly InvoiceItemInput[], field: string): P
       ...amounts,
     };
   });
-  if (violations.length > 0) throw new BadUserInputError(violations);
+  violations.throwIfAny();
   return priced;
 }
 
