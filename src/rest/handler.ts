@@ -1,6 +1,7 @@
 import { HeaderMap, type ApolloServer } from "@apollo/server";
 import { getNullableType, isListType, type GraphQLFormattedError, type GraphQLInputType, type GraphQLSchema } from "graphql";
 import type { Context } from "../context";
+import type { PaginationInfo } from "../types/shared/pagination-info.type";
 import { docsPages } from "./docs-page";
 import { loadStoredOperations, variableAt, type StoredOperation } from "./documents";
 import { openApiDocument } from "./openapi";
@@ -320,10 +321,7 @@ function answer(route: RestRoute, operation: StoredOperation, value: unknown, ur
   const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
   let body: unknown;
   if (route.answer === "page") {
-    const page = value as {
-      items: unknown[];
-      paginationInfo: { page: number; totalCount: number; lastPage: number; hasNextPage: boolean };
-    };
+    const page = value as { items: unknown[]; paginationInfo: PaginationInfo };
     body = toInterfaceValue(page.items, operation.answer.object!.fields.get("items")!);
     headers["x-total-count"] = String(page.paginationInfo.totalCount);
     if (variables.pagination !== false) headers.link = pageLinks(url, page.paginationInfo);
@@ -334,7 +332,7 @@ function answer(route: RestRoute, operation: StoredOperation, value: unknown, ur
 }
 
 /** RFC 8288 links to the first, previous, next and last pages: the request's own path and query with `page` changed. */
-function pageLinks(url: URL, info: { page: number; lastPage: number; hasNextPage: boolean }): string {
+function pageLinks(url: URL, info: PaginationInfo): string {
   const to = (page: number, rel: string) => {
     const query = new URLSearchParams(url.search);
     query.set("page", String(page));
