@@ -212,28 +212,24 @@ function inputSchema(type: GraphQLInputType, components: Record<string, Schema>,
   let schema: Schema;
   if (isListType(inner)) schema = { type: "array", items: inputSchema(inner.ofType, components) };
   else if (isInputObjectType(inner)) {
-    if (!components[inner.name]) {
-      components[inner.name] = {}; // placeholder against cycles
-      const fields = Object.values(inner.getFields());
-      components[inner.name] = {
-        type: "object",
-        description: inner.description ?? undefined,
-        properties: Object.fromEntries(
-          fields.map((f) => [
-            f.name,
-            describe(
-              inputSchema(f.type, components, !isNonNullType(f.type) && f.defaultValue === undefined),
-              f.description,
-              f.defaultValue,
-              getNamedType(f.type),
-            ),
-          ]),
-        ),
-        required: nonEmpty(fields.filter((f) => isNonNullType(f.type) && f.defaultValue === undefined).map((f) => f.name)),
-        additionalProperties: false,
-      };
-    }
-    schema = { $ref: `#/components/schemas/${inner.name}` };
+    const fields = Object.values(inner.getFields());
+    schema = component(components, inner.name, () => ({
+      type: "object",
+      description: inner.description ?? undefined,
+      properties: Object.fromEntries(
+        fields.map((f) => [
+          f.name,
+          describe(
+            inputSchema(f.type, components, !isNonNullType(f.type) && f.defaultValue === undefined),
+            f.description,
+            f.defaultValue,
+            getNamedType(f.type),
+          ),
+        ]),
+      ),
+      required: nonEmpty(fields.filter((f) => isNonNullType(f.type) && f.defaultValue === undefined).map((f) => f.name)),
+      additionalProperties: false,
+    }));
   } else schema = leafSchema(inner);
   return nullable ? orNull(schema) : schema;
 }
@@ -259,12 +255,16 @@ function objectSchema(object: ObjectShape, components: Record<string, Schema>): 
     properties: Object.fromEntries([...object.fields].map(([key, field]) => [key, outputSchema(field, components)])),
     required: nonEmpty([...object.fields].filter(([, f]) => !f.conditional).map(([key]) => key)),
   });
-  if (!object.fragment) return make();
-  if (!components[object.fragment]) {
-    components[object.fragment] = {};
-    components[object.fragment] = make();
+  return object.fragment ? component(components, object.fragment, make) : make();
+}
+
+/** A reference to the component `name`, made at its first use (a placeholder first: a type may refer to itself). */
+function component(components: Record<string, Schema>, name: string, make: () => Schema): Schema {
+  if (!components[name]) {
+    components[name] = {};
+    components[name] = make();
   }
-  return { $ref: `#/components/schemas/${object.fragment}` };
+  return { $ref: `#/components/schemas/${name}` };
 }
 
 /** The JSON Schema of each scalar but String (and the custom ones that travel as text). */
