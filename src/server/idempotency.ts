@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { stringify } from "safe-stable-stringify";
 import {
   type ApolloServerPlugin,
   type GraphQLRequestContextDidResolveOperation,
@@ -173,7 +174,7 @@ function parseKey(header: string): string {
   );
 }
 
-/** SHA-256 of the caller, the document (printed, so spacing does not matter), the variables (keys sorted) and the operation name. */
+/** SHA-256 of the caller, the document (printed, so spacing does not matter), the variables (keys sorted: safe-stable-stringify, which pino uses) and the operation name. */
 function fingerprintOf(
   userId: string,
   document: DocumentNode,
@@ -181,18 +182,8 @@ function fingerprintOf(
   operationName: string | null,
 ): string {
   return createHash("sha256")
-    .update([userId, print(document), canonicalJson(variables ?? {}), operationName ?? ""].join("\u0000"))
+    .update([userId, print(document), stringify(variables ?? {}), operationName ?? ""].join("\u0000"))
     .digest("hex");
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (typeof value === "object" && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
 }
 
 /**
