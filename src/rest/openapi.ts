@@ -6,6 +6,7 @@ import {
   isListType,
   isNonNullType,
   isScalarType,
+  type GraphQLEnumType,
   type GraphQLInputType,
   type GraphQLNamedType,
   type GraphQLOutputType,
@@ -288,18 +289,11 @@ function orNull(schema: Schema): Schema {
   return { anyOf: [schema, { type: "null" }] };
 }
 
-function describe(schema: Schema, description: string | null | undefined, defaultValue?: unknown, named?: GraphQLNamedType): Schema {
-  return { ...schema, ...(description ? { description } : {}), ...defaults(defaultValue, named) };
-}
-
-/** A default in the interface's spelling (enum values as the strings they stand for). */
-function defaults(value: unknown, named: GraphQLNamedType | undefined): Schema {
-  if (value === undefined) return {};
-  if (named && isEnumType(named)) {
-    const index = named.getValues().findIndex((v) => v.value === value || v.name === value);
-    return { default: index >= 0 ? interfaceValues(named)[index] : value };
-  }
-  return { default: value };
+/** `schema` with its description and its default, in the interface's spelling (enum values as the strings they stand for). */
+function describe(schema: Schema, description: string | null | undefined, value?: unknown, named?: GraphQLNamedType): Schema {
+  const index = named && isEnumType(named) ? named.getValues().findIndex((v) => v.value === value || v.name === value) : -1;
+  const spelled = index >= 0 ? interfaceValues(named as GraphQLEnumType)[index] : value;
+  return { ...schema, ...(description ? { description } : {}), ...(value === undefined ? {} : { default: spelled }) };
 }
 
 function hasRequiredField(type: GraphQLInputType): boolean {
