@@ -123,9 +123,8 @@ class RateLimitedRequest implements GraphQLRequestListener<Context> {
   async willSendResponse({ response }: GraphQLRequestContextWillSendResponse<Context>): Promise<void> {
     if (!this.charge) return;
     const { budget } = this.charge;
-    response.http.headers.set("ratelimit-limit", String(budget.limit));
-    response.http.headers.set("ratelimit-remaining", String(budget.remaining));
-    response.http.headers.set("ratelimit-reset", String(budget.reset));
+    // RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset: the budget's three figures
+    for (const [name, value] of Object.entries(budget)) response.http.headers.set(`ratelimit-${name}`, String(value));
     if (response.body.kind !== "single") return;
     const result = response.body.singleResult;
     // beside the price the complexity plugin states (`requested`, `limit`)
