@@ -51,13 +51,7 @@ export function createPlayground(): Playground {
     const path = asset.file ?? packageFile(asset.module!);
     files.set(name, { body: readFileSync(path), type: `${asset.type}; charset=utf-8` });
   }
-  const examples = loadExamples().map(({ id, name, title, query, variables }) => ({
-    id,
-    name,
-    title,
-    query,
-    variables: JSON.stringify(variables, null, 2),
-  }));
+  const examples = loadExamples().map((example) => ({ ...example, variables: JSON.stringify(example.variables, null, 2) }));
   const html = page(examples);
 
   return {
