@@ -47,6 +47,11 @@ export class AuthCache {
     }
     return fresh(result);
   }
+
+  /** Tokens remembered now. */
+  get size(): number {
+    return this.entries.size;
+  }
 }
 
 /**
