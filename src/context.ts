@@ -51,9 +51,12 @@ export async function buildContext(
   // one); a cached answer does not enter `within`, whose async hooks cost on every promise while on
   const { tracing } = database;
   const around = scope && tracing ? <T>(lookUp: () => T) => tracing.within(scope, lookUp) : undefined;
-  const result = await auth.authenticate(authorization, around).catch((error: unknown) => {
+  let result;
+  try {
+    result = await auth.authenticate(authorization, around);
+  } catch (error) {
     throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
-  });
+  }
   return new RequestContext(database, config, result, scope);
 }
 

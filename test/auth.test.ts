@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { AuthCache } from "../src/auth/auth-cache";
 import { issueToken, hashToken } from "../src/auth/tokens";
 import { codes, createTestApp, demoIds, gql, type TestApp, TEST_ADMIN_TOKEN } from "./support/test-app";
 
@@ -79,6 +80,21 @@ describe("authentication", () => {
     const token = stdout.trim().split("\n").pop()!;
     expect(token).toMatch(/^wm_[A-Za-z0-9_-]{40,}$/);
     expect((await t.gql(ME, {}, token)).errors).toBeUndefined();
+  });
+
+  it("forgets a token once its time is up, as other tokens come in", async () => {
+    const cache = new AuthCache(t.db, 200);
+    const first = await issueToken(t.db, demoIds.userId);
+    expect((await cache.authenticate(first)).viewer?.id).toBe(demoIds.userId);
+    expect((await cache.authenticate(TEST_ADMIN_TOKEN)).viewer).not.toBeNull();
+    expect(cache.size).toBe(2);
+    await new Promise((r) => setTimeout(r, 250));
+    const second = await issueToken(t.db, demoIds.userId);
+    expect((await cache.authenticate(second)).viewer?.id).toBe(demoIds.userId);
+    // both earlier entries had expired: dropped, not kept until the cache fills up
+    expect(cache.size).toBe(1);
+    // a token that only differs from a remembered one is looked up, and refused
+    expect((await cache.authenticate(`${second}x`)).viewer).toBeNull();
   });
 
   it("reuses an authentication for AUTH_CACHE_TTL_MS at most, and never past the token's expiry", async () => {

@@ -60,17 +60,12 @@ export const policy = {
 export function declaredRules(resolvers: readonly ClassType[]): Map<string, AnyRule[]> {
   const storage = getMetadataStorage();
   const targets = new Set<unknown>(resolvers);
-  const out = new Map<string, AnyRule[]>();
-  const add = (type: string, list: ReadonlyArray<{ target: unknown; schemaName: string; roles?: unknown[] }>) => {
-    for (const field of list) if (targets.has(field.target)) out.set(`${type}.${field.schemaName}`, (field.roles ?? []) as AnyRule[]);
-  };
-  add("Query", storage.queries);
-  add("Mutation", storage.mutations);
-  for (const field of storage.fieldResolvers) {
-    if (!targets.has(field.target)) continue;
-    out.set(`${field.getObjectType?.()?.name ?? "?"}.${field.schemaName}`, (field.roles ?? []) as AnyRule[]);
-  }
-  return out;
+  const fields = [
+    ...storage.queries.map((field) => ({ type: "Query", field })),
+    ...storage.mutations.map((field) => ({ type: "Mutation", field })),
+    ...storage.fieldResolvers.map((field) => ({ type: field.getObjectType?.()?.name ?? "?", field })),
+  ].filter(({ field }) => targets.has(field.target));
+  return new Map(fields.map(({ type, field }) => [`${type}.${field.schemaName}`, (field.roles ?? []) as AnyRule[]]));
 }
 
 /**

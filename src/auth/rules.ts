@@ -109,7 +109,6 @@ export const rules = {
     (v) => v.isAdmin || isFinance(v),
     "Only an admin or a finance user may read invoice numberings.",
   ),
-  /** Creating projects: admins and the pm user role. */
   createProjects: byViewer(
     "admins and holders of the pm role",
     (v) => v.isAdmin || v.roles.includes(Role.pm),
@@ -133,7 +132,6 @@ export const rules = {
     "External users may read only their own time: pass users: [<your id>].",
   ),
 
-  /** Staff read every project; external users only the projects they are assigned to (any role). */
   readProject: rule<ProjectSubject>({
     text: "staff; an external user only in projects they are assigned to (another is as if missing)",
     decide: (v) => (isExternal(v) ? undefined : true),
@@ -142,7 +140,6 @@ export const rules = {
     sql: (d, eb, projectId, me) => assignedSql(d, eb, projectId, me),
   }),
 
-  /** Admins manage every project; otherwise a project manager role in it is needed. */
   manageProject: rule<string>({
     text: "admins and the project's managers (pm-active, pm-passive)",
     decide: (v) => (v.isAdmin ? true : undefined),
@@ -151,7 +148,6 @@ export const rules = {
     sql: (d, eb, projectId, me) => assignedSql(d, eb, projectId, me, PROJECT_MANAGER_ROLES),
   }),
 
-  /** Admins and the project's people in any role. */
   projectMember: rule<string>({
     text: "admins and members of the project (any role)",
     decide: (v) => (v.isAdmin ? true : undefined),
@@ -160,7 +156,6 @@ export const rules = {
     sql: (d, eb, projectId, me) => assignedSql(d, eb, projectId, me),
   }),
 
-  /** Invoices: admins, finance, and the managers of the invoice's finance project. */
   readInvoice: rule<string>({
     text: "admins, finance, and managers of the invoice's finance project",
     decide: (v) => (v.isAdmin || isFinance(v) ? true : undefined),
@@ -195,7 +190,6 @@ export const rules = {
       eb.or([eb(sql.ref(`${String(row)}.isPublic`), "=", sql.lit(true)), eb(sql.ref(`${String(row)}.createdById`), "=", me)]),
   }),
 
-  /** A shortcut is its owner's alone. */
   shortcutOwner: rule<string>({
     text: "its owner only",
     decide: () => undefined,
@@ -203,7 +197,6 @@ export const rules = {
     sql: (_d, eb, ownerId, me) => eb(subjectSql(ownerId), "=", me),
   }),
 
-  /** Chat topics: admins and the topic's members. */
   topicMember: rule<string>({
     text: "admins and members of the topic",
     decide: (v) => (v.isAdmin ? true : undefined),
@@ -250,7 +243,6 @@ export const rules = {
 
   // ─── fields (`@VisibleTo`): hidden means null ───
 
-  /** Staff contact data (phone numbers): staff, and each person their own. */
   contact: rule<{ id: string }>({
     text: "staff, and each person their own",
     decide: (v) => (isExternal(v) ? undefined : true),
@@ -264,7 +256,6 @@ export const rules = {
     holds: (access, person) => person.id === access.viewer.id,
   }),
 
-  /** Budgets: admins, finance, and the project's managers. */
   budget: rule<{ id: string }>({
     text: "admins, finance and the project's managers",
     decide: (v) => (v.isAdmin || isFinance(v) ? true : undefined),

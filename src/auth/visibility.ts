@@ -3,23 +3,21 @@ import { Extensions } from "type-graphql";
 import type { RequestAccess } from "./access";
 import type { Rule } from "./rule";
 
-// ---------------------------------------------------------------------------------------------
 // Field visibility: a field the caller may not see is null, however the object was read (a root
 // field, a nested object, `_entities`). The rule is declared on the field of its type
 // (`@VisibleTo(rules.contact)`) and applied on the schema, so reads need not know it.
-// ---------------------------------------------------------------------------------------------
 
 /** Declares the rule that decides whether the caller sees this field (null when not). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const VisibleTo = (rule: Rule<any>): MethodDecorator & PropertyDecorator => Extensions({ visibleTo: rule });
 
 /** The fields of the schema that carry a visibility rule, as `Type.field`. */
-export function fieldRules(schema: GraphQLSchema): Array<{ coordinate: string; rule: Rule<object> }> {
+export function fieldRules(schema: GraphQLSchema) {
   return Object.values(schema.getTypeMap()).flatMap((type) =>
     isObjectType(type) && !type.name.startsWith("__")
       ? Object.values(type.getFields()).flatMap((field) => {
           const rule = field.extensions?.visibleTo as Rule<object> | undefined;
-          return rule ? [{ coordinate: `${type.name}.${field.name}`, rule }] : [];
+          return rule ? [{ coordinate: `${type.name}.${field.name}`, rule, field }] : [];
         })
       : [],
   );
@@ -33,9 +31,7 @@ export function fieldRules(schema: GraphQLSchema): Array<{ coordinate: string; r
  * refusal into an error that nulls the parent, so that is refused at start.
  */
 export function applyFieldRules(schema: GraphQLSchema): void {
-  for (const { coordinate, rule } of fieldRules(schema)) {
-    const [typeName, fieldName] = coordinate.split(".");
-    const field = (schema.getType(typeName) as import("graphql").GraphQLObjectType).getFields()[fieldName];
+  for (const { coordinate, rule, field } of fieldRules(schema)) {
     if (isNonNullType(field.type)) throw new Error(`The visibility rule of ${coordinate} needs the field to be nullable`);
     const resolve = (field.resolve ?? defaultFieldResolver) as GraphQLFieldResolver<object, { access: RequestAccess }>;
     const resolver: GraphQLFieldResolver<object, { access: RequestAccess }> = (source, args, ctx, info) => {

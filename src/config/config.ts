@@ -42,14 +42,9 @@ function origins(name: string, env: NodeJS.ProcessEnv, problems: string[]): stri
     .map((o) => o.trim())
     .filter((o) => o !== "");
   for (const origin of list) {
-    let ok = false;
-    try {
-      const url = new URL(origin);
-      ok = (url.protocol === "http:" || url.protocol === "https:") && url.origin === origin.replace(/\/$/, "");
-    } catch {
-      ok = false;
-    }
-    if (!ok) problems.push(`${name} must be "*" or a comma-separated list of origins like https://app.example.com (got "${origin}")`);
+    const url = URL.canParse(origin) ? new URL(origin) : undefined;
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, ""))
+      problems.push(`${name} must be "*" or a comma-separated list of origins like https://app.example.com (got "${origin}")`);
   }
   return list.map((o) => o.replace(/\/$/, ""));
 }

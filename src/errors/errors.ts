@@ -1,5 +1,5 @@
-import { HeaderMap } from "@apollo/server";
-import { GraphQLError } from "graphql";
+import { HeaderMap, type GraphQLResponse } from "@apollo/server";
+import { GraphQLError, type FormattedExecutionResult } from "graphql";
 
 /** The error codes of the contract; every error a client sees carries one in `extensions.code`. */
 export const ErrorCode = {
@@ -138,4 +138,13 @@ export class BadUserInputError extends GraphQLError {
       { extensions: { code: ErrorCode.BAD_USER_INPUT, validationErrors: violations } },
     );
   }
+}
+
+/** An answer a plugin hook makes itself (it cannot throw): an error answer shaped as formatError shapes errors, or a stored one. */
+export function singleResponse(
+  status: number,
+  singleResult: FormattedExecutionResult,
+  headers: Array<[string, string]> = [],
+): GraphQLResponse {
+  return { http: { status, headers: new HeaderMap(headers) }, body: { kind: "single", singleResult } };
 }

@@ -4,6 +4,7 @@ import {
   GraphQLError,
   Kind,
   getNamedType,
+  isInputObjectType,
   isObjectType,
   parse,
   print,
@@ -11,6 +12,7 @@ import {
   validate,
   type DocumentNode,
   type FragmentDefinitionNode,
+  type GraphQLArgument,
   type GraphQLField,
   type GraphQLInputType,
   type GraphQLObjectType,
@@ -90,6 +92,25 @@ export function loadStoredOperations(
     });
   }
   return operations;
+}
+
+/** A variable path's input type (`order[].lastName`: `[]` one element of a list), its root argument and the description nearest its end. */
+export function variableAt(
+  operation: StoredOperation,
+  path: string,
+): { type: GraphQLInputType; argument?: GraphQLArgument; description?: string } {
+  const [first, ...rest] = path.split(".").map((segment) => segment.replace("[]", ""));
+  const argument = operation.rootField.args.find((a) => a.name === first);
+  let type = operation.variables.get(first)!;
+  let description = argument?.description ?? undefined;
+  for (const name of rest) {
+    const holder = getNamedType(type);
+    if (!isInputObjectType(holder)) throw new Error(`REST: ${path} is not a path of the variables`);
+    const field = holder.getFields()[name];
+    type = field.type;
+    description = field.description ?? description;
+  }
+  return { type, argument, description };
 }
 
 /** The shapes of the interface, by fragment name (src/rest/documents/fragments.graphql). */

@@ -1,15 +1,9 @@
 import { HeaderMap, type ApolloServer } from "@apollo/server";
-import {
-  getNullableType,
-  isInputObjectType,
-  isListType,
-  type GraphQLFormattedError,
-  type GraphQLInputType,
-  type GraphQLSchema,
-} from "graphql";
+import { getNullableType, isListType, type GraphQLFormattedError, type GraphQLInputType, type GraphQLSchema } from "graphql";
 import type { Context } from "../context";
+import type { PaginationInfo } from "../types/shared/pagination-info.type";
 import { docsPages } from "./docs-page";
-import { loadStoredOperations, type StoredOperation } from "./documents";
+import { loadStoredOperations, variableAt, type StoredOperation } from "./documents";
 import { openApiDocument } from "./openapi";
 import { problem, type RestResponse, type Violation } from "./problems";
 import { REST_PREFIXES, REST_ROUTES, type QueryParameter, type RestRoute } from "./routes";
@@ -41,8 +35,9 @@ interface CompiledParameter {
   /** For a `{key}` name: matches the name and captures the key's text. */
   pattern?: RegExp;
   capture?: string;
-  /** The variable path's segments; `[]` on one appends an element per occurrence. */
+  /** The variable path's segments (`[]` on one appends an element per occurrence) and the input type at its end. */
   segments: string[];
+  type: GraphQLInputType;
 }
 
 interface CompiledRoute {
@@ -153,7 +148,11 @@ function compile(route: RestRoute, operation: StoredOperation): CompiledRoute {
   const patterns: CompiledParameter[] = [];
   for (const parameter of route.query ?? []) {
     const placeholder = /\{(\w+)\}/.exec(parameter.name);
-    const entry: CompiledParameter = { parameter, segments: parameter.variable.split(".") };
+    const entry: CompiledParameter = {
+      parameter,
+      segments: parameter.variable.split("."),
+      type: variableAt(operation, parameter.variable).type,
+    };
     if (placeholder) {
       const [before, after] = parameter.name.split(placeholder[0]);
       entry.pattern = new RegExp(`^${escape(before)}(.+)${escape(after)}$`);
@@ -163,7 +162,7 @@ function compile(route: RestRoute, operation: StoredOperation): CompiledRoute {
   }
   // a list variable takes its parameter's name with or without `[]`, whichever the interface lists
   for (const entry of [...byName.values()]) {
-    if (!isListType(getNullableType(leafType(operation, entry.segments)))) continue;
+    if (!isListType(getNullableType(entry.type))) continue;
     const other = entry.parameter.name.endsWith("[]") ? entry.parameter.name.slice(0, -2) : `${entry.parameter.name}[]`;
     if (!byName.has(other)) byName.set(other, entry);
   }
@@ -172,20 +171,6 @@ function compile(route: RestRoute, operation: StoredOperation): CompiledRoute {
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/** The input type at a variable path (`filter.vacationDatesDate.after`, `order[].lastName`). */
-function leafType(operation: StoredOperation, segments: string[]): GraphQLInputType {
-  let type = operation.variables.get(segments[0].replace("[]", ""))!;
-  for (const [i, segment] of segments.entries()) {
-    if (segment.endsWith("[]")) type = (getNullableType(type) as { ofType: GraphQLInputType }).ofType;
-    const next = segments[i + 1];
-    if (next === undefined) break;
-    const holder = getNullableType(type);
-    if (!isInputObjectType(holder)) throw new Error(`REST: ${segments.join(".")} is not a path of the variables`);
-    type = holder.getFields()[next.replace("[]", "")].type;
-  }
-  return type;
 }
 
 /** Puts one query parameter's value where its route says; unknown parameters are ignored (as the interface's clients expect of filters). */
@@ -216,11 +201,10 @@ function applyQueryParameter(route: CompiledRoute, variables: Record<string, unk
     }
   }
   const last = entry.segments[entry.segments.length - 1];
-  const type = leafType(route.operation, entry.segments);
-  if (isListType(getNullableType(type))) {
+  if (isListType(getNullableType(entry.type))) {
     const list = (Array.isArray(holder[last]) ? holder[last] : (holder[last] = [])) as unknown[];
-    list.push(fromQueryText(text, type));
-  } else holder[last] = fromQueryText(text, type);
+    list.push(fromQueryText(text, entry.type));
+  } else holder[last] = fromQueryText(text, entry.type);
   if (entry.capture) holder[entry.capture] = captured;
 }
 
@@ -337,10 +321,7 @@ function answer(route: RestRoute, operation: StoredOperation, value: unknown, ur
   const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
   let body: unknown;
   if (route.answer === "page") {
-    const page = value as {
-      items: unknown[];
-      paginationInfo: { page: number; totalCount: number; lastPage: number; hasNextPage: boolean };
-    };
+    const page = value as { items: unknown[]; paginationInfo: PaginationInfo };
     body = toInterfaceValue(page.items, operation.answer.object!.fields.get("items")!);
     headers["x-total-count"] = String(page.paginationInfo.totalCount);
     if (variables.pagination !== false) headers.link = pageLinks(url, page.paginationInfo);
@@ -351,7 +332,7 @@ function answer(route: RestRoute, operation: StoredOperation, value: unknown, ur
 }
 
 /** RFC 8288 links to the first, previous, next and last pages: the request's own path and query with `page` changed. */
-function pageLinks(url: URL, info: { page: number; lastPage: number; hasNextPage: boolean }): string {
+function pageLinks(url: URL, info: PaginationInfo): string {
   const to = (page: number, rel: string) => {
     const query = new URLSearchParams(url.search);
     query.set("page", String(page));

@@ -6,6 +6,7 @@ import {
   isListType,
   isNonNullType,
   isScalarType,
+  type GraphQLEnumType,
   type GraphQLInputType,
   type GraphQLNamedType,
   type GraphQLOutputType,
@@ -13,7 +14,7 @@ import {
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../config/paths";
-import type { FieldShape, ObjectShape, StoredOperation } from "./documents";
+import { variableAt, type FieldShape, type ObjectShape, type StoredOperation } from "./documents";
 import type { QueryParameter, RestRoute } from "./routes";
 import { interfaceValues } from "./values";
 
@@ -57,15 +58,8 @@ export function openApiDocument(operations: ReadonlyMap<RestRoute, StoredOperati
     const parameters: Schema[] = [];
     const pathNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     for (const name of pathNames) {
-      const variable = route.pathVariables?.[name] ?? name;
-      const arg = operation.rootField.args.find((a) => a.name === variable);
-      parameters.push({
-        name,
-        in: "path",
-        required: true,
-        description: arg?.description ?? undefined,
-        schema: inputSchema(operation.variables.get(variable)!, components, false),
-      });
+      const { type, description } = variableAt(operation, route.pathVariables?.[name] ?? name);
+      parameters.push({ name, in: "path", required: true, description, schema: inputSchema(type, components, false) });
     }
     for (const parameter of route.query ?? []) parameters.push(queryParameter(parameter, operation, route, components));
     const success = route.answer === "page" ? operation.answer.object!.fields.get("items")! : operation.answer;
@@ -185,18 +179,9 @@ function queryParameter(
   route: RestRoute,
   components: Record<string, Schema>,
 ): Schema {
-  const segments = parameter.variable.split(".");
-  let type: GraphQLInputType = operation.variables.get(segments[0].replace("[]", ""))!;
-  const argument = operation.rootField.args.find((a) => a.name === segments[0].replace("[]", ""));
-  let description = parameter.description ?? argument?.description ?? undefined;
-  const byDefault = segments.length === 1 && argument?.defaultValue !== undefined ? { default: argument.defaultValue } : {};
-  for (const segment of segments.slice(1)) {
-    const holder = getNamedType(type);
-    if (!isInputObjectType(holder)) break;
-    const field = holder.getFields()[segment];
-    type = field.type;
-    description = parameter.description ?? field.description ?? description;
-  }
+  const { type, argument, description: own } = variableAt(operation, parameter.variable);
+  const description = parameter.description ?? own;
+  const byDefault = !parameter.variable.includes(".") && argument?.defaultValue !== undefined ? { default: argument.defaultValue } : {};
   const placeholder = /^(.+)\[\{(\w+)\}\]$/.exec(parameter.name);
   if (placeholder) {
     return {
@@ -228,28 +213,24 @@ function inputSchema(type: GraphQLInputType, components: Record<string, Schema>,
   let schema: Schema;
   if (isListType(inner)) schema = { type: "array", items: inputSchema(inner.ofType, components) };
   else if (isInputObjectType(inner)) {
-    if (!components[inner.name]) {
-      components[inner.name] = {}; // placeholder against cycles
-      const fields = Object.values(inner.getFields());
-      components[inner.name] = {
-        type: "object",
-        description: inner.description ?? undefined,
-        properties: Object.fromEntries(
-          fields.map((f) => [
-            f.name,
-            describe(
-              inputSchema(f.type, components, !isNonNullType(f.type) && f.defaultValue === undefined),
-              f.description,
-              f.defaultValue,
-              getNamedType(f.type),
-            ),
-          ]),
-        ),
-        required: nonEmpty(fields.filter((f) => isNonNullType(f.type) && f.defaultValue === undefined).map((f) => f.name)),
-        additionalProperties: false,
-      };
-    }
-    schema = { $ref: `#/components/schemas/${inner.name}` };
+    const fields = Object.values(inner.getFields());
+    schema = component(components, inner.name, () => ({
+      type: "object",
+      description: inner.description ?? undefined,
+      properties: Object.fromEntries(
+        fields.map((f) => [
+          f.name,
+          describe(
+            inputSchema(f.type, components, !isNonNullType(f.type) && f.defaultValue === undefined),
+            f.description,
+            f.defaultValue,
+            getNamedType(f.type),
+          ),
+        ]),
+      ),
+      required: nonEmpty(fields.filter((f) => isNonNullType(f.type) && f.defaultValue === undefined).map((f) => f.name)),
+      additionalProperties: false,
+    }));
   } else schema = leafSchema(inner);
   return nullable ? orNull(schema) : schema;
 }
@@ -275,12 +256,16 @@ function objectSchema(object: ObjectShape, components: Record<string, Schema>): 
     properties: Object.fromEntries([...object.fields].map(([key, field]) => [key, outputSchema(field, components)])),
     required: nonEmpty([...object.fields].filter(([, f]) => !f.conditional).map(([key]) => key)),
   });
-  if (!object.fragment) return make();
-  if (!components[object.fragment]) {
-    components[object.fragment] = {};
-    components[object.fragment] = make();
+  return object.fragment ? component(components, object.fragment, make) : make();
+}
+
+/** A reference to the component `name`, made at its first use (a placeholder first: a type may refer to itself). */
+function component(components: Record<string, Schema>, name: string, make: () => Schema): Schema {
+  if (!components[name]) {
+    components[name] = {};
+    components[name] = make();
   }
-  return { $ref: `#/components/schemas/${object.fragment}` };
+  return { $ref: `#/components/schemas/${name}` };
 }
 
 /** The JSON Schema of each scalar but String (and the custom ones that travel as text). */
@@ -304,18 +289,11 @@ function orNull(schema: Schema): Schema {
   return { anyOf: [schema, { type: "null" }] };
 }
 
-function describe(schema: Schema, description: string | null | undefined, defaultValue?: unknown, named?: GraphQLNamedType): Schema {
-  return { ...schema, ...(description ? { description } : {}), ...defaults(defaultValue, named) };
-}
-
-/** A default in the interface's spelling (enum values as the strings they stand for). */
-function defaults(value: unknown, named: GraphQLNamedType | undefined): Schema {
-  if (value === undefined) return {};
-  if (named && isEnumType(named)) {
-    const index = named.getValues().findIndex((v) => v.value === value || v.name === value);
-    return { default: index >= 0 ? interfaceValues(named)[index] : value };
-  }
-  return { default: value };
+/** `schema` with its description and its default, in the interface's spelling (enum values as the strings they stand for). */
+function describe(schema: Schema, description: string | null | undefined, value?: unknown, named?: GraphQLNamedType): Schema {
+  const index = named && isEnumType(named) ? named.getValues().findIndex((v) => v.value === value || v.name === value) : -1;
+  const spelled = index >= 0 ? interfaceValues(named as GraphQLEnumType)[index] : value;
+  return { ...schema, ...(description ? { description } : {}), ...(value === undefined ? {} : { default: spelled }) };
 }
 
 function hasRequiredField(type: GraphQLInputType): boolean {

@@ -72,10 +72,8 @@ function idOfReference(value: unknown): unknown {
 }
 
 /** The routes by their stored document; `route` is the method and path as section 4 writes them. */
-const ROUTES: Record<
-  string,
-  Omit<RestRoute, "id" | "method" | "path" | "document" | "answer"> & Partial<Pick<RestRoute, "answer">> & { route: string }
-> = {
+type Declared = Omit<RestRoute, "id" | "method" | "path" | "document" | "answer"> & Partial<Pick<RestRoute, "answer">> & { route: string };
+const ROUTES: Record<string, Declared> = {
   "E01-update-assigned-chat-topic-user": {
     route: "PATCH /chat/chat-topics/{topicId}/chat-users/{userId}",
     summary: "Update an assigned chat topic user",

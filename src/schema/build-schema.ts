@@ -11,6 +11,7 @@ import {
   isIntrospectionType,
   isSpecifiedDirective,
   isSpecifiedScalarType,
+  isTypeDefinitionNode,
   isUnionType,
   parse,
   specifiedDirectives,
@@ -119,18 +120,6 @@ type _Service {
 }
 `;
 
-/** The types of FEDERATION_DEFINITIONS and `_Entity`, in buildSubgraphSchema's order. */
-const FEDERATION_TYPE_NAMES = [
-  "link__Purpose",
-  "link__Import",
-  "federation__FieldSet",
-  "federation__Scope",
-  "federation__Policy",
-  "_Any",
-  "_Service",
-  "_Entity",
-];
-
 function federationAdditions(entityNames: string[]): DocumentNode {
   return parse(`${FEDERATION_DEFINITIONS}
 union _Entity = ${entityNames.join(" | ")}
@@ -180,7 +169,8 @@ export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; readonl
     .map((type) => type.name)
     .sort();
   // extensions (the fields' `complexity` for the cost limit) and resolvers carry over
-  const extended = extendSchema(typeGraphqlSchema, federationAdditions(entityNames), { assumeValidSDL: true });
+  const additions = federationAdditions(entityNames);
+  const extended = extendSchema(typeGraphqlSchema, additions, { assumeValidSDL: true });
   // the order buildSubgraphSchema gives (introspection lists types and directives in it):
   // type-graphql's types, then federation's, then introspection's; federation's directives first
   // (built-in scalars are left out: the constructor adds each where it is first referenced)
@@ -188,7 +178,7 @@ export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; readonl
     ...Object.values(typeGraphqlSchema.getTypeMap())
       .filter((type) => !isIntrospectionType(type) && !isSpecifiedScalarType(type))
       .map((type) => type.name),
-    ...FEDERATION_TYPE_NAMES,
+    ...additions.definitions.flatMap((definition) => (isTypeDefinitionNode(definition) ? [definition.name.value] : [])),
   ];
   const config = extended.toConfig();
   const schema = new GraphQLSchema({

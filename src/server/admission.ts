@@ -29,14 +29,15 @@ export class CostAdmission {
   /**
    * Waits for room for `cost`; resolves with the function that gives it back (call it exactly
    * once). The wait ends with REQUEST_TIMEOUT when the request's signal aborts (read only when
-   * the operation has to wait).
+   * the operation has to wait). Undefined for an operation that never waits (at most
+   * `freeBelow`): it takes no room, and its caller goes on without awaiting anything.
    */
-  async acquire(cost: number, request?: { readonly signal: AbortSignal; budgetMs: number }): Promise<() => void> {
-    if (cost <= this.freeBelow) return () => undefined;
+  acquire(cost: number, request?: { readonly signal: AbortSignal; budgetMs: number }): Promise<() => void> | undefined {
+    if (cost <= this.freeBelow) return undefined;
     const weight = Math.min(cost, this.capacity);
     if (this.waiting.length === 0 && this.inUse + weight <= this.capacity) {
       this.inUse += weight;
-      return this.releaser(weight);
+      return Promise.resolve(this.releaser(weight));
     }
     const signal = request?.signal;
     return new Promise<() => void>((resolve, reject) => {

@@ -60,14 +60,10 @@ export function isObjectList(field: GraphQLField<unknown, unknown>): boolean {
   return isObjectType(named) || isAbstractType(named);
 }
 
-function isPaginated(field: GraphQLField<unknown, unknown>): boolean {
-  return field.args.some((a) => a.name === "itemsPerPage");
-}
-
 /** Paginated fields: the page asked for, or MAX_UNPAGINATED_ITEMS with `pagination: false`. */
 function paginationEstimator(maxUnpaginatedItems: number): ComplexityEstimator {
   return ({ field, args, childComplexity }: ComplexityEstimatorArgs) => {
-    if (!isPaginated(field)) return undefined;
+    if (!field.args.some((a) => a.name === "itemsPerPage")) return undefined;
     const size =
       args.pagination === false ? maxUnpaginatedItems : typeof args.itemsPerPage === "number" ? args.itemsPerPage : DEFAULT_ITEMS_PER_PAGE;
     return 1 + Math.max(size, 1) * Math.max(childComplexity, 1);

@@ -161,10 +161,14 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
     logger[level](line, aborted ? "request aborted by the client" : probe ? "probe" : "request");
   }
 
-  async function route(x: Exchange, api: boolean): Promise<void> {
+  /** /graphql's own promise (an async function returning it would add a promise and two turns of the microtask queue), or the other paths'. */
+  function route(x: Exchange, api: boolean): Promise<void> {
+    return x.path === "/graphql" ? graphql(x) : otherPaths(x, api);
+  }
+
+  async function otherPaths(x: Exchange, api: boolean): Promise<void> {
     const { req, res, path } = x;
     const method = req.method;
-    if (path === "/graphql") return graphql(x);
     if (api && (await parts.rest(x))) return;
     if (method === "GET" || method === "HEAD") {
       if (path === "/health/live") {

@@ -31,8 +31,8 @@ const SWEEP_EVERY_MS = 60_000;
  * The IdempotencyKey table: one row per caller and key. A key is claimed by inserting its row
  * (`ON CONFLICT DO NOTHING`, the same SQL on SQLite and PostgreSQL): the primary key (userId,
  * key) lets exactly one of any number of racing requests, in any number of processes, insert
- * it; the others find the row and read its state. An expired row
- * is taken over by a conditional update on the claim id it had, which again only one wins.
+ * it; the others find the row and read its state. An expired row is taken over by a conditional
+ * update on the claim id it had, which again only one wins.
  * Its statements go to the database directly, never under a request's budget: the answer of a
  * mutation that committed at its deadline must still be stored.
  */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
+import { stringify } from "safe-stable-stringify";
 import {
-  HeaderMap,
   type ApolloServerPlugin,
   type GraphQLRequestContextDidResolveOperation,
   type GraphQLRequestContextResponseForOperation,
@@ -11,7 +11,7 @@ import {
 import { GraphQLError, print, type DocumentNode, type FormattedExecutionResult } from "graphql";
 import type { Context } from "../context";
 import type { Db } from "../db/client";
-import { ErrorCode } from "../errors/errors";
+import { ErrorCode, singleResponse } from "../errors/errors";
 import { IdempotencyStore, type Claim, type StoredAnswer } from "./idempotency-store";
 
 /** The request header of the IETF draft (draft-ietf-httpapi-idempotency-key-header), as payment APIs use it. */
@@ -174,7 +174,7 @@ function parseKey(header: string): string {
   );
 }
 
-/** SHA-256 of the caller, the document (printed, so spacing does not matter), the variables (keys sorted) and the operation name. */
+/** SHA-256 of the caller, the document (printed, so spacing does not matter), the variables (keys sorted: safe-stable-stringify, which pino uses) and the operation name. */
 function fingerprintOf(
   userId: string,
   document: DocumentNode,
@@ -182,18 +182,8 @@ function fingerprintOf(
   operationName: string | null,
 ): string {
   return createHash("sha256")
-    .update([userId, print(document), canonicalJson(variables ?? {}), operationName ?? ""].join("\u0000"))
+    .update([userId, print(document), stringify(variables ?? {}), operationName ?? ""].join("\u0000"))
     .digest("hex");
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (typeof value === "object" && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
 }
 
 /**
@@ -210,16 +200,10 @@ function wroteSomething(result: FormattedExecutionResult, status: number): boole
 }
 
 function replay(answer: StoredAnswer): GraphQLResponse {
-  return {
-    http: { status: answer.status, headers: new HeaderMap([...answer.headers, [REPLAYED_HEADER.toLowerCase(), "true"]]) },
-    body: { kind: "single", singleResult: JSON.parse(answer.body) as FormattedExecutionResult },
-  };
+  const result = JSON.parse(answer.body) as FormattedExecutionResult;
+  return singleResponse(answer.status, result, [...answer.headers, [REPLAYED_HEADER.toLowerCase(), "true"]]);
 }
 
-/** An answer made here (the plugin hook cannot throw): shaped as formatError shapes errors. */
 function refusal(message: string, code: string, status: number, headers: Array<[string, string]> = []): GraphQLResponse {
-  return {
-    http: { status, headers: new HeaderMap(headers) },
-    body: { kind: "single", singleResult: { errors: [{ message, extensions: { code, header: IDEMPOTENCY_HEADER } }] } },
-  };
+  return singleResponse(status, { errors: [{ message, extensions: { code, header: IDEMPOTENCY_HEADER } }] }, headers);
 }

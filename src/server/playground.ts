@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import Negotiator from "negotiator";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { projectRoot } from "../config/paths";
 import { PAGE_HEADERS } from "../config/page-policy";
@@ -50,13 +51,7 @@ export function createPlayground(): Playground {
     const path = asset.file ?? packageFile(asset.module!);
     files.set(name, { body: readFileSync(path), type: `${asset.type}; charset=utf-8` });
   }
-  const examples = loadExamples().map(({ id, name, title, query, variables }) => ({
-    id,
-    name,
-    title,
-    query,
-    variables: JSON.stringify(variables, null, 2),
-  }));
+  const examples = loadExamples().map((example) => ({ ...example, variables: JSON.stringify(example.variables, null, 2) }));
   const html = page(examples);
 
   return {
@@ -86,52 +81,10 @@ function packageFile(spec: string): string {
   return join(dirname(require.resolve(`${pkg}/package.json`, { paths: [projectRoot] })), ...rest);
 }
 
-/** A browser navigating to /graphql (not a GET query, which carries `query`, nor a client asking for JSON). */
+/** A browser navigating to /graphql (not a GET query, which carries `query`, nor a client asking for JSON): Apollo's own negotiation of Accept. */
 function wantsPage(req: IncomingMessage, search: string): boolean {
   if (new URLSearchParams(search).has("query")) return false;
-  return preferred(req.headers.accept, ["application/json", "application/graphql-response+json", "text/html"]) === "text/html";
-}
-
-/**
- * Which of `offered` an Accept header prefers (RFC 9110, 12.5.1): the highest quality, then the
- * most specific range that matched (`text/html` over `text/*` over `*\/*`), then the earlier
- * range in the header, then the earlier offer; the first offer when there is no header.
- */
-function preferred(accept: string | undefined, offered: readonly string[]): string | undefined {
-  if (accept === undefined) return offered[0];
-  const ranges = accept.split(",").map((part, order) => {
-    const [range, ...params] = part.split(";").map((p) => p.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith("q="));
-    const [type, subtype] = range.split("/");
-    return { type, subtype, q: q === undefined ? 1 : Number(q.slice(2)), order };
-  });
-  let best: { offer: string; q: number; specificity: number; order: number } | undefined;
-  for (const offer of offered) {
-    const [type, subtype] = offer.split("/");
-    let match: { q: number; specificity: number; order: number } | undefined;
-    for (const r of ranges) {
-      const specificity =
-        r.type === type && r.subtype === subtype
-          ? 2
-          : r.type === type && r.subtype === "*"
-            ? 1
-            : r.type === "*" && r.subtype === "*"
-              ? 0
-              : -1;
-      if (specificity < 0) continue;
-      if (!match || specificity > match.specificity || (specificity === match.specificity && r.order < match.order))
-        match = { q: r.q, specificity, order: r.order };
-    }
-    if (!match || !(match.q > 0)) continue;
-    if (
-      !best ||
-      match.q > best.q ||
-      (match.q === best.q && (match.specificity > best.specificity || (match.specificity === best.specificity && match.order < best.order)))
-    ) {
-      best = { offer, ...match };
-    }
-  }
-  return best?.offer;
+  return new Negotiator(req).mediaType(["application/json", "application/graphql-response+json", "text/html"]) === "text/html";
 }
 
 function page(examples: unknown[]): string {

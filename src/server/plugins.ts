@@ -55,6 +55,8 @@ export interface DocumentLimits {
  */
 export class CostCache {
   private readonly entries = new Map<string, number>();
+  /** The key used last (the Map's last entry). */
+  private newest?: string;
   static readonly KEY_LIMIT = 32_768;
 
   constructor(private readonly capacity = 500) {}
@@ -72,13 +74,18 @@ export class CostCache {
     if (key === undefined) return compute();
     const known = this.entries.get(key);
     if (known !== undefined) {
-      // most recently used last: Map keeps insertion order
-      this.entries.delete(key);
-      this.entries.set(key, known);
+      // most recently used last: Map keeps insertion order (moving an entry is a delete and an
+      // insertion, measurable on every request: skipped when it is the last already)
+      if (key !== this.newest) {
+        this.entries.delete(key);
+        this.entries.set(key, known);
+        this.newest = key;
+      }
       return known;
     }
     const cost = compute();
     this.entries.set(key, cost);
+    this.newest = key;
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
     return cost;
   }
@@ -218,7 +225,8 @@ class OperationRules implements GraphQLRequestListener<Context> {
     // a heavy operation (priced at the door for /graphql, here for REST) takes turns from now on
     if (contextValue.request && this.cost! > lightCost(limits.maxCost)) contextValue.request.heavy = true;
     // heavy operations take turns (see admission.ts); the wait counts against the time budget
-    if (admission) this.release = await admission.acquire(this.cost!, contextValue.request);
+    const admitted = admission?.acquire(this.cost!, contextValue.request);
+    if (admitted) this.release = await admitted;
   }
 
   /** The complexity rule: depth, fields, then the cost, each refused over its limit. */

@@ -1,5 +1,4 @@
 import {
-  HeaderMap,
   type ApolloServerPlugin,
   type GraphQLRequestContextResponseForOperation,
   type GraphQLRequestContextWillSendResponse,
@@ -7,7 +6,7 @@ import {
   type GraphQLResponse,
 } from "@apollo/server";
 import type { Context } from "../context";
-import { ErrorCode } from "../errors/errors";
+import { ErrorCode, singleResponse } from "../errors/errors";
 import { costOf } from "./plugins";
 
 /** A caller's budget after a charge, as answers report it. */
@@ -124,9 +123,8 @@ class RateLimitedRequest implements GraphQLRequestListener<Context> {
   async willSendResponse({ response }: GraphQLRequestContextWillSendResponse<Context>): Promise<void> {
     if (!this.charge) return;
     const { budget } = this.charge;
-    response.http.headers.set("ratelimit-limit", String(budget.limit));
-    response.http.headers.set("ratelimit-remaining", String(budget.remaining));
-    response.http.headers.set("ratelimit-reset", String(budget.reset));
+    // RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset: the budget's three figures
+    for (const [name, value] of Object.entries(budget)) response.http.headers.set(`ratelimit-${name}`, String(value));
     if (response.body.kind !== "single") return;
     const result = response.body.singleResult;
     // beside the price the complexity plugin states (`requested`, `limit`)
@@ -136,18 +134,8 @@ class RateLimitedRequest implements GraphQLRequestListener<Context> {
 }
 
 function refused(cost: number, budget: BudgetState, retryAfter: number): GraphQLResponse {
-  return {
-    http: { status: 429, headers: new HeaderMap([["retry-after", String(retryAfter)]]) },
-    body: {
-      kind: "single",
-      singleResult: {
-        errors: [
-          {
-            message: `Rate limit: this operation costs ${cost} points and ${budget.remaining} of your ${budget.limit} per minute are left; send it again in ${retryAfter} s.`,
-            extensions: { code: ErrorCode.RATE_LIMITED, retryAfter },
-          },
-        ],
-      },
-    },
-  };
+  const message = `Rate limit: this operation costs ${cost} points and ${budget.remaining} of your ${budget.limit} per minute are left; send it again in ${retryAfter} s.`;
+  return singleResponse(429, { errors: [{ message, extensions: { code: ErrorCode.RATE_LIMITED, retryAfter } }] }, [
+    ["retry-after", String(retryAfter)],
+  ]);
 }

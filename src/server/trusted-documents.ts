@@ -108,12 +108,7 @@ const refused = (status: number, code: string, message: string): Refusal => ({ s
 export function resolveOperation(operation: Record<string, unknown>, docs: TrustedDocuments): Refusal | undefined {
   const extensions = isRecord(operation.extensions) ? operation.extensions : undefined;
   const persisted = isRecord(extensions?.persistedQuery) ? extensions.persistedQuery : undefined;
-  const id =
-    typeof operation.documentId === "string"
-      ? operation.documentId
-      : typeof persisted?.sha256Hash === "string"
-        ? persisted.sha256Hash
-        : undefined;
+  const id = [operation.documentId, persisted?.sha256Hash].find((value): value is string => typeof value === "string");
   if (id === undefined) {
     if (docs.mode === "require" && typeof operation.query === "string") {
       return refused(

@@ -1,14 +1,7 @@
-import { ArrayMaxSize, IsEmail, IsIn, Length, Matches, Max, MaxLength, Min, ValidateNested } from "class-validator";
+import { ArrayMaxSize, IsEmail, Length, Matches, Max, MaxLength, Min, ValidateNested } from "class-validator";
 import { Field, Float, ID, InputType } from "type-graphql";
 import { DateScalar } from "../../scalars";
-import {
-  BUYER_IDENTIFIER_TYPES,
-  FILE_LANGUAGES,
-  INVOICE_DIRECTIONS,
-  INVOICE_TYPES,
-  KSEF_MARKERS,
-  PAYMENT_METHODS,
-} from "../../domain/value-sets";
+import { BUYER_IDENTIFIER_TYPES, FILE_LANGUAGES, INVOICE_TYPES, KSEF_MARKERS, PAYMENT_METHODS } from "../../domain/value-sets";
 import { InvoiceItemInput } from "./invoice-item.input";
 import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../../types/shared/enums";
 import { IsDecimal } from "../../validation/rules";
@@ -26,11 +19,9 @@ export class CreateInvoiceInput {
   @Field(() => InvoiceType, {
     description: `Invoice type: ${INVOICE_TYPES.join(", ")}. Kor, KorZal, KorRoz, KorPef and KorVatRr are corrections and need \`invoice\`.`,
   })
-  @IsIn([...INVOICE_TYPES])
   invoiceType!: string;
 
   @Field(() => InvoiceDirection, { defaultValue: "income", description: "income (issued by us) or cost (received); default income." })
-  @IsIn([...INVOICE_DIRECTIONS])
   direction!: string;
 
   @Field(() => ID, {
@@ -52,8 +43,6 @@ export class CreateInvoiceInput {
   docTitle?: string | null;
 
   @Field(() => KsefMarker, { nullable: true, description: `KSeF marker, up to 6 characters: ${KSEF_MARKERS.join(", ")}; null: none.` })
-  @MaxLength(6)
-  @IsIn([...KSEF_MARKERS])
   ksefMarker?: string | null;
 
   @Field(() => Date, { nullable: true, description: "Date and time of the sale or service." })
@@ -105,7 +94,6 @@ export class CreateInvoiceInput {
     nullable: true,
     description: `Kind of the buyer identifier: ${BUYER_IDENTIFIER_TYPES.join(", ")}; default: the contractor's, else nip.`,
   })
-  @IsIn([...BUYER_IDENTIFIER_TYPES])
   buyerIdentifierType?: string | null;
 
   @OptionalText(255, "Buyer's street", "; default: the contractor's")
@@ -152,7 +140,6 @@ export class CreateInvoiceInput {
   currencyCode?: string | null;
 
   @Field(() => PaymentMethod, { nullable: true, description: `Payment method: ${PAYMENT_METHODS.join(", ")}; null: not stated.` })
-  @IsIn([...PAYMENT_METHODS])
   paymentMethod?: string | null;
 
   @Field(() => Float, { nullable: true, description: "Amount already paid: 0 to 999,999,999,999.99, up to 2 decimal places." })
@@ -235,8 +222,6 @@ export class CreateInvoiceInput {
   prevItems?: InvoiceItemInput[] | null;
 
   @Field(() => InvoiceLanguage, { description: `Language of the generated document, up to 10 characters: ${FILE_LANGUAGES.join(", ")}.` })
-  @MaxLength(10)
-  @IsIn([...FILE_LANGUAGES])
   fileGeneratedLanguage!: string;
 
   @Field(() => Float, { nullable: true, description: "Exchange rate: 0 to 99.9999, up to 4 decimal places." })

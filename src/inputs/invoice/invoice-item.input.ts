@@ -1,7 +1,7 @@
-import { IsIn, IsPositive, Length, Max, MaxLength, Min } from "class-validator";
+import { IsPositive, Length, Max, MaxLength, Min } from "class-validator";
 import { Field, Float, InputType } from "type-graphql";
 import { IsDecimal } from "../../validation/rules";
-import { GTU_CODES, TAX_RATES, type TaxRate } from "../../domain/value-sets";
+import type { TaxRate } from "../../domain/value-sets";
 import { GtuCode, TaxRate as TaxRateEnum } from "../../types/shared/enums";
 import { MAX_AMOUNT_NUMBER } from "../../domain/money";
 
@@ -33,10 +33,8 @@ export class InvoiceItemInput {
     description:
       "VAT rate: RATE_23, RATE_8, RATE_5, RATE_0 (stored 23, 8, 5, 0), or zw (exempt), np (not subject to VAT), oo (reverse charge), which carry no VAT.",
   })
-  @IsIn([...TAX_RATES])
   tax!: TaxRate;
 
   @Field(() => GtuCode, { nullable: true, description: "GTU code, GTU_01 to GTU_13; none by default." })
-  @IsIn(GTU_CODES)
   gtu?: string | null;
 }

@@ -44,28 +44,23 @@ export function itemAmounts(item: ItemPricing): Amounts {
 
 export const ZERO_AMOUNTS: Amounts = { netAmount: new Decimal(0), vatAmount: new Decimal(0), grossAmount: new Decimal(0) };
 
+export const AMOUNT_FIELDS = ["netAmount", "vatAmount", "grossAmount"] as const;
+
+/** `a + b` or `a - b`, field by field. */
+const combine = (a: Amounts, b: Amounts, op: "plus" | "minus") =>
+  Object.fromEntries(AMOUNT_FIELDS.map((field) => [field, a[field][op](b[field])])) as unknown as Amounts;
+
 /** The sums of the items' amounts (each item is already rounded, so the sums are exact). */
 export function sumAmounts(items: readonly Amounts[]): Amounts {
-  return items.reduce<Amounts>(
-    (acc, a) => ({
-      netAmount: acc.netAmount.plus(a.netAmount),
-      vatAmount: acc.vatAmount.plus(a.vatAmount),
-      grossAmount: acc.grossAmount.plus(a.grossAmount),
-    }),
-    ZERO_AMOUNTS,
-  );
+  return items.reduce((sum, item) => combine(sum, item, "plus"), ZERO_AMOUNTS);
 }
 
 /** `after - before`, field by field: what a correction changes. */
 export function differenceOf(after: Amounts, before: Amounts): Amounts {
-  return {
-    netAmount: after.netAmount.minus(before.netAmount),
-    vatAmount: after.vatAmount.minus(before.vatAmount),
-    grossAmount: after.grossAmount.minus(before.grossAmount),
-  };
+  return combine(after, before, "minus");
 }
 
 /** Whether every amount fits a money column. */
 export function fitsMoneyColumn(amounts: Amounts): boolean {
-  return [amounts.netAmount, amounts.vatAmount, amounts.grossAmount].every(fitsMoney);
+  return AMOUNT_FIELDS.every((field) => fitsMoney(amounts[field]));
 }

@@ -1,11 +1,11 @@
-import { BadUserInputError, type FieldViolation } from "../../errors/errors";
+import { Violations } from "../shared/violations";
 import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
 import { isCorrectionType, relatedTypesOf } from "../../domain/value-sets";
 
 /** Rules between fields of a new invoice's input that need no database; every broken one is named at once. */
 export function checkCombination(input: CreateInvoiceInput): void {
-  const violations: FieldViolation[] = [];
-  const broken = (field: string, rule: string, message: string) => violations.push({ field, constraints: { [rule]: message } });
+  const violations = new Violations();
+  const broken = (field: string, rule: string, message: string) => violations.add(field, rule, message);
   const correction = isCorrectionType(input.invoiceType);
   if (correction && !input.invoice)
     broken("input.invoice", "required", `a ${input.invoiceType} correction must name the invoice it corrects`);
@@ -17,5 +17,5 @@ export function checkCombination(input: CreateInvoiceInput): void {
   if (input.issueDate && input.deadlineDate && input.deadlineDate < input.issueDate) {
     broken("input.deadlineDate", "notBeforeIssueDate", "deadlineDate must not be before issueDate");
   }
-  if (violations.length > 0) throw new BadUserInputError(violations);
+  violations.throwIfAny();
 }

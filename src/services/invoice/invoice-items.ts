@@ -1,8 +1,8 @@
 import type { Prisma } from "../../db/client";
-import { BadUserInputError, type FieldViolation } from "../../errors/errors";
+import { Violations } from "../shared/violations";
 import type { InvoiceItemInput } from "../../inputs/invoice/invoice-item.input";
 import { MAX_AMOUNT } from "../shared/money";
-import { fitsMoneyColumn, itemAmounts, type Amounts } from "./invoice-amounts";
+import { AMOUNT_FIELDS, fitsMoneyColumn, itemAmounts, type Amounts } from "./invoice-amounts";
 import type { TaxRate } from "../../domain/value-sets";
 
 /** An item as it is stored: the input's position with the amounts the server computed. */
@@ -18,14 +18,11 @@ export type PricedItem = Amounts & {
 
 /** Prices the input's items (numbered from 1 in their order); every item whose amounts do not fit a money column is named. */
 export function priceItems(items: readonly InvoiceItemInput[], field: string): PricedItem[] {
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   const priced = items.map((item, index) => {
     const amounts = itemAmounts({ count: item.count, priceUnit: item.priceUnit, tax: item.tax as TaxRate });
     if (!fitsMoneyColumn(amounts)) {
-      violations.push({
-        field: `${field}.${index}`,
-        constraints: { amountTooLarge: `the item's amounts must not exceed ${MAX_AMOUNT.toFixed(2)}` },
-      });
+      violations.add(`${field}.${index}`, "amountTooLarge", `the item's amounts must not exceed ${MAX_AMOUNT.toFixed(2)}`);
     }
     return {
       order: index + 1,
@@ -38,22 +35,14 @@ export function priceItems(items: readonly InvoiceItemInput[], field: string): P
       ...amounts,
     };
   });
-  if (violations.length > 0) throw new BadUserInputError(violations);
+  violations.throwIfAny();
   return priced;
 }
 
+/** What an item stores besides its ids, in the order of its table's columns. */
+export const ITEM_FIELDS = ["order", "positionName", "unit", "count", "priceUnit", "tax", ...AMOUNT_FIELDS, "gtu"] as const;
+
 /** Stored items carried over as they stand, amounts included: "before" is what was invoiced, not a recomputation. */
 export function copyItems(rows: readonly PricedItem[]): PricedItem[] {
-  return rows.map((row) => ({
-    order: row.order,
-    positionName: row.positionName,
-    unit: row.unit,
-    count: row.count,
-    priceUnit: row.priceUnit,
-    tax: row.tax,
-    gtu: row.gtu,
-    netAmount: row.netAmount,
-    vatAmount: row.vatAmount,
-    grossAmount: row.grossAmount,
-  }));
+  return rows.map((row) => Object.fromEntries(ITEM_FIELDS.map((field) => [field, row[field]])) as unknown as PricedItem);
 }

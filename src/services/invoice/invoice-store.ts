@@ -3,7 +3,7 @@ import type { Db, Prisma } from "../../db/client";
 import { DIALECTS, type SqlDialect } from "../../db/sql";
 import { COUNTER_TX_OPTIONS, formatDateTokens, numberSql, periodKey, takeNextNumber, type NumberingRules } from "../shared/numbering";
 import { counterUpsertSql, invoiceCounters } from "./invoice-numbering.service";
-import type { PricedItem } from "./invoice-items";
+import { ITEM_FIELDS, type PricedItem } from "./invoice-items";
 
 /** What `storeInvoice` writes, read and checked by `prepareInvoice`. */
 export interface PreparedInvoice {
@@ -91,21 +91,7 @@ interface CounterStep {
   leadingZero: number;
 }
 
-const ITEM_COLUMNS = [
-  "id",
-  "invoiceId",
-  "isPrevious",
-  "order",
-  "positionName",
-  "unit",
-  "count",
-  "priceUnit",
-  "tax",
-  "netAmount",
-  "vatAmount",
-  "grossAmount",
-  "gtu",
-] as const satisfies readonly (keyof ItemRow)[];
+const ITEM_COLUMNS = ["id", "invoiceId", "isPrevious", ...ITEM_FIELDS] as const satisfies readonly (keyof ItemRow)[];
 
 /** The invoice columns the row sets: the others keep their defaults, as Prisma leaves them. */
 function definedColumns(row: InvoiceRow): string[] {

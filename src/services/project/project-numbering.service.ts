@@ -1,6 +1,6 @@
 import type { DbTx } from "../../db/client";
 import { ConflictError } from "../../errors/errors";
-import { NEVER_RESET_PERIOD, takeNextNumber, type CounterStore, type NumberingRules } from "../shared/numbering";
+import { NEVER_RESET_PERIOD, takeNextNumber, type CounterStore } from "../shared/numbering";
 
 /**
  * Project counters live on the numbering row itself (the interface shows `counterNextValue`):
@@ -36,18 +36,9 @@ const projectCounters: CounterStore = {
   },
 };
 
-/** A project numbering in the shared numbering's terms. */
-function projectNumberingRules(row: {
-  id: string;
-  pattern: string;
-  counterInterval: string | null;
-  counterPadLength: number;
-}): NumberingRules {
-  return { id: row.id, pattern: row.pattern, resetInterval: row.counterInterval, leadingZero: row.counterPadLength };
-}
-
 /** Takes the numbering's next number inside the caller's transaction (see src/services/shared/numbering.ts). */
 export async function takeProjectNo(tx: DbTx, numberingId: string, at: Date): Promise<string> {
-  const numbering = await tx.projectNumbering.findUniqueOrThrow({ where: { id: numberingId } });
-  return (await takeNextNumber(tx, projectCounters, projectNumberingRules(numbering), at, "input.numbering")).no;
+  const row = await tx.projectNumbering.findUniqueOrThrow({ where: { id: numberingId } });
+  const numbering = { id: row.id, pattern: row.pattern, resetInterval: row.counterInterval, leadingZero: row.counterPadLength };
+  return (await takeNextNumber(tx, projectCounters, numbering, at, "input.numbering")).no;
 }

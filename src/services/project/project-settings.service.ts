@@ -31,6 +31,15 @@ const TEMPLATE_SETTING_KEYS = {
   restrictTaskDateUpdatesToPMsOrCreators: "boolean",
 } as const;
 
+/** A template's value as the column value of its kind, or undefined when it is not of that kind. */
+const AS_KIND: Record<(typeof TEMPLATE_SETTING_KEYS)[keyof typeof TEMPLATE_SETTING_KEYS], (value: unknown) => unknown> = {
+  "string[]": (v) => (Array.isArray(v) && v.every((s) => typeof s === "string") ? JSON.stringify(v) : undefined),
+  boolean: (v) => (typeof v === "boolean" ? v : undefined),
+  string: (v) => (typeof v === "string" ? v : undefined),
+  "string?": (v) => (typeof v === "string" || v === null ? v : undefined),
+  "datetime?": (v) => (v === null ? null : typeof v === "string" && !Number.isNaN(Date.parse(v)) ? new Date(v) : undefined),
+};
+
 /** The settings a template's JSON object presets, as column values; unknown keys and ill-typed values are left out. */
 export function settingsFromTemplate(json: string): Omit<Prisma.ProjectSettingsUncheckedCreateInput, "id"> {
   let parsed: unknown;
@@ -43,26 +52,8 @@ export function settingsFromTemplate(json: string): Omit<Prisma.ProjectSettingsU
   const source = parsed as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const [key, kind] of Object.entries(TEMPLATE_SETTING_KEYS)) {
-    if (!(key in source)) continue;
-    const value = source[key];
-    switch (kind) {
-      case "string[]":
-        if (Array.isArray(value) && value.every((v) => typeof v === "string")) out[key] = JSON.stringify(value);
-        break;
-      case "boolean":
-        if (typeof value === "boolean") out[key] = value;
-        break;
-      case "string":
-        if (typeof value === "string") out[key] = value;
-        break;
-      case "string?":
-        if (typeof value === "string" || value === null) out[key] = value;
-        break;
-      case "datetime?":
-        if (value === null) out[key] = null;
-        else if (typeof value === "string" && !Number.isNaN(Date.parse(value))) out[key] = new Date(value);
-        break;
-    }
+    const value = key in source ? AS_KIND[kind](source[key]) : undefined;
+    if (value !== undefined) out[key] = value;
   }
   return out;
 }
