@@ -14,6 +14,7 @@ import { projectRoot } from "../src/config/paths";
 import { createTestApp, demoIds, type TestApp } from "./support/test-app";
 import { fullSelection } from "./support/full-selection";
 import { documentCost, isObjectList, STATEMENT_COST } from "../src/server/cost";
+import { lightCost } from "../src/server/admission";
 import { MAX_CORRECTIONS, PAGED_BY_PARENT } from "../src/domain/list-cost";
 
 /** The declared item bound of a field (the `listBound` of its cost), if any. */
@@ -253,6 +254,19 @@ describe("admitted documents", () => {
     expect(r.body.extensions.cost).toEqual({ requested: cost(query), limit: limit() });
     // the answer (a few fields of 3 users) and the root field's statements
     expect(r.body.extensions.cost.requested).toBeLessThan(100 + STATEMENT_COST);
+  });
+
+  it("are light (no admission, no turns, the whole pool) for a page of 30 users with departments, a project's gantt and a page of vacations: the benchmark's reads", async () => {
+    const pages = [
+      `{ users(order: [{ lastName: ASC }], itemsPerPage: 30) { paginationInfo { totalCount } items { id firstName lastName email userDepartments { isLeader department { id name } } } } }`,
+      `query ($id: ID!) { projectGantt(id: $id, showTasks: true) { stages { id name } tasks { id name } } }`,
+      `{ vacations(filter: { vacationYear: [2026] }, order: [{ issueDate: DESC }], itemsPerPage: 30) { paginationInfo { totalCount } items { id status issueDate calendarUser { id firstName lastName } } } }`,
+    ];
+    for (const query of pages) {
+      const r = await post({ query, variables: { id: demoIds.projectId } });
+      expect(r.body.errors).toBeUndefined();
+      expect(r.body.extensions.cost.requested).toBeLessThanOrEqual(lightCost(limit()));
+    }
   });
 
   it("run the list operations with their largest page (100) and every field, over HTTP", async () => {
