@@ -54,6 +54,18 @@ describe("the served schema equals what @apollo/subgraph builds from the SDL", (
     expect(declared).toBeGreaterThan(20);
   });
 
+  it("leaves scalar fields to graphql-js's default resolver; visibility rules, field resolvers and fields of objects keep theirs", () => {
+    const fields = (name: string) => (served.getType(name) as import("graphql").GraphQLObjectType).getFields();
+    // type-graphql's own resolver of a plain field (its middleware chain) is gone
+    expect(fields("User").firstName.resolve).toBeUndefined();
+    expect(fields("UserDepartment").isLeader.resolve).toBeUndefined();
+    // a rule on the field (@VisibleTo), a @FieldResolver, a list and an object field: resolved as before
+    expect(fields("User").phoneNumber.resolve).toEqual(expect.any(Function));
+    expect(fields("Invoice").corrects.resolve).toEqual(expect.any(Function));
+    expect(fields("User").userDepartments.resolve).toEqual(expect.any(Function));
+    expect(fields("UserDepartment").department.resolve).toEqual(expect.any(Function));
+  });
+
   it("resolves `_entities` through the entity loaders", async () => {
     const { data, errors } = await t.gql<{ _entities: Array<{ id: string; __typename: string }> }>(
       `query($r: [_Any!]!) { _entities(representations: $r) { __typename ... on User { id } } }`,
