@@ -58,7 +58,8 @@
  * replayed history 0.92x paired (rounds 1.42x, 0.45x, 0.92x). Between two identical processes the
  * CPU per request differed by up to 25% in a run (1.3 against 1.6 ms), one way or the other, and a
  * round's ratio scatters more than the 10% the target allows: compare a traced row with an A/A run
- * of the same hour, and repeat both.
+ * of the same hour, and repeat both. On a quiet machine (2026-11-27 10:36, nothing else running) the
+ * A/A of BENCH_ONLY=users measured 1.00x at 16 connections and 0.97x at 1 (paired 1.00x, 0.99x).
  *
  * Targets (issue 10), judged here and never in unit tests: at 16 connections on PostgreSQL the
  * users, gantt and vacations workloads at least PostGraphile's throughput with no higher p99;
