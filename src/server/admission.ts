@@ -5,8 +5,8 @@ import { RequestTimeoutError } from "../errors/errors";
  * the default. Light operations never wait for admission, never take turns, and reach the pool
  * directly; heavier ones do all three. At 1% a page of 30 users with their departments (2,891)
  * and a project's gantt (4,653) were heavy: under load their objects' fields each waited for a
- * turn (a promise per object: a third of the users page's CPU under load) and their statements queued
- * for three quarters of the pool.
+ * turn (a promise per object and the queue's drain: about a fifth of the bytes allocated under load)
+ * and their statements queued for three quarters of the pool.
  */
 export function lightCost(maxQueryCost: number): number {
   return Math.floor(maxQueryCost / 40);
