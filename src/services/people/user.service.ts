@@ -20,7 +20,7 @@ export function listUsers(
 ): Promise<UserCollection> {
   const terms = buildOrderBy<keyof UserOrder, UserOrderTerm>(args.order, USER_ORDER_COLUMNS, "lastName", (dir) => ["u.id", dir]);
   const window = pageWindow(args, config.maxUnpaginatedItems);
-  return pagedList(read, selection, window, USERS_PAGE, { viewer, filter: args.filter, terms }, (rows, sel) =>
-    rows.map(userModel.mapper(sel)),
+  return pagedList(read, selection, window, USERS_PAGE, { viewer, filter: args.filter, terms }, (rows, sel, own) =>
+    rows.map(userModel.mapper(sel, "", own)),
   );
 }

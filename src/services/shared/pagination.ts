@@ -154,14 +154,18 @@ export function pageStatement<A extends { viewer: Viewer }, S extends object>(
   );
 }
 
-/** A paginated list read by its `pageStatement`, the items and the total each only when selected; `map` turns the page's rows into items. */
+/**
+ * A paginated list read by its `pageStatement`, the items and the total each only when selected;
+ * `map` turns the page's rows into items, `own` when they are the page's JSON (the model's mapper
+ * may answer with them, `ReadModel.mapper`).
+ */
 export async function pagedList<A, T>(
   read: ReadPort,
   selection: Selection,
   window: PageWindow,
   statement: Statement<A & PageStatementArgs, PageRow>,
   args: A,
-  map: (rows: Array<Readonly<Record<string, unknown>>>, sel: Selection) => T[],
+  map: (rows: Array<Readonly<Record<string, unknown>>>, sel: Selection, own: boolean) => T[],
 ): Promise<{ items: T[]; paginationInfo: PaginationInfo }> {
   const slice = pageOf(selection, window);
   // an unpaginated list (up to MAX_UNPAGINATED_ITEMS rows, the heavy documents) is read as rows on either database: as one
@@ -170,7 +174,7 @@ export async function pagedList<A, T>(
     const row =
       slice.items || slice.total ? await read.first(statement, { ...args, ...slice, json: true, sqliteWindow: false }) : undefined;
     return {
-      items: map(parseJson<PageRow[] | undefined>(row?.page) ?? [], slice.sel),
+      items: map(parseJson<PageRow[] | undefined>(row?.page) ?? [], slice.sel, true),
       paginationInfo: paginationInfo(window, toInt(row?.total as number)),
     };
   }
@@ -182,5 +186,5 @@ export async function pagedList<A, T>(
   if (slice.total && rows.length > 0) total = toInt(rows[0].total as number);
   else if (slice.total && (!slice.items || slice.skip > 0))
     total = toInt((await read.first(statement, { ...args, ...slice, items: false, json: false, sqliteWindow: false }))?.total as number);
-  return { items: map(rows, slice.sel), paginationInfo: paginationInfo(window, total) };
+  return { items: map(rows, slice.sel, false), paginationInfo: paginationInfo(window, total) };
 }

@@ -85,9 +85,9 @@ const vacationModel = readModel<Vacation>({
   permissions: group({ canManage: ruleFlag("manageVacationsOf", rules.manageVacationsOf, "v.calendarUserId") }),
 });
 
-/** Statement rows as GraphQL `Vacation`s; rows whose owner is gone are left out. */
-export function vacationsOf(rows: ReadonlyArray<Readonly<Record<string, unknown>>>, selection: Selection): Vacation[] {
-  return rows.map(vacationModel.mapper(selection)).filter((v) => v.calendarUser !== null);
+/** Statement rows (`own`: a page's JSON, see `ReadModel.mapper`) as GraphQL `Vacation`s; rows whose owner is gone are left out. */
+export function vacationsOf(rows: ReadonlyArray<Readonly<Record<string, unknown>>>, selection: Selection, own = false): Vacation[] {
+  return rows.map(vacationModel.mapper(selection, "", own)).filter((v) => v.calendarUser !== null);
 }
 
 export interface VacationsArgs {
