@@ -2,6 +2,7 @@ import { buildSubgraphSchema } from "@apollo/subgraph";
 import { printSchemaWithDirectives } from "@graphql-tools/utils";
 import { type GraphQLSchema, introspectionFromSchema, isObjectType, parse } from "graphql";
 import { buildAppSchema, buildTypeGraphqlSchema, subgraphSdl } from "../src/schema/build-schema";
+import { applyDeadlines } from "../src/server/request-scope";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /**
@@ -54,16 +55,25 @@ describe("the served schema equals what @apollo/subgraph builds from the SDL", (
     expect(declared).toBeGreaterThan(20);
   });
 
-  it("leaves scalar fields to graphql-js's default resolver; visibility rules, field resolvers and fields of objects keep theirs", () => {
+  it("leaves plain fields to graphql-js's default resolver; visibility rules, field resolvers and list caps keep theirs, the deadline wraps objects", async () => {
     const fields = (name: string) => (served.getType(name) as import("graphql").GraphQLObjectType).getFields();
-    // type-graphql's own resolver of a plain field (its middleware chain) is gone
+    // type-graphql's own resolver of a plain field (its middleware chain) is gone, scalar or object
     expect(fields("User").firstName.resolve).toBeUndefined();
     expect(fields("UserDepartment").isLeader.resolve).toBeUndefined();
-    // a rule on the field (@VisibleTo), a @FieldResolver, a list and an object field: resolved as before
+    expect(fields("UserDepartment").department.resolve).toBeUndefined();
+    // a rule on the field (@VisibleTo), a @FieldResolver, a capped list: resolved as before
     expect(fields("User").phoneNumber.resolve).toEqual(expect.any(Function));
     expect(fields("Invoice").corrects.resolve).toEqual(expect.any(Function));
     expect(fields("User").userDepartments.resolve).toEqual(expect.any(Function));
-    expect(fields("UserDepartment").department.resolve).toEqual(expect.any(Function));
+    // as the server applies it: a field leading to an object gets the deadline (and a heavy request's turns), a scalar nothing
+    applyDeadlines(served);
+    const department = fields("UserDepartment").department;
+    const stop = new Error("stopped");
+    const ctx = { request: { stopped: stop } };
+    const answer = department.resolve!({ department: { id: "d" } }, {}, ctx, {} as never);
+    await expect(answer).rejects.toBe(stop);
+    expect(department.resolve!({ department: { id: "d" } }, {}, {}, { fieldName: "department" } as never)).toEqual({ id: "d" });
+    expect(fields("User").firstName.resolve).toBeUndefined();
   });
 
   it("resolves `_entities` through the entity loaders", async () => {

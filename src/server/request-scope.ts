@@ -1,4 +1,12 @@
-import { getNamedType, isLeafType, isObjectType, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
+import {
+  defaultFieldResolver,
+  getNamedType,
+  isLeafType,
+  isObjectType,
+  type GraphQLFieldResolver,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+} from "graphql";
 import { inTurn } from "../db/turns";
 import type { RequestScope } from "../observability/request-scope";
 
@@ -16,7 +24,12 @@ export function applyDeadlines(schema: GraphQLSchema): void {
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith("__")) continue;
     for (const field of Object.values(type.getFields())) {
-      const resolve = field.resolve as (GraphQLFieldResolver<unknown, unknown> & { [WRAPPED]?: true }) | undefined;
+      // a heavy request's fields that lead to more work (objects, lists of them) take turns; a
+      // scalar is computed at once (deferring it would only allocate), and one on graphql-js's
+      // default resolver (src/schema/build-schema.ts) is left without a wrapper
+      const yields = !isLeafType(getNamedType(field.type));
+      const resolve = (field.resolve ?? (yields ? defaultFieldResolver : undefined)) as
+        (GraphQLFieldResolver<unknown, unknown> & { [WRAPPED]?: true }) | undefined;
       if (!resolve || resolve[WRAPPED]) continue;
       const run = (source: unknown, args: Record<string, unknown>, ctx: { request?: RequestScope }, info: GraphQLResolveInfo): unknown => {
         const scope = ctx?.request;
@@ -25,9 +38,6 @@ export function applyDeadlines(schema: GraphQLSchema): void {
         if (scope?.stopped) return Promise.reject(scope.stopped);
         return resolve(source, args, ctx, info);
       };
-      // a heavy request's fields that lead to more work (objects, lists of them) take turns; a
-      // scalar is computed at once (deferring it would only allocate)
-      const yields = !isLeafType(getNamedType(field.type));
       const wrapped: GraphQLFieldResolver<unknown, { request?: RequestScope }> & { [WRAPPED]?: true } = (source, args, ctx, info) =>
         yields && ctx?.request?.heavy ? inTurn(() => run(source, args, ctx, info)) : run(source, args, ctx, info);
       wrapped[WRAPPED] = true;
