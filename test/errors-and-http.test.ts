@@ -119,6 +119,23 @@ describe("errors", () => {
     }
   });
 
+  // rules of literal arguments are remembered per parsed document once met (src/validation/validate-args.ts)
+  it("refuses a literal that breaks a rule at every execution of the document, and checks a variable's value every time", async () => {
+    const bad = `{ vacations(filter: { status: ["nope"] }) { items { id } } }`;
+    const good = `{ vacations(filter: { status: ["accepted"] }) { items { id } } }`;
+    for (let i = 0; i < 2; i++) {
+      const refused = await t.gql(bad);
+      expect(codes(refused)).toEqual(["BAD_USER_INPUT"]);
+      expect(refused.errors![0].extensions!.validationErrors).toEqual([
+        { field: "filter.status", constraints: { isIn: expect.any(String) } },
+      ]);
+      expect((await t.gql(good)).errors).toBeUndefined();
+    }
+    const withVariable = `query ($s: [String!]) { vacations(filter: { status: $s, vacationYear: [2026] }) { items { id } } }`;
+    expect((await t.gql(withVariable, { s: ["accepted"] })).errors).toBeUndefined();
+    expect(codes(await t.gql(withVariable, { s: ["nope"] }))).toEqual(["BAD_USER_INPUT"]);
+  });
+
   it("lets the standard introspection query of playgrounds through", async () => {
     const r = await t.gql(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }), {}, null);
     expect(r.errors).toBeUndefined();

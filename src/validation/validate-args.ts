@@ -1,6 +1,6 @@
 import { getMetadataStorage as validationMetadata, validate, type ValidationError, type ValidatorOptions } from "class-validator";
-import type { GraphQLResolveInfo } from "graphql";
-import { getNamedType } from "graphql";
+import type { FieldNode, GraphQLResolveInfo } from "graphql";
+import { getNamedType, Kind, visit, BREAK } from "graphql";
 import { getMetadataStorage } from "type-graphql";
 import type { ResolverData } from "type-graphql";
 import { BadUserInputError, type FieldViolation } from "../errors/errors";
@@ -19,6 +19,9 @@ const OPTIONS: ValidatorOptions = {
  */
 export async function validateArgument(argValue: unknown, argType: unknown, data: ResolverData<object>): Promise<void> {
   if (argValue === null || typeof argValue !== "object") return;
+  const known = literalsOf(data.info);
+  const key = known && JSON.stringify(argValue);
+  if (known?.get(argType)?.has(key!)) return;
   const values = Array.isArray(argValue) ? argValue : [argValue];
   let prefix: string | undefined;
   const violations: FieldViolation[] = [];
@@ -31,6 +34,41 @@ export async function validateArgument(argValue: unknown, argType: unknown, data
     violations.push(...flatten(errors, base));
   }
   if (violations.length > 0) throw new BadUserInputError(violations);
+  if (known) {
+    let valid = known.get(argType);
+    if (!valid) known.set(argType, (valid = new Set()));
+    valid.add(key!);
+  }
+}
+
+/**
+ * Argument values found valid, by class, for each field of a parsed document whose arguments are
+ * all literals: such a field's values are the same at every execution of the document, and the
+ * rules are functions of the values alone, so a value found valid once is not validated again
+ * (heap profile, vacations page at 16 connections: class-validator was 6.7% of the bytes
+ * allocated). A field reading variables is validated every time. Kept with the parsed document,
+ * as Apollo keeps it.
+ */
+const validLiterals = new WeakMap<FieldNode, Map<unknown, Set<string>> | null>();
+
+/** The field's valid values by class when its arguments are literals only, else undefined. */
+function literalsOf(info: GraphQLResolveInfo): Map<unknown, Set<string>> | undefined {
+  if (info.fieldNodes.length !== 1) return undefined;
+  const [node] = info.fieldNodes;
+  let known = validLiterals.get(node);
+  if (known === undefined) {
+    let variables = false;
+    for (const argument of node.arguments ?? [])
+      visit(argument.value, {
+        [Kind.VARIABLE]: () => {
+          variables = true;
+          return BREAK;
+        },
+      });
+    known = variables ? null : new Map();
+    validLiterals.set(node, known);
+  }
+  return known ?? undefined;
 }
 
 /** Whether class-validator has rules for instances of `type` (known once the schema is built: decorators run at import). */
