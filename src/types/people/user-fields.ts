@@ -1,19 +1,25 @@
-import { Field, ID, ObjectType } from "type-graphql";
+import { Field, Float, ID, ObjectType } from "type-graphql";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
+import type { Rule } from "../../auth/rule";
 
-/** A field of a user summary: its GraphQL type, description and (for contact data) visibility rule; `T` its value's type. */
+/** A field of a user summary: its GraphQL type, description and visibility rule (contact data, rates); `T` its value's type. */
 interface UserField<T> {
   type: () => unknown;
   description: string;
   nullable?: true;
-  contact?: true;
+  visibleTo?: Rule<never>;
   value?: T;
 }
 
 const text = (description: string): UserField<string> => ({ type: () => String, description });
 const flag = (description: string): UserField<boolean> => ({ type: () => Boolean, description });
-const optional = (type: () => unknown, description: string): UserField<string | null> => ({ type, description, nullable: true });
+const optional = <T = string>(type: () => unknown, description: string, visibleTo?: UserField<T>["visibleTo"]): UserField<T | null> => ({
+  type,
+  description,
+  nullable: true,
+  visibleTo,
+});
 
 /** The fields a summary of a person may carry, each described once; a summary names the ones it adds, in order. */
 const USER_FIELDS = {
@@ -23,16 +29,18 @@ const USER_FIELDS = {
   shortCode: text("The user's short code (initials-like handle)."),
   pictureSm: text("URL of the small avatar, empty when none."),
   pictureLg: text("URL of the large avatar, empty when none."),
-  phoneNumber: {
-    ...optional(() => String, "Phone number, empty when unknown; null for an external caller (except their own)."),
-    contact: true,
-  } as UserField<string | null>,
+  phoneNumber: optional(() => String, "Phone number, empty when unknown; null for an external caller (except their own).", rules.contact),
   canLogIn: flag("Whether the user may log in."),
   isExternal: flag("Whether the user is external (not staff)."),
   contractorId: optional(() => ID, "Id of the contractor (company) the user belongs to, if any."),
   contractorName: optional(() => String, "Name of the user's contractor, if any."),
   jobPositionName: optional(() => String, "Name of the user's job position, if any."),
   decorator: text("The user's colour, #rrggbb."),
+  hourlyRate: optional<number>(
+    () => Float,
+    "The user's default hourly rate, if set; null unless the caller is an admin, finance or a manager of the project it is shown in (never a role in its hideHourlyRateForRoles).",
+    rules.rate,
+  ),
 };
 
 type Fields = typeof USER_FIELDS;
@@ -49,9 +57,9 @@ export function WithUserFields<B extends object, K extends keyof Fields>(base: C
   @ObjectType()
   abstract class UserSummary extends (base as ClassOf<object>) {}
   for (const name of names) {
-    const { type, description, nullable, contact } = USER_FIELDS[name] as UserField<unknown>;
+    const { type, description, nullable, visibleTo } = USER_FIELDS[name] as UserField<unknown>;
     Field(type as () => StringConstructor, { description, ...(nullable ? { nullable } : {}) })(UserSummary.prototype, name);
-    if (contact) VisibleTo(rules.contact)(UserSummary.prototype, name);
+    if (visibleTo) VisibleTo(visibleTo)(UserSummary.prototype, name);
   }
   return UserSummary as unknown as ClassOf<B & Added<K>>;
 }
