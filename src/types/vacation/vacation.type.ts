@@ -7,6 +7,7 @@ import { VacationPermissions } from "./vacation-permissions.type";
 import { VacationType } from "./vacation-type.type";
 import { FirstOf } from "../shared/first-of";
 import { Identified } from "../shared/named.type";
+import { Collection } from "../shared/collection.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A vacation (absence) request of a user, with its days, comments and decision." })
@@ -59,3 +60,6 @@ export class Vacation extends Identified("vacation") {
   @Field(() => VacationPermissions, { nullable: true, description: "What the caller may do with it." })
   permissions!: VacationPermissions | null;
 }
+
+@ObjectType({ description: "A page of vacations." })
+export class VacationCollection extends Collection(Vacation) {}
