@@ -4,8 +4,12 @@ import {
   PostgresAdapter,
   PostgresDialect,
   PostgresQueryCompiler,
-  SqliteDialect,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
   type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
   type DialectAdapter,
   type Driver,
   type LogEvent,
@@ -22,6 +26,7 @@ import { StatementCache } from "./statements";
 import type { Tables } from "./tables";
 import { SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-write-lock";
 import type { StatementHook } from "./statement-hook";
+import { SqliteReader } from "./sqlite-reader";
 
 /**
  * The read side: Kysely over the same database as Prisma, bound to its SQL dialect. Prisma stays
@@ -48,10 +53,10 @@ export interface RequestHooks {
   /** PostgreSQL: how the request waits for a statement: it may give up before the statement ends (its time budget). */
   guard?: <T>(statement: Promise<T>) => Promise<T>;
   /**
-   * SQLite (synchronous): whether the request's statements take turns (a heavy request; known
-   * once its cost is): each then first waits for a later turn of the event loop once the current
-   * one has run its slice (src/db/turns.ts), so that light requests get in between. A light
-   * request's statements run at once.
+   * SQLite: whether the request's statements take turns (a heavy request; known once its cost
+   * is): each is then sent only once a later turn of the event loop has come, when the current
+   * one has run its slice (src/db/turns.ts), so that light requests get in between the mapping and
+   * completion of its rows. A light request's statements are sent at once.
    */
   takeTurns?: () => boolean;
   /** A traced request's statements: each through its hook (src/db/statement-hook.ts). */
@@ -134,39 +139,6 @@ function namedStatementPool(pool: Pool, hooks: RequestHooks = {}) {
   };
 }
 
-interface SqliteStatement {
-  readonly reader: boolean;
-  all(parameters: ReadonlyArray<unknown>): unknown[];
-  run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint };
-  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown>;
-}
-interface SqliteHandle {
-  prepare(sql: string): SqliteStatement;
-  close(): void;
-  pragma(source: string): unknown;
-}
-
-/**
- * A better-sqlite3 handle whose statements are prepared once and kept (SQLite compiles a
- * statement on prepare; Kysely prepares on every call). Statements run synchronously, so one
- * cached statement is never used by two queries at once.
- */
-function cachingSqlite(handle: SqliteHandle) {
-  const cache = new Map<string, SqliteStatement>();
-  return {
-    prepare(sql: string): SqliteStatement {
-      let statement = cache.get(sql);
-      if (!statement) {
-        statement = handle.prepare(sql);
-        if (cache.size >= MAX_NAMED) cache.delete(cache.keys().next().value as string);
-        cache.set(sql, statement);
-      }
-      return statement;
-    },
-    close: () => handle.close(),
-  };
-}
-
 export function createReadSide(options: ReadSideOptions): ReadSide {
   const log = options.onQuery
     ? (event: LogEvent) => {
@@ -201,28 +173,18 @@ export function createReadSide(options: ReadSideOptions): ReadSide {
     );
   }
   // better-sqlite3 comes with Prisma's SQLite adapter; a second handle on the same file, read-only
-  // (writes go through Prisma), waiting like Prisma's when a writer holds the lock.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const Database = require("better-sqlite3") as new (path: string, options: { readonly: boolean; timeout: number }) => SqliteHandle;
-  // opened at the first read, once the server has created and migrated the file; one handle
-  // for the process's read side and every request's
-  let handle: Promise<ReturnType<typeof cachingSqlite>> | undefined;
-  const open = () =>
-    (handle ??= Promise.resolve(cachingSqlite(new Database(options.sqlitePath!, { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS }))));
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: open as never }), log });
+  // (writes go through Prisma), on a worker thread (src/db/sqlite-reader.ts), opened at the first
+  // read, once the server has created and migrated the file
+  const reader = new SqliteReader(options.sqlitePath!, SQLITE_BUSY_TIMEOUT_MS);
+  const compiler = new SqliteQueryCompiler();
+  const adapter = new SqliteAdapter();
+  const kysely = (hooks: RequestHooks) => new Kysely<Tables>({ dialect: new ReaderDialect(reader, hooks, compiler, adapter), log });
+  const db = kysely({});
   return side(
     db,
-    // a driver of the request's own on the same handle: a statement waiting for its turn holds its
-    // request's lock only, never one other requests use
-    (hooks) =>
-      hooks.takeTurns || hooks.statement
-        ? new Kysely<Tables>({ dialect: new RequestSqliteDialect({ database: open as never }, hooks), log })
-        : db,
-    // the handle too when only requests' drivers opened it (closing twice is harmless)
-    async () => {
-      await db.destroy();
-      (await handle)?.close();
-    },
+    // a driver of the request's own when it takes turns or is traced, else the shared one
+    (hooks) => (hooks.takeTurns || hooks.statement ? kysely(hooks) : db),
+    () => reader.close(),
   );
 }
 
@@ -251,34 +213,54 @@ class RequestPostgresDialect extends PostgresDialect {
 }
 
 /**
- * One request's driver on the shared handle. better-sqlite3 runs each statement synchronously: for
- * a heavy request (`takeTurns`), each read statement first gives the event loop back when the
- * current turn has run past its slice (src/db/turns.ts), so a document of many heavy reads lets
- * other requests in between them. A traced request's statements go through its hook (the
- * statement runs inside Kysely's executeQuery, synchronously).
+ * The read side's SQLite: every statement through the worker (src/db/sqlite-reader.ts), on its
+ * one connection, never held (the worker runs one statement at a time). A heavy request's
+ * (`takeTurns`) statements are first sent once the current turn has run past its slice
+ * (src/db/turns.ts): their rows come back in one piece, whose mapping and completion would
+ * otherwise follow at once. A traced request's statements go through its hook.
  */
-class RequestSqliteDialect extends SqliteDialect {
+class ReaderDialect implements Dialect {
   constructor(
-    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly reader: SqliteReader,
     private readonly hooks: RequestHooks,
-  ) {
-    super(config);
+    private readonly compiler: QueryCompiler,
+    private readonly adapter: DialectAdapter,
+  ) {}
+
+  createDriver(): Driver {
+    const { reader, hooks } = this;
+    const connection: DatabaseConnection = {
+      executeQuery: async (query) => {
+        if (hooks.takeTurns?.() && turnExpired()) await nextTurn();
+        return hooks.statement
+          ? hooks.statement(query.sql, () => reader.connection.executeQuery(query))
+          : reader.connection.executeQuery(query);
+      },
+      streamQuery: (query, chunkSize) => reader.connection.streamQuery(query, chunkSize),
+    };
+    const noTransactions = async () => {
+      throw new Error("The read side runs no transactions (writes and transactions go through Prisma)");
+    };
+    return {
+      init: async () => {},
+      acquireConnection: async () => connection,
+      beginTransaction: noTransactions,
+      commitTransaction: noTransactions,
+      rollbackTransaction: noTransactions,
+      releaseConnection: async () => {},
+      destroy: async () => {},
+    };
   }
 
-  override createDriver(): Driver {
-    const driver = super.createDriver();
-    const acquire = driver.acquireConnection.bind(driver);
-    driver.acquireConnection = async (): Promise<DatabaseConnection> => {
-      const connection = await acquire();
-      return {
-        executeQuery: async (query) => {
-          const { takeTurns, statement } = this.hooks;
-          if (takeTurns?.() && turnExpired()) await nextTurn();
-          return statement ? statement(query.sql, () => connection.executeQuery(query)) : connection.executeQuery(query);
-        },
-        streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
-      };
-    };
-    return driver;
+  createQueryCompiler(): QueryCompiler {
+    return this.compiler;
+  }
+
+  createAdapter(): DialectAdapter {
+    return this.adapter;
+  }
+
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
   }
 }

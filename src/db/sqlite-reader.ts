@@ -1,0 +1,122 @@
+import { Worker } from "node:worker_threads";
+import type { CompiledQuery, DatabaseConnection, QueryResult } from "kysely";
+
+/**
+ * The read side's SQLite statements run on a worker thread of their own, not on the event loop.
+ *
+ * better-sqlite3 is synchronous: on the event loop every read statement held the whole process
+ * while SQLite ran it (profile of the users and vacations pages at 16 connections: the driver's
+ * `executeQuery` 18.5% of the server's CPU, self), so on a 2-core machine the SQLite server used
+ * one core where the PostgreSQL one used two (node and PostgreSQL), and a request's statement
+ * added to every other request's latency. On the worker the statement runs beside the event loop,
+ * which meanwhile executes and answers other requests; the rows come back by structured clone.
+ *
+ * One worker, one read-only handle on the file (writes go through Prisma on the main thread), its
+ * statements prepared once per SQL text and kept (SQLite compiles a statement on prepare). The
+ * worker runs one statement at a time, in the order they were sent: no lock is needed on this
+ * side. It is created at the first read (the file exists and is migrated by then), holds the
+ * process open only while a statement is under way, and is created anew after it fails.
+ */
+
+/** Distinct statement texts prepared and kept by the worker; past it the oldest is dropped. */
+const MAX_PREPARED = 2_000;
+
+/** What the worker runs (CommonJS, evaluated: the same code under tsc's build, swc and jest). */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.driver);
+const db = new Database(workerData.path, { readonly: true, timeout: workerData.timeout });
+const prepared = new Map();
+parentPort.on("message", ({ id, sql, parameters }) => {
+  try {
+    let statement = prepared.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      if (prepared.size >= ${MAX_PREPARED}) prepared.delete(prepared.keys().next().value);
+      prepared.set(sql, statement);
+    }
+    if (statement.reader) parentPort.postMessage({ id, rows: statement.all(parameters) });
+    else {
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      parentPort.postMessage({ id, changes: Number(changes), insertId: Number(lastInsertRowid) });
+    }
+  } catch (error) {
+    parentPort.postMessage({ id, error: { message: String(error && error.message), code: error && error.code } });
+  }
+});
+`;
+
+interface Reply {
+  id: number;
+  rows?: unknown[];
+  changes?: number;
+  insertId?: number;
+  error?: { message: string; code?: string };
+}
+
+interface Pending {
+  resolve(result: QueryResult<unknown>): void;
+  reject(error: Error): void;
+}
+
+/** The worker and its statements under way. */
+export class SqliteReader {
+  private current?: { worker: Worker; pending: Map<number, Pending> };
+  private nextId = 0;
+
+  constructor(
+    private readonly path: string,
+    private readonly busyTimeoutMs: number,
+  ) {}
+
+  /** A Kysely connection: every statement sent to the worker (there is only one connection, never held). */
+  readonly connection: DatabaseConnection = {
+    executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> => this.run(query.sql, query.parameters) as Promise<QueryResult<R>>,
+    streamQuery: () => {
+      throw new Error("The SQLite read side does not stream rows");
+    },
+  };
+
+  private run(sql: string, parameters: readonly unknown[]): Promise<QueryResult<unknown>> {
+    const { worker, pending } = (this.current ??= this.start());
+    const id = this.nextId++;
+    if (pending.size === 0) worker.ref();
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, sql, parameters });
+    });
+  }
+
+  private start(): { worker: Worker; pending: Map<number, Pending> } {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { driver: require.resolve("better-sqlite3"), path: this.path, timeout: this.busyTimeoutMs },
+    });
+    const pending = new Map<number, Pending>();
+    worker.on("message", (reply: Reply) => {
+      const waiting = pending.get(reply.id);
+      if (!waiting) return;
+      pending.delete(reply.id);
+      if (pending.size === 0) worker.unref();
+      if (reply.error) waiting.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
+      else if (reply.rows) waiting.resolve({ rows: reply.rows });
+      else waiting.resolve({ rows: [], numAffectedRows: BigInt(reply.changes!), insertId: BigInt(reply.insertId!) });
+    });
+    const stopped = (error: Error) => {
+      if (this.current?.worker === worker) this.current = undefined;
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
+    };
+    worker.on("error", stopped);
+    worker.on("exit", (code) => stopped(new Error(`The SQLite read worker stopped (exit code ${code})`)));
+    worker.unref();
+    return { worker, pending };
+  }
+
+  /** Stops the worker (its handle closes with it); a later read starts a new one. */
+  async close(): Promise<void> {
+    const worker = this.current?.worker;
+    this.current = undefined;
+    await worker?.terminate();
+  }
+}
