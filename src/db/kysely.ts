@@ -215,9 +215,9 @@ class RequestPostgresDialect extends PostgresDialect {
 /**
  * The read side's SQLite: every statement through the worker (src/db/sqlite-reader.ts), on its
  * one connection, never held (the worker runs one statement at a time). A heavy request's
- * (`takeTurns`) statements are first sent once the current turn has run past its slice
- * (src/db/turns.ts): their rows come back in one piece, whose mapping and completion would
- * otherwise follow at once. A traced request's statements go through its hook.
+ * (`takeTurns`) statement waits for a later turn when the current one has run past its slice
+ * (src/db/turns.ts) before it is sent: its rows come back in one piece, and their mapping and
+ * completion follow at once. A traced request's statements go through its hook.
  */
 class ReaderDialect implements Dialect {
   constructor(
