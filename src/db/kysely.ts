@@ -7,6 +7,7 @@ import {
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
+  type CompiledQuery,
   type DatabaseConnection,
   type DatabaseIntrospector,
   type Dialect,
@@ -14,6 +15,7 @@ import {
   type Driver,
   type LogEvent,
   type QueryCompiler,
+  type QueryResult,
 } from "kysely";
 import { nextTurn, turnExpired } from "./turns";
 import { types as pgTypes, type Pool, type PoolClient } from "pg";
@@ -59,6 +61,8 @@ export interface RequestHooks {
    * completion of its rows. A light request's statements are sent at once.
    */
   takeTurns?: () => boolean;
+  /** SQLite: the request's stop (its budget spent), asked again when a statement waiting for the worker is to be sent. */
+  stopped?: () => unknown;
   /** A traced request's statements: each through its hook (src/db/statement-hook.ts). */
   statement?: StatementHook;
 }
@@ -182,8 +186,8 @@ export function createReadSide(options: ReadSideOptions): ReadSide {
   const db = kysely({});
   return side(
     db,
-    // a driver of the request's own when it takes turns or is traced, else the shared one
-    (hooks) => (hooks.takeTurns || hooks.statement ? kysely(hooks) : db),
+    // a driver of the request's own (a handful of objects): its hooks
+    kysely,
     () => reader.close(),
   );
 }
@@ -229,14 +233,15 @@ class ReaderDialect implements Dialect {
 
   createDriver(): Driver {
     const { reader, hooks } = this;
+    const run = <R>(query: CompiledQuery) => reader.run(query, hooks.stopped) as Promise<QueryResult<R>>;
     const connection: DatabaseConnection = {
       executeQuery: async (query) => {
         if (hooks.takeTurns?.() && turnExpired()) await nextTurn();
-        return hooks.statement
-          ? hooks.statement(query.sql, () => reader.connection.executeQuery(query))
-          : reader.connection.executeQuery(query);
+        return hooks.statement ? hooks.statement(query.sql, () => run(query)) : run(query);
       },
-      streamQuery: (query, chunkSize) => reader.connection.streamQuery(query, chunkSize),
+      streamQuery: () => {
+        throw new Error("The SQLite read side does not stream rows");
+      },
     };
     const noTransactions = async () => {
       throw new Error("The read side runs no transactions (writes and transactions go through Prisma)");
