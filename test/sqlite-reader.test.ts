@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { sql } from "kysely";
 import { createReadSide, type ReadSide } from "../src/db/kysely";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- better-sqlite3 has no types of its own
+const Database = require("better-sqlite3") as new (path: string) => { exec(sql: string): void; close(): void };
 
 /**
  * The SQLite read side runs its statements on a worker thread (src/db/sqlite-reader.ts): while one

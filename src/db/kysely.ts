@@ -17,7 +17,7 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from "kysely";
-import { nextTurn, turnExpired } from "./turns";
+import { inTurn, nextTurn, turnExpired } from "./turns";
 import { types as pgTypes, type Pool, type PoolClient } from "pg";
 import type { DatabaseKind } from "../config/config";
 import { ServiceUnavailableError } from "../errors/errors";
@@ -218,11 +218,25 @@ class RequestPostgresDialect extends PostgresDialect {
 
 /**
  * The read side's SQLite: every statement through the worker (src/db/sqlite-reader.ts), on its
- * one connection, never held (the worker runs one statement at a time). A heavy request's
- * (`takeTurns`) statement waits for a later turn when the current one has run past its slice
- * (src/db/turns.ts) before it is sent: its rows come back in one piece, and their mapping and
- * completion follow at once. A traced request's statements go through its hook.
+ * one connection, never held (the worker runs one statement at a time). A light request's
+ * statements are sent at once. A heavy request's (`takeTurns`) go one at a time, each after what
+ * the previous one's rows led to has had its turn (`afterConsequences`); its first waits for a
+ * later turn when the current one has run past its slice (src/db/turns.ts). A traced request's
+ * statements go through its hook.
  */
+/**
+ * Resolves once what a settled statement's rows led to has had its turn: its continuations run
+ * (graphql-js completes its objects, whose resolvers join the queue of turns), then the turns
+ * queued by then have run (`inTurn`, first come first served). A heavy request's next statement
+ * waits for it, so the result budget has counted the objects of the previous one before the next
+ * is sent: a document of 200 root lists cut by MAX_RESULT_NODES sends a few of them, however loaded
+ * the machine (sent as the worker became free, it sent the statements of every root field the
+ * queue of turns had reached meanwhile, 203 of 200 fields once; test/result-budget.test.ts).
+ */
+function afterConsequences(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => void inTurn(resolve)));
+}
+
 class ReaderDialect implements Dialect {
   constructor(
     private readonly reader: SqliteReader,
@@ -234,10 +248,19 @@ class ReaderDialect implements Dialect {
   createDriver(): Driver {
     const { reader, hooks } = this;
     const run = <R>(query: CompiledQuery) => reader.run(query, hooks.stopped) as Promise<QueryResult<R>>;
+    const send = <R>(query: CompiledQuery) => (hooks.statement ? hooks.statement(query.sql, () => run<R>(query)) : run<R>(query));
+    // a heavy request's last statement, settled once what its rows led to has had its turn
+    let previous: Promise<unknown> | undefined;
     const connection: DatabaseConnection = {
-      executeQuery: async (query) => {
-        if (hooks.takeTurns?.() && turnExpired()) await nextTurn();
-        return hooks.statement ? hooks.statement(query.sql, () => run(query)) : run(query);
+      executeQuery: async <R>(query: CompiledQuery) => {
+        if (!hooks.takeTurns?.()) return send<R>(query);
+        const turn = previous ?? (turnExpired() ? nextTurn() : undefined);
+        const result = (async () => {
+          await turn;
+          return send<R>(query);
+        })();
+        previous = result.then(afterConsequences, afterConsequences);
+        return result;
       },
       streamQuery: () => {
         throw new Error("The SQLite read side does not stream rows");

@@ -79,6 +79,8 @@ export class SqliteReader {
   private current?: { worker: Worker; pending: Map<number, Pending> };
   private nextId = 0;
   private readonly queue: Queued[] = [];
+  /** Set by `close`: a statement sent later is refused (the worker is not started again). */
+  private closed?: Error;
 
   constructor(
     private readonly path: string,
@@ -96,7 +98,7 @@ export class SqliteReader {
   private send(): void {
     while (this.queue.length > 0 && (this.current?.pending.size ?? 0) < IN_FLIGHT) {
       const next = this.queue.shift()!;
-      const stop = next.stopped?.();
+      const stop = this.closed ?? next.stopped?.();
       if (stop) {
         next.reject(stop as Error);
         continue;
@@ -131,7 +133,7 @@ export class SqliteReader {
     });
     const stopped = (error: Error) => {
       if (this.current?.worker === worker) this.current = undefined;
-      for (const waiting of pending.values()) waiting.reject(error);
+      for (const waiting of pending.values()) waiting.reject(this.closed ?? error);
       pending.clear();
       this.send();
     };
@@ -141,10 +143,15 @@ export class SqliteReader {
     return { worker, pending };
   }
 
-  /** Stops the worker (its handle closes with it); a later read starts a new one. */
+  /**
+   * Stops the worker (its handle closes with it) at the process's shutdown: the statements under
+   * way and those still waiting are refused, as is any sent later.
+   */
   async close(): Promise<void> {
+    this.closed = new Error("The SQLite read side is closed");
     const worker = this.current?.worker;
     this.current = undefined;
+    this.send();
     await worker?.terminate();
   }
 }
