@@ -56,9 +56,9 @@ export interface RequestHooks {
   guard?: <T>(statement: Promise<T>) => Promise<T>;
   /**
    * SQLite: whether the request's statements take turns (a heavy request; known once its cost
-   * is): each is then sent only once a later turn of the event loop has come, when the current
-   * one has run its slice (src/db/turns.ts), so that light requests get in between the mapping and
-   * completion of its rows. A light request's statements are sent at once.
+   * is): they are then sent one at a time, each once the previous one's rows have been completed
+   * in their turns (src/db/turns.ts), so that light requests get in between and the result budget
+   * stops the request before more is read. A light request's statements are sent at once.
    */
   takeTurns?: () => boolean;
   /** SQLite: the request's stop (its budget spent), asked again when a statement waiting for the worker is to be sent. */
@@ -217,14 +217,6 @@ class RequestPostgresDialect extends PostgresDialect {
 }
 
 /**
- * The read side's SQLite: every statement through the worker (src/db/sqlite-reader.ts), on its
- * one connection, never held (the worker runs one statement at a time). A light request's
- * statements are sent at once. A heavy request's (`takeTurns`) go one at a time, each after what
- * the previous one's rows led to has had its turn (`afterConsequences`); its first waits for a
- * later turn when the current one has run past its slice (src/db/turns.ts). A traced request's
- * statements go through its hook.
- */
-/**
  * Resolves once what a settled statement's rows led to has had its turn: its continuations run
  * (graphql-js completes its objects, whose resolvers join the queue of turns), then the turns
  * queued by then have run (`inTurn`, first come first served). A heavy request's next statement
@@ -237,6 +229,14 @@ function afterConsequences(): Promise<void> {
   return new Promise((resolve) => setImmediate(() => void inTurn(resolve)));
 }
 
+/**
+ * The read side's SQLite: every statement through the worker (src/db/sqlite-reader.ts), on its
+ * one connection, never held (the worker runs one statement at a time). A light request's
+ * statements are sent at once. A heavy request's (`takeTurns`) go one at a time, each after what
+ * the previous one's rows led to has had its turn (`afterConsequences`); its first waits for a
+ * later turn when the current one has run past its slice (src/db/turns.ts). A traced request's
+ * statements go through its hook.
+ */
 class ReaderDialect implements Dialect {
   constructor(
     private readonly reader: SqliteReader,
