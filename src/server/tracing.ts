@@ -155,9 +155,6 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
   const failedRequest = (error: { originalError?: unknown }): RequestTrace | undefined =>
     failures.get(error) ??
     (typeof error.originalError === "object" && error.originalError !== null ? failures.get(error.originalError) : undefined);
-  const settled = () => {
-    if (--inFlight === 0) calls.disable();
-  };
   const traceOf = (scope: RequestScope): RequestTrace | undefined => {
     const request = scope.trace as RequestTrace | undefined;
     // an unsampled request (OTEL_TRACES_SAMPLER): its server span only, nothing under it
@@ -284,29 +281,10 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
     const traced = <T>(request: RequestTrace, sql: string, run: () => T): T => {
       const shape = shapeOf(sql);
       const span = tracer.startSpan(shape.name, shape, request.executionContext ?? request.context);
-      let result: T;
-      try {
-        result = run();
-      } catch (error) {
-        failed(span, error);
+      return whenSettled(run, (failure) => {
+        if (failure) failed(span, failure.error);
         span.end();
-        throw error;
-      }
-      if (isPromiseLike(result)) {
-        return result.then(
-          (value) => {
-            span.end();
-            return value;
-          },
-          (error: unknown) => {
-            failed(span, error);
-            span.end();
-            throw error;
-          },
-        ) as T;
-      }
-      span.end();
-      return result;
+      });
     };
     return {
       forRequest: (scope) => {
@@ -328,30 +306,12 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
     inFlight++;
     // run() enables the storage again (Node 20); the call is started (a Prisma promise is lazy:
     // it sends nothing until `then`) and followed inside it
-    return calls.run(request, () => {
-      let result;
-      try {
-        result = call();
-      } catch (error) {
-        settled();
-        throw error;
-      }
-      if (!isPromiseLike(result)) {
-        settled();
-        return result;
-      }
-      return result.then(
-        (value) => {
-          settled();
-          return value;
-        },
-        (error: unknown) => {
-          if (typeof error === "object" && error !== null) failures.set(error, request);
-          settled();
-          throw error;
-        },
-      ) as typeof result;
-    });
+    return calls.run(request, () =>
+      whenSettled(call, (failure) => {
+        if (typeof failure?.error === "object" && failure.error !== null) failures.set(failure.error, request);
+        if (--inFlight === 0) calls.disable();
+      }),
+    );
   };
 
   return {
@@ -394,6 +354,31 @@ function failed(span: Span, error: unknown, fallback?: string): void {
   const code = e?.extensions?.code ?? e?.code ?? fallback;
   span.setStatus({ code: SpanStatusCode.ERROR, ...(code !== undefined ? { message: String(code) } : {}) });
   span.setAttribute("error.type", typeof code === "string" ? code : (e?.name ?? "Error"));
+}
+
+/** Runs `run` and calls `done` once it has settled (at once, or when the promise it answers does); answers what `run` does. */
+function whenSettled<T>(run: () => T, done: (failure?: { error: unknown }) => void): T {
+  let result: T;
+  try {
+    result = run();
+  } catch (error) {
+    done({ error });
+    throw error;
+  }
+  if (!isPromiseLike(result)) {
+    done();
+    return result;
+  }
+  return result.then(
+    (value) => {
+      done();
+      return value;
+    },
+    (error: unknown) => {
+      done({ error });
+      throw error;
+    },
+  ) as T;
 }
 
 function isPromiseLike<T>(value: T): value is T & PromiseLike<Awaited<T>> {

@@ -47,31 +47,24 @@ export const MAX_DATE = Date.UTC(9000, 11, 31, 23, 59, 59, 999);
  */
 function collect(type: GraphQLInputType, value: unknown, path: string, out: FieldViolation[]): unknown {
   if (value === null || value === undefined) return value;
-  if (typeof value === "string" && LONE_SURROGATE.test(value)) {
-    out.push({ field: path, constraints: { isWellFormed: `${leafOf(path)} must be valid Unicode text (no lone UTF-16 surrogates)` } });
+  const refuse = (rule: string, must: string) => {
+    out.push({ field: path, constraints: { [rule]: `${leafOf(path)} must ${must}` } });
     return value;
-  }
+  };
+  if (typeof value === "string" && LONE_SURROGATE.test(value))
+    return refuse("isWellFormed", "be valid Unicode text (no lone UTF-16 surrogates)");
   // PostgreSQL text cannot hold NUL (SQLite would, so the databases would disagree)
-  if (typeof value === "string" && value.includes("\u0000")) {
-    out.push({ field: path, constraints: { noNulCharacter: `${leafOf(path)} must not contain the NUL character` } });
-    return value;
-  }
+  if (typeof value === "string" && value.includes("\u0000")) return refuse("noNulCharacter", "not contain the NUL character");
   if (value instanceof Date) {
     const time = value.getTime();
-    if (!(time >= MIN_DATE && time <= MAX_DATE))
-      out.push({ field: path, constraints: { isInRange: `${leafOf(path)} must be between the years 1000 and 9000` } });
-    return value;
+    return time >= MIN_DATE && time <= MAX_DATE ? value : refuse("isInRange", "be between the years 1000 and 9000");
   }
   const inner = getNullableType(type);
   if (isListType(inner)) {
     return Array.isArray(value) ? value.map((v, i) => collect(inner.ofType, v, `${path}.${i}`, out)) : value;
   }
   if (inner === GraphQLID || (inner as { name?: string }).name === "ID") {
-    if (typeof value !== "string" || !isUuid(value)) {
-      out.push({ field: path, constraints: { isUuid: `${leafOf(path)} must be a UUID` } });
-      return value;
-    }
-    return value.toLowerCase();
+    return typeof value === "string" && isUuid(value) ? value.toLowerCase() : refuse("isUuid", "be a UUID");
   }
   if (isInputObjectType(inner) && typeof value === "object") {
     // type-graphql hands input objects over as class instances (their rules are on the prototype): change them in place

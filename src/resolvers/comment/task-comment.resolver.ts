@@ -3,8 +3,7 @@ import { Args, Authorized, Ctx, Info, Query, Resolver } from "type-graphql";
 import type { AuthedContext } from "../../context";
 import { rules } from "../../auth/rules";
 import { SharedTaskCommentsArgs } from "../../inputs/comment/shared-task-comments.args";
-import { TaskComment } from "../../types/comment/task-comment.type";
-import { TaskCommentCollection } from "../../types/comment/task-comment-collection.type";
+import { TaskComment, TaskCommentCollection } from "../../types/comment/task-comment.type";
 import { sharedTaskComments } from "../../services/comment/task-comment.service";
 import { Selection } from "../../services/shared/look-ahead";
 

@@ -5,8 +5,7 @@ import { rules } from "../../auth/rules";
 import { PaginationArgs } from "../../inputs/shared/pagination.args";
 import { UserFilter } from "../../inputs/people/user-filter.input";
 import { UserOrder } from "../../inputs/people/user-order.input";
-import { User } from "../../types/people/user.type";
-import { UserCollection } from "../../types/people/user-collection.type";
+import { User, UserCollection } from "../../types/people/user.type";
 import { listUsers } from "../../services/people/user.service";
 import { Selection } from "../../services/shared/look-ahead";
 

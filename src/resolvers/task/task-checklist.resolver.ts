@@ -3,8 +3,7 @@ import { Arg, Args, Authorized, Ctx, ID, Info, Query, Resolver } from "type-grap
 import type { AuthedContext } from "../../context";
 import { rules } from "../../auth/rules";
 import { PaginationArgs } from "../../inputs/shared/pagination.args";
-import { TaskChecklist } from "../../types/task/task-checklist.type";
-import { TaskChecklistCollection } from "../../types/task/task-checklist-collection.type";
+import { TaskChecklist, TaskChecklistCollection } from "../../types/task/task-checklist.type";
 import { listTaskChecklists } from "../../services/task/task-checklist.service";
 import { Selection } from "../../services/shared/look-ahead";
 

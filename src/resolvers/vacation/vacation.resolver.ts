@@ -5,8 +5,7 @@ import { rules } from "../../auth/rules";
 import { PaginationArgs } from "../../inputs/shared/pagination.args";
 import { VacationFilter } from "../../inputs/vacation/vacation-filter.input";
 import { VacationOrder } from "../../inputs/vacation/vacation-order.input";
-import { Vacation } from "../../types/vacation/vacation.type";
-import { VacationCollection } from "../../types/vacation/vacation-collection.type";
+import { Vacation, VacationCollection } from "../../types/vacation/vacation.type";
 import { listVacations } from "../../services/vacation/vacation.service";
 import { Selection } from "../../services/shared/look-ahead";
 

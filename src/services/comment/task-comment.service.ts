@@ -2,7 +2,7 @@ import { NotFoundError } from "../../errors/errors";
 import { badInput } from "../shared/violations";
 import type { SharedTaskCommentsArgs } from "../../inputs/comment/shared-task-comments.args";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
-import type { TaskCommentCollection } from "../../types/comment/task-comment-collection.type";
+import type { TaskCommentCollection } from "../../types/comment/task-comment.type";
 import { pagedWindow, pageOf, paginationInfo } from "../shared/pagination";
 import type { DataPort } from "../../db/database";
 import type { Selection } from "../shared/look-ahead";

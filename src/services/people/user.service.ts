@@ -1,7 +1,7 @@
 import type { AuthedContext } from "../../context";
 import type { UserFilter } from "../../inputs/people/user-filter.input";
 import type { UserOrder } from "../../inputs/people/user-order.input";
-import type { UserCollection } from "../../types/people/user-collection.type";
+import type { UserCollection } from "../../types/people/user.type";
 import { buildOrderBy } from "../shared/ordering";
 import { pagedList, pageWindow, type PageRequest } from "../shared/pagination";
 import type { Selection } from "../shared/look-ahead";

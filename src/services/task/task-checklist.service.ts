@@ -2,7 +2,7 @@ import type { AuthedContext } from "../../context";
 import { NotFoundError } from "../../errors/errors";
 import { policy } from "../../auth/policy";
 import { rules } from "../../auth/rules";
-import type { TaskChecklistCollection } from "../../types/task/task-checklist-collection.type";
+import type { TaskChecklistCollection } from "../../types/task/task-checklist.type";
 import { pageOf, pageWindow, paginationInfo, type PageRequest } from "../shared/pagination";
 import { checklistPage, TASK_CHECKLISTS } from "./task.read";
 import type { Selection } from "../shared/look-ahead";

@@ -1,7 +1,7 @@
 import type { AuthedContext } from "../../context";
 import type { VacationFilter } from "../../inputs/vacation/vacation-filter.input";
 import type { VacationOrder } from "../../inputs/vacation/vacation-order.input";
-import type { VacationCollection } from "../../types/vacation/vacation-collection.type";
+import type { VacationCollection } from "../../types/vacation/vacation.type";
 import { buildOrderBy } from "../shared/ordering";
 import { pagedList, pageWindow, type PageRequest } from "../shared/pagination";
 import type { Selection } from "../shared/look-ahead";

@@ -6,6 +6,7 @@ import { TaskCommentReaction } from "./task-comment-reaction.type";
 import { MAX_FILES_PER_COMMENT } from "../../inputs/task/external-file-upload.input";
 import { FirstOf } from "../shared/first-of";
 import { Identified } from "../shared/named.type";
+import { Collection } from "../shared/collection.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A comment on a task, possibly a reply to another comment of the same task." })
@@ -43,3 +44,6 @@ export class TaskComment extends Identified("comment", "'s") {
   @FirstOf(() => TaskCommentReaction, 50, "Reactions to the comment")
   taskCommentReactions!: TaskCommentReaction[];
 }
+
+@ObjectType({ description: "A page of task comments." })
+export class TaskCommentCollection extends Collection(TaskComment) {}

@@ -1,13 +1,11 @@
 import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { IdNameDecorator } from "../shared/id-name-decorator.type";
 import { Named } from "../shared/named.type";
+import { OpenSet } from "../shared/open-set";
 
 @ObjectType({ description: "A board of the project as a gantt bar." })
 export class GanttBoard extends Named("board", "'s") {
-  @Field({
-    description:
-      "The board's status (in-preparation, ...). An open set (the interface shows observed values only), hence a String, not an enum.",
-  })
+  @OpenSet("The board's status (in-preparation, ...).")
   status!: string;
 
   @Field({ description: "The board's short code, unique; task short codes start with it." })

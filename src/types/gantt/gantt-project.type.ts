@@ -1,5 +1,6 @@
 import { Field, Float, ObjectType } from "type-graphql";
 import { Named } from "../shared/named.type";
+import { OpenSet } from "../shared/open-set";
 
 @ObjectType({ description: "The project as the gantt chart heads it." })
 export class GanttProject extends Named("project", "'s") {
@@ -15,10 +16,7 @@ export class GanttProject extends Named("project", "'s") {
   @Field(() => Date, { description: "Planned end." })
   dateEndPlanned!: Date;
 
-  @Field({
-    description:
-      "The project's status (in-preparation, open, ...). An open set (the interface shows observed values only), hence a String, not an enum.",
-  })
+  @OpenSet("The project's status (in-preparation, open, ...).")
   status!: string;
 
   @Field({ description: "The project's short code, unique." })

@@ -1,13 +1,11 @@
 import { Field, Float, Int, ObjectType } from "type-graphql";
 import { IdNameDecorator } from "../shared/id-name-decorator.type";
 import { Named } from "../shared/named.type";
+import { OpenSet } from "../shared/open-set";
 
 @ObjectType({ description: "A stage of the project as a gantt bar." })
 export class GanttStage extends Named("stage", "'s") {
-  @Field({
-    description:
-      "The stage's status (in-preparation, ...). An open set (the interface shows observed values only), hence a String, not an enum.",
-  })
+  @OpenSet("The stage's status (in-preparation, ...).")
   status!: string;
 
   @Field(() => Date, { description: "Start of the stage." })

@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
 import { Named } from "../shared/named.type";
+import { OpenSet } from "../shared/open-set";
 
 @ObjectType({ description: "A task of the project as a gantt bar." })
 export class GanttTask extends Named("task", "'s") {
@@ -30,10 +31,7 @@ export class GanttTask extends Named("task", "'s") {
   @Field({ description: "Colour of the board column the task is in, #rrggbb." })
   columnDecorator!: string;
 
-  @Field({
-    description:
-      "The task's status (in-preparation, ...). An open set (the interface shows observed values only), hence a String, not an enum.",
-  })
+  @OpenSet("The task's status (in-preparation, ...).")
   status!: string;
 
   @Field(() => Int, { description: "Position among tasks with the same dates (lower first)." })

@@ -1,5 +1,6 @@
 import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
 import { Identified } from "../shared/named.type";
+import { OpenSet } from "../shared/open-set";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A milestone: a dated point of a project, optionally within a stage." })
@@ -22,9 +23,6 @@ export class Milestone extends Identified("milestone", "'s") {
   @Field({ description: "What the milestone marks; empty when not described." })
   description!: string;
 
-  @Field({
-    description:
-      "The milestone's status (todo, done, ...). An open set (the interface shows observed values only), hence a String, not an enum.",
-  })
+  @OpenSet("The milestone's status (todo, done, ...).")
   status!: string;
 }

@@ -1,21 +1,10 @@
-import { Directive, Field, ObjectType } from "type-graphql";
+import { Directive, ObjectType } from "type-graphql";
 import { Identified } from "../shared/named.type";
+import { WithUserFields } from "./user-fields";
 
 // A value type, not an entity: a projection of User whose id is the user's, so a supergraph
 // reaches the person through User; @shareable lets other subgraphs return the same summary.
 // The other six summaries extend this one (as their mappers in src/services/shared/user-refs.ts do).
 @Directive("@shareable")
 @ObjectType({ description: "The shortest user summary: comment and file authors, mentions, reactions." })
-export class MiniUserRef extends Identified("user", "'s") {
-  @Field({ description: "First name." })
-  firstName!: string;
-
-  @Field({ description: "Last name." })
-  lastName!: string;
-
-  @Field({ description: "URL of the small avatar, empty when none." })
-  pictureSm!: string;
-
-  @Field({ description: "URL of the large avatar, empty when none." })
-  pictureLg!: string;
-}
+export class MiniUserRef extends WithUserFields(Identified("user", "'s"), ["firstName", "lastName", "pictureSm", "pictureLg"]) {}

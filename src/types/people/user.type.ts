@@ -5,6 +5,7 @@ import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { FirstOf } from "../shared/first-of";
 import { Identified } from "../shared/named.type";
+import { Collection } from "../shared/collection.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A person with an account: staff, external collaborators, people who cannot log in." })
@@ -104,3 +105,6 @@ export class User extends Identified("user", "'s") {
   @Field(() => Date, { description: "When the user was last changed." })
   updatedAt!: Date;
 }
+
+@ObjectType({ description: "A page of users." })
+export class UserCollection extends Collection(User) {}

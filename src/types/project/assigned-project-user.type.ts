@@ -3,6 +3,7 @@ import { ProjectUserRef } from "./project-user-ref.type";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { Identified } from "../shared/named.type";
+import { OpenSet } from "../shared/open-set";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A user's assignment to a project, with their role in it." })
@@ -10,10 +11,7 @@ export class AssignedProjectUser extends Identified("assignment", "'s") {
   @Field(() => ProjectUserRef, { description: "The assigned user." })
   projectUser!: ProjectUserRef;
 
-  @Field({
-    description:
-      "The user's role in the project: pm-active, pm-passive, member, none... An open set (the interface shows observed values only), hence a String, not an enum.",
-  })
+  @OpenSet("The user's role in the project: pm-active, pm-passive, member, none...")
   role!: string;
 
   @Field(() => Float, {

@@ -7,6 +7,7 @@ import { rules } from "../../auth/rules";
 import { MAX_PROJECT_CONTRACTORS, MAX_PROJECT_TAGS } from "../../inputs/project/create-project.input";
 import { FirstOf } from "../shared/first-of";
 import { Identified } from "../shared/named.type";
+import { OpenSet } from "../shared/open-set";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A project: stages, boards and tasks for one undertaking, with its people, contractors and budget." })
@@ -50,10 +51,7 @@ export class Project extends Identified("project", "'s") {
   @Field({ description: "Whether removing the project's objects records who removed them." })
   isBlameableRemovalEnabled!: boolean;
 
-  @Field({
-    description:
-      "State of the project: in-preparation or open on creation. An open set (the interface shows observed values only), hence a String, not an enum.",
-  })
+  @OpenSet("State of the project: in-preparation or open on creation.")
   status!: string;
 
   @Field({ description: "Short code, unique among projects, made from the name (upper-case letters, digits appended on collision)." })

@@ -1,14 +1,12 @@
 import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { IdNameDecorator } from "../shared/id-name-decorator.type";
 import { Named } from "../shared/named.type";
+import { OpenSet } from "../shared/open-set";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A phase of a project: a time span that groups boards and their tasks." })
 export class Stage extends Named("stage", "'s", "of") {
-  @Field({
-    description:
-      "State of the stage, e.g. in-preparation. An open set (the interface shows observed values only), hence a String, not an enum.",
-  })
+  @OpenSet("State of the stage, e.g. in-preparation.")
   status!: string;
 
   @Field({ description: "Free-text description; empty when none (a cleared description reads as empty)." })

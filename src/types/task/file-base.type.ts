@@ -3,6 +3,7 @@ import { FileTask } from "./file-task.type";
 import { IdName } from "../shared/id-name.type";
 import { Identified } from "../shared/named.type";
 import { FileTargetType } from "../shared/enums";
+import { OpenSet } from "../shared/open-set";
 
 /**
  * The fields every view of a file shares. `File` (an upload result) and `TaskCommentFile` (a file
@@ -34,10 +35,7 @@ export abstract class FileBase extends Identified("file", "'s") {
   @Field(() => Int, { description: "Size in bytes; 0 when unknown (files registered by link are not fetched)." })
   size!: number;
 
-  @Field({
-    description:
-      "Where the content lives: internal (stored by the service) or link (an external address). An open set (the interface shows observed values only), hence a String, not an enum.",
-  })
+  @OpenSet("Where the content lives: internal (stored by the service) or link (an external address).")
   source!: string;
 
   @Field({ description: "Address of a preview image; empty when there is none." })

@@ -3,6 +3,7 @@ import { ProjectUserRef } from "../project/project-user-ref.type";
 import { TaskChecklistItem } from "./task-checklist-item.type";
 import { FirstOf } from "../shared/first-of";
 import { Named } from "../shared/named.type";
+import { Collection } from "../shared/collection.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A named checklist of a task, with its items and the person leading it." })
@@ -16,3 +17,6 @@ export class TaskChecklist extends Named("checklist", "'s", "of") {
   @Field(() => ProjectUserRef, { nullable: true, description: "The user leading the checklist, or null when nobody does." })
   leader!: ProjectUserRef | null;
 }
+
+@ObjectType({ description: "A page of a task's checklists." })
+export class TaskChecklistCollection extends Collection(TaskChecklist) {}

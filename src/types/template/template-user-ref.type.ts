@@ -1,24 +1,14 @@
-import { Directive, Field, ObjectType } from "type-graphql";
+import { Directive, ObjectType } from "type-graphql";
 import { MiniUserRef } from "../people/mini-user-ref.type";
+import { WithUserFields } from "../people/user-fields";
 
 @Directive("@shareable")
 @ObjectType({ description: "The author of a project template." })
-export class TemplateUserRef extends MiniUserRef {
-  @Field({ description: "The user's short code (initials-like handle)." })
-  shortCode!: string;
-
-  @Field({ description: "E-mail address." })
-  email!: string;
-
-  @Field(() => String, { nullable: true, description: "Name of the user's contractor, if any." })
-  contractorName!: string | null;
-
-  @Field(() => String, { nullable: true, description: "Name of the user's job position, if any." })
-  jobPositionName!: string | null;
-
-  @Field({ description: "Whether the user may log in." })
-  canLogIn!: boolean;
-
-  @Field({ description: "Whether the user is external (not staff)." })
-  isExternal!: boolean;
-}
+export class TemplateUserRef extends WithUserFields(MiniUserRef, [
+  "shortCode",
+  "email",
+  "contractorName",
+  "jobPositionName",
+  "canLogIn",
+  "isExternal",
+]) {}

@@ -1,12 +1,7 @@
-import { Directive, Field, ObjectType } from "type-graphql";
+import { Directive, ObjectType } from "type-graphql";
 import { UserRef } from "../people/user-ref.type";
+import { WithUserFields } from "../people/user-fields";
 
 @Directive("@shareable")
 @ObjectType({ description: "A user in the calendar: vacation owners, approvers, commenters." })
-export class CalendarUserRef extends UserRef {
-  @Field({ description: "Whether the user is external (not staff)." })
-  isExternal!: boolean;
-
-  @Field({ description: "The user's colour, #rrggbb." })
-  decorator!: string;
-}
+export class CalendarUserRef extends WithUserFields(UserRef, ["isExternal", "decorator"]) {}

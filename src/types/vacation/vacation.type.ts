@@ -7,6 +7,8 @@ import { VacationPermissions } from "./vacation-permissions.type";
 import { VacationType } from "./vacation-type.type";
 import { FirstOf } from "../shared/first-of";
 import { Identified } from "../shared/named.type";
+import { Collection } from "../shared/collection.type";
+import { OpenSet } from "../shared/open-set";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A vacation (absence) request of a user, with its days, comments and decision." })
@@ -17,10 +19,7 @@ export class Vacation extends Identified("vacation") {
   @Field(() => VacationType, { description: "The kind of absence." })
   vacationType!: VacationType;
 
-  @Field({
-    description:
-      "State of the request: q (queued, awaiting a decision), accepted, rejected or cancelled. An open set (the interface shows observed values only), hence a String, not an enum.",
-  })
+  @OpenSet("State of the request: q (queued, awaiting a decision), accepted, rejected or cancelled.")
   status!: string;
 
   @Field(() => Int, { description: "Number of days of absence: how many dates the vacation has." })
@@ -59,3 +58,6 @@ export class Vacation extends Identified("vacation") {
   @Field(() => VacationPermissions, { nullable: true, description: "What the caller may do with it." })
   permissions!: VacationPermissions | null;
 }
+
+@ObjectType({ description: "A page of vacations." })
+export class VacationCollection extends Collection(Vacation) {}
