@@ -1,6 +1,7 @@
 // The SQL statements a process sends, as the database drivers send them, whichever layer sends
 // them (Prisma's adapters, Kysely, PostGraphile): node-postgres' Client#query and better-sqlite3's
-// statement execution and exec are wrapped, so BEGIN and COMMIT are seen too.
+// statement execution and exec are wrapped, so BEGIN and COMMIT are seen too, and the statements
+// posted to the SQLite read worker.
 //
 // - `watchStatements({ pg, Database }, onStatement)` wraps the given driver modules and calls
 //   `onStatement(sql)` for each statement; it returns the function that unwraps them
@@ -30,6 +31,15 @@ function watchStatements(drivers, onStatement) {
     probe.close();
     for (const method of ["run", "get", "all", "iterate"]) wrap(statementProto, method, (statement) => statement.source);
     wrap(drivers.Database.prototype, "exec", (_db, [sql]) => sql);
+    // the server's SQLite reads run on a worker thread (src/db/sqlite-reader.ts), whose driver this
+    // process cannot wrap: each statement is seen as it is posted to the worker, which runs every one
+    const { Worker } = require("node:worker_threads");
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function watched(message, ...rest) {
+      if (typeof message?.sql === "string") onStatement(message.sql);
+      return post.call(this, message, ...rest);
+    };
+    restore.push(() => (Worker.prototype.postMessage = post));
   }
   return () => restore.reverse().forEach((undo) => undo());
 }

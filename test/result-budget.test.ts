@@ -1,3 +1,4 @@
+import { onPostgres } from "./support/databases";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /**
@@ -50,11 +51,13 @@ describe("MAX_RESULT_NODES", () => {
   });
 
   it("stops reading: the statements of the fields not reached are never sent", async () => {
-    // 200 root fields, each its own statement: the first list alone outgrows the budget, so the
-    // rest are never sent. A quiet machine sends 29-42; one at load average 10 sent 102, since
-    // more of them leave before the first answer is back: the bound keeps that margin.
+    // 200 root fields, each its own statement of 150 vacations: a few lists outgrow the budget, so
+    // the rest are never sent. SQLite: a heavy request's next statement leaves once the objects
+    // of its previous one were counted (src/db/kysely.ts), 5 or 6 statements at any load (sent as
+    // the read worker came free: 17-72 at load 3-12, 203 once). PostgreSQL: the statements leave
+    // as the request's share of the pool frees, 52-62 on a quiet machine, more loaded.
     const statements = await t.countStatements(() => post({ query: manyObjects(200) }));
-    expect(statements).toBeLessThan(150);
+    expect(statements).toBeLessThan(onPostgres ? 150 : 15);
   });
 
   it("lets an answer within it through, and the next request starts afresh", async () => {

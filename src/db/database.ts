@@ -95,7 +95,7 @@ export function portOf(database: Database, scope?: RequestScope): DataPort {
   const holder = { held: 0 };
   // the request's own Kysely is made at its first statement (a request that reads nothing,
   // `{ __typename }` or a refusal, makes none), when its cost, and so whether it is heavy, is known:
-  // a light request's statements go straight on (on SQLite through the shared driver)
+  // a light request's statements go straight on
   let own: Kysely<Tables> | undefined;
   const kysely = (): Kysely<Tables> =>
     (own ??= scope
@@ -103,6 +103,7 @@ export function portOf(database: Database, scope?: RequestScope): DataPort {
           .through({
             admit: gate && scope.heavy ? () => gate.admit(holder, scope.signal, () => scope.stopped!) : undefined,
             takeTurns: scope.heavy ? () => true : undefined,
+            stopped: () => scope.stopped,
             guard: (statement) => scope.guard(statement),
             statement: tracing?.forRequest(scope),
           })

@@ -4,14 +4,20 @@ import {
   PostgresAdapter,
   PostgresDialect,
   PostgresQueryCompiler,
-  SqliteDialect,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
   type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
   type DialectAdapter,
   type Driver,
   type LogEvent,
   type QueryCompiler,
+  type QueryResult,
 } from "kysely";
-import { nextTurn, turnExpired } from "./turns";
+import { inTurn, nextTurn, turnExpired } from "./turns";
 import { types as pgTypes, type Pool, type PoolClient } from "pg";
 import type { DatabaseKind } from "../config/config";
 import { ServiceUnavailableError } from "../errors/errors";
@@ -22,6 +28,7 @@ import { StatementCache } from "./statements";
 import type { Tables } from "./tables";
 import { SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-write-lock";
 import type { StatementHook } from "./statement-hook";
+import { SqliteReader } from "./sqlite-reader";
 
 /**
  * The read side: Kysely over the same database as Prisma, bound to its SQL dialect. Prisma stays
@@ -48,12 +55,14 @@ export interface RequestHooks {
   /** PostgreSQL: how the request waits for a statement: it may give up before the statement ends (its time budget). */
   guard?: <T>(statement: Promise<T>) => Promise<T>;
   /**
-   * SQLite (synchronous): whether the request's statements take turns (a heavy request; known
-   * once its cost is): each then first waits for a later turn of the event loop once the current
-   * one has run its slice (src/db/turns.ts), so that light requests get in between. A light
-   * request's statements run at once.
+   * SQLite: whether the request's statements take turns (a heavy request; known once its cost
+   * is): they are then sent one at a time, each once the previous one's rows have been completed
+   * in their turns (src/db/turns.ts), so that light requests get in between and the result budget
+   * stops the request before more is read. A light request's statements are sent at once.
    */
   takeTurns?: () => boolean;
+  /** SQLite: the request's stop (its budget spent), asked again when a statement waiting for the worker is to be sent. */
+  stopped?: () => unknown;
   /** A traced request's statements: each through its hook (src/db/statement-hook.ts). */
   statement?: StatementHook;
 }
@@ -134,39 +143,6 @@ function namedStatementPool(pool: Pool, hooks: RequestHooks = {}) {
   };
 }
 
-interface SqliteStatement {
-  readonly reader: boolean;
-  all(parameters: ReadonlyArray<unknown>): unknown[];
-  run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint };
-  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown>;
-}
-interface SqliteHandle {
-  prepare(sql: string): SqliteStatement;
-  close(): void;
-  pragma(source: string): unknown;
-}
-
-/**
- * A better-sqlite3 handle whose statements are prepared once and kept (SQLite compiles a
- * statement on prepare; Kysely prepares on every call). Statements run synchronously, so one
- * cached statement is never used by two queries at once.
- */
-function cachingSqlite(handle: SqliteHandle) {
-  const cache = new Map<string, SqliteStatement>();
-  return {
-    prepare(sql: string): SqliteStatement {
-      let statement = cache.get(sql);
-      if (!statement) {
-        statement = handle.prepare(sql);
-        if (cache.size >= MAX_NAMED) cache.delete(cache.keys().next().value as string);
-        cache.set(sql, statement);
-      }
-      return statement;
-    },
-    close: () => handle.close(),
-  };
-}
-
 export function createReadSide(options: ReadSideOptions): ReadSide {
   const log = options.onQuery
     ? (event: LogEvent) => {
@@ -201,28 +177,18 @@ export function createReadSide(options: ReadSideOptions): ReadSide {
     );
   }
   // better-sqlite3 comes with Prisma's SQLite adapter; a second handle on the same file, read-only
-  // (writes go through Prisma), waiting like Prisma's when a writer holds the lock.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const Database = require("better-sqlite3") as new (path: string, options: { readonly: boolean; timeout: number }) => SqliteHandle;
-  // opened at the first read, once the server has created and migrated the file; one handle
-  // for the process's read side and every request's
-  let handle: Promise<ReturnType<typeof cachingSqlite>> | undefined;
-  const open = () =>
-    (handle ??= Promise.resolve(cachingSqlite(new Database(options.sqlitePath!, { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS }))));
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: open as never }), log });
+  // (writes go through Prisma), on a worker thread (src/db/sqlite-reader.ts), opened at the first
+  // read, once the server has created and migrated the file
+  const reader = new SqliteReader(options.sqlitePath!, SQLITE_BUSY_TIMEOUT_MS);
+  const compiler = new SqliteQueryCompiler();
+  const adapter = new SqliteAdapter();
+  const kysely = (hooks: RequestHooks) => new Kysely<Tables>({ dialect: new ReaderDialect(reader, hooks, compiler, adapter), log });
+  const db = kysely({});
   return side(
     db,
-    // a driver of the request's own on the same handle: a statement waiting for its turn holds its
-    // request's lock only, never one other requests use
-    (hooks) =>
-      hooks.takeTurns || hooks.statement
-        ? new Kysely<Tables>({ dialect: new RequestSqliteDialect({ database: open as never }, hooks), log })
-        : db,
-    // the handle too when only requests' drivers opened it (closing twice is harmless)
-    async () => {
-      await db.destroy();
-      (await handle)?.close();
-    },
+    // a driver of the request's own (a handful of objects): its hooks
+    kysely,
+    () => reader.close(),
   );
 }
 
@@ -251,34 +217,78 @@ class RequestPostgresDialect extends PostgresDialect {
 }
 
 /**
- * One request's driver on the shared handle. better-sqlite3 runs each statement synchronously: for
- * a heavy request (`takeTurns`), each read statement first gives the event loop back when the
- * current turn has run past its slice (src/db/turns.ts), so a document of many heavy reads lets
- * other requests in between them. A traced request's statements go through its hook (the
- * statement runs inside Kysely's executeQuery, synchronously).
+ * Resolves once what a settled statement's rows led to has had its turn: its continuations run
+ * (graphql-js completes its objects, whose resolvers join the queue of turns), then the turns
+ * queued by then have run (`inTurn`, first come first served). A heavy request's next statement
+ * waits for it, so the result budget has counted the objects of the previous one before the next
+ * is sent: a document of 200 root lists cut by MAX_RESULT_NODES sends a few of them, however loaded
+ * the machine (sent as the worker became free, it sent the statements of every root field the
+ * queue of turns had reached meanwhile, 203 of 200 fields once; test/result-budget.test.ts).
  */
-class RequestSqliteDialect extends SqliteDialect {
+function afterConsequences(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => void inTurn(resolve)));
+}
+
+/**
+ * The read side's SQLite: every statement through the worker (src/db/sqlite-reader.ts), on its
+ * one connection, never held (the worker runs one statement at a time). A light request's
+ * statements are sent at once. A heavy request's (`takeTurns`) go one at a time, each after what
+ * the previous one's rows led to has had its turn (`afterConsequences`); its first waits for a
+ * later turn when the current one has run past its slice (src/db/turns.ts). A traced request's
+ * statements go through its hook.
+ */
+class ReaderDialect implements Dialect {
   constructor(
-    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly reader: SqliteReader,
     private readonly hooks: RequestHooks,
-  ) {
-    super(config);
+    private readonly compiler: QueryCompiler,
+    private readonly adapter: DialectAdapter,
+  ) {}
+
+  createDriver(): Driver {
+    const { reader, hooks } = this;
+    const run = <R>(query: CompiledQuery) => reader.run(query, hooks.stopped) as Promise<QueryResult<R>>;
+    const send = <R>(query: CompiledQuery) => (hooks.statement ? hooks.statement(query.sql, () => run<R>(query)) : run<R>(query));
+    // a heavy request's last statement, settled once what its rows led to has had its turn
+    let previous: Promise<unknown> | undefined;
+    const connection: DatabaseConnection = {
+      executeQuery: async <R>(query: CompiledQuery) => {
+        if (!hooks.takeTurns?.()) return send<R>(query);
+        const turn = previous ?? (turnExpired() ? nextTurn() : undefined);
+        const result = (async () => {
+          await turn;
+          return send<R>(query);
+        })();
+        previous = result.then(afterConsequences, afterConsequences);
+        return result;
+      },
+      streamQuery: () => {
+        throw new Error("The SQLite read side does not stream rows");
+      },
+    };
+    const noTransactions = async () => {
+      throw new Error("The read side runs no transactions (writes and transactions go through Prisma)");
+    };
+    return {
+      init: async () => {},
+      acquireConnection: async () => connection,
+      beginTransaction: noTransactions,
+      commitTransaction: noTransactions,
+      rollbackTransaction: noTransactions,
+      releaseConnection: async () => {},
+      destroy: async () => {},
+    };
   }
 
-  override createDriver(): Driver {
-    const driver = super.createDriver();
-    const acquire = driver.acquireConnection.bind(driver);
-    driver.acquireConnection = async (): Promise<DatabaseConnection> => {
-      const connection = await acquire();
-      return {
-        executeQuery: async (query) => {
-          const { takeTurns, statement } = this.hooks;
-          if (takeTurns?.() && turnExpired()) await nextTurn();
-          return statement ? statement(query.sql, () => connection.executeQuery(query)) : connection.executeQuery(query);
-        },
-        streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
-      };
-    };
-    return driver;
+  createQueryCompiler(): QueryCompiler {
+    return this.compiler;
+  }
+
+  createAdapter(): DialectAdapter {
+    return this.adapter;
+  }
+
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
   }
 }

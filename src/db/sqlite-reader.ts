@@ -1,0 +1,157 @@
+import { Worker } from "node:worker_threads";
+import type { CompiledQuery, QueryResult } from "kysely";
+
+/**
+ * The read side's SQLite statements run on a worker thread of their own, not on the event loop.
+ *
+ * better-sqlite3 is synchronous: on the event loop every read statement held the whole process
+ * while SQLite ran it (profile of the users and vacations pages at 16 connections: the driver's
+ * `executeQuery` 18.5% of the server's CPU, self), so on a 2-core machine the SQLite server used
+ * one core where the PostgreSQL one used two (node and PostgreSQL), and a request's statement
+ * added to every other request's latency. On the worker the statement runs beside the event loop,
+ * which meanwhile executes and answers other requests; the rows come back by structured clone.
+ *
+ * One worker, one read-only handle on the file (writes go through Prisma on the main thread), its
+ * statements prepared once per SQL text and kept (SQLite compiles a statement on prepare). The
+ * worker runs one statement at a time, in the order they were sent: no lock is needed on this
+ * side. It is created at the first read (the file exists and is migrated by then), holds the
+ * process open only while a statement is under way, and is created anew after it fails.
+ */
+
+/** Distinct statement texts prepared and kept by the worker; past it the oldest is dropped. */
+const MAX_PREPARED = 2_000;
+
+/** What the worker runs (CommonJS, evaluated: the same code under tsc's build, swc and jest). */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.driver);
+const db = new Database(workerData.path, { readonly: true, timeout: workerData.timeout });
+const prepared = new Map();
+parentPort.on("message", ({ id, sql, parameters }) => {
+  try {
+    let statement = prepared.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      if (prepared.size >= ${MAX_PREPARED}) prepared.delete(prepared.keys().next().value);
+      prepared.set(sql, statement);
+    }
+    if (statement.reader) parentPort.postMessage({ id, rows: statement.all(parameters) });
+    else {
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      parentPort.postMessage({ id, changes: Number(changes), insertId: Number(lastInsertRowid) });
+    }
+  } catch (error) {
+    parentPort.postMessage({ id, error: { message: String(error && error.message), code: error && error.code } });
+  }
+});
+`;
+
+interface Reply {
+  id: number;
+  rows?: unknown[];
+  changes?: number;
+  insertId?: number;
+  error?: { message: string; code?: string };
+}
+
+interface Pending {
+  resolve(result: QueryResult<unknown>): void;
+  reject(error: Error): void;
+}
+
+interface Queued extends Pending {
+  sql: string;
+  parameters: readonly unknown[];
+  /** the request's stop (its budget spent), if any: a statement not yet sent is then never sent */
+  stopped?: () => unknown;
+}
+
+/**
+ * Statements sent to the worker at once: one running and one waiting, so that the worker never
+ * waits for the event loop between two. The rest wait here, where a request that stops in the
+ * meantime (its time or result budget spent) takes its statements back unsent: sent all at once,
+ * the 200 root fields of a document cut by MAX_RESULT_NODES all ran (test/result-budget.test.ts).
+ */
+const IN_FLIGHT = 2;
+
+/** The worker and its statements under way. */
+export class SqliteReader {
+  private current?: { worker: Worker; pending: Map<number, Pending> };
+  private nextId = 0;
+  private readonly queue: Queued[] = [];
+  /** Set by `close`: a statement sent later is refused (the worker is not started again). */
+  private closed?: Error;
+
+  constructor(
+    private readonly path: string,
+    private readonly busyTimeoutMs: number,
+  ) {}
+
+  /** Runs a statement on the worker; `stopped` is asked again when its turn to be sent comes. */
+  run(query: CompiledQuery, stopped?: () => unknown): Promise<QueryResult<unknown>> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ sql: query.sql, parameters: query.parameters, stopped, resolve, reject });
+      this.send();
+    });
+  }
+
+  private send(): void {
+    while (this.queue.length > 0 && (this.current?.pending.size ?? 0) < IN_FLIGHT) {
+      const next = this.queue.shift()!;
+      const stop = this.closed ?? next.stopped?.();
+      if (stop) {
+        next.reject(stop as Error);
+        continue;
+      }
+      const { worker, pending } = (this.current ??= this.start());
+      const id = this.nextId++;
+      if (pending.size === 0) worker.ref();
+      pending.set(id, next);
+      worker.postMessage({ id, sql: next.sql, parameters: next.parameters });
+    }
+  }
+
+  private start(): { worker: Worker; pending: Map<number, Pending> } {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { driver: require.resolve("better-sqlite3"), path: this.path, timeout: this.busyTimeoutMs },
+      // its heap holds a statement's rows until they are posted: a young generation of 8 MB
+      // instead of V8's default (up to 48) keeps the process's memory near what it was without it
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    });
+    const pending = new Map<number, Pending>();
+    worker.on("message", (reply: Reply) => {
+      const waiting = pending.get(reply.id);
+      if (!waiting) return;
+      pending.delete(reply.id);
+      if (pending.size === 0) worker.unref();
+      // the next statement first, so the worker does not wait for this one's continuations
+      this.send();
+      if (reply.error) waiting.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
+      else if (reply.rows) waiting.resolve({ rows: reply.rows });
+      else waiting.resolve({ rows: [], numAffectedRows: BigInt(reply.changes!), insertId: BigInt(reply.insertId!) });
+    });
+    const stopped = (error: Error) => {
+      if (this.current?.worker === worker) this.current = undefined;
+      for (const waiting of pending.values()) waiting.reject(this.closed ?? error);
+      pending.clear();
+      this.send();
+    };
+    worker.on("error", stopped);
+    worker.on("exit", (code) => stopped(new Error(`The SQLite read worker stopped (exit code ${code})`)));
+    worker.unref();
+    return { worker, pending };
+  }
+
+  /**
+   * Stops the worker (its handle closes with it) at the process's shutdown: the statements under
+   * way and those still waiting are refused, as is any sent later.
+   */
+  async close(): Promise<void> {
+    this.closed = new Error("The SQLite read side is closed");
+    const worker = this.current?.worker;
+    this.current = undefined;
+    this.send();
+    await worker?.terminate();
+  }
+}
