@@ -9,7 +9,7 @@ import demoIds from "../prisma/demo-ids.json";
 import { onPostgres, TEST_ADMIN_TOKEN } from "./support/databases";
 import { describeIf } from "./support/skip";
 import { servedCopy, type ServedCopy } from "./support/served-copy";
-import { httpGql, sleep, startServer, type ServerProcess } from "./support/server-process";
+import { httpGql, sleep, startServer, waitFor, type ServerProcess } from "./support/server-process";
 import { SQLITE_BUSY_TIMEOUT_MS } from "../src/db/sqlite-write-lock";
 import { createDb } from "../src/db/client";
 
@@ -91,8 +91,8 @@ function tests() {
     } finally {
       await db.$disconnect();
     }
-    // both processes served their half
-    expect(servers.every((s) => s.output().includes('"operations"'))).toBe(true);
+    // both processes served their half (their log lines reach stdout in blocks, within 100 ms of being written)
+    await waitFor(async () => servers.every((s) => s.output().includes('"operations"')), 10_000, "both servers' request log lines");
   });
   it("a write waits for another process's long transaction without failing, and reads are served meanwhile", async () => {
     // a third process (a script, `npm run db:seed`) holds the write lock longer than SQLite's busy
