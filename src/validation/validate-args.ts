@@ -1,6 +1,6 @@
 import { getMetadataStorage as validationMetadata, validate, type ValidationError, type ValidatorOptions } from "class-validator";
 import type { FieldNode, GraphQLResolveInfo } from "graphql";
-import { getNamedType, Kind, visit, BREAK } from "graphql";
+import { getNamedType, isConstValueNode } from "graphql";
 import { getMetadataStorage } from "type-graphql";
 import type { ResolverData } from "type-graphql";
 import { BadUserInputError, type FieldViolation } from "../errors/errors";
@@ -57,15 +57,7 @@ function literalsOf(info: GraphQLResolveInfo): Map<unknown, Set<string>> | undef
   const [node] = info.fieldNodes;
   let known = validLiterals.get(node);
   if (known === undefined) {
-    let variables = false;
-    for (const argument of node.arguments ?? [])
-      visit(argument.value, {
-        [Kind.VARIABLE]: () => {
-          variables = true;
-          return BREAK;
-        },
-      });
-    known = variables ? null : new Map();
+    known = node.arguments?.every((argument) => isConstValueNode(argument.value)) === false ? null : new Map();
     validLiterals.set(node, known);
   }
   return known ?? undefined;
