@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { DIALECTS } from "../src/db/sql";
 import { createReadSide, type ReadSide } from "../src/db/kysely";
 import { createLogger } from "../src/observability/logger";
 import { onPostgres } from "./support/databases";
@@ -78,6 +79,29 @@ describe("the SQLite read side's worker", () => {
         .where("id" as never, "=", 2 as never)
         .execute(),
     ).resolves.toEqual([{ name: "two" }]);
+  });
+
+  it("nests a JSON form in another as JSON, not as a string of it", async () => {
+    const { jsonArray, jsonObject } = DIALECTS.sqlite;
+    const db = side.db as unknown as Kysely<{ t: { id: number; name: string; flag: number } }>;
+    const nested = await db
+      .selectNoFrom((eb) => [
+        jsonArray(
+          eb
+            .selectFrom("t as a")
+            .select((inner) => [
+              "a.id",
+              sql`${jsonObject(inner.selectFrom("t as b").select(["b.name", "b.flag"]).whereRef("b.id", "=", "a.id"))}`.as("same"),
+              jsonArray(inner.selectFrom("t as c").select("c.id").whereRef("c.id", "<=", "a.id").orderBy("c.id")).as("upTo"),
+            ])
+            .orderBy("a.id"),
+        ).as("rows"),
+      ])
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(nested.rows as unknown as string)).toEqual([
+      { id: 1, same: { name: "one", flag: 1 }, upTo: [{ id: 1 }] },
+      { id: 2, same: { name: "two", flag: 0 }, upTo: [{ id: 1 }, { id: 2 }] },
+    ]);
   });
 
   it("is read-only: writes go through Prisma", async () => {

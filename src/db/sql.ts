@@ -1,6 +1,17 @@
-import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import {
+  AliasNode,
+  ColumnNode,
+  IdentifierNode,
+  RawNode,
+  ReferenceNode,
+  sql,
+  type Expression,
+  type OperationNode,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from "kysely";
 import { jsonArrayFrom as pgArray, jsonObjectFrom as pgObject } from "kysely/helpers/postgres";
-import { jsonArrayFrom as sqliteArray, jsonObjectFrom as sqliteObject } from "kysely/helpers/sqlite";
 import type { DatabaseKind } from "../config/config";
 
 /**
@@ -68,10 +79,37 @@ const postgres: SqlDialect = {
   exact: (column) => sql<string>`cast(${sql.ref(column)} as text)`,
 };
 
+/** The nodes of SQLite's JSON forms below: a column that holds one is JSON, not text, to the form around it. */
+const sqliteJson = new WeakSet<OperationNode>();
+
+/** Whether a selected expression is one of SQLite's JSON forms (`sql\`${form}\``, as a read model aliases it, included). */
+function isSqliteJson(node: OperationNode): boolean {
+  while (RawNode.is(node) && node.parameters.length === 1 && node.sqlFragments.every((f) => f === "")) node = node.parameters[0];
+  return sqliteJson.has(node);
+}
+
+/**
+ * `json_object` of the subquery's columns, read from `from` (Kysely's helpers' form), except that a
+ * column holding nested JSON goes in as `json(...)`: its text loses SQLite's JSON mark on its way
+ * out of the subquery, and would otherwise be nested as a string, to be parsed a second time.
+ */
+function sqliteJsonForm<O>(subquery: Subquery<O>, aggregate: (object: RawBuilder<unknown>) => RawBuilder<unknown>, from: string) {
+  const args = subquery.toOperationNode().selections!.flatMap(({ selection: s }) => {
+    const column = ReferenceNode.is(s) ? s.column : s;
+    const name = ColumnNode.is(column) ? column.column.name : AliasNode.is(s) && IdentifierNode.is(s.alias) ? s.alias.name : undefined;
+    if (name === undefined) throw new Error("SQLite's JSON forms read named selections (columns or aliases)");
+    const ref = sql.ref(`${from}.${name}`);
+    return [sql.lit(name), AliasNode.is(s) && isSqliteJson(s.node) ? sql`json(${ref})` : ref];
+  });
+  const form = sql`(select ${aggregate(sql`json_object(${sql.join(args)})`)} from ${subquery} as ${sql.id(from)})`;
+  sqliteJson.add(form.toOperationNode());
+  return form as RawBuilder<never>;
+}
+
 const sqlite: SqlDialect = {
   kind: "sqlite",
-  jsonArray: (subquery) => sqliteArray(subquery as never) as never,
-  jsonObject: (subquery) => sqliteObject(subquery as never) as never,
+  jsonArray: (subquery) => sqliteJsonForm(subquery, (object) => sql`coalesce(json_group_array(${object}), '[]')`, "agg"),
+  jsonObject: (subquery) => sqliteJsonForm(subquery, (object) => object, "obj"),
   inList: (column, values) => sql<SqlBool>`${column} in (select value from json_each(${apply(values, (v) => JSON.stringify(v))}))`,
   inSubquery: (column, subquery) => sql<SqlBool>`${column} in (${subquery})`,
   // exactly the text Prisma's adapter stores ('2026-12-21T00:00:00.000+00:00'): SQLite compares the stored text

@@ -95,11 +95,11 @@ type PageRow = { total?: unknown; page?: unknown } & Record<string, unknown>;
  * windowed, with the model's selection, and how many there are. On PostgreSQL the page (a JSON array) and the
  * count are ONE statement, as PostGraphile reads them: a round trip fewer (profile of the vacations
  * page with two: `writev` to the sockets 31% of the server's CPU, pg and Kysely's per-statement path
- * 25%; with one: 22% and 11%). On SQLite building the JSON and parsing it costs more than reading
- * the rows, so there (as for an unpaginated list on PostgreSQL, see `pagedList`) the statement reads
- * the page's rows, each with the count beside it as a subquery SQLite computes once: one statement
- * too (the vacations page: 2 -> 1 statement; the count's own SQLite time is some 13 us of the
- * page's 200, the rest of its cost was the second statement's trip through Kysely and the driver).
+ * 25%; with one: 22% and 11%). SQLite reads it the same way: its worker thread (src/db/sqlite-reader.ts)
+ * builds the JSON, and the event loop takes one string and parses it once, as pg does, instead of
+ * the page's rows cloned between the threads and each nested list parsed apart (the event loop was
+ * the SQLite server's bottleneck, its worker mostly idle). An unpaginated list (see `pagedList`) is
+ * read as rows, each with the count beside it as a subquery the database computes once.
  *
  * `keysFirst`, for a list whose order is mostly a sort (not an index's): on SQLite the window's
  * keys are sorted and windowed first, by the order terms and the id alone, and the model's columns
@@ -170,17 +170,17 @@ export async function pagedList<A, T>(
   const slice = pageOf(selection, window);
   // an unpaginated list (up to MAX_UNPAGINATED_ITEMS rows, the heavy documents) is read as rows on either database: as one
   // JSON text PostgreSQL builds it whole before the first byte leaves, and the text and its objects are held at once
-  if (read.kind === "postgres" && !window.unpaginated) {
+  if (!window.unpaginated) {
     const row =
-      slice.items || slice.total ? await read.first(statement, { ...args, ...slice, json: true, sqliteWindow: false }) : undefined;
+      slice.items || slice.total
+        ? await read.first(statement, { ...args, ...slice, json: true, sqliteWindow: read.kind === "sqlite" })
+        : undefined;
     return {
       items: map(parseJson<PageRow[] | undefined>(row?.page) ?? [], slice.sel, true),
       paginationInfo: paginationInfo(window, toInt(row?.total as number)),
     };
   }
-  const rows = slice.items
-    ? await read.all(statement, { ...args, ...slice, json: false, sqliteWindow: read.kind === "sqlite" && !window.unpaginated })
-    : [];
+  const rows = slice.items ? await read.all(statement, { ...args, ...slice, json: false, sqliteWindow: false }) : [];
   // the rows carry the total; with no rows it is 0 on the first page, and past it (or with no items read) the count runs alone
   let total = 0;
   if (slice.total && rows.length > 0) total = toInt(rows[0].total as number);
