@@ -81,6 +81,26 @@ describe("the SQLite read side's worker", () => {
     ).resolves.toEqual([{ name: "two" }]);
   });
 
+  it("sends the statements waiting together: one message for many, each answered on its own", async () => {
+    const post = jest.spyOn(Worker.prototype, "postMessage");
+    try {
+      const names = await Promise.all(
+        [1, 2, 1, 2, 1, 2, 1, 2, 1, 3].map((id) =>
+          side.db
+            .selectFrom("t" as never)
+            .select("name" as never)
+            .where("id" as never, "=", id as never)
+            .execute(),
+        ),
+      );
+      expect(names).toEqual([1, 2, 1, 2, 1, 2, 1, 2, 1, 3].map((id) => (id === 3 ? [] : [{ name: id === 1 ? "one" : "two" }])));
+      // the first two leave at once (one running, one waiting), the eight queued meanwhile in one message
+      expect(post.mock.calls.map(([batch]) => (batch as unknown[]).length)).toEqual([1, 1, 8]);
+    } finally {
+      post.mockRestore();
+    }
+  });
+
   it("nests a JSON form in another as JSON, not as a string of it", async () => {
     const { jsonArray, jsonObject } = DIALECTS.sqlite;
     const db = side.db as unknown as Kysely<{ t: { id: number; name: string; flag: number } }>;
