@@ -81,7 +81,7 @@ describe("the SQLite read side's worker", () => {
     ).resolves.toEqual([{ name: "two" }]);
   });
 
-  it("sends the statements waiting together: one message for many, each answered on its own", async () => {
+  it("sends the statements of one turn together: one message for many, each answered on its own", async () => {
     const post = jest.spyOn(Worker.prototype, "postMessage");
     try {
       const names = await Promise.all(
@@ -94,8 +94,8 @@ describe("the SQLite read side's worker", () => {
         ),
       );
       expect(names).toEqual([1, 2, 1, 2, 1, 2, 1, 2, 1, 3].map((id) => (id === 3 ? [] : [{ name: id === 1 ? "one" : "two" }])));
-      // the first two leave at once (one running, one waiting), the eight queued meanwhile in one message
-      expect(post.mock.calls.map(([batch]) => (batch as unknown[]).length)).toEqual([1, 1, 8]);
+      // queued in the same turn, they leave at its end in one message
+      expect(post.mock.calls.map(([batch]) => (batch as unknown[]).length)).toEqual([10]);
     } finally {
       post.mockRestore();
     }
