@@ -58,7 +58,8 @@ export interface RequestHooks {
    * SQLite: whether the request's statements take turns (a heavy request; known once its cost
    * is): they are then sent one at a time, each once the previous one's rows have been completed
    * in their turns (src/db/turns.ts), so that light requests get in between and the result budget
-   * stops the request before more is read. A light request's statements are sent at once.
+   * stops the request before more is read. A light request's statements go without waiting (at
+   * the end of the turn, with the other requests' of that turn: src/db/sqlite-reader.ts).
    */
   takeTurns?: () => boolean;
   /** SQLite: the request's stop (its budget spent), asked again when a statement waiting for the worker is to be sent. */
@@ -232,10 +233,10 @@ function afterConsequences(): Promise<void> {
 /**
  * The read side's SQLite: every statement through the worker (src/db/sqlite-reader.ts), on its
  * one connection, never held (the worker runs one statement at a time). A light request's
- * statements are sent at once. A heavy request's (`takeTurns`) go one at a time, each after what
- * the previous one's rows led to has had its turn (`afterConsequences`); its first waits for a
- * later turn when the current one has run past its slice (src/db/turns.ts). A traced request's
- * statements go through its hook.
+ * statements go without waiting, with the turn's others. A heavy request's (`takeTurns`) go one
+ * at a time, each after what the previous one's rows led to has had its turn
+ * (`afterConsequences`); its first waits for a later turn when the current one has run past its
+ * slice (src/db/turns.ts). A traced request's statements go through its hook.
  */
 class ReaderDialect implements Dialect {
   constructor(
