@@ -42,7 +42,10 @@ const run = ({ id, sql, parameters }) => {
     return { id, error: { message: String(error && error.message), code: error && error.code } };
   }
 };
-parentPort.on("message", (batch) => parentPort.postMessage(batch.map(run)));
+// each answer leaves as soon as it is read: the worker's heap holds one statement's rows at a time
+parentPort.on("message", (batch) => {
+  for (const statement of batch) parentPort.postMessage(run(statement));
+});
 `;
 
 interface Reply {
@@ -56,6 +59,8 @@ interface Reply {
 interface Pending {
   resolve(result: QueryResult<unknown>): void;
   reject(error: Error): void;
+  /** the last statement of its batch: its answer frees the batch's place */
+  last?: boolean;
 }
 
 interface Queued extends Pending {
@@ -74,13 +79,13 @@ interface Queued extends Pending {
 const IN_FLIGHT = 2;
 
 /**
- * Statements per batch: those waiting when a batch leaves go together, in one message each way
- * (a heavy request sends one at a time, src/db/kysely.ts, so a batch holds light requests' few).
- * One statement a message, the worker idled most of the time on a loaded machine (its profile at
- * 16 connections on the users page: 84-88% idle) while statements waited for the event loop to
- * take a reply and send the next, and the event loop spent 11-14% of its time in `postMessage`
- * (waking the worker: 4 us of CPU alone, far more on a loaded machine, where the woken thread takes
- * the core); a message and its wake-up cost the same for one statement or ten.
+ * Statements per batch: those a turn queued leave together, in one message (a heavy request sends
+ * one at a time, src/db/kysely.ts, so a batch holds light requests' few). Each answer comes back
+ * on its own as soon as it is read, so that the worker's heap never holds two statements' rows
+ * (answered in one message, the fairness workload's heavy documents left the process at 252-271
+ * MB against main's 221-239). One statement a message, the event loop spent 11-14% of its time
+ * in `postMessage` at 16 connections on the users page (waking the worker: 4 us of CPU alone, far
+ * more on a loaded machine, where the woken thread takes the core) while the worker idled 84-88%.
  */
 const MAX_BATCH = 16;
 
@@ -135,6 +140,7 @@ export class SqliteReader {
         batch.push({ id, sql: next.sql, parameters: next.parameters });
       }
       if (batch.length === 0) continue;
+      this.current!.pending.get(batch.at(-1)!.id)!.last = true;
       this.current!.batches += 1;
       this.current!.worker.postMessage(batch);
     }
@@ -152,23 +158,19 @@ export class SqliteReader {
     });
     const running: Running = { worker, pending: new Map(), batches: 0 };
     const { pending } = running;
-    worker.on("message", (replies: Reply[]) => {
-      running.batches -= 1;
-      const answered = replies.map((reply) => {
-        const waiting = pending.get(reply.id);
-        pending.delete(reply.id);
-        return waiting;
-      });
+    worker.on("message", (reply: Reply) => {
+      const waiting = pending.get(reply.id);
+      if (!waiting) return;
+      pending.delete(reply.id);
       if (pending.size === 0) worker.unref();
-      // the next statements first, so the worker does not wait for these ones' continuations
-      this.send();
-      replies.forEach((reply, i) => {
-        const waiting = answered[i];
-        if (!waiting) return;
-        if (reply.error) waiting.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
-        else if (reply.rows) waiting.resolve({ rows: reply.rows });
-        else waiting.resolve({ rows: [], numAffectedRows: BigInt(reply.changes!), insertId: BigInt(reply.insertId!) });
-      });
+      if (waiting.last) {
+        running.batches -= 1;
+        // the next batch first, so the worker does not wait for this one's continuations
+        this.send();
+      }
+      if (reply.error) waiting.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
+      else if (reply.rows) waiting.resolve({ rows: reply.rows });
+      else waiting.resolve({ rows: [], numAffectedRows: BigInt(reply.changes!), insertId: BigInt(reply.insertId!) });
     });
     const stopped = (error: Error) => {
       if (this.current === running) this.current = undefined;
