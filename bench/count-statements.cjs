@@ -32,11 +32,12 @@ function watchStatements(drivers, onStatement) {
     for (const method of ["run", "get", "all", "iterate"]) wrap(statementProto, method, (statement) => statement.source);
     wrap(drivers.Database.prototype, "exec", (_db, [sql]) => sql);
     // the server's SQLite reads run on a worker thread (src/db/sqlite-reader.ts), whose driver this
-    // process cannot wrap: each statement is seen as it is posted to the worker, which runs every one
+    // process cannot wrap: each statement is seen as it is posted to the worker (in a batch of them),
+    // which runs every one
     const { Worker } = require("node:worker_threads");
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function watched(message, ...rest) {
-      if (typeof message?.sql === "string") onStatement(message.sql);
+      if (Array.isArray(message)) for (const statement of message) if (typeof statement?.sql === "string") onStatement(statement.sql);
       return post.call(this, message, ...rest);
     };
     restore.push(() => (Worker.prototype.postMessage = post));
