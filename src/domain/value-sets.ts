@@ -1,13 +1,21 @@
 /**
  * The closed value sets of the domain, in one place below the inputs, the types and the services
  * so that the input rules, the services and the schema (src/types/shared/enums.ts registers them
- * as GraphQL enums) cannot drift apart. Plain values: this module imports nothing.
+ * as GraphQL enums) cannot drift apart. Plain values: this module imports nothing. A set written
+ * as a record maps each stored value to its meaning, which the schema's enum gives as the value's
+ * description.
  */
 
 // ─── people and projects ───
 
 /** The application roles of a user (a user holds several; every account holds `user`). */
-export const USER_ROLES = ["admin", "pm", "hr", "finance", "user"] as const;
+export const USER_ROLES = {
+  admin: "Administrator: may do everything.",
+  pm: "Project manager: may create projects and edit task types.",
+  hr: "Human resources: manages users and vacations.",
+  finance: "Finance: issues invoices.",
+  user: "Ordinary user.",
+} as const;
 
 /** The application roles by name, for the rules (src/auth/rules.ts). */
 export const Role = {
@@ -17,7 +25,7 @@ export const Role = {
   hr: "hr",
   finance: "finance",
   user: "user",
-} as const satisfies Record<string, (typeof USER_ROLES)[number]>;
+} as const satisfies Record<string, keyof typeof USER_ROLES>;
 
 /** Roles inside one project (ProjectUserAssignment.role). */
 export const ProjectRole = {
@@ -31,13 +39,23 @@ export const ProjectRole = {
 export const PROJECT_MANAGER_ROLES: readonly string[] = [ProjectRole.pmActive, ProjectRole.pmPassive];
 
 /** A user's role on a board (interface 3: none, leader-active). */
-export const BOARD_USER_ROLES = ["none", "leader-active"] as const;
+export const BOARD_USER_ROLES = {
+  none: "Assigned without a role.",
+  "leader-active": 'Leads the board (stored "leader-active").',
+} as const;
 
 /** What an uploaded file is attached to (E13's fileType). */
-export const FILE_TYPES = ["project", "task", "task-comment"] as const;
+export const FILE_TYPES = {
+  project: "A project.",
+  task: "A task.",
+  "task-comment": 'A comment on a task (stored "task-comment").',
+} as const;
 
 /** The states a project may be created in (interface 3: in-preparation, open). */
-export const PROJECT_CREATION_STATUSES = ["in-preparation", "open"] as const;
+export const PROJECT_CREATION_STATUSES = {
+  "in-preparation": 'Being prepared (stored "in-preparation").',
+  open: "Open for work.",
+} as const;
 
 /** The states of a vacation request (the model's value set): queued, accepted, rejected, cancelled. */
 export const VACATION_STATUSES = ["q", "accepted", "rejected", "cancelled"] as const;
@@ -45,23 +63,23 @@ export const VACATION_STATUSES = ["q", "accepted", "rejected", "cancelled"] as c
 // ─── finance (interface 2.4) ───
 
 /** Every invoice type; KSeF's document kinds plus the application's own fv (VAT), pf (pro forma), fk. */
-export const INVOICE_TYPES = [
-  "fv",
-  "pf",
-  "fk",
-  "Vat",
-  "Zal",
-  "Kor",
-  "Roz",
-  "Upr",
-  "KorZal",
-  "KorRoz",
-  "VatPef",
-  "VatPefSp",
-  "KorPef",
-  "VatRr",
-  "KorVatRr",
-] as const;
+export const INVOICE_TYPES = {
+  fv: "VAT invoice (the application's own kind).",
+  pf: "Pro forma: no accounting document, cannot be corrected.",
+  fk: "Invoice of the application's fk kind (corrected by Kor).",
+  Vat: "VAT invoice (KSeF).",
+  Zal: "Advance invoice.",
+  Kor: "Correction of fv, fk, Vat or Upr.",
+  Roz: "Settlement invoice after advances.",
+  Upr: "Simplified invoice.",
+  KorZal: "Correction of an advance invoice (Zal).",
+  KorRoz: "Correction of a settlement invoice (Roz).",
+  VatPef: "PEF invoice (public e-procurement).",
+  VatPefSp: "PEF invoice, split payment.",
+  KorPef: "Correction of a PEF invoice (VatPef, VatPefSp).",
+  VatRr: "VAT RR invoice (flat-rate farmer).",
+  KorVatRr: "Correction of a VAT RR invoice.",
+} as const;
 
 /**
  * The correction types and the types each may correct. A correction always refers to the
@@ -99,26 +117,44 @@ export function relatedTypesOf(invoiceType: string): readonly string[] {
   return CORRECTABLE_TYPES[invoiceType] ?? RELATABLE_TYPES[invoiceType] ?? [];
 }
 
-export const INVOICE_DIRECTIONS = ["income", "cost"] as const;
+export const INVOICE_DIRECTIONS = {
+  income: "Issued by us (sales).",
+  cost: "Received from a supplier (purchases).",
+} as const;
 
-export const KSEF_MARKERS = ["NrKSeF", "BFK", "OFF", "DI"] as const;
+export const KSEF_MARKERS = {
+  NrKSeF: "Has a KSeF number.",
+  BFK: "Issued outside KSeF during a KSeF failure (offline mode).",
+  OFF: "Issued offline, to be sent to KSeF.",
+  DI: "Issued outside KSeF (document exempt from KSeF).",
+} as const;
 
-export const BUYER_IDENTIFIER_TYPES = ["nip", "vat_eu", "other", "none"] as const;
+export const BUYER_IDENTIFIER_TYPES = {
+  nip: "Polish tax number (NIP).",
+  vat_eu: "EU VAT number.",
+  other: "Another identifier (outside the EU).",
+  none: "No identifier (a private person).",
+} as const;
 
-export const PAYMENT_METHODS = [
-  "cash",
-  "transfer",
-  "transfer_and_cash",
-  "barter",
-  "prepayment_transfer",
-  "card",
-  "voucher",
-  "check",
-  "credit",
-  "mobile",
-] as const;
+export const PAYMENT_METHODS = {
+  cash: "Cash.",
+  transfer: "Bank transfer.",
+  transfer_and_cash: "Partly bank transfer, partly cash.",
+  barter: "Barter.",
+  prepayment_transfer: "Bank transfer in advance.",
+  card: "Payment card.",
+  voucher: "Voucher.",
+  check: "Cheque.",
+  credit: "Credit.",
+  mobile: "Mobile payment.",
+} as const;
 
-export const FILE_LANGUAGES = ["pl", "en", "de", "it"] as const;
+export const FILE_LANGUAGES = {
+  pl: "Polish.",
+  en: "English.",
+  de: "German.",
+  it: "Italian.",
+} as const;
 
 /** VAT rates of an item: the percentages, and zw (exempt), np (not subject), oo (reverse charge), which carry no VAT. */
 export const TAX_RATES = ["23", "8", "5", "0", "zw", "np", "oo"] as const;

@@ -17,7 +17,7 @@ export const MAX_INVOICE_ITEMS = 500;
 })
 export class CreateInvoiceInput {
   @Field(() => InvoiceType, {
-    description: `Invoice type: ${INVOICE_TYPES.join(", ")}. Kor, KorZal, KorRoz, KorPef and KorVatRr are corrections and need \`invoice\`.`,
+    description: `Invoice type: ${Object.keys(INVOICE_TYPES).join(", ")}. Kor, KorZal, KorRoz, KorPef and KorVatRr are corrections and need \`invoice\`.`,
   })
   invoiceType!: string;
 
@@ -42,7 +42,10 @@ export class CreateInvoiceInput {
   @OptionalText(50, "Document title", "; default: the numbering's document title")
   docTitle?: string | null;
 
-  @Field(() => KsefMarker, { nullable: true, description: `KSeF marker, up to 6 characters: ${KSEF_MARKERS.join(", ")}; null: none.` })
+  @Field(() => KsefMarker, {
+    nullable: true,
+    description: `KSeF marker, up to 6 characters: ${Object.keys(KSEF_MARKERS).join(", ")}; null: none.`,
+  })
   ksefMarker?: string | null;
 
   @Field(() => Date, { nullable: true, description: "Date and time of the sale or service." })
@@ -92,7 +95,7 @@ export class CreateInvoiceInput {
 
   @Field(() => BuyerIdentifierType, {
     nullable: true,
-    description: `Kind of the buyer identifier: ${BUYER_IDENTIFIER_TYPES.join(", ")}; default: the contractor's, else nip.`,
+    description: `Kind of the buyer identifier: ${Object.keys(BUYER_IDENTIFIER_TYPES).join(", ")}; default: the contractor's, else nip.`,
   })
   buyerIdentifierType?: string | null;
 
@@ -139,7 +142,10 @@ export class CreateInvoiceInput {
   @Matches(/^[A-Za-z]{3}$/, { message: "currencyCode must be a three-letter code" })
   currencyCode?: string | null;
 
-  @Field(() => PaymentMethod, { nullable: true, description: `Payment method: ${PAYMENT_METHODS.join(", ")}; null: not stated.` })
+  @Field(() => PaymentMethod, {
+    nullable: true,
+    description: `Payment method: ${Object.keys(PAYMENT_METHODS).join(", ")}; null: not stated.`,
+  })
   paymentMethod?: string | null;
 
   @Field(() => Float, { nullable: true, description: "Amount already paid: 0 to 999,999,999,999.99, up to 2 decimal places." })
@@ -221,7 +227,9 @@ export class CreateInvoiceInput {
   @ValidateNested()
   prevItems?: InvoiceItemInput[] | null;
 
-  @Field(() => InvoiceLanguage, { description: `Language of the generated document, up to 10 characters: ${FILE_LANGUAGES.join(", ")}.` })
+  @Field(() => InvoiceLanguage, {
+    description: `Language of the generated document, up to 10 characters: ${Object.keys(FILE_LANGUAGES).join(", ")}.`,
+  })
   fileGeneratedLanguage!: string;
 
   @Field(() => Float, { nullable: true, description: "Exchange rate: 0 to 99.9999, up to 4 decimal places." })

@@ -10,6 +10,6 @@ export class AssignBoardUserInput {
     description:
       "none or leader_active (stored leader-active). Absent (or null): a new assignment gets none, an existing one keeps its role.",
   })
-  @IsIn(BOARD_USER_ROLES)
+  @IsIn(Object.keys(BOARD_USER_ROLES))
   role?: string | null;
 }

@@ -62,7 +62,7 @@ export class CreateProjectInput {
   isBlameableRemovalEnabled!: boolean;
 
   @Field(() => ProjectCreationStatus, { description: "Initial state: in_preparation (stored in-preparation) or open." })
-  @IsIn([...PROJECT_CREATION_STATUSES])
+  @IsIn(Object.keys(PROJECT_CREATION_STATUSES))
   status!: string;
 
   @Field(() => Float, { defaultValue: 0, description: "Budget, from 0 to 999999999999.99 (two decimal places are kept); default 0." })

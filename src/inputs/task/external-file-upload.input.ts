@@ -5,7 +5,7 @@ import { FILE_TYPES } from "../../domain/value-sets";
 import { FileTargetType } from "../../types/shared/enums";
 
 /** What a file can be attached to; `assignId` names an object of that kind. */
-export type FileType = (typeof FILE_TYPES)[number];
+export type FileType = keyof typeof FILE_TYPES;
 
 /** Upper bound of files registered in one call, so one request cannot insert without limit. */
 export const MAX_FILES_PER_UPLOAD = 100;
@@ -27,7 +27,7 @@ export class ExternalFileUploadInput {
   assignId!: string;
 
   @Field(() => FileTargetType, { description: "What assignId names: project, task or task_comment (a task comment)." })
-  @IsIn(FILE_TYPES)
+  @IsIn(Object.keys(FILE_TYPES))
   fileType!: string;
 
   @Field(() => ID, { nullable: true, description: "Category of the files; when given it must exist." })

@@ -35,86 +35,34 @@ export function enumName(stored: string): string {
   return /^[0-9]/.test(name) ? `RATE_${name}` : name;
 }
 
-/** Builds the enum object (GraphQL name → stored string) of a value set. */
-function valueSet<const T extends string>(values: readonly T[]): Record<string, T> {
-  return Object.fromEntries(values.map((v) => [enumName(v), v]));
+/**
+ * Registers a value set (each stored value with its meaning, the value's description) as the
+ * GraphQL enum `name`, its values in the order of `values`; answers the enum object (GraphQL name
+ * → stored string).
+ */
+function enumOf<const T extends string>(
+  name: string,
+  description: string,
+  meanings: Readonly<Partial<Record<T, string>>>,
+  values: readonly T[] = Object.keys(meanings) as T[],
+): Record<string, T> {
+  const enumObject = Object.fromEntries(values.map((v) => [enumName(v), v]));
+  const valuesConfig = Object.fromEntries(values.map((v) => [enumName(v), { description: meanings[v] ?? v }]));
+  registerEnumType(enumObject, { name, description, valuesConfig });
+  return enumObject;
 }
 
-/** Registers a value set as a GraphQL enum with a description per value (by stored string). */
-function register(enumObject: Record<string, string>, name: string, description: string, values: Record<string, string>): void {
-  registerEnumType(enumObject, {
-    name,
-    description,
-    valuesConfig: Object.fromEntries(Object.entries(enumObject).map(([key, stored]) => [key, { description: values[stored] ?? stored }])),
-  });
-}
-
-export const InvoiceType = valueSet(INVOICE_TYPES);
-register(InvoiceType, "InvoiceType", "The kind of an invoice. Kor, KorZal, KorRoz, KorPef and KorVatRr are corrections.", {
-  fv: "VAT invoice (the application's own kind).",
-  pf: "Pro forma: no accounting document, cannot be corrected.",
-  fk: "Invoice of the application's fk kind (corrected by Kor).",
-  Vat: "VAT invoice (KSeF).",
-  Zal: "Advance invoice.",
-  Kor: "Correction of fv, fk, Vat or Upr.",
-  Roz: "Settlement invoice after advances.",
-  Upr: "Simplified invoice.",
-  KorZal: "Correction of an advance invoice (Zal).",
-  KorRoz: "Correction of a settlement invoice (Roz).",
-  VatPef: "PEF invoice (public e-procurement).",
-  VatPefSp: "PEF invoice, split payment.",
-  KorPef: "Correction of a PEF invoice (VatPef, VatPefSp).",
-  VatRr: "VAT RR invoice (flat-rate farmer).",
-  KorVatRr: "Correction of a VAT RR invoice.",
-});
-
-export const InvoiceDirection = valueSet(INVOICE_DIRECTIONS);
-register(InvoiceDirection, "InvoiceDirection", "Whether an invoice was issued by us or received.", {
-  income: "Issued by us (sales).",
-  cost: "Received from a supplier (purchases).",
-});
-
-export const KsefMarker = valueSet(KSEF_MARKERS);
-register(KsefMarker, "KsefMarker", "How an invoice stands with KSeF, the Polish national e-invoicing system.", {
-  NrKSeF: "Has a KSeF number.",
-  BFK: "Issued outside KSeF during a KSeF failure (offline mode).",
-  OFF: "Issued offline, to be sent to KSeF.",
-  DI: "Issued outside KSeF (document exempt from KSeF).",
-});
-
-export const BuyerIdentifierType = valueSet(BUYER_IDENTIFIER_TYPES);
-register(BuyerIdentifierType, "BuyerIdentifierType", "The kind of the buyer's tax identifier.", {
-  nip: "Polish tax number (NIP).",
-  vat_eu: "EU VAT number.",
-  other: "Another identifier (outside the EU).",
-  none: "No identifier (a private person).",
-});
-
-export const PaymentMethod = valueSet(PAYMENT_METHODS);
-register(PaymentMethod, "PaymentMethod", "How an invoice is paid.", {
-  cash: "Cash.",
-  transfer: "Bank transfer.",
-  transfer_and_cash: "Partly bank transfer, partly cash.",
-  barter: "Barter.",
-  prepayment_transfer: "Bank transfer in advance.",
-  card: "Payment card.",
-  voucher: "Voucher.",
-  check: "Cheque.",
-  credit: "Credit.",
-  mobile: "Mobile payment.",
-});
-
-export const InvoiceLanguage = valueSet(FILE_LANGUAGES);
-register(InvoiceLanguage, "InvoiceLanguage", "Language of an invoice's generated document.", {
-  pl: "Polish.",
-  en: "English.",
-  de: "German.",
-  it: "Italian.",
-});
-
-export const TaxRate = valueSet(TAX_RATES);
-register(
-  TaxRate,
+export const InvoiceType = enumOf(
+  "InvoiceType",
+  "The kind of an invoice. Kor, KorZal, KorRoz, KorPef and KorVatRr are corrections.",
+  INVOICE_TYPES,
+);
+export const InvoiceDirection = enumOf("InvoiceDirection", "Whether an invoice was issued by us or received.", INVOICE_DIRECTIONS);
+export const KsefMarker = enumOf("KsefMarker", "How an invoice stands with KSeF, the Polish national e-invoicing system.", KSEF_MARKERS);
+export const BuyerIdentifierType = enumOf("BuyerIdentifierType", "The kind of the buyer's tax identifier.", BUYER_IDENTIFIER_TYPES);
+export const PaymentMethod = enumOf("PaymentMethod", "How an invoice is paid.", PAYMENT_METHODS);
+export const InvoiceLanguage = enumOf("InvoiceLanguage", "Language of an invoice's generated document.", FILE_LANGUAGES);
+export const TaxRate = enumOf(
   "TaxRate",
   "VAT rate of an invoice item. The stored rates 23, 8, 5 and 0 travel as RATE_23, RATE_8, RATE_5, RATE_0 (GraphQL enum values cannot start with a digit).",
   {
@@ -126,40 +74,22 @@ register(
     np: "Not subject to Polish VAT: no VAT.",
     oo: "Reverse charge (odwrotne obciążenie): no VAT on the invoice.",
   },
+  TAX_RATES,
 );
-
-export const GtuCode = valueSet(GTU_CODES);
-register(GtuCode, "GtuCode", "Polish GTU code of goods and services, GTU_01 to GTU_13 (JPK_V7).", {});
-
-export const UserRole = valueSet(USER_ROLES);
-register(UserRole, "UserRole", "An application role of a user.", {
-  admin: "Administrator: may do everything.",
-  pm: "Project manager: may create projects and edit task types.",
-  hr: "Human resources: manages users and vacations.",
-  finance: "Finance: issues invoices.",
-  user: "Ordinary user.",
-});
-
-export const BoardUserRole = valueSet(BOARD_USER_ROLES);
-register(BoardUserRole, "BoardUserRole", "A user's role on a board. The stored leader-active travels as leader_active.", {
-  none: "Assigned without a role.",
-  "leader-active": 'Leads the board (stored "leader-active").',
-});
-
-export const FileTargetType = valueSet(FILE_TYPES);
-register(FileTargetType, "FileTargetType", "The kind of object a file is attached to. The stored task-comment travels as task_comment.", {
-  project: "A project.",
-  task: "A task.",
-  "task-comment": 'A comment on a task (stored "task-comment").',
-});
-
-export const ProjectCreationStatus = valueSet(PROJECT_CREATION_STATUSES);
-register(
-  ProjectCreationStatus,
+export const GtuCode = enumOf("GtuCode", "Polish GTU code of goods and services, GTU_01 to GTU_13 (JPK_V7).", {}, GTU_CODES);
+export const UserRole = enumOf("UserRole", "An application role of a user.", USER_ROLES);
+export const BoardUserRole = enumOf(
+  "BoardUserRole",
+  "A user's role on a board. The stored leader-active travels as leader_active.",
+  BOARD_USER_ROLES,
+);
+export const FileTargetType = enumOf(
+  "FileTargetType",
+  "The kind of object a file is attached to. The stored task-comment travels as task_comment.",
+  FILE_TYPES,
+);
+export const ProjectCreationStatus = enumOf(
   "ProjectCreationStatus",
   "The state a new project starts in. The stored in-preparation travels as in_preparation.",
-  {
-    "in-preparation": 'Being prepared (stored "in-preparation").',
-    open: "Open for work.",
-  },
+  PROJECT_CREATION_STATUSES,
 );
