@@ -139,7 +139,7 @@ describe("the README's commands", () => {
       expect(await health.json()).toMatchObject({ status: "ok" });
     }, 300_000);
 
-    it("npm start runs node as test/support/start-command.ts reads it (the benchmark and the heap test run the same): the heap cap and two malloc arenas", () => {
+    it("npm start runs node as test/support/start-command.ts reads it (the benchmark and the heap test run the same): the heap cap, two malloc arenas and a fixed mmap threshold", () => {
       // the server: the node process of the start's process group that runs dist/src/main.js (Linux's /proc)
       const node = readdirSync("/proc")
         .filter((entry) => /^\d+$/.test(entry))
@@ -158,6 +158,7 @@ describe("the README's commands", () => {
       const environment = readFileSync(`/proc/${node.pid}/environ`, "utf8").split("\0");
       const start = startCommand();
       expect(start.env.MALLOC_ARENA_MAX).toBe("2");
+      expect(start.env.MALLOC_MMAP_THRESHOLD_).toBe("131072");
       expect(start.nodeArgs).toContainEqual(expect.stringMatching(/^--max-old-space-size=\d+$/));
       expect(environment).toEqual(expect.arrayContaining(Object.entries(start.env).map(([name, value]) => `${name}=${value}`)));
       expect(node.args).toEqual(expect.arrayContaining(start.nodeArgs));
