@@ -77,7 +77,11 @@ export interface EntityRead {
 /** A row `e` of an entity's table, for the SQL subject of its read rule. */
 type EntityRow = ExpressionBuilder<Tables & { e: Record<string, unknown> }, "e">;
 
-export function readBy<S>(rule: Rule<S>, table?: keyof Tables, subject: (eb: EntityRow) => SqlSubject = () => "e.id"): EntityRead {
+/** Where a read rule's subject is in an entity's row `e`, or the column of `e` holding it ("projectId"). */
+export type EntitySubject = string | ((eb: EntityRow) => SqlSubject);
+
+export function readBy<S>(rule: Rule<S>, table?: keyof Tables, subject: EntitySubject = "id"): EntityRead {
+  const subjectOf = typeof subject === "string" ? () => `e.${subject}` : subject;
   const readableIds = table
     ? statement(
         `${table}.readable`,
@@ -88,7 +92,7 @@ export function readBy<S>(rule: Rule<S>, table?: keyof Tables, subject: (eb: Ent
             .selectFrom(`${table} as e` as "User as e")
             .select("e.id")
             .where((eb) => b.inList(eb.ref("e.id"), ids))
-            .where((eb) => rule.sql!(b, eb as never, subject(eb as never), me));
+            .where((eb) => rule.sql!(b, eb as never, subjectOf(eb as never), me));
         },
       )
     : undefined;

@@ -5,7 +5,7 @@ import type { EntityRead } from "../auth/rule";
 /**
  * An entity of the subgraph: a type with its own `id`, `@key(fields: "id")`, that the gateway
  * may ask for by reference. It declares who may read it (`read`, a rule of src/auth/rules.ts
- * with the entity's table: `readBy(rules.readProject, "Stage", () => "e.projectId")`), and
+ * with the entity's table: `readBy(rules.readProject, "Stage", "projectId")`), and
  * `loadMany` answers a whole batch of ids in a bounded number of statements; the same function
  * backs single-object root fields and the answer of every mutation (through the request's
  * loader, `ctx.loaders.load(entity, id)`), so there is one way to load and shape each entity.

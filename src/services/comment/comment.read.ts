@@ -7,14 +7,12 @@ import { TaskCommentMention } from "../../types/comment/task-comment-mention.typ
 import { TaskCommentReaction } from "../../types/comment/task-comment-reaction.type";
 import { parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
 import { statement, type StatementBuilder } from "../../db/statements";
-import { readBy } from "../../auth/rule";
 import { rules } from "../../auth/rules";
-import { column, list, loadById, modelBuild, readModel, required, value } from "../shared/read-model";
+import { column, columns, entityOf, list, modelBuild, readModel, required, rowsOf, value, type EntityOptions } from "../shared/read-model";
 import type { ListPage } from "../shared/pagination";
 import type { Selection } from "../shared/look-ahead";
 import { byUserName, userSummary } from "../shared/user-refs";
 import { fileModel } from "../task/task.read";
-import { defineEntity } from "../../federation/entity-registry";
 
 type C = Tables & { c: Tables["TaskComment"] };
 type Eb = ExpressionBuilder<C, "c">;
@@ -24,8 +22,7 @@ const commentFileModel = fileModel<TaskCommentFile>(required(userSummary<MiniUse
 /** A mention or a reaction: its row `k` and the user's summary (a user who is gone takes the row along: inner join). */
 const mentionModel = readModel<TaskCommentMention>({ id: column("k.id"), user: required(userSummary<MiniUserRef>("k.userId")) });
 const reactionModel = readModel<TaskCommentReaction>({
-  id: column("k.id"),
-  reactionType: column("k.reactionType"),
+  ...columns("k", ["id", "reactionType"]),
   user: required(userSummary<MiniUserRef>("k.userId")),
 });
 
@@ -34,14 +31,10 @@ const commentModel = readModel<TaskComment>({
   id: column("c.id"),
   isEmoji: column("c.isEmoji", toBool),
   content: column("c.content"),
-  createdAt: column("c.createdAt", toDateRequired),
-  updatedAt: column("c.updatedAt", toDateRequired),
+  ...columns("c", ["createdAt", "updatedAt"], toDateRequired),
   createdBy: required(userSummary<MiniUserRef>("c.createdById")),
   createdBySource: column("c.createdBySource"),
-  files: list(
-    commentFileModel,
-    (_m, eb) => eb.selectFrom("File as f").whereRef("f.taskCommentId", "=", "c.id").orderBy("f.createdAt").orderBy("f.id") as never,
-  ),
+  files: list(commentFileModel, rowsOf("File as f", "f.taskCommentId", "c.id", "f.createdAt", "f.id")),
   repliesTo: column("c.repliesToId"),
   repliesCount: value(
     (_m, eb) =>
@@ -161,25 +154,29 @@ export function sharedCommentsOf(row: Record<string, unknown>, sel: Selection) {
   };
 }
 
-/** The project of a comment's mention or reaction (`e`), for its read rule. */
-const commentProject: Parameters<typeof readBy>[2] = (eb) =>
-  eb.selectFrom("TaskComment as c").innerJoin("Task as t", "t.id", "c.taskId").select("t.projectId").whereRef("c.id", "=", "e.commentId");
-
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
-export const taskCommentEntity = defineEntity(TaskComment, {
-  read: readBy(rules.projectMember, "TaskComment", (eb) =>
-    eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId"),
-  ),
-  loadMany: loadById(commentModel, "TaskComment as c"),
+export const taskCommentEntity = entityOf(TaskComment, commentModel, "TaskComment as c", rules.projectMember, {
+  subject: (eb) => eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId"),
 });
 
-export const taskCommentMentionEntity = defineEntity(TaskCommentMention, {
-  read: readBy(rules.projectMember, "TaskCommentMention", commentProject),
-  loadMany: loadById(mentionModel, "TaskCommentMention as k", { join: (q) => q.innerJoin("User as ku", "ku.id", "k.userId") as never }),
-});
-
-export const taskCommentReactionEntity = defineEntity(TaskCommentReaction, {
-  read: readBy(rules.projectMember, "TaskCommentReaction", commentProject),
-  loadMany: loadById(reactionModel, "TaskCommentReaction as k", { join: (q) => q.innerJoin("User as ku", "ku.id", "k.userId") as never }),
-});
+/** A mention or a reaction (`e`, read as `k` with its user joined): its rule's subject is its comment's project. */
+const byComment: EntityOptions<{ id: string }> = {
+  subject: (eb) =>
+    eb.selectFrom("TaskComment as c").innerJoin("Task as t", "t.id", "c.taskId").select("t.projectId").whereRef("c.id", "=", "e.commentId"),
+  join: (q) => q.innerJoin("User as ku", "ku.id", "k.userId") as never,
+};
+export const taskCommentMentionEntity = entityOf(
+  TaskCommentMention,
+  mentionModel,
+  "TaskCommentMention as k",
+  rules.projectMember,
+  byComment,
+);
+export const taskCommentReactionEntity = entityOf(
+  TaskCommentReaction,
+  reactionModel,
+  "TaskCommentReaction as k",
+  rules.projectMember,
+  byComment,
+);

@@ -11,7 +11,7 @@ import { toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db
 import { taskProgress } from "../task/task.read";
 import { readBy } from "../../auth/rule";
 import { rules } from "../../auth/rules";
-import { column, group, list, loadById, object, readModel, value, type Fields, type Nested } from "../shared/read-model";
+import { column, columns, group, list, loadById, entityOf, object, readModel, rowsOf, value, type Fields } from "../shared/read-model";
 import { Selection } from "../shared/look-ahead";
 import { defineEntity } from "../../federation/entity-registry";
 
@@ -37,23 +37,11 @@ const classifier = (table: "StageType" | "BoardType", ref: string) =>
   );
 
 /** The gantt's order of stages and boards: start, end, weight, id. */
-const groups =
-  (table: "Stage" | "Board"): Nested =>
-  (_m, eb) =>
-    eb
-      .selectFrom(`${table} as g` as "Stage as g")
-      .whereRef("g.projectId", "=", "p.id")
-      .orderBy("g.dateStart")
-      .orderBy("g.dateEnd")
-      .orderBy("g.weight")
-      .orderBy("g.id") as never;
+const groups = (table: "Stage" | "Board") => rowsOf(`${table} as g`, "g.projectId", "p.id", "g.dateStart", "g.dateEnd", "g.weight", "g.id");
 
 const stageModel = readModel<GanttStage>({
-  id: column("g.id"),
-  name: column("g.name"),
-  status: column("g.status"),
-  dateStart: column("g.dateStart", toDateRequired),
-  dateEnd: column("g.dateEnd", toDateRequired),
+  ...columns("g", ["id", "name", "status"]),
+  ...columns("g", ["dateStart", "dateEnd"], toDateRequired),
   progress: progress("t.stageId"),
   weight: column("g.weight"),
   isBlameableRemovalEnabled: column("g.isBlameableRemovalEnabled", toBool),
@@ -61,12 +49,8 @@ const stageModel = readModel<GanttStage>({
 });
 
 const boardModel = readModel<GanttBoard>({
-  id: column("g.id"),
-  name: column("g.name"),
-  status: column("g.status"),
-  shortCode: column("g.shortCode"),
-  dateStart: column("g.dateStart", toDateRequired),
-  dateEnd: column("g.dateEnd", toDateRequired),
+  ...columns("g", ["id", "name", "status", "shortCode"]),
+  ...columns("g", ["dateStart", "dateEnd"], toDateRequired),
   progress: progress("t.boardId"),
   weight: column("g.weight"),
   stage: column("g.stageId"),
@@ -77,35 +61,21 @@ const milestoneModel = readModel<Milestone>({
   id: column("m.id"),
   project: column("m.projectId"),
   stage: column("m.stageId"),
-  weight: column("m.weight"),
-  name: column("m.name"),
+  ...columns("m", ["weight", "name"]),
   dateStart: column("m.dateStart", toDateRequired),
-  description: column("m.description"),
-  status: column("m.status"),
+  ...columns("m", ["description", "status"]),
 });
 
-const linkModel = readModel<GanttLink>({
-  id: column("l.id"),
-  type: column("l.type"),
-  source: column("l.sourceId"),
-  target: column("l.targetId"),
-});
+const linkModel = readModel<GanttLink>({ ...columns("l", ["id", "type"]), source: column("l.sourceId"), target: column("l.targetId") });
 
 /** The gantt's task, field by field (docs/CONTRIBUTING.md adds a field to it as its worked example). */
 export const ganttTaskFields = {
-  id: column("t.id"),
-  name: column("t.name"),
-  no: column("t.no"),
-  shortCode: column("t.shortCode"),
-  dateStart: column("t.dateStart", toDate),
-  dateEnd: column("t.dateEnd", toDate),
+  ...columns("t", ["id", "name", "no", "shortCode"]),
+  ...columns("t", ["dateStart", "dateEnd"], toDate),
   project: column("t.projectId"),
   board: column("t.boardId"),
   finishedAt: column("t.finishedAt", toDate),
-  columnStatus: column("t.columnStatus"),
-  columnDecorator: column("t.columnDecorator"),
-  status: column("t.status"),
-  weight: column("t.weight"),
+  ...columns("t", ["columnStatus", "columnDecorator", "status", "weight"]),
 } satisfies Fields<GanttTask>;
 const taskModel = readModel<GanttTask>(ganttTaskFields);
 
@@ -122,14 +92,10 @@ const sumOf = (table: "Task" | "ReportedTime", amount: string) =>
 const ganttModel = readModel<ProjectGantt>({
   id: column("p.id", String, true),
   project: group<GanttProject>({
-    id: column("p.id"),
-    name: column("p.name"),
-    dateStart: column("p.dateStart", toDate),
-    dateEnd: column("p.dateEnd", toDate),
-    dateStartPlanned: column("p.dateStartPlanned", toDateRequired),
-    dateEndPlanned: column("p.dateEndPlanned", toDateRequired),
-    status: column("p.status"),
-    shortCode: column("p.shortCode"),
+    ...columns("p", ["id", "name"]),
+    ...columns("p", ["dateStart", "dateEnd"], toDate),
+    ...columns("p", ["dateStartPlanned", "dateEndPlanned"], toDateRequired),
+    ...columns("p", ["status", "shortCode"]),
     progress: progress(),
     isBlameableRemovalEnabled: column("p.isBlameableRemovalEnabled", toBool),
   }),
@@ -138,17 +104,8 @@ const ganttModel = readModel<ProjectGantt>({
   timeReported: sumOf("ReportedTime", "s.seconds"),
   stages: list(stageModel, groups("Stage")),
   boards: list(boardModel, groups("Board")),
-  milestones: list(
-    milestoneModel,
-    (_m, eb) =>
-      eb
-        .selectFrom("Milestone as m")
-        .whereRef("m.projectId", "=", "p.id")
-        .orderBy("m.dateStart")
-        .orderBy("m.weight")
-        .orderBy("m.id") as never,
-  ),
-  links: list(linkModel, (_m, eb) => eb.selectFrom("GanttLink as l").whereRef("l.projectId", "=", "p.id").orderBy("l.id") as never),
+  milestones: list(milestoneModel, rowsOf("Milestone as m", "m.projectId", "p.id", "m.dateStart", "m.weight", "m.id")),
+  links: list(linkModel, rowsOf("GanttLink as l", "l.projectId", "p.id", "l.id")),
   tasks: list(
     taskModel,
     (_m, eb) =>
@@ -186,12 +143,5 @@ export const projectGanttWithTasks = defineEntity(ProjectGantt, {
   loadMany: (read, ids, viewer) => ganttsById(read, ids, viewer),
 });
 
-export const milestoneEntity = defineEntity(Milestone, {
-  read: readBy(rules.readProject, "Milestone", () => "e.projectId"),
-  loadMany: loadById(milestoneModel, "Milestone as m"),
-});
-
-export const ganttLinkEntity = defineEntity(GanttLink, {
-  read: readBy(rules.readProject, "GanttLink", () => "e.projectId"),
-  loadMany: loadById(linkModel, "GanttLink as l"),
-});
+export const milestoneEntity = entityOf(Milestone, milestoneModel, "Milestone as m", rules.readProject, { subject: "projectId" });
+export const ganttLinkEntity = entityOf(GanttLink, linkModel, "GanttLink as l", rules.readProject, { subject: "projectId" });

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
 import type { SqlDialect } from "../../db/sql";
 import type { ReadPort } from "../../db/database";
-import type { ContractorTable, InvoiceTable, Tables } from "../../db/tables";
+import type { ContractorTable, InvoiceNumberingTable, InvoiceTable, Tables } from "../../db/tables";
 import { parseJson, toBool, toDate, toDateRequired, toDecimalNumber } from "../../db/row-values";
 import { statement } from "../../db/statements";
 import { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
@@ -15,13 +15,12 @@ import type { InvoiceFinanceStage } from "../../types/invoice/invoice-finance-st
 import type { InvoiceFinanceTask } from "../../types/invoice/invoice-finance-task.type";
 import { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
 import type { UserRef } from "../../types/people/user-ref.type";
-import { column, computed, list, loadById, object, orNull, readModel, value, type Fields } from "../shared/read-model";
+import { column, columns, computed, entityOf, list, object, orNull, readModel, rowsOf, value, type Fields } from "../shared/read-model";
 import { userSummary } from "../shared/user-refs";
 import { Decimal } from "../shared/money";
 import { periodKey } from "../shared/numbering";
-import { readBy } from "../../auth/rule";
+import type { EntitySubject } from "../../auth/rule";
 import { rules } from "../../auth/rules";
-import { defineEntity } from "../../federation/entity-registry";
 
 /**
  * The invoice area's reads: the read models of invoices with everything they show, their
@@ -47,11 +46,7 @@ const RESET_INTERVALS = ["", "P1Y", "P3M", "P1M", "P1D"] as const;
 
 /** A numbering (`n`) with the counter of the period now falls in under its reset interval (each interval's period a parameter). */
 const numberingModel = readModel<InvoiceNumbering>({
-  id: column("n.id"),
-  kind: column("n.kind"),
-  pattern: column("n.pattern"),
-  resetInterval: column("n.resetInterval"),
-  leadingZero: column("n.leadingZero"),
+  ...columns("n", ["id", "kind", "pattern", "resetInterval", "leadingZero"]),
   isDefault: column("n.isDefault", toBool),
   docTitle: column("n.docTitle"),
   closestCounter: value((m, eb) => {
@@ -70,8 +65,7 @@ const numberingModel = readModel<InvoiceNumbering>({
 // ─── costs and incomes: one shape but for the name of their type column ───
 
 const bookingFields = {
-  id: column<string>("b.id"),
-  name: column<string>("b.name"),
+  ...columns("b", ["id", "name"]),
   priceNet: decimal("b.priceNet"),
   priceGross: decimal("b.priceGross"),
   date: column("b.date", toDateRequired),
@@ -82,9 +76,7 @@ const incomeModel = readModel<InvoiceIncome>({ ...bookingFields, incomeType: col
 // ─── invoices ───
 
 const itemModel = readModel<InvoiceItem>({
-  order: column("it.order"),
-  positionName: column("it.positionName"),
-  unit: column("it.unit"),
+  ...columns("it", ["order", "positionName", "unit"]),
   count: decimal("it.count"),
   priceUnit: decimal("it.priceUnit"),
   tax: column("it.tax"),
@@ -223,50 +215,35 @@ const invoiceModel = readModel<Invoice>({
   hasCost: exists("InvoiceCost"),
   items: items(false),
   prevItems: items(true),
-  costs: list(
-    costModel,
-    (_m, eb) => eb.selectFrom("InvoiceCost as b").whereRef("b.invoiceId", "=", "i.id").orderBy("b.date").orderBy("b.id") as never,
-  ),
-  incomes: list(
-    incomeModel,
-    (_m, eb) => eb.selectFrom("InvoiceIncome as b").whereRef("b.invoiceId", "=", "i.id").orderBy("b.date").orderBy("b.id") as never,
-  ),
-  numbering: object(numberingModel, (_m, eb) => eb.selectFrom("InvoiceNumbering as n").whereRef("n.id", "=", "i.numberingId") as never),
+  costs: list(costModel, rowsOf("InvoiceCost as b", "b.invoiceId", "i.id", "b.date", "b.id")),
+  incomes: list(incomeModel, rowsOf("InvoiceIncome as b", "b.invoiceId", "i.id", "b.date", "b.id")),
+  numbering: object(numberingModel, rowsOf("InvoiceNumbering as n", "n.id", "i.numberingId")),
   financeProject: object(
-    readModel<InvoiceFinanceProject>({
-      id: column("p.id"),
-      name: column("p.name"),
-      shortCode: column("p.shortCode"),
-      no: column("p.no"),
-      isSimple: flag("p.isSimple"),
-    }),
-    (_m, eb) => eb.selectFrom("Project as p").whereRef("p.id", "=", "i.financeProjectId") as never,
+    readModel<InvoiceFinanceProject>({ ...columns("p", ["id", "name", "shortCode", "no"]), isSimple: flag("p.isSimple") }),
+    rowsOf("Project as p", "p.id", "i.financeProjectId"),
   ),
   financeStage: object(
     readModel<InvoiceFinanceStage>({ id: column("s.id"), name: column("s.name"), financeProject: column("s.projectId") }),
-    (_m, eb) => eb.selectFrom("Stage as s").whereRef("s.id", "=", "i.financeStageId") as never,
+    rowsOf("Stage as s", "s.id", "i.financeStageId"),
   ),
   financeBoard: object(
     readModel<InvoiceFinanceBoard>({
-      id: column("bd.id"),
-      name: column("bd.name"),
-      shortCode: column("bd.shortCode"),
+      ...columns("bd", ["id", "name", "shortCode"]),
       financeProject: column("bd.projectId"),
       financeStage: column("bd.stageId"),
     }),
-    (_m, eb) => eb.selectFrom("Board as bd").whereRef("bd.id", "=", "i.financeBoardId") as never,
+    rowsOf("Board as bd", "bd.id", "i.financeBoardId"),
   ),
   financeTask: object(
     readModel<InvoiceFinanceTask>({
-      id: column("t.id"),
-      name: column("t.name"),
+      ...columns("t", ["id", "name"]),
       number: column("t.no"),
       shortCode: column("t.shortCode"),
       financeProject: column("t.projectId"),
       financeStage: column("t.stageId"),
       financeBoard: column("t.boardId"),
     }),
-    (_m, eb) => eb.selectFrom("Task as t").whereRef("t.id", "=", "i.financeTaskId") as never,
+    rowsOf("Task as t", "t.id", "i.financeTaskId"),
   ),
   createdBy: userSummary<UserRef>("i.createdById"),
   updatedBy: userSummary<UserRef>("i.updatedById"),
@@ -331,19 +308,20 @@ export interface InvoiceLookupKeys {
   relatedId: string | null;
 }
 
-export interface LookedUpNumbering {
-  id: string;
-  kind: string;
-  pattern: string;
-  resetInterval: string | null;
-  leadingZero: number;
-  docTitle: string;
-}
-
-export type LookedUpContractor = Pick<
-  ContractorTable,
-  "name" | "fullName" | "vatId" | "identifierType" | "street" | "zipCode" | "city" | "countryCode" | "accountingEmail"
->;
+const LOOKUP_NUMBERING = ["id", "kind", "pattern", "resetInterval", "leadingZero", "docTitle"] as const;
+export type LookedUpNumbering = Pick<InvoiceNumberingTable, (typeof LOOKUP_NUMBERING)[number]>;
+const LOOKUP_BUYER = [
+  "name",
+  "fullName",
+  "vatId",
+  "identifierType",
+  "street",
+  "zipCode",
+  "city",
+  "countryCode",
+  "accountingEmail",
+] as const;
+export type LookedUpContractor = Pick<ContractorTable, (typeof LOOKUP_BUYER)[number]>;
 
 export interface InvoiceLookups {
   numbering: LookedUpNumbering | null;
@@ -360,19 +338,14 @@ export interface InvoiceLookups {
   related: RelatedInvoice | null;
 }
 
+/** The decimals of an invoice item, read exact. */
+const EXACT_ITEM_FIELDS = ["count", "priceUnit", "netAmount", "vatAmount", "grossAmount"] as const;
+
 /** An item of a corrected invoice, exact: its decimals as Decimals. */
-export interface StoredItem {
-  order: number;
-  positionName: string;
-  unit: string;
-  count: Decimal;
-  priceUnit: Decimal;
-  tax: string;
-  gtu: string | null;
-  netAmount: Decimal;
-  vatAmount: Decimal;
-  grossAmount: Decimal;
-}
+type StoredItem = { order: number; positionName: string; unit: string; tax: string; gtu: string | null } & Record<
+  (typeof EXACT_ITEM_FIELDS)[number],
+  Decimal
+>;
 
 const RELATED_COLUMNS = [
   "ci.id",
@@ -405,13 +378,7 @@ function storedItems(d: SqlDialect, e: Eb, invoiceId: RawBuilder<unknown> | stri
     e
       .selectFrom("InvoiceItem as si")
       .select(["si.order", "si.positionName", "si.unit", "si.tax", "si.gtu"])
-      .select([
-        d.exact("si.count").as("count"),
-        d.exact("si.priceUnit").as("priceUnit"),
-        d.exact("si.netAmount").as("netAmount"),
-        d.exact("si.vatAmount").as("vatAmount"),
-        d.exact("si.grossAmount").as("grossAmount"),
-      ])
+      .select(EXACT_ITEM_FIELDS.map((field) => d.exact(`si.${field}`).as(field)))
       .where(sql<boolean>`${sql.ref("si.invoiceId")} = ${typeof invoiceId === "string" ? sql.ref(invoiceId) : invoiceId}`)
       .where("si.isPrevious", "=", sql.lit(false))
       .orderBy("si.order"),
@@ -445,9 +412,6 @@ function relatedJson(d: SqlDialect, e: Eb, id: string) {
   );
 }
 
-type Decimalish = string | number;
-type StoredItemJson = { [K in keyof StoredItem]: StoredItem[K] extends Decimal ? Decimalish : StoredItem[K] };
-
 function toRelated(value: unknown): RelatedInvoice | null {
   const row = json<
     Omit<RelatedInvoice, "currentItems" | "isDraft" | "correctionCount"> & {
@@ -461,18 +425,9 @@ function toRelated(value: unknown): RelatedInvoice | null {
   if (!row) return null;
   const { ownItems, latestItems, latestId, isDraft, correctionCount, ...rest } = row;
   const exact = (items: unknown): StoredItem[] =>
-    (json<StoredItemJson[]>(items) ?? []).map((i) => ({
-      order: i.order,
-      positionName: i.positionName,
-      unit: i.unit,
-      tax: i.tax,
-      gtu: i.gtu,
-      count: new Decimal(i.count),
-      priceUnit: new Decimal(i.priceUnit),
-      netAmount: new Decimal(i.netAmount),
-      vatAmount: new Decimal(i.vatAmount),
-      grossAmount: new Decimal(i.grossAmount),
-    }));
+    (json<Array<Record<string, string | number>>>(items) ?? []).map(
+      (i) => ({ ...i, ...Object.fromEntries(EXACT_ITEM_FIELDS.map((field) => [field, new Decimal(i[field])])) }) as StoredItem,
+    );
   return {
     ...rest,
     isDraft: toBool(isDraft),
@@ -481,7 +436,7 @@ function toRelated(value: unknown): RelatedInvoice | null {
   };
 }
 
-const LOOKUP_NUMBERING = ["n.id", "n.kind", "n.pattern", "n.resetInterval", "n.leadingZero", "n.docTitle"] as const;
+const numberingColumns = LOOKUP_NUMBERING.map((column) => `n.${column}` as const);
 
 /**
  * Everything a new invoice refers to, in ONE statement whatever the input names: the numbering
@@ -500,12 +455,12 @@ const LOOKUPS = statement(
     return b.db.selectNoFrom((eb) => {
       const e = eb as unknown as Eb;
       return [
-        d.jsonObject(e.selectFrom("InvoiceNumbering as n").select(LOOKUP_NUMBERING).where("n.id", "=", key("numberingId"))).as("numbering"),
+        d.jsonObject(e.selectFrom("InvoiceNumbering as n").select(numberingColumns).where("n.id", "=", key("numberingId"))).as("numbering"),
         d
           .jsonObject(
             e
               .selectFrom("InvoiceNumbering as n")
-              .select(LOOKUP_NUMBERING)
+              .select(numberingColumns)
               .where("n.kind", "=", key("defaultNumberingOf"))
               .where("n.isDefault", "=", sql.lit(true))
               .orderBy("n.id")
@@ -523,17 +478,7 @@ const LOOKUPS = statement(
           .jsonObject(
             e
               .selectFrom("Contractor as k")
-              .select([
-                "k.name",
-                "k.fullName",
-                "k.vatId",
-                "k.identifierType",
-                "k.street",
-                "k.zipCode",
-                "k.city",
-                "k.countryCode",
-                "k.accountingEmail",
-              ])
+              .select(LOOKUP_BUYER.map((column) => `k.${column}` as const))
               .where("k.id", "=", key("buyerId")),
           )
           .as("buyer"),
@@ -578,7 +523,7 @@ export async function readInvoiceLookups(read: ReadPort, keys: InvoiceLookupKeys
 }
 
 /** The finance project of a cost's or income's invoice (`e`), for its read rule. */
-const invoiceProject: Parameters<typeof readBy>[2] = (eb) =>
+const invoiceProject: EntitySubject = (eb) =>
   eb.selectFrom("Invoice as i").select("i.financeProjectId").whereRef("i.id", "=", "e.invoiceId");
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
@@ -588,35 +533,18 @@ const invoiceProject: Parameters<typeof readBy>[2] = (eb) =>
  * request's loader keeps for the `invoice`, `corrects` and `prevCorrect` fields: they cost no
  * further statement.
  */
-export const invoiceEntity = defineEntity(Invoice, {
-  read: readBy(rules.readInvoice, "Invoice", () => "e.financeProjectId"),
-  loadMany: loadById(invoiceModel, "Invoice as i", { by: (b, eb, ids) => inChainsOf(b, eb as never, ids) }),
+export const invoiceEntity = entityOf(Invoice, invoiceModel, "Invoice as i", rules.readInvoice, {
+  subject: "financeProjectId",
+  by: (b, eb, ids) => inChainsOf(b, eb as never, ids),
 });
-
-export const invoiceCostEntity = defineEntity(InvoiceCost, {
-  read: readBy(rules.readInvoice, "InvoiceCost", invoiceProject),
-  loadMany: loadById(costModel, "InvoiceCost as b"),
+export const invoiceCostEntity = entityOf(InvoiceCost, costModel, "InvoiceCost as b", rules.readInvoice, { subject: invoiceProject });
+export const invoiceIncomeEntity = entityOf(InvoiceIncome, incomeModel, "InvoiceIncome as b", rules.readInvoice, {
+  subject: invoiceProject,
 });
-
-export const invoiceIncomeEntity = defineEntity(InvoiceIncome, {
-  read: readBy(rules.readInvoice, "InvoiceIncome", invoiceProject),
-  loadMany: loadById(incomeModel, "InvoiceIncome as b"),
-});
-
-export const invoiceNumberingEntity = defineEntity(InvoiceNumbering, {
-  read: readBy(rules.invoiceNumberings),
-  loadMany: loadById(numberingModel, "InvoiceNumbering as n"),
-});
-
-export const currencyDictionaryEntity = defineEntity(CurrencyDictionary, {
-  read: readBy(rules.signedIn),
-  loadMany: loadById(
-    readModel<CurrencyDictionary>({
-      id: column("c.id"),
-      name: column("c.name"),
-      code: column("c.code"),
-      isDefault: column("c.isDefault", toBool),
-    }),
-    "CurrencyDictionary as c",
-  ),
-});
+export const invoiceNumberingEntity = entityOf(InvoiceNumbering, numberingModel, "InvoiceNumbering as n", rules.invoiceNumberings);
+export const currencyDictionaryEntity = entityOf(
+  CurrencyDictionary,
+  readModel<CurrencyDictionary>({ ...columns("c", ["id", "name", "code"]), isDefault: column("c.isDefault", toBool) }),
+  "CurrencyDictionary as c",
+  rules.signedIn,
+);

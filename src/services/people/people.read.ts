@@ -222,6 +222,6 @@ export const userDepartmentEntity = defineEntity(UserDepartment, {
 });
 
 export const shortcutEntity = defineEntity(Shortcut, {
-  read: readBy(rules.shortcutOwner, "Shortcut", () => "e.userId"),
+  read: readBy(rules.shortcutOwner, "Shortcut", "userId"),
   loadMany: shortcutsById,
 });

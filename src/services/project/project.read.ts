@@ -16,17 +16,19 @@ import { Risk } from "../../types/project/risk.type";
 import { Stage } from "../../types/project/stage.type";
 import type { IdNameDecorator } from "../../types/shared/id-name-decorator.type";
 import { toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db/row-values";
-import { readBy, ruleSql } from "../../auth/rule";
+import { ruleSql } from "../../auth/rule";
 import { rules } from "../../auth/rules";
 import { PROJECT_MANAGER_ROLES } from "../../domain/value-sets";
 import {
   column,
+  columns,
   group,
   list,
-  loadById,
+  entityOf,
   object,
   orNull,
   readModel,
+  rowsOf,
   required,
   ruleFlag,
   shownIn,
@@ -37,29 +39,23 @@ import {
 } from "../shared/read-model";
 import { byUserName, userSummary } from "../shared/user-refs";
 import { idName, linkedNames, taskProgress } from "../task/task.read";
-import { defineEntity } from "../../federation/entity-registry";
 
 type Eb = ExpressionBuilder<Tables & Record<string, Record<string, unknown>>, string>;
 
 // ─── custom field values (of a contractor, of a project template) ───
 
-const optionModel = readModel<CustomFieldOption>({
-  id: column("o.id"),
-  value: column("o.value"),
-  weight: column("o.weight"),
-  decorator: column("o.decorator"),
-});
+const optionModel = readModel<CustomFieldOption>(columns("o", ["id", "value", "weight", "decorator"]));
 
-export const definitionFields: Fields<Omit<CustomFieldDefinition, "id">> = {
-  name: column("cd.name"),
-  weight: column("cd.weight"),
-  description: column("cd.description"),
-  scope: column("cd.scope"),
-  dataType: column("cd.dataType"),
-  floatDisplayType: column("cd.floatDisplayType"),
-  floatDecimalPlaces: column("cd.floatDecimalPlaces"),
-  floatCurrencyCode: column("cd.floatCurrencyCode"),
-};
+export const definitionFields: Fields<Omit<CustomFieldDefinition, "id">> = columns("cd", [
+  "name",
+  "weight",
+  "description",
+  "scope",
+  "dataType",
+  "floatDisplayType",
+  "floatDecimalPlaces",
+  "floatCurrencyCode",
+]);
 const definitionModel = readModel<CustomFieldDefinition>({ id: column("cd.id"), ...definitionFields });
 
 /** The value fields every custom field value shape shares (`cv` the value, `cd` its definition joined). */
@@ -82,13 +78,7 @@ export const customFieldValueFields = {
         .orderBy("vo.id") as never,
   ),
   valueSelectUsers: list(
-    readModel<CustomFieldUser>({
-      id: column("u2.id"),
-      firstName: column("u2.firstName"),
-      lastName: column("u2.lastName"),
-      email: column("u2.email"),
-      pictureSm: column("u2.pictureSm"),
-    }),
+    readModel<CustomFieldUser>(columns("u2", ["id", "firstName", "lastName", "email", "pictureSm"])),
     byUserName("CustomFieldValueUser as vu", "u2", "vu.valueId", "cv.id"),
   ),
   valueDepartment: idName("Department", "cv.valueDepartmentId"),
@@ -118,12 +108,7 @@ export const definitionOfValue = group<CustomFieldDefinition>({ id: column("cd.i
 // ─── projects and what they hold ───
 
 const numberingModel = readModel<ProjectNumbering>({
-  id: column("pn.id"),
-  name: column("pn.name"),
-  pattern: column("pn.pattern"),
-  counterPadLength: column("pn.counterPadLength"),
-  counterNextValue: column("pn.counterNextValue"),
-  counterInterval: column("pn.counterInterval"),
+  ...columns("pn", ["id", "name", "pattern", "counterPadLength", "counterNextValue", "counterInterval"]),
   isDefault: column("pn.isDefault", toBool),
 });
 
@@ -185,18 +170,12 @@ const countOf = (table: "Stage" | "Board", owner: string, outer: string) =>
  * aggregates over indexed columns; the caller's favourite mark, role and rights as subqueries.
  */
 const projectModel = readModel<Project>({
-  id: column("p.id"),
-  no: column("p.no"),
-  numbering: object(numberingModel, (_m, eb) => eb.selectFrom("ProjectNumbering as pn").whereRef("pn.id", "=", "p.numberingId") as never),
-  description: column("p.description"),
-  name: column("p.name"),
+  ...columns("p", ["id", "no"]),
+  numbering: object(numberingModel, rowsOf("ProjectNumbering as pn", "pn.id", "p.numberingId")),
+  ...columns("p", ["description", "name"]),
   category: idName("ProjectCategory", "p.categoryId"),
-  dateStart: column("p.dateStart", toDate),
-  dateEnd: column("p.dateEnd", toDate),
-  dateStartPlanned: column("p.dateStartPlanned", toDateRequired),
-  dateEndPlanned: column("p.dateEndPlanned", toDateRequired),
-  createdAt: column("p.createdAt", toDateRequired),
-  updatedAt: column("p.updatedAt", toDateRequired),
+  ...columns("p", ["dateStart", "dateEnd"], toDate),
+  ...columns("p", ["dateStartPlanned", "dateEndPlanned", "createdAt", "updatedAt"], toDateRequired),
   assignedProjectUsersPm: list(
     assignmentModel,
     (m, eb) =>
@@ -210,8 +189,7 @@ const projectModel = readModel<Project>({
         .orderBy("pa.id") as never,
   ),
   isBlameableRemovalEnabled: column("p.isBlameableRemovalEnabled", toBool),
-  status: column("p.status"),
-  shortCode: column("p.shortCode"),
+  ...columns("p", ["status", "shortCode"]),
   isSimple: column("p.isSimple", toBool),
   simpleBoardShortCode: value(
     (_m, eb) => eb.selectFrom("Board as sb").select("sb.shortCode").whereRef("sb.id", "=", "p.simpleBoardId"),
@@ -243,18 +221,12 @@ const projectModel = readModel<Project>({
   timePlanned: sumOf("Task", "x.timePlanned", "x.projectId", "p.id"),
 });
 
-const stageTypeModel = readModel<IdNameDecorator>({ id: column("st.id"), name: column("st.name"), decorator: column("st.decorator") });
+const stageTypeModel = readModel<IdNameDecorator>(columns("st", ["id", "name", "decorator"]));
 
 /** `Stage`: the project's name joined, tallies over its tasks, board count, reported time (through its tasks), the caller's right to manage it. */
 const stageModel = readModel<Stage>({
-  id: column("s.id"),
-  name: column("s.name"),
-  status: column("s.status"),
-  description: column("s.description"),
-  dateStart: column("s.dateStart", toDateRequired),
-  dateEnd: column("s.dateEnd", toDateRequired),
-  createdAt: column("s.createdAt", toDateRequired),
-  updatedAt: column("s.updatedAt", toDateRequired),
+  ...columns("s", ["id", "name", "status", "description"]),
+  ...columns("s", ["dateStart", "dateEnd", "createdAt", "updatedAt"], toDateRequired),
   progress: taskProgress((eb) => eb(sql.ref("t.stageId"), "=", sql.ref("s.id"))),
   weight: column("s.weight"),
   timePlanned: sumOf("Task", "x.timePlanned", "x.stageId", "s.id"),
@@ -271,7 +243,7 @@ const stageModel = readModel<Stage>({
   isBlameableRemovalEnabled: column("s.isBlameableRemovalEnabled", toBool),
   project: column("s.projectId"),
   projectName: value((_m, eb) => eb.selectFrom("Project as sp").select("sp.name").whereRef("sp.id", "=", "s.projectId")),
-  stageType: object(stageTypeModel, (_m, eb) => eb.selectFrom("StageType as st").whereRef("st.id", "=", "s.stageTypeId") as never),
+  stageType: object(stageTypeModel, rowsOf("StageType as st", "st.id", "s.stageTypeId")),
   canManage: ruleFlag("manageProject", rules.manageProject, "s.projectId"),
   boardCount: countOf("Board", "x.stageId", "s.id"),
 });
@@ -291,13 +263,9 @@ export const PLACEMENT_NAMES = [
 
 /** `Risk`: the member's summary, the names of what it refers to joined (`p`, `s`, `b`, `t`, `ty`, `im`). */
 const riskModel = readModel<Risk>({
-  id: column("r.id"),
-  name: column("r.name"),
-  description: column("r.description"),
-  probability: column("r.probability"),
+  ...columns("r", ["id", "name", "description", "probability"]),
   date: column("r.date", toDate),
-  createdAt: column("r.createdAt", toDateRequired),
-  updatedAt: column("r.updatedAt", toDateRequired),
+  ...columns("r", ["createdAt", "updatedAt"], toDateRequired),
   projectUser: userSummary<RiskUserRef>("r.projectUserId"),
   project: column("r.projectId"),
   projectName: column("p.name"),
@@ -330,16 +298,9 @@ function stringList(json: string): string[] {
 const settingsModel = readModel<ProjectSettings>({
   id: column("ps.id"),
   enabledTabs: column("ps.enabledTabs", stringList),
-  requireTaskTypeOnTaskCreation: column("ps.requireTaskTypeOnTaskCreation", toBool),
-  showTaskDeadline: column("ps.showTaskDeadline", toBool),
-  projectAutomaticPlanning: column("ps.projectAutomaticPlanning", toBool),
-  taskDateRangeBehaviour: column("ps.taskDateRangeBehaviour"),
-  taskDateStartType: column("ps.taskDateStartType"),
-  taskDateEndType: column("ps.taskDateEndType"),
-  taskDateStartInterval: column("ps.taskDateStartInterval"),
-  taskDateEndInterval: column("ps.taskDateEndInterval"),
-  taskDateStartTime: column("ps.taskDateStartTime", toDate),
-  taskDateEndTime: column("ps.taskDateEndTime", toDate),
+  ...columns("ps", ["requireTaskTypeOnTaskCreation", "showTaskDeadline", "projectAutomaticPlanning"], toBool),
+  ...columns("ps", ["taskDateRangeBehaviour", "taskDateStartType", "taskDateEndType", "taskDateStartInterval", "taskDateEndInterval"]),
+  ...columns("ps", ["taskDateStartTime", "taskDateEndTime"], toDate),
   hideHourlyRateForRoles: column("ps.hideHourlyRateForRoles", stringList),
   restrictTaskDateUpdatesToPMsOrCreators: column("ps.restrictTaskDateUpdatesToPMsOrCreators", toBool),
 });
@@ -357,61 +318,32 @@ const withUser = (a: { projectUser: unknown }) => a.projectUser !== null;
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
-export const projectEntity = defineEntity(Project, {
-  read: readBy(rules.readProject, "Project"),
-  loadMany: loadById(projectModel, "Project as p"),
+export const projectEntity = entityOf(Project, projectModel, "Project as p", rules.readProject);
+export const projectNumberingEntity = entityOf(ProjectNumbering, numberingModel, "ProjectNumbering as pn", rules.staff);
+export const projectSettingsEntity = entityOf(ProjectSettings, settingsModel, "ProjectSettings as ps", rules.readProject);
+export const stageEntity = entityOf(Stage, stageModel, "Stage as s", rules.readProject, { subject: "projectId" });
+export const riskEntity = entityOf(Risk, riskModel, "Risk as r", rules.readProject, {
+  subject: "projectId",
+  join: (q) =>
+    q
+      .innerJoin("Project as p", "p.id", "r.projectId")
+      .leftJoin("Stage as s", "s.id", "r.stageId")
+      .leftJoin("Board as b", "b.id", "r.boardId")
+      .leftJoin("Task as t", "t.id", "r.taskId")
+      .leftJoin("RiskType as ty", "ty.id", "r.typeId")
+      .leftJoin("RiskImpact as im", "im.id", "r.impactId") as never,
 });
 
-export const projectNumberingEntity = defineEntity(ProjectNumbering, {
-  read: readBy(rules.staff),
-  loadMany: loadById(numberingModel, "ProjectNumbering as pn"),
+export const assignedProjectUserEntity = entityOf(AssignedProjectUser, assignmentModel, "ProjectUserAssignment as pa", rules.readProject, {
+  subject: "projectId",
+  keep: withUser,
 });
 
-export const projectSettingsEntity = defineEntity(ProjectSettings, {
-  read: readBy(rules.readProject, "ProjectSettings"),
-  loadMany: loadById(settingsModel, "ProjectSettings as ps"),
+export const assignedBoardUserEntity = entityOf(AssignedBoardUser, boardUserModel, "AssignedBoardUser as ab", rules.readProject, {
+  subject: (eb) => eb.selectFrom("Board as b").select("b.projectId").whereRef("b.id", "=", "e.boardId"),
+  join: (q) => q.innerJoin("Board as b", "b.id", "ab.boardId") as never,
+  keep: withUser,
 });
 
-export const stageEntity = defineEntity(Stage, {
-  read: readBy(rules.readProject, "Stage", () => "e.projectId"),
-  loadMany: loadById(stageModel, "Stage as s"),
-});
-
-export const riskEntity = defineEntity(Risk, {
-  read: readBy(rules.readProject, "Risk", () => "e.projectId"),
-  loadMany: loadById(riskModel, "Risk as r", {
-    join: (q) =>
-      q
-        .innerJoin("Project as p", "p.id", "r.projectId")
-        .leftJoin("Stage as s", "s.id", "r.stageId")
-        .leftJoin("Board as b", "b.id", "r.boardId")
-        .leftJoin("Task as t", "t.id", "r.taskId")
-        .leftJoin("RiskType as ty", "ty.id", "r.typeId")
-        .leftJoin("RiskImpact as im", "im.id", "r.impactId") as never,
-  }),
-});
-
-export const assignedProjectUserEntity = defineEntity(AssignedProjectUser, {
-  read: readBy(rules.readProject, "ProjectUserAssignment", () => "e.projectId"),
-  loadMany: loadById(assignmentModel, "ProjectUserAssignment as pa", { keep: withUser }),
-});
-
-export const assignedBoardUserEntity = defineEntity(AssignedBoardUser, {
-  read: readBy(rules.readProject, "AssignedBoardUser", (eb) =>
-    eb.selectFrom("Board as b").select("b.projectId").whereRef("b.id", "=", "e.boardId"),
-  ),
-  loadMany: loadById(boardUserModel, "AssignedBoardUser as ab", {
-    join: (q) => q.innerJoin("Board as b", "b.id", "ab.boardId") as never,
-    keep: withUser,
-  }),
-});
-
-export const customFieldDefinitionEntity = defineEntity(CustomFieldDefinition, {
-  read: readBy(rules.signedIn),
-  loadMany: loadById(definitionModel, "CustomFieldDefinition as cd"),
-});
-
-export const customFieldOptionEntity = defineEntity(CustomFieldOption, {
-  read: readBy(rules.signedIn),
-  loadMany: loadById(optionModel, "CustomFieldSelectOption as o"),
-});
+export const customFieldDefinitionEntity = entityOf(CustomFieldDefinition, definitionModel, "CustomFieldDefinition as cd", rules.signedIn);
+export const customFieldOptionEntity = entityOf(CustomFieldOption, optionModel, "CustomFieldSelectOption as o", rules.signedIn);

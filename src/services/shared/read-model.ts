@@ -4,10 +4,11 @@ import type { Tables } from "../../db/tables";
 import { statement, type StatementBuilder } from "../../db/statements";
 import type { ReadPort } from "../../db/database";
 import { parseJson, toBool } from "../../db/row-values";
-import { ruleForm, ruleSql, subjectSql, type Rule, type RuleForm, type SqlSubject } from "../../auth/rule";
+import { readBy, ruleForm, ruleSql, subjectSql, type EntitySubject, type Rule, type RuleForm, type SqlSubject } from "../../auth/rule";
 import { inProject } from "../../auth/rules";
 import type { Viewer } from "../../auth/authenticate";
 import { Selection } from "./look-ahead";
+import { defineEntity } from "../../federation/entity-registry";
 
 /**
  * Each read model declared once: one declaration per answer type, field by field, says how a
@@ -69,6 +70,14 @@ export function column<V>(ref: string, convert: (raw: never) => V = ONE as (raw:
     always,
     inPlace: inPlaceOf(convert),
   };
+}
+
+/**
+ * Columns of the row (`alias`) read under their own names, each converted by `convert` when the
+ * drivers differ: `...columns("g", ["id", "name"])` declares each name once.
+ */
+export function columns<N extends string>(alias: string, names: readonly N[], convert?: (raw: never) => unknown): Record<N, Field<never>> {
+  return Object.fromEntries(names.map((name) => [name, column(`${alias}.${name}`, convert as never)])) as Record<N, Field<never>>;
 }
 
 /** Any one value: a correlated subquery, an aggregate, a dialect form. */
@@ -154,6 +163,12 @@ export function shownIn<V>(field: Field<V>, projectId: SqlSubject): Field<V> {
       };
     },
   } as Field<V>;
+}
+
+/** The rows of `table` ("VacationDate as vd") whose `key` is the outer row's `outer`, in the order of `order` (a list's rows). */
+export function rowsOf(table: string, key: string, outer: string, ...order: string[]): Nested {
+  return (_m, eb) =>
+    order.reduce((q, by) => q.orderBy(by as never), eb.selectFrom(table as "User").whereRef(key as never, "=", outer as never)) as never;
 }
 
 /** A nested row that is always there (a foreign key never null), or whose absence leaves the row out. */
@@ -333,4 +348,24 @@ export function loadById<T>(
   );
   return async (read: ReadPort, ids: readonly string[], viewer: Viewer, sel: Selection = everything): Promise<T[]> =>
     (await read.all(byId, { ids, viewer, sel })).map(model.mapper(sel)).filter(keep);
+}
+
+/** How an entity's batch is read (`loadById`) and where its read rule's subject is in its row (`readBy`). */
+export type EntityOptions<T> = Parameters<typeof loadById<T>>[2] & { subject?: EntitySubject };
+
+/**
+ * The entity of `type`: its batches read by `loadById(model, table, options)`, and who may read it
+ * by `rule`, its subject in the entity's row `e` (`readBy`, src/auth/rule.ts).
+ */
+export function entityOf<T extends { id: string }, S>(
+  type: abstract new () => T,
+  model: ReadModel<T>,
+  table: string,
+  rule: Rule<S>,
+  { subject, ...options }: EntityOptions<T> = {},
+) {
+  return defineEntity(type, {
+    read: readBy(rule, table.split(" as ")[0] as keyof Tables, subject),
+    loadMany: loadById(model, table, options),
+  });
 }

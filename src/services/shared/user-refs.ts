@@ -4,7 +4,7 @@ import type { NoteUserRef } from "../../types/crm/note-user-ref.type";
 import type { TemplateUserRef } from "../../types/template/template-user-ref.type";
 import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
 import { toBool, toDecimalNumber } from "../../db/row-values";
-import { column, object, orNull, readModel, value, type Field, type Nested } from "./read-model";
+import { column, columns, object, orNull, readModel, value, type Field, type Nested } from "./read-model";
 
 // The user summaries (MiniUserRef ... ProjectUserRef) are embedded in the reads of every area, so
 // their SQL and mapping are shared here rather than owned by the people area.
@@ -15,13 +15,7 @@ import { column, object, orNull, readModel, value, type Field, type Nested } fro
  */
 export const userSummaryModel = readModel<ProjectUserRef & CalendarUserRef & NoteUserRef & TemplateUserRef>({
   id: column("ru.id", String, true),
-  firstName: column("ru.firstName"),
-  lastName: column("ru.lastName"),
-  pictureSm: column("ru.pictureSm"),
-  pictureLg: column("ru.pictureLg"),
-  shortCode: column("ru.shortCode"),
-  email: column("ru.email"),
-  phoneNumber: column("ru.phoneNumber"),
+  ...columns("ru", ["firstName", "lastName", "pictureSm", "pictureLg", "shortCode", "email", "phoneNumber"]),
   canLogIn: column("ru.canLogIn", toBool),
   contractorId: column("ru.contractorId"),
   contractorName: value((_m, eb) => eb.selectFrom("Contractor as rc").select("rc.name").whereRef("rc.id", "=", "ru.contractorId"), orNull),

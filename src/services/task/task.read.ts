@@ -16,13 +16,16 @@ import { statement } from "../../db/statements";
 import type { ListPage } from "../shared/pagination";
 import {
   column,
+  columns,
   computed,
+  entityOf,
   list,
   loadById,
   modelBuild,
   object,
   readModel,
   required,
+  rowsOf,
   shownIn,
   value,
   type Field,
@@ -38,7 +41,7 @@ export function idName(table: "FileCategory" | "ProjectCategory" | "Department",
     (_m, eb) => eb.selectFrom(`${table} as n` as "FileCategory as n").where(sql<boolean>`${sql.ref("n.id")} = ${sql.ref(ref)}`) as never,
   );
 }
-const idNameModel = readModel<IdName>({ id: column("n.id"), name: column("n.name") });
+const idNameModel = readModel<IdName>(columns("n", ["id", "name"]));
 
 /** The names of the rows of `table` linked to the outer row through a join table, by name then id (a task type's categories, a project's tags...). */
 export function linkedNames(link: string, owner: string, target: string, table: string, ownerRef: string): Field<IdName[]> {
@@ -75,10 +78,7 @@ const fileTaskId = sql<string>`coalesce(${sql.ref("f.taskId")}, (select ${sql.re
 
 /** The names that place a task in its project, stage and board (`p`, `s`, `b` joined). */
 const fileTaskModel = readModel<FileTask>({
-  id: column("t.id"),
-  name: column("t.name"),
-  shortCode: column("t.shortCode"),
-  no: column("t.no"),
+  ...columns("t", ["id", "name", "shortCode", "no"]),
   project: column("t.projectId"),
   projectShortCode: column("p.shortCode"),
   projectName: column("p.name"),
@@ -98,8 +98,7 @@ const projectOfFile = sql`coalesce(${sql.ref("f.projectId")}, (select ${sql.ref(
 /** A file as a comment shows it (its creator a MiniUserRef) or as the File entity (a ProjectUserRef, its rate by the file's project). */
 export function fileModel<T extends FileBase & { createdBy: unknown }>(createdBy: Field<T["createdBy"]>) {
   return readModel<T>({
-    id: column("f.id"),
-    type: column("f.type"),
+    ...columns("f", ["id", "type"]),
     project: value(() => projectOfFile),
     task: object(
       fileTaskModel,
@@ -112,11 +111,7 @@ export function fileModel<T extends FileBase & { createdBy: unknown }>(createdBy
           .where(sql<boolean>`${sql.ref("t.id")} = ${fileTaskId}`) as never,
     ),
     taskComment: column("f.taskCommentId"),
-    displayedName: column("f.displayedName"),
-    extension: column("f.extension"),
-    size: column("f.size"),
-    source: column("f.source"),
-    previewImageUrl: column("f.previewImageUrl"),
+    ...columns("f", ["displayedName", "extension", "size", "source", "previewImageUrl"]),
     // an internal file's path is a storage key; it is only an address when stored as one
     downloadUrl: column("f.path", (path: string) => (ABSOLUTE_HTTP_URL.test(path) ? path : null)),
     downloadType: column("f.downloadType"),
@@ -132,8 +127,7 @@ const entityFileModel = fileModel<File>({
 });
 
 const itemModel = readModel<TaskChecklistItem>({
-  id: column("i.id"),
-  name: column("i.name"),
+  ...columns("i", ["id", "name"]),
   isChecked: column("i.isChecked", toBool),
   weight: column("i.weight"),
 });
@@ -141,14 +135,8 @@ const itemModel = readModel<TaskChecklistItem>({
 /** A checklist with its items (by weight, ties by id) and its leader, shown in the task's project (`t`, the outer task row). */
 const checklistModel = (projectId: string) =>
   readModel<TaskChecklist>({
-    id: column("c.id"),
-    name: column("c.name"),
-    weight: column("c.weight"),
-    taskChecklistItems: list(
-      itemModel,
-      (_m, eb) =>
-        eb.selectFrom("TaskChecklistItem as i").whereRef("i.checklistId", "=", "c.id").orderBy("i.weight").orderBy("i.id") as never,
-    ),
+    ...columns("c", ["id", "name", "weight"]),
+    taskChecklistItems: list(itemModel, rowsOf("TaskChecklistItem as i", "i.checklistId", "c.id", "i.weight", "i.id")),
     leader: shownIn(userSummary<ProjectUserRef>("c.leaderId"), projectId),
   });
 const pageChecklistModel = checklistModel("t.projectId");
@@ -204,30 +192,24 @@ export function checklistPage(row: { page?: unknown; total?: unknown }, sel: Sel
 }
 
 const taskTypeModel = readModel<TaskType>({
-  id: column("tt.id"),
-  name: column("tt.name"),
-  decorator: column("tt.decorator"),
+  ...columns("tt", ["id", "name", "decorator"]),
   categories: linkedNames("TaskTypeCategory", "taskTypeId", "categoryId", "ProjectCategory", "tt.id"),
 });
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
-export const taskChecklistEntity = defineEntity(TaskChecklist, {
-  read: readBy(rules.readProject, "TaskChecklist", (eb) =>
-    eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId"),
-  ),
-  loadMany: loadById(entityChecklistModel, "TaskChecklist as c", { join: (q) => q.innerJoin("Task as ct", "ct.id", "c.taskId") as never }),
+export const taskChecklistEntity = entityOf(TaskChecklist, entityChecklistModel, "TaskChecklist as c", rules.readProject, {
+  subject: (eb) => eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId"),
+  join: (q) => q.innerJoin("Task as ct", "ct.id", "c.taskId") as never,
 });
 
-export const taskChecklistItemEntity = defineEntity(TaskChecklistItem, {
-  read: readBy(rules.readProject, "TaskChecklistItem", (eb) =>
+export const taskChecklistItemEntity = entityOf(TaskChecklistItem, itemModel, "TaskChecklistItem as i", rules.readProject, {
+  subject: (eb) =>
     eb
       .selectFrom("TaskChecklist as c")
       .innerJoin("Task as t", "t.id", "c.taskId")
       .select("t.projectId")
       .whereRef("c.id", "=", "e.checklistId"),
-  ),
-  loadMany: loadById(itemModel, "TaskChecklistItem as i"),
 });
 
 const filesById = loadById(entityFileModel, "File as f", { keep: (f) => f.createdBy !== null });
@@ -251,7 +233,4 @@ export const fileEntity = defineEntity(File, {
   },
 });
 
-export const taskTypeEntity = defineEntity(TaskType, {
-  read: readBy(rules.signedIn),
-  loadMany: loadById(taskTypeModel, "TaskType as tt"),
-});
+export const taskTypeEntity = entityOf(TaskType, taskTypeModel, "TaskType as tt", rules.signedIn);

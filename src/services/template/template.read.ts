@@ -2,24 +2,18 @@ import { ProjectTemplate } from "../../types/template/project-template.type";
 import type { SavedCustomFieldValue } from "../../types/project/saved-custom-field-value.type";
 import type { TemplateUserRef } from "../../types/template/template-user-ref.type";
 import { toBool, toDateRequired } from "../../db/row-values";
-import { readBy } from "../../auth/rule";
 import { rules } from "../../auth/rules";
-import { column, loadById, readModel, required } from "../shared/read-model";
+import { column, columns, entityOf, readModel, required } from "../shared/read-model";
 import { userSummary } from "../shared/user-refs";
 import { idName } from "../task/task.read";
 import { customFieldValueFields, customFieldValues, definitionOfValue } from "../project/project.read";
-import { defineEntity } from "../../federation/entity-registry";
 
 /** `ProjectTemplate`: category, author and saved custom field values inside its statement. */
 const templateModel = readModel<ProjectTemplate>({
-  id: column("pt.id"),
-  name: column("pt.name"),
-  description: column("pt.description"),
+  ...columns("pt", ["id", "name", "description"]),
   projectCategory: idName("ProjectCategory", "pt.projectCategoryId"),
-  dateStart: column("pt.dateStart", toDateRequired),
-  dateEnd: column("pt.dateEnd", toDateRequired),
-  stageDatesRelativeToProject: column("pt.stageDatesRelativeToProject", toBool),
-  isBlameableRemovalEnabled: column("pt.isBlameableRemovalEnabled", toBool),
+  ...columns("pt", ["dateStart", "dateEnd"], toDateRequired),
+  ...columns("pt", ["stageDatesRelativeToProject", "isBlameableRemovalEnabled"], toBool),
   savedCustomFieldValues: customFieldValues<SavedCustomFieldValue>(
     { definition: definitionOfValue, ...customFieldValueFields },
     "cv.projectTemplateId",
@@ -38,10 +32,8 @@ const templateModel = readModel<ProjectTemplate>({
  * external users; a template whose author is gone is left out): the references of `_entities`
  * and E9 alike.
  */
-export const projectTemplateEntity = defineEntity(ProjectTemplate, {
-  read: readBy(rules.readTemplate, "ProjectTemplate", () => "e"),
-  loadMany: loadById(templateModel, "ProjectTemplate as pt", {
-    keep: (t) => t.createdBy !== null,
-    visibleBy: { rule: rules.readTemplate, subject: "pt" },
-  }),
+export const projectTemplateEntity = entityOf(ProjectTemplate, templateModel, "ProjectTemplate as pt", rules.readTemplate, {
+  subject: () => "e",
+  keep: (t) => t.createdBy !== null,
+  visibleBy: { rule: rules.readTemplate, subject: "pt" },
 });

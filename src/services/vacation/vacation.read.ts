@@ -10,29 +10,38 @@ import type { VacationOrder } from "../../inputs/vacation/vacation-order.input";
 import { toBool, toDateRequired, toInt } from "../../db/row-values";
 import type { StatementBuilder } from "../../db/statements";
 import { escapeLike } from "../shared/search-text";
-import { readBy } from "../../auth/rule";
 import { rules } from "../../auth/rules";
-import { column, group, list, loadById, object, readModel, required, ruleFlag, shapeOf, value, type ReadModel } from "../shared/read-model";
+import {
+  column,
+  columns,
+  entityOf,
+  group,
+  list,
+  object,
+  readModel,
+  required,
+  rowsOf,
+  ruleFlag,
+  shapeOf,
+  value,
+  type ReadModel,
+} from "../shared/read-model";
 import { pageStatement } from "../shared/pagination";
 import type { Selection } from "../shared/look-ahead";
 import { userSummary } from "../shared/user-refs";
-import { defineEntity } from "../../federation/entity-registry";
 
 type From = Tables & { v: Tables["Vacation"] };
 type Eb = ExpressionBuilder<From, "v">;
 
 const vacationTypeModel = readModel<VacationType>({
-  id: column("vt.id"),
-  name: column("vt.name"),
-  decrementVacation: column("vt.decrementVacation", toBool),
-  isActive: column("vt.isActive", toBool),
+  ...columns("vt", ["id", "name"]),
+  ...columns("vt", ["decrementVacation", "isActive"], toBool),
 });
 
 const vacationDateModel = readModel<VacationDate>({ id: column("vd.id"), date: column("vd.date", toDateRequired) });
 
 const vacationCommentModel = readModel<VacationComment>({
-  id: column("vc.id"),
-  content: column("vc.content"),
+  ...columns("vc", ["id", "content"]),
   createdAt: column("vc.createdAt", toDateRequired),
   calendarUser: required(userSummary("vc.calendarUserId")),
 });
@@ -47,9 +56,7 @@ const vacationCommentModel = readModel<VacationComment>({
 const vacationModel = readModel<Vacation>({
   id: column("v.id", String, true),
   calendarUser: { ...required(userSummary("v.calendarUserId")), always: true },
-  vacationType: required(
-    object(vacationTypeModel, (_m, eb) => eb.selectFrom("VacationType as vt").whereRef("vt.id", "=", "v.vacationTypeId") as never),
-  ),
+  vacationType: required(object(vacationTypeModel, rowsOf("VacationType as vt", "vt.id", "v.vacationTypeId"))),
   status: column("v.status"),
   daysCount: value(
     (_m, eb) =>
@@ -73,15 +80,11 @@ const vacationModel = readModel<Vacation>({
         .orderBy("vc.createdAt")
         .orderBy("vc.id") as never,
   ),
-  vacationDates: list(
-    vacationDateModel,
-    (_m, eb) => eb.selectFrom("VacationDate as vd").whereRef("vd.vacationId", "=", "v.id").orderBy("vd.date").orderBy("vd.id") as never,
-  ),
+  vacationDates: list(vacationDateModel, rowsOf("VacationDate as vd", "vd.vacationId", "v.id", "vd.date", "vd.id")),
   acceptedBy: userSummary("v.acceptedById"),
   rejectedBy: userSummary("v.rejectedById"),
   fileGenerated: column("v.fileGenerated", toBool),
-  createdAt: column("v.createdAt", toDateRequired),
-  updatedAt: column("v.updatedAt", toDateRequired),
+  ...columns("v", ["createdAt", "updatedAt"], toDateRequired),
   permissions: group({ canManage: ruleFlag("manageVacationsOf", rules.manageVacationsOf, "v.calendarUserId") }),
 });
 
@@ -227,30 +230,13 @@ export const VACATIONS_PAGE = pageStatement(
   { keysFirst: true },
 );
 
-const vacationsById = loadById(vacationModel, "Vacation as v", { keep: (v) => v.calendarUser !== null });
-
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
-export const vacationEntity = defineEntity(Vacation, {
-  read: readBy(rules.calendar),
-  /** A batch of vacations in one statement (a vacation whose owner is gone is none). */
-  loadMany: vacationsById,
-});
-
-export const vacationTypeEntity = defineEntity(VacationType, {
-  read: readBy(rules.signedIn),
-  loadMany: loadById(vacationTypeModel, "VacationType as vt"),
-});
-
-const commentsById = loadById(vacationCommentModel, "VacationComment as vc", { keep: (c) => c.calendarUser !== null });
-
+/** A batch of vacations in one statement (a vacation whose owner is gone is none). */
+export const vacationEntity = entityOf(Vacation, vacationModel, "Vacation as v", rules.calendar, { keep: (v) => v.calendarUser !== null });
+export const vacationTypeEntity = entityOf(VacationType, vacationTypeModel, "VacationType as vt", rules.signedIn);
 /** A comment whose author is gone is left out (the author's deletion removes it). */
-export const vacationCommentEntity = defineEntity(VacationComment, {
-  read: readBy(rules.calendar),
-  loadMany: commentsById,
+export const vacationCommentEntity = entityOf(VacationComment, vacationCommentModel, "VacationComment as vc", rules.calendar, {
+  keep: (c) => c.calendarUser !== null,
 });
-
-export const vacationDateEntity = defineEntity(VacationDate, {
-  read: readBy(rules.calendar),
-  loadMany: loadById(vacationDateModel, "VacationDate as vd"),
-});
+export const vacationDateEntity = entityOf(VacationDate, vacationDateModel, "VacationDate as vd", rules.calendar);
