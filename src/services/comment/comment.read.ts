@@ -8,7 +8,7 @@ import { TaskCommentReaction } from "../../types/comment/task-comment-reaction.t
 import { parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
 import { statement, type StatementBuilder } from "../../db/statements";
 import { rules } from "../../auth/rules";
-import { column, columns, entityOf, list, modelBuild, readModel, required, rowsOf, value, type EntityOptions } from "../shared/read-model";
+import { column, columns, entityOf, list, modelBuild, readModel, required, rowsOf, tally, type EntityOptions } from "../shared/read-model";
 import type { ListPage } from "../shared/pagination";
 import type { Selection } from "../shared/look-ahead";
 import { byUserName, userSummary } from "../shared/user-refs";
@@ -36,14 +36,7 @@ const commentModel = readModel<TaskComment>({
   createdBySource: column("c.createdBySource"),
   files: list(commentFileModel, rowsOf("File as f", "f.taskCommentId", "c.id", "f.createdAt", "f.id")),
   repliesTo: column("c.repliesToId"),
-  repliesCount: value(
-    (_m, eb) =>
-      eb
-        .selectFrom("TaskComment as rc")
-        .select((e) => e.fn.countAll().as("n"))
-        .whereRef("rc.repliesToId", "=", "c.id"),
-    toInt,
-  ),
+  repliesCount: tally("TaskComment as rc", "rc.repliesToId", "c.id"),
   taskCommentMentions: list(mentionModel, byUserName("TaskCommentMention as k", "ku", "k.commentId", "c.id")),
   taskCommentReactions: list(
     reactionModel,

@@ -7,11 +7,11 @@ import type { GanttTask } from "../../types/gantt/gantt-task.type";
 import { GanttLink } from "../../types/gantt/gantt-link.type";
 import type { IdNameDecorator } from "../../types/shared/id-name-decorator.type";
 import { Milestone } from "../../types/gantt/milestone.type";
-import { toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db/row-values";
+import { toBool, toDate, toDateRequired, toDecimalNumber } from "../../db/row-values";
 import { taskProgress } from "../task/task.read";
 import { readBy } from "../../auth/rule";
 import { rules } from "../../auth/rules";
-import { column, columns, group, list, loadById, entityOf, object, readModel, rowsOf, value, type Fields } from "../shared/read-model";
+import { column, columns, entityOf, group, list, loadById, object, readModel, rowsOf, tally, type Fields } from "../shared/read-model";
 import { Selection } from "../shared/look-ahead";
 import { defineEntity } from "../../federation/entity-registry";
 
@@ -79,16 +79,6 @@ export const ganttTaskFields = {
 } satisfies Fields<GanttTask>;
 const taskModel = readModel<GanttTask>(ganttTaskFields);
 
-const sumOf = (table: "Task" | "ReportedTime", amount: string) =>
-  value(
-    (_m, eb) =>
-      eb
-        .selectFrom(`${table} as s` as "Task as s")
-        .select((e) => e.fn.sum(amount as "s.timePlanned").as("n"))
-        .whereRef("s.projectId", "=", "p.id"),
-    toInt,
-  );
-
 const ganttModel = readModel<ProjectGantt>({
   id: column("p.id", String, true),
   project: group<GanttProject>({
@@ -100,8 +90,8 @@ const ganttModel = readModel<ProjectGantt>({
     isBlameableRemovalEnabled: column("p.isBlameableRemovalEnabled", toBool),
   }),
   budget: column("p.budget", toDecimalNumber),
-  timePlanned: sumOf("Task", "s.timePlanned"),
-  timeReported: sumOf("ReportedTime", "s.seconds"),
+  timePlanned: tally("Task as s", "s.projectId", "p.id", "s.timePlanned"),
+  timeReported: tally("ReportedTime as s", "s.projectId", "p.id", "s.seconds"),
   stages: list(stageModel, groups("Stage")),
   boards: list(boardModel, groups("Board")),
   milestones: list(milestoneModel, rowsOf("Milestone as m", "m.projectId", "p.id", "m.dateStart", "m.weight", "m.id")),

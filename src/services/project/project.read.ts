@@ -22,16 +22,17 @@ import { PROJECT_MANAGER_ROLES } from "../../domain/value-sets";
 import {
   column,
   columns,
+  entityOf,
   group,
   list,
-  entityOf,
   object,
   orNull,
   readModel,
-  rowsOf,
   required,
+  rowsOf,
   ruleFlag,
   shownIn,
+  tally,
   value,
   type Field,
   type Fields,
@@ -145,25 +146,6 @@ const permissions: Field<string[]> = {
   rules: { manageProject: rules.manageProject },
 };
 
-const sumOf = (table: "Task" | "ReportedTime", amount: string, owner: string, outer: string) =>
-  value(
-    (_m, eb) =>
-      eb
-        .selectFrom(`${table} as x` as "Task as x")
-        .select((e) => e.fn.sum(amount as "x.timePlanned").as("n"))
-        .where(sql<boolean>`${sql.ref(owner)} = ${sql.ref(outer)}`),
-    toInt,
-  );
-const countOf = (table: "Stage" | "Board", owner: string, outer: string) =>
-  value(
-    (_m, eb) =>
-      eb
-        .selectFrom(`${table} as x` as "Stage as x")
-        .select((e) => e.fn.countAll().as("n"))
-        .where(sql<boolean>`${sql.ref(owner)} = ${sql.ref(outer)}`),
-    toInt,
-  );
-
 /**
  * `Project` in ONE statement: numbering, category, simple board, managers (with their summaries),
  * contractors and tags as JSON; stage count, task tallies and reported time as correlated
@@ -215,10 +197,10 @@ const projectModel = readModel<Project>({
     (v: string | null) => v ?? "none",
   ),
   userPermissions: permissions,
-  stageCount: countOf("Stage", "x.projectId", "p.id"),
+  stageCount: tally("Stage as x", "x.projectId", "p.id"),
   progress: taskProgress((eb) => eb(sql.ref("t.projectId"), "=", sql.ref("p.id"))),
-  timeReported: sumOf("ReportedTime", "x.seconds", "x.projectId", "p.id"),
-  timePlanned: sumOf("Task", "x.timePlanned", "x.projectId", "p.id"),
+  timeReported: tally("ReportedTime as x", "x.projectId", "p.id", "x.seconds"),
+  timePlanned: tally("Task as x", "x.projectId", "p.id", "x.timePlanned"),
 });
 
 const stageTypeModel = readModel<IdNameDecorator>(columns("st", ["id", "name", "decorator"]));
@@ -229,7 +211,7 @@ const stageModel = readModel<Stage>({
   ...columns("s", ["dateStart", "dateEnd", "createdAt", "updatedAt"], toDateRequired),
   progress: taskProgress((eb) => eb(sql.ref("t.stageId"), "=", sql.ref("s.id"))),
   weight: column("s.weight"),
-  timePlanned: sumOf("Task", "x.timePlanned", "x.stageId", "s.id"),
+  timePlanned: tally("Task as x", "x.stageId", "s.id", "x.timePlanned"),
   // ReportedTime has no stage column: time is summed over the stage's tasks
   timeReported: value(
     (_m, eb) =>
@@ -245,7 +227,7 @@ const stageModel = readModel<Stage>({
   projectName: value((_m, eb) => eb.selectFrom("Project as sp").select("sp.name").whereRef("sp.id", "=", "s.projectId")),
   stageType: object(stageTypeModel, rowsOf("StageType as st", "st.id", "s.stageTypeId")),
   canManage: ruleFlag("manageProject", rules.manageProject, "s.projectId"),
-  boardCount: countOf("Board", "x.stageId", "s.id"),
+  boardCount: tally("Board as x", "x.stageId", "s.id"),
 });
 
 /**

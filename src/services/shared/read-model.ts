@@ -3,7 +3,7 @@ import type { SqlDialect } from "../../db/sql";
 import type { Tables } from "../../db/tables";
 import { statement, type StatementBuilder } from "../../db/statements";
 import type { ReadPort } from "../../db/database";
-import { parseJson, toBool } from "../../db/row-values";
+import { parseJson, toBool, toInt } from "../../db/row-values";
 import { readBy, ruleForm, ruleSql, subjectSql, type EntitySubject, type Rule, type RuleForm, type SqlSubject } from "../../auth/rule";
 import { inProject } from "../../auth/rules";
 import type { Viewer } from "../../auth/authenticate";
@@ -86,6 +86,18 @@ export function value<V>(
   convert: (raw: never) => V = ONE as (raw: never) => V,
 ): Field<V> {
   return { reads: (m, eb) => ({ "": read(m, eb) }), mapper: (alias) => (row) => convert(row[alias] as never), inPlace: inPlaceOf(convert) };
+}
+
+/** How many rows of `table` ("Stage as x") have the outer row's `outer` as their `key`, or the sum of their column `sum`. */
+export function tally(table: string, key: string, outer: string, sum?: string): Field<number> {
+  return value(
+    (_m, eb) =>
+      eb
+        .selectFrom(table as "User")
+        .select((e) => (sum ? e.fn.sum(sum as never) : e.fn.countAll()).as("n"))
+        .whereRef(key as never, "=", outer as never),
+    toInt,
+  );
 }
 
 /** A value computed from several expressions of the row (a progress from two counts). */

@@ -7,7 +7,7 @@ import { VacationDate } from "../../types/vacation/vacation-date.type";
 import { VacationType } from "../../types/vacation/vacation-type.type";
 import type { VacationFilter } from "../../inputs/vacation/vacation-filter.input";
 import type { VacationOrder } from "../../inputs/vacation/vacation-order.input";
-import { toBool, toDateRequired, toInt } from "../../db/row-values";
+import { toBool, toDateRequired } from "../../db/row-values";
 import type { StatementBuilder } from "../../db/statements";
 import { escapeLike } from "../shared/search-text";
 import { rules } from "../../auth/rules";
@@ -23,6 +23,7 @@ import {
   rowsOf,
   ruleFlag,
   shapeOf,
+  tally,
   value,
   type ReadModel,
 } from "../shared/read-model";
@@ -58,14 +59,7 @@ const vacationModel = readModel<Vacation>({
   calendarUser: { ...required(userSummary("v.calendarUserId")), always: true },
   vacationType: required(object(vacationTypeModel, rowsOf("VacationType as vt", "vt.id", "v.vacationTypeId"))),
   status: column("v.status"),
-  daysCount: value(
-    (_m, eb) =>
-      eb
-        .selectFrom("VacationDate as dc")
-        .select((e) => e.fn.countAll().as("n"))
-        .whereRef("dc.vacationId", "=", "v.id"),
-    toInt,
-  ),
+  daysCount: tally("VacationDate as dc", "dc.vacationId", "v.id"),
   description: column("v.description"),
   vacationYear: column("v.vacationYear"),
   issueDate: column("v.issueDate", toDateRequired),
