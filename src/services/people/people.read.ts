@@ -12,11 +12,9 @@ import { SortDirection } from "../../types/shared/sort-direction.enum";
 import { toBool, toDate, toDateRequired } from "../../db/row-values";
 import type { StatementBuilder } from "../../db/statements";
 import { escapeLike } from "../shared/search-text";
-import { readBy } from "../../auth/rule";
 import { rules } from "../../auth/rules";
-import { column, group, list, loadById, orNull, readModel, ruleFlag, shapeOf, value, type ReadModel } from "../shared/read-model";
+import { column, columns, entityOf, group, list, orNull, readModel, ruleFlag, shapeOf, value, type ReadModel } from "../shared/read-model";
 import { pageStatement } from "../shared/pagination";
-import { defineEntity } from "../../federation/entity-registry";
 
 type From = Tables & { u: Tables["User"] };
 type Eb = ExpressionBuilder<From, "u">;
@@ -24,27 +22,18 @@ type Eb = ExpressionBuilder<From, "u">;
 const departmentModel = readModel<UserDepartment>({
   id: column("ud.id"),
   isLeader: column("ud.isLeader", toBool),
-  department: group<IdName>({ id: column("d.id"), name: column("d.name") }),
+  department: group<IdName>(columns("d", ["id", "name"])),
 });
 
 const ssoModel = readModel<UserSsoProvider>({
-  id: column("p.id"),
-  tenantId: column("p.tenantId"),
-  tenantName: column("p.tenantName"),
-  type: column("p.type"),
+  ...columns("p", ["id", "tenantId", "tenantName", "type"]),
   isUserLinked: column("l.isUserLinked", toBool),
 });
 
 /** `User` as every read of it answers it: one declaration, read for the fields the document selects. */
 export const userModel = readModel<User>({
   id: column("u.id", String, true),
-  firstName: column("u.firstName"),
-  lastName: column("u.lastName"),
-  email: column("u.email"),
-  shortCode: column("u.shortCode"),
-  phoneNumber: column("u.phoneNumber"),
-  pictureSm: column("u.pictureSm"),
-  pictureLg: column("u.pictureLg"),
+  ...columns("u", ["firstName", "lastName", "email", "shortCode", "phoneNumber", "pictureSm", "pictureLg"]),
   jobPosition: column("u.jobPositionId"),
   jobPositionName: value(
     (_m, eb) => eb.selectFrom("JobPosition as jp").select("jp.name").whereRef("jp.id", "=", "u.jobPositionId"),
@@ -52,14 +41,10 @@ export const userModel = readModel<User>({
   ),
   contractorId: column("u.contractorId"),
   contractorName: value((_m, eb) => eb.selectFrom("Contractor as c").select("c.name").whereRef("c.id", "=", "u.contractorId"), orNull),
-  canLogIn: column("u.canLogIn", toBool),
-  allowApiTokenAuthentication: column("u.allowApiTokenAuthentication", toBool),
-  isExternal: column("u.isExternal", toBool),
+  ...columns("u", ["canLogIn", "allowApiTokenAuthentication", "isExternal"], toBool),
   canManage: ruleFlag("managePerson", rules.managePerson, "u.id"),
-  isUsingMobile: column("u.isUsingMobile", toBool),
-  twoFactorAuth: column("u.twoFactorAuth", toBool),
-  lastActivity: column("u.lastActivity", toDate),
-  lastActivityMobile: column("u.lastActivityMobile", toDate),
+  ...columns("u", ["isUsingMobile", "twoFactorAuth"], toBool),
+  ...columns("u", ["lastActivity", "lastActivityMobile"], toDate),
   hoursPerWorkDay: column("u.hoursPerWorkDay", Number),
   tasksPerWorkday: column("u.tasksPerWorkday"),
   tasksPerWorkDay: column("u.tasksPerWorkday"),
@@ -194,34 +179,16 @@ export const USERS_PAGE = pageStatement(
   },
 );
 
-const usersById = loadById(userModel, "User as u");
-const departmentsById = loadById(departmentModel, "UserDepartment as ud", {
-  join: (q) => q.innerJoin("Department as d", "d.id", "ud.departmentId") as never,
-});
-
 const shortcutModel = readModel<Shortcut>({
-  id: column("s.id"),
-  weight: column("s.weight"),
-  name: column("s.name"),
-  viewUrl: column("s.viewUrl"),
+  ...columns("s", ["id", "weight", "name", "viewUrl"]),
   isOpenedInNewTab: column("s.isOpenedInNewTab", toBool),
 });
-const shortcutsById = loadById(shortcutModel, "Shortcut as s");
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
-export const userEntity = defineEntity(User, {
-  read: readBy(rules.signedIn),
-  /** A batch of users (e.g. 100 `_entities` representations) in one statement. */
-  loadMany: usersById,
+/** A batch of users (e.g. 100 `_entities` representations) in one statement. */
+export const userEntity = entityOf(User, userModel, "User as u", rules.signedIn);
+export const userDepartmentEntity = entityOf(UserDepartment, departmentModel, "UserDepartment as ud", rules.signedIn, {
+  join: (q) => q.innerJoin("Department as d", "d.id", "ud.departmentId") as never,
 });
-
-export const userDepartmentEntity = defineEntity(UserDepartment, {
-  read: readBy(rules.signedIn),
-  loadMany: departmentsById,
-});
-
-export const shortcutEntity = defineEntity(Shortcut, {
-  read: readBy(rules.shortcutOwner, "Shortcut", "userId"),
-  loadMany: shortcutsById,
-});
+export const shortcutEntity = entityOf(Shortcut, shortcutModel, "Shortcut as s", rules.shortcutOwner, { subject: "userId" });
