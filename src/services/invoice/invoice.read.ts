@@ -15,7 +15,7 @@ import type { InvoiceFinanceStage } from "../../types/invoice/invoice-finance-st
 import type { InvoiceFinanceTask } from "../../types/invoice/invoice-finance-task.type";
 import { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
 import type { UserRef } from "../../types/people/user-ref.type";
-import { column, columns, computed, entityOf, list, object, orNull, readModel, rowsOf, value, type Fields } from "../shared/read-model";
+import { column, columns, computed, entityOf, list, object, orNull, readModel, rowsOf, value } from "../shared/read-model";
 import { userSummary } from "../shared/user-refs";
 import { Decimal } from "../shared/money";
 import { periodKey } from "../shared/numbering";
@@ -147,7 +147,6 @@ export const BUYER_FIELDS = [
   "buyerRecipientName",
   "buyerAccountingEmail",
 ] as const;
-const plain = (...names: Array<keyof InvoiceTable & keyof Invoice>) => Object.fromEntries(names.map((name) => [name, column(`i.${name}`)]));
 
 /**
  * An invoice (`i`): its row, items, costs and incomes, numbering with the counter of now, the
@@ -155,7 +154,7 @@ const plain = (...names: Array<keyof InvoiceTable & keyof Invoice>) => Object.fr
  * editor, its corrections' ids and its place among its siblings.
  */
 const invoiceModel = readModel<Invoice>({
-  ...(plain(
+  ...columns("i", [
     "id",
     "ksefStatus",
     "ksefStatusDescription",
@@ -178,13 +177,9 @@ const invoiceModel = readModel<Invoice>({
     "fileGeneratedLanguage",
     "correctedInvoiceId",
     "relatedInvoiceId",
-  ) as Fields<Invoice>),
-  saleDate: column("i.saleDate", toDate),
-  issueDate: column("i.issueDate", toDate),
-  deadlineDate: column("i.deadlineDate", toDate),
-  exchangeDate: column("i.exchangeDate", toDate),
-  createdAt: column("i.createdAt", toDateRequired),
-  updatedAt: column("i.updatedAt", toDateRequired),
+  ]),
+  ...columns("i", ["saleDate", "issueDate", "deadlineDate", "exchangeDate"], toDate),
+  ...columns("i", ["createdAt", "updatedAt"], toDateRequired),
   isUpdated: computed(
     () => ({ c: sql.ref("i.createdAt"), u: sql.ref("i.updatedAt") }),
     (raw) => toDateRequired(raw("u") as string).getTime() > toDateRequired(raw("c") as string).getTime(),
@@ -195,16 +190,8 @@ const invoiceModel = readModel<Invoice>({
     (raw) => (VAT_ID_TYPES.has(raw("type") as string) && raw("id") !== "" ? (raw("id") as string) : null),
   ),
   buyerContractorName: value((_m, eb) => eb.selectFrom("Contractor as k").select("k.name").whereRef("k.id", "=", "i.buyerId"), orNull),
-  buyerIsJst: flag("i.buyerIsJst"),
-  buyerIsGv: flag("i.buyerIsGv"),
-  posted: flag("i.posted"),
-  external: flag("i.external"),
-  isDraft: flag("i.isDraft"),
-  isSplitPayment: flag("i.isSplitPayment"),
-  isReverseCharge: flag("i.isReverseCharge"),
-  isCashAccounting: flag("i.isCashAccounting"),
-  fileGenerated: flag("i.fileGenerated"),
-  duplicateFileGenerated: flag("i.duplicateFileGenerated"),
+  ...columns("i", ["buyerIsJst", "buyerIsGv", "posted", "external", "isDraft", "isSplitPayment"], toBool),
+  ...columns("i", ["isReverseCharge", "isCashAccounting", "fileGenerated", "duplicateFileGenerated"], toBool),
   alreadyPaid: value((m) => m.b.exact("i.alreadyPaid"), toDecimalNumber),
   toPay: value((m) => m.b.exact("i.toPay"), toDecimalNumber),
   exchangeRate: value((m) => m.b.exact("i.exchangeRate"), toDecimalNumber),

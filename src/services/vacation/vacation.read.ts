@@ -24,7 +24,6 @@ import {
   ruleFlag,
   shapeOf,
   tally,
-  value,
   type ReadModel,
 } from "../shared/read-model";
 import { pageStatement } from "../shared/pagination";
