@@ -171,14 +171,6 @@ describe("traces over OTLP/HTTP, configured by OTEL_* only", () => {
     }
     expect(JSON.stringify(spans)).not.toContain(needle);
     expect(resources.some((r) => r["service.name"] === "wm-under-test")).toBe(true);
-
-    // the request's log line carries the trace id
-    const line = server
-      .output()
-      .split("\n")
-      .map((l) => (l.startsWith("{") ? (JSON.parse(l) as Record<string, unknown>) : {}))
-      .find((l) => l.reqId === "traced-query-1");
-    expect(line).toMatchObject({ traceId: callerTrace, msg: "request" });
   });
 
   it("traces a mutation: a new trace, its writes under execute, no written value in any span", async () => {
@@ -230,8 +222,11 @@ describe("traces over OTLP/HTTP, configured by OTEL_* only", () => {
     expect(childrenOf(afterSpans, afterExecute).some((s) => s.name === "SELECT")).toBe(true);
   });
 
-  it("marks a failed operation's spans, with its code and never its message", async () => {
-    const { response, body } = await post({ query: "{ users(itemsPerPage: 1) { items { nope } } }" });
+  it("marks a failed operation's spans, with its code and never its message; its log line carries the trace id", async () => {
+    const { response, body } = await post(
+      { query: "{ users(itemsPerPage: 1) { items { nope } } }" },
+      { "x-request-id": "traced-failure-1" },
+    );
     expect(body.errors[0].extensions.code).toBe("GRAPHQL_VALIDATION_FAILED");
     const [, traceId] = (response.headers.get("traceresponse") ?? "").split("-");
     const spans = await traceOf(traceId);
@@ -240,6 +235,18 @@ describe("traces over OTLP/HTTP, configured by OTEL_* only", () => {
     expect(validate.attributes["error.type"]).toBe("GRAPHQL_VALIDATION_FAILED");
     expect(spans.find((s) => s.kind === 2)!.attributes["graphql.error.codes"]).toEqual(["GRAPHQL_VALIDATION_FAILED"]);
     expect(JSON.stringify(spans)).not.toContain("nope");
+    // a failed request's line is written at the default level (a quick success's is not)
+    const line = await waitFor(
+      async () =>
+        server
+          .output()
+          .split("\n")
+          .map((l) => (l.startsWith("{") ? (JSON.parse(l) as Record<string, unknown>) : {}))
+          .find((l) => l.reqId === "traced-failure-1"),
+      10_000,
+      "the failed request's log line",
+    );
+    expect(line).toMatchObject({ level: "info", msg: "request", traceId, operations: [{ errorCodes: ["GRAPHQL_VALIDATION_FAILED"] }] });
   });
 
   it("traces a REST call like its GraphQL operation, and leaves the probes out", async () => {
