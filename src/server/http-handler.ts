@@ -166,9 +166,9 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
   }
 
   /**
-   * Whether an answered API request's line is written at `info`: it failed (a refusal, a status
+   * Whether an answered request's line (not a probe's) is written at `info`: it failed (a refusal, a status
    * of 400 or more, an error code in any operation) or took LOG_SLOW_REQUEST_MS or longer. Plain
-   * successes go to `debug`: writing a line for each was a tenth of the CPU of a light request
+   * successes go to `debug`: writing a line for each was an eighth of the CPU of a light request
    * (see README, Probes and logs); the metrics and traces count every request anyway.
    */
   function worthInfo({ res, scope, errorCode }: HttpExchange, durationMs: number): boolean {
