@@ -10,6 +10,7 @@ describe("configuration from the environment", () => {
       seedScale: 1,
       debugErrors: false,
       authCacheTtlMs: 10_000,
+      logSlowRequestMs: 1_000,
     });
     expect(config.databaseUrl).toMatch(/^file:.*data\/dev\.db$/);
     expect(config.seedAdminToken).toBeUndefined();
@@ -28,6 +29,7 @@ describe("configuration from the environment", () => {
       MAX_QUERY_FIELDS: "900",
       MAX_UNPAGINATED_ITEMS: "50",
       AUTH_CACHE_TTL_MS: "0",
+      LOG_SLOW_REQUEST_MS: "0",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -41,18 +43,27 @@ describe("configuration from the environment", () => {
       maxQueryFields: 900,
       maxUnpaginatedItems: 50,
       authCacheTtlMs: 0,
+      logSlowRequestMs: 0,
     });
   });
 
   it("refuses bad values with one message naming each variable", () => {
     const bad = () =>
-      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", SEED_ADMIN_TOKEN: "short", SEED_ON_EMPTY: "maybe", DB_POOL_SIZE: "0" });
+      loadConfig({
+        PORT: "eighty",
+        DATABASE_URL: "mysql://x",
+        SEED_ADMIN_TOKEN: "short",
+        SEED_ON_EMPTY: "maybe",
+        DB_POOL_SIZE: "0",
+        LOG_SLOW_REQUEST_MS: "-1",
+      });
     expect(bad).toThrow(ConfigError);
     try {
       bad();
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ["PORT", "DATABASE_URL", "SEED_ADMIN_TOKEN", "SEED_ON_EMPTY", "DB_POOL_SIZE"]) expect(message).toContain(name);
+      for (const name of ["PORT", "DATABASE_URL", "SEED_ADMIN_TOKEN", "SEED_ON_EMPTY", "DB_POOL_SIZE", "LOG_SLOW_REQUEST_MS"])
+        expect(message).toContain(name);
     }
   });
 

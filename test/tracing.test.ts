@@ -114,6 +114,20 @@ async function traceOf(traceId: string): Promise<ReceivedSpan[]> {
   return spans!;
 }
 
+/** The server's first JSON log line that `matches`, once it is written (lines go out within 100 ms). */
+function logLine(matches: (line: Record<string, unknown>) => boolean, what: string): Promise<Record<string, unknown> | undefined> {
+  return waitFor(
+    async () =>
+      server
+        .output()
+        .split("\n")
+        .map((l) => (l.startsWith("{") ? (JSON.parse(l) as Record<string, unknown>) : {}))
+        .find(matches),
+    10_000,
+    what,
+  );
+}
+
 const childrenOf = (spans: ReceivedSpan[], parent: ReceivedSpan) => spans.filter((s) => s.parentSpanId === parent.spanId);
 const system = onPostgres ? "postgresql" : "sqlite";
 
@@ -171,14 +185,6 @@ describe("traces over OTLP/HTTP, configured by OTEL_* only", () => {
     }
     expect(JSON.stringify(spans)).not.toContain(needle);
     expect(resources.some((r) => r["service.name"] === "wm-under-test")).toBe(true);
-
-    // the request's log line carries the trace id
-    const line = server
-      .output()
-      .split("\n")
-      .map((l) => (l.startsWith("{") ? (JSON.parse(l) as Record<string, unknown>) : {}))
-      .find((l) => l.reqId === "traced-query-1");
-    expect(line).toMatchObject({ traceId: callerTrace, msg: "request" });
   });
 
   it("traces a mutation: a new trace, its writes under execute, no written value in any span", async () => {
@@ -230,8 +236,11 @@ describe("traces over OTLP/HTTP, configured by OTEL_* only", () => {
     expect(childrenOf(afterSpans, afterExecute).some((s) => s.name === "SELECT")).toBe(true);
   });
 
-  it("marks a failed operation's spans, with its code and never its message", async () => {
-    const { response, body } = await post({ query: "{ users(itemsPerPage: 1) { items { nope } } }" });
+  it("marks a failed operation's spans, with its code and never its message; its log line carries the trace id", async () => {
+    const { response, body } = await post(
+      { query: "{ users(itemsPerPage: 1) { items { nope } } }" },
+      { "x-request-id": "traced-failure-1" },
+    );
     expect(body.errors[0].extensions.code).toBe("GRAPHQL_VALIDATION_FAILED");
     const [, traceId] = (response.headers.get("traceresponse") ?? "").split("-");
     const spans = await traceOf(traceId);
@@ -240,6 +249,9 @@ describe("traces over OTLP/HTTP, configured by OTEL_* only", () => {
     expect(validate.attributes["error.type"]).toBe("GRAPHQL_VALIDATION_FAILED");
     expect(spans.find((s) => s.kind === 2)!.attributes["graphql.error.codes"]).toEqual(["GRAPHQL_VALIDATION_FAILED"]);
     expect(JSON.stringify(spans)).not.toContain("nope");
+    // a failed request's line is written at the default level (a quick success's is not)
+    const line = await logLine((l) => l.reqId === "traced-failure-1", "the failed request's log line");
+    expect(line).toMatchObject({ level: "info", msg: "request", traceId, operations: [{ errorCodes: ["GRAPHQL_VALIDATION_FAILED"] }] });
   });
 
   it("traces a REST call like its GraphQL operation, and leaves the probes out", async () => {
@@ -271,16 +283,7 @@ describe("an unexpected failure of a traced request", () => {
     expect(body.errors[0].extensions.code).toBe("INTERNAL_SERVER_ERROR");
     const [, traceId] = (response.headers.get("traceresponse") ?? "").split("-");
     expect(traceId).toMatch(/^[0-9a-f]{32}$/);
-    const line = await waitFor(
-      async () =>
-        server
-          .output()
-          .split("\n")
-          .map((l) => (l.startsWith("{") ? (JSON.parse(l) as Record<string, unknown>) : {}))
-          .find((l) => l.msg === "unexpected error"),
-      10_000,
-      "the error's log line",
-    );
+    const line = await logLine((l) => l.msg === "unexpected error", "the error's log line");
     expect(line).toMatchObject({ level: "error", traceId });
     expect(line!.spanId).toMatch(/^[0-9a-f]{16}$/);
   });

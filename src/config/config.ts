@@ -150,6 +150,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shutdownTimeoutMs: int("SHUTDOWN_TIMEOUT_MS", 10_000, 0, 600_000),
     /** pino log level: fatal, error, warn, info, debug, trace or silent. */
     logLevel: (env.LOG_LEVEL || "info").toLowerCase(),
+    /**
+     * A request that succeeded gets its log line at `info` when it took at least this long, at
+     * `debug` otherwise (failed, refused and aborted ones are always logged); 0: every request at `info`.
+     */
+    logSlowRequestMs: int("LOG_SLOW_REQUEST_MS", 1_000, 0, 3_600_000),
     /** Serve the GraphiQL playground at GET /graphql (PLAYGROUND=false turns it off). */
     playground: bool("PLAYGROUND", true),
     /** Origins a browser page may call the API from (CORS); empty: same origin only. */

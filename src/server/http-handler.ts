@@ -88,7 +88,8 @@ const READ_ONLY_PATHS = new Set(["/health", "/health/live", "/health/ready", "/m
 /**
  * The server's one request listener, a router of its own over node:http (no framework: a handful
  * of paths, each decided by a string comparison). Every request gets its scope (id, time budget),
- * the headers every answer carries and one log line when it ends: method, path, status, duration,
+ * the headers every answer carries and one log line when it ends (at `info` when it failed or was
+ * slow, else at `debug`; see worthInfo): method, path, status, duration,
  * request id, caller, operations (root field, cost, error codes); never the body, the variables or
  * the Authorization header. A client that goes away before its answer cancels the work and is
  * logged as aborted. Paths: /graphql (GET, POST; OPTIONS preflights; the playground's page),
@@ -137,15 +138,18 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
     ended((this as Answered)[EXCHANGE]!);
   }
 
-  /** The request's end: its scope let go, and its one log line. */
-  function ended({ req, res, scope, path, errorCode }: HttpExchange): void {
+  /** The request's end: its scope let go, and its one log line (at `info` when it failed or was slow, see worthInfo). */
+  function ended(x: HttpExchange): void {
+    const { req, res, scope, path, errorCode } = x;
     inFlight.delete(scope);
     tracing?.endRequest(scope, res);
     const aborted = !res.writableFinished;
     if (aborted) scope.cancel();
     else scope.finish();
     const probe = path.startsWith("/health") || path === "/metrics";
-    const level = aborted ? "warn" : probe ? "debug" : "info";
+    const durationMs = performance.now() - scope.startedAt;
+    const level = aborted ? "warn" : !probe && worthInfo(x, durationMs) ? "info" : "debug";
+    // nothing of the line is built when it is not written (most successes at the default level)
     if (!logger.isLevelEnabled(level)) return;
     const line = {
       reqId: scope.id,
@@ -153,12 +157,24 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
       method: req.method,
       path,
       status: aborted ? undefined : res.statusCode,
-      durationMs: Math.round(performance.now() - scope.startedAt),
+      durationMs: Math.round(durationMs),
       callerId: scope.callerId,
       operations: scope.operations.length > 0 ? scope.operations : undefined,
       errorCode,
     };
     logger[level](line, aborted ? "request aborted by the client" : probe ? "probe" : "request");
+  }
+
+  /**
+   * Whether an answered request's line (not a probe's) is written at `info`: it failed (a refusal, a status
+   * of 400 or more, an error code in any operation) or took LOG_SLOW_REQUEST_MS or longer. Plain
+   * successes go to `debug`: writing a line for each was an eighth of the CPU of a light request
+   * (see README, Probes and logs); the metrics and traces count every request anyway.
+   */
+  function worthInfo({ res, scope, errorCode }: HttpExchange, durationMs: number): boolean {
+    if (errorCode !== undefined || res.statusCode >= 400 || durationMs >= config.logSlowRequestMs) return true;
+    for (const operation of scope.operations) if (operation.errorCodes.length > 0) return true;
+    return false;
   }
 
   /** /graphql's own promise (an async function returning it would add a promise and two turns of the microtask queue), or the other paths'. */
