@@ -6,8 +6,7 @@ import { parseJson, toBool, toDate, toDateRequired, toDecimalNumber } from "../.
 import { statement } from "../../db/statements";
 import { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
 import { Invoice } from "../../types/invoice/invoice.type";
-import { InvoiceCost } from "../../types/invoice/invoice-cost.type";
-import { InvoiceIncome } from "../../types/invoice/invoice-income.type";
+import { InvoiceCost, InvoiceIncome } from "../../types/invoice/invoice-booking.type";
 import type { InvoiceItem } from "../../types/invoice/invoice-item.type";
 import type { InvoiceFinanceBoard } from "../../types/invoice/invoice-finance-board.type";
 import type { InvoiceFinanceProject } from "../../types/invoice/invoice-finance-project.type";

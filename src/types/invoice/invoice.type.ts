@@ -1,11 +1,10 @@
 import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { DateScalar } from "../../scalars";
-import { InvoiceCost } from "./invoice-cost.type";
+import { InvoiceCost, InvoiceIncome } from "./invoice-booking.type";
 import { InvoiceFinanceBoard } from "./invoice-finance-board.type";
 import { InvoiceFinanceProject } from "./invoice-finance-project.type";
 import { InvoiceFinanceStage } from "./invoice-finance-stage.type";
 import { InvoiceFinanceTask } from "./invoice-finance-task.type";
-import { InvoiceIncome } from "./invoice-income.type";
 import { InvoiceItem } from "./invoice-item.type";
 import { InvoiceNumbering } from "./invoice-numbering.type";
 import { UserRef } from "../people/user-ref.type";
