@@ -14,7 +14,7 @@ import type { InvoiceFinanceStage } from "../../types/invoice/invoice-finance-st
 import type { InvoiceFinanceTask } from "../../types/invoice/invoice-finance-task.type";
 import { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
 import type { UserRef } from "../../types/people/user-ref.type";
-import { column, columns, computed, entityOf, list, object, orNull, readModel, rowsOf, value } from "../shared/read-model";
+import { column, columns, computed, entityOf, list, object, orNull, readModel, rowsOf, stringList, value } from "../shared/read-model";
 import { userSummary } from "../shared/user-refs";
 import { Decimal } from "../shared/money";
 import { periodKey } from "../shared/numbering";
@@ -233,21 +233,11 @@ const invoiceModel = readModel<Invoice>({
   ),
   createdBy: userSummary<UserRef>("i.createdById"),
   updatedBy: userSummary<UserRef>("i.updatedById"),
-  thirdParties: column("i.thirdParties", parseThirdParties),
+  thirdParties: column("i.thirdParties", stringList),
   correctionIds: value((m, eb) => correctionIds(m, eb as never, "i.id"), ids),
   isLastCorrect: amongSiblings((siblings, position) => position >= 0 && position === siblings.length - 1),
   prevCorrectId: amongSiblings((siblings, position) => (position > 0 ? siblings[position - 1] : null)),
 });
-
-/** thirdParties is stored as a JSON array of strings; anything else reads as none. */
-function parseThirdParties(stored: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(stored);
-    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
 
 /**
  * The invoices of a batch and every invoice of their correction chains (the original and all its

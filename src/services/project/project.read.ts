@@ -32,6 +32,7 @@ import {
   rowsOf,
   ruleFlag,
   shownIn,
+  stringList,
   tally,
   value,
   type Field,
@@ -266,16 +267,6 @@ const riskModel = readModel<Risk>({
   impact: column("r.impactId"),
   impactName: column("im.name", orNull),
 });
-
-/** enabledTabs and hideHourlyRateForRoles are stored as JSON arrays of strings. */
-function stringList(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
 
 const settingsModel = readModel<ProjectSettings>({
   id: column("ps.id"),
