@@ -1,5 +1,5 @@
 import type { Area } from "../area";
-import { AssignedChatTopicUserResolver } from "./assigned-chat-topic-user.resolver";
+import { AssignedChatTopicUserResolver } from "./chat.resolver";
 import { assignedChatTopicUserEntity } from "../../services/chat/chat.read";
 
 export const chatArea: Area = {

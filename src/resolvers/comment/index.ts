@@ -1,5 +1,5 @@
 import type { Area } from "../area";
-import { TaskCommentResolver } from "./task-comment.resolver";
+import { TaskCommentResolver } from "./comment.resolver";
 import { taskCommentEntity, taskCommentMentionEntity, taskCommentReactionEntity } from "../../services/comment/comment.read";
 
 export const commentArea: Area = {

@@ -1,5 +1,5 @@
 import type { Area } from "../area";
-import { NoteResolver } from "./note.resolver";
+import { NoteResolver } from "./crm.resolver";
 import { noteEntity, noteStatusEntity, noteContractorEntity } from "../../services/crm/crm.read";
 
 export const crmArea: Area = {

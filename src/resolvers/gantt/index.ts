@@ -1,5 +1,5 @@
 import type { Area } from "../area";
-import { ProjectGanttResolver } from "./project-gantt.resolver";
+import { ProjectGanttResolver } from "./gantt.resolver";
 import { projectGanttEntity, milestoneEntity, ganttLinkEntity } from "../../services/gantt/gantt.read";
 
 export const ganttArea: Area = {

@@ -1,5 +1,4 @@
 import type { Area } from "../area";
-import { CurrencyDictionaryResolver } from "./currency-dictionary.resolver";
 import { InvoiceResolver } from "./invoice.resolver";
 import {
   currencyDictionaryEntity,
@@ -10,6 +9,6 @@ import {
 } from "../../services/invoice/invoice.read";
 
 export const invoiceArea: Area = {
-  resolvers: [CurrencyDictionaryResolver, InvoiceResolver],
+  resolvers: [InvoiceResolver],
   entities: [currencyDictionaryEntity, invoiceEntity, invoiceCostEntity, invoiceIncomeEntity, invoiceNumberingEntity],
 };

@@ -1,14 +1,29 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from "type-graphql";
 import type { AuthedContext } from "../../context";
 import { rules } from "../../auth/rules";
+import { CreateCurrencyDictionaryInput } from "../../inputs/invoice/create-currency-dictionary.input";
+import { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
+import { createCurrencyDictionary } from "../../services/invoice/currency-dictionary.service";
+import { currencyDictionaryEntity, invoiceEntity } from "../../services/invoice/invoice.read";
 import { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
 import { Invoice } from "../../types/invoice/invoice.type";
 import { createInvoice } from "../../services/invoice/invoice-creation.service";
-import { invoiceEntity } from "../../services/invoice/invoice.read";
 import { listCost, MAX_CORRECTIONS } from "../../domain/list-cost";
 
 @Resolver(() => Invoice)
 export class InvoiceResolver {
+  @Mutation(() => CurrencyDictionary, {
+    nullable: true,
+    description: "E18: adds a currency. An existing code is CONFLICT; isDefault: true makes it the only default.",
+  })
+  @Authorized(rules.currencies)
+  async createCurrencyDictionary(
+    @Arg("input", () => CreateCurrencyDictionaryInput, { description: "The new currency." }) input: CreateCurrencyDictionaryInput,
+    @Ctx() ctx: AuthedContext,
+  ): Promise<CurrencyDictionary | null> {
+    return ctx.loaders.loadWritten(currencyDictionaryEntity, await createCurrencyDictionary(ctx, input));
+  }
+
   @Mutation(() => Invoice, {
     nullable: true,
     description:

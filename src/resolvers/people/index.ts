@@ -1,9 +1,8 @@
 import type { Area } from "../area";
-import { ShortcutResolver } from "./shortcut.resolver";
-import { UserResolver } from "./user.resolver";
+import { PeopleResolver } from "./people.resolver";
 import { shortcutEntity, userEntity, userDepartmentEntity } from "../../services/people/people.read";
 
 export const peopleArea: Area = {
-  resolvers: [ShortcutResolver, UserResolver],
+  resolvers: [PeopleResolver],
   entities: [shortcutEntity, userEntity, userDepartmentEntity],
 };

@@ -1,9 +1,5 @@
 import type { Area } from "../area";
-import { AssignedBoardUserResolver } from "./assigned-board-user.resolver";
 import { ProjectResolver } from "./project.resolver";
-import { ProjectSettingsResolver } from "./project-settings.resolver";
-import { RiskResolver } from "./risk.resolver";
-import { StageResolver } from "./stage.resolver";
 import {
   projectEntity,
   projectNumberingEntity,
@@ -17,7 +13,7 @@ import {
 } from "../../services/project/project.read";
 
 export const projectArea: Area = {
-  resolvers: [AssignedBoardUserResolver, ProjectResolver, ProjectSettingsResolver, RiskResolver, StageResolver],
+  resolvers: [ProjectResolver],
   entities: [
     projectEntity,
     projectNumberingEntity,

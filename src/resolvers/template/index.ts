@@ -1,5 +1,5 @@
 import type { Area } from "../area";
-import { ProjectTemplateResolver } from "./project-template.resolver";
+import { ProjectTemplateResolver } from "./template.resolver";
 import { projectTemplateEntity } from "../../services/template/template.read";
 
 export const templateArea: Area = {

@@ -1,16 +1,29 @@
 import type { GraphQLResolveInfo } from "graphql";
-import { Arg, Args, Authorized, Ctx, Info, Query, Resolver } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, Info, Mutation, Query, Resolver } from "type-graphql";
 import type { AuthedContext } from "../../context";
 import { rules } from "../../auth/rules";
+import { CreateShortcutInput } from "../../inputs/people/create-shortcut.input";
+import { Shortcut } from "../../types/people/shortcut.type";
+import { createShortcut } from "../../services/people/shortcut.service";
+import { shortcutEntity } from "../../services/people/people.read";
 import { PaginationArgs } from "../../inputs/shared/pagination.args";
 import { UserFilter } from "../../inputs/people/user-filter.input";
 import { UserOrder } from "../../inputs/people/user-order.input";
-import { User, UserCollection } from "../../types/people/user.type";
+import { UserCollection } from "../../types/people/user.type";
 import { listUsers } from "../../services/people/user.service";
 import { Selection } from "../../services/shared/look-ahead";
 
-@Resolver(() => User)
-export class UserResolver {
+@Resolver()
+export class PeopleResolver {
+  @Mutation(() => Shortcut, { nullable: true, description: "E20: adds a shortcut for the caller, after their existing ones." })
+  @Authorized(rules.self)
+  async createShortcut(
+    @Arg("input", () => CreateShortcutInput, { description: "The new shortcut." }) input: CreateShortcutInput,
+    @Ctx() ctx: AuthedContext,
+  ): Promise<Shortcut | null> {
+    return ctx.loaders.loadWritten(shortcutEntity, await createShortcut(ctx, input));
+  }
+
   @Query(() => UserCollection, { description: "E8: users, filtered, ordered and paginated." })
   @Authorized(rules.signedIn)
   users(
