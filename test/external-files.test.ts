@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { codes, createTestApp, demoIds, gql, invalidFields, type GqlResult, type TestApp } from "./support/test-app";
 import { createProjectTree, type ProjectTree } from "./support/project-tree-fixture";
-import { externalFileExtension } from "../src/services/task/file.service";
+import { externalFileExtension } from "../src/services/task/task.service";
 import { MAX_FILES_PER_COMMENT } from "../src/inputs/task/external-file-upload.input";
 
 let t: TestApp;

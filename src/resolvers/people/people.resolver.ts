@@ -4,13 +4,12 @@ import type { AuthedContext } from "../../context";
 import { rules } from "../../auth/rules";
 import { CreateShortcutInput } from "../../inputs/people/create-shortcut.input";
 import { Shortcut } from "../../types/people/shortcut.type";
-import { createShortcut } from "../../services/people/shortcut.service";
+import { createShortcut, listUsers } from "../../services/people/people.service";
 import { shortcutEntity } from "../../services/people/people.read";
 import { PaginationArgs } from "../../inputs/shared/pagination.args";
 import { UserFilter } from "../../inputs/people/user-filter.input";
 import { UserOrder } from "../../inputs/people/user-order.input";
 import { UserCollection } from "../../types/people/user.type";
-import { listUsers } from "../../services/people/user.service";
 import { Selection } from "../../services/shared/look-ahead";
 
 @Resolver()

@@ -3,19 +3,16 @@ import type { AuthedContext } from "../../context";
 import { rules } from "../../auth/rules";
 import { AssignBoardUserInput } from "../../inputs/project/assign-board-user.input";
 import { AssignedBoardUser } from "../../types/project/assigned-board-user.type";
-import { assignBoardUser } from "../../services/project/assigned-board-user.service";
+import { assignBoardUser, createProject, replaceRisk, updateStage } from "../../services/project/project.service";
 import { assignedBoardUserEntity, projectEntity, riskEntity, stageEntity } from "../../services/project/project.read";
 import { CreateProjectInput } from "../../inputs/project/create-project.input";
 import { Project } from "../../types/project/project.type";
-import { createProject } from "../../services/project/project.service";
 import { ProjectSettings } from "../../types/project/project-settings.type";
 import { projectSettings } from "../../services/project/project-settings.service";
 import { ReplaceRiskInput } from "../../inputs/project/replace-risk.input";
 import { Risk } from "../../types/project/risk.type";
-import { replaceRisk } from "../../services/project/risk.service";
 import { UpdateStageInput } from "../../inputs/project/update-stage.input";
 import { Stage } from "../../types/project/stage.type";
-import { updateStage } from "../../services/project/stage.service";
 
 @Resolver()
 export class ProjectResolver {

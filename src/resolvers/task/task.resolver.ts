@@ -4,16 +4,14 @@ import type { AuthedContext } from "../../context";
 import { rules } from "../../auth/rules";
 import { ExternalFileUploadInput } from "../../inputs/task/external-file-upload.input";
 import { File } from "../../types/task/file.type";
-import { uploadExternalFiles } from "../../services/task/file.service";
+import { uploadExternalFiles, listTaskChecklists, updateTaskType } from "../../services/task/task.service";
 import { fileEntity, taskTypeEntity } from "../../services/task/task.read";
 import { listCost } from "../../domain/list-cost";
 import { PaginationArgs } from "../../inputs/shared/pagination.args";
 import { TaskChecklistCollection } from "../../types/task/task-checklist.type";
-import { listTaskChecklists } from "../../services/task/task-checklist.service";
 import { Selection } from "../../services/shared/look-ahead";
 import { UpdateTaskTypeInput } from "../../inputs/task/update-task-type.input";
 import { TaskType } from "../../types/task/task-type.type";
-import { updateTaskType } from "../../services/task/task-type.service";
 
 @Resolver()
 export class TaskResolver {

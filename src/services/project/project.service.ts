@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { DbTx } from "../../db/client";
+import type { DbTx, Prisma } from "../../db/client";
 import type { AuthedContext } from "../../context";
 import { ConflictError, NotFoundError } from "../../errors/errors";
-import { badInput } from "../shared/violations";
+import { badInput, Violations } from "../shared/violations";
 import type { CreateProjectInput } from "../../inputs/project/create-project.input";
 import { resolveCustomFieldValues, writeProjectCustomFieldValues } from "./project-custom-fields";
 import { policy } from "../../auth/policy";
@@ -19,6 +19,10 @@ import { retryOnUniqueViolation } from "../shared/retry";
 import { COUNTER_TX_OPTIONS } from "../shared/numbering";
 import { round2 } from "../shared/money";
 import { freeBoardShortCodes, freeProjectShortCode } from "../shared/short-codes";
+import type { UpdateStageInput } from "../../inputs/project/update-stage.input";
+import { refuseNulls } from "../shared/partial-update";
+import type { AssignBoardUserInput } from "../../inputs/project/assign-board-user.input";
+import type { ReplaceRiskInput } from "../../inputs/project/replace-risk.input";
 
 /** The role the creator of a project gets in it. */
 export const CREATOR_PROJECT_ROLE = "pm-active";
@@ -171,4 +175,200 @@ async function insertProject(ctx: AuthedContext, tx: DbTx, input: CreateProjectI
   }
   await writeProjectCustomFieldValues(tx, projectId, customFieldValues);
   return projectId;
+}
+
+/**
+ * E3. Absent fields stay; null clears description (stored as empty text) and stageType, and is
+ * refused for the rest. The date order is checked on the values the stage will have after the
+ * change, so moving only one end is checked against the stored other end.
+ */
+export async function updateStage(ctx: AuthedContext, id: string, input: UpdateStageInput): Promise<string> {
+  refuseNulls(input, ["name", "isBlameableRemovalEnabled", "dateStart", "dateEnd"]);
+  await ctx.db.$transaction(async (tx) => {
+    const stage = await tx.stage.findUnique({ where: { id }, select: { projectId: true, dateStart: true, dateEnd: true } });
+    if (!stage) throw new NotFoundError("Stage", id, "id");
+    await policy.require(ctx, rules.manageProject, stage.projectId, tx);
+
+    const data: Prisma.StageUncheckedUpdateInput = {};
+    if (input.name != null) data.name = input.name;
+    if (input.description !== undefined) data.description = input.description ?? "";
+    if (input.isBlameableRemovalEnabled != null) data.isBlameableRemovalEnabled = input.isBlameableRemovalEnabled;
+    if (input.dateStart != null) data.dateStart = input.dateStart;
+    if (input.dateEnd != null) data.dateEnd = input.dateEnd;
+    if (input.stageType !== undefined) {
+      if (input.stageType !== null) {
+        const type = await tx.stageType.findUnique({ where: { id: input.stageType }, select: { id: true } });
+        if (!type) throw new NotFoundError("Stage type", input.stageType, "input.stageType");
+      }
+      data.stageTypeId = input.stageType;
+    }
+
+    const dateStart = input.dateStart ?? stage.dateStart;
+    const dateEnd = input.dateEnd ?? stage.dateEnd;
+    if (dateEnd.getTime() < dateStart.getTime()) {
+      const field = input.dateEnd != null ? "input.dateEnd" : "input.dateStart";
+      throw badInput(field, "dateOrder", "dateEnd must not be before dateStart");
+    }
+    await tx.stage.update({ where: { id }, data });
+  });
+  return id;
+}
+
+/**
+ * E10: creates the user's assignment to the board, or changes the role of an existing one. Only a
+ * member of the board's project may be assigned: a `userId` that is no user is NOT_FOUND (field
+ * `userId`), an existing user not assigned to the project is BAD_USER_INPUT on `userId`. A new
+ * assignment without a role gets `none`; an existing one keeps its role when none is given.
+ */
+export async function assignBoardUser(
+  ctx: AuthedContext,
+  boardId: string,
+  userId: string,
+  input: AssignBoardUserInput | null | undefined,
+): Promise<string> {
+  const role = input?.role ?? undefined;
+  const attempt = () =>
+    ctx.db.$transaction(async (tx) => {
+      const board = await tx.board.findUnique({ where: { id: boardId }, select: { projectId: true } });
+      if (!board) throw new NotFoundError("Board", boardId, "boardId");
+      await policy.require(ctx, rules.manageProject, board.projectId, tx);
+      const [user, member] = await Promise.all([
+        tx.user.findUnique({ where: { id: userId }, select: { id: true } }),
+        tx.projectUserAssignment.findUnique({
+          where: { projectId_userId: { projectId: board.projectId, userId } },
+          select: { id: true },
+        }),
+      ]);
+      if (!user) throw new NotFoundError("User", userId, "userId");
+      if (!member) throw badInput("userId", "isProjectMember", "the user must be assigned to the board's project");
+      const row = await tx.assignedBoardUser.upsert({
+        where: { boardId_userId: { boardId, userId } },
+        create: { boardId, userId, role: role ?? "none" },
+        update: role === undefined ? {} : { role },
+        select: { id: true },
+      });
+      return row.id;
+    });
+  // two concurrent first assignments of one user: the loser finds the winner's row and updates it
+  return retryOnUniqueViolation({ attempts: 2, conflict: "The assignment changed at the same time; try again.", field: "userId" }, attempt);
+}
+
+const none = Promise.resolve(null);
+
+/** The input's optional references as stored (null where not given or not found). */
+async function loadReferences(tx: DbTx, input: ReplaceRiskInput) {
+  const [stage, board, task, type, impact, user, member] = await Promise.all([
+    input.stage ? tx.stage.findUnique({ where: { id: input.stage }, select: { projectId: true } }) : none,
+    input.board ? tx.board.findUnique({ where: { id: input.board }, select: { projectId: true, stageId: true } }) : none,
+    input.task
+      ? tx.task.findUnique({
+          where: { id: input.task },
+          select: { projectId: true, boardId: true, stageId: true, board: { select: { stageId: true } } },
+        })
+      : none,
+    input.type ? tx.riskType.findUnique({ where: { id: input.type }, select: { id: true } }) : none,
+    input.impact ? tx.riskImpact.findUnique({ where: { id: input.impact }, select: { id: true } }) : none,
+    input.projectUser ? tx.user.findUnique({ where: { id: input.projectUser }, select: { id: true } }) : none,
+    input.projectUser
+      ? tx.projectUserAssignment.findUnique({
+          where: { projectId_userId: { projectId: input.project, userId: input.projectUser } },
+          select: { id: true },
+        })
+      : none,
+  ]);
+  return { stage, board, task, type, impact, user, member };
+}
+
+type References = Awaited<ReturnType<typeof loadReferences>>;
+
+/**
+ * The first reference the input gives that does not exist, in the order stage, board, task, type,
+ * impact, projectUser (the project is checked before, by `replaceRisk`), as NOT_FOUND on its field.
+ */
+function missingReference(input: ReplaceRiskInput, refs: References): NotFoundError | null {
+  const checks: Array<[string, string, string | null | undefined, unknown]> = [
+    ["stage", "Stage", input.stage, refs.stage],
+    ["board", "Board", input.board, refs.board],
+    ["task", "Task", input.task, refs.task],
+    ["type", "Risk type", input.type, refs.type],
+    ["impact", "Risk impact", input.impact, refs.impact],
+    ["projectUser", "User", input.projectUser, refs.user],
+  ];
+  for (const [field, what, given, found] of checks) {
+    if (given && !found) return new NotFoundError(what, given, `input.${field}`);
+  }
+  return null;
+}
+
+/**
+ * The rules between references that all exist: stage, board and task must sit in the project and
+ * in each other (a task's stage is its own, else its board's), and the user must be assigned to
+ * the project. Every broken rule is reported at once, each under its input field.
+ */
+function referenceViolations(input: ReplaceRiskInput, { stage, board, task, member }: References): Violations {
+  const out = new Violations();
+  const broken = (field: string, rule: string, message: string) => out.add(`input.${field}`, rule, message);
+
+  if (stage) {
+    if (stage.projectId !== input.project) broken("stage", "belongsToProject", "the stage must belong to the project");
+  }
+  if (board) {
+    if (board.projectId !== input.project) broken("board", "belongsToProject", "the board must belong to the project");
+    else if (input.stage && board.stageId !== input.stage) broken("board", "belongsToStage", "the board must belong to the stage");
+  }
+  if (task) {
+    if (task.projectId !== input.project) broken("task", "belongsToProject", "the task must belong to the project");
+    else if (input.board && task.boardId !== input.board) broken("task", "belongsToBoard", "the task must belong to the board");
+    else if (input.stage && (task.stageId ?? task.board.stageId) !== input.stage) {
+      broken("task", "belongsToStage", "the task must belong to the stage");
+    }
+  }
+  if (input.projectUser && !member) broken("projectUser", "isProjectMember", "the user must be assigned to the project");
+  return out;
+}
+
+/**
+ * E11: replaces every field of the risk; an optional field not given becomes null. The caller must
+ * manage the risk's project and, when the risk moves, the target project too.
+ *
+ * References are checked in two steps. First existence: a referenced object that does not exist
+ * (the target project, a stage, board, task, risk type, risk impact, or a `projectUser` id that is
+ * no user) is NOT_FOUND with `extensions.field` naming the first such field, in the order project,
+ * stage, board, task, type, impact, projectUser. Then consistency: references that exist but do
+ * not fit (in another project, stage or board; a user not assigned to the project) are one
+ * BAD_USER_INPUT listing every broken rule. A failure changes nothing.
+ */
+export async function replaceRisk(ctx: AuthedContext, id: string, input: ReplaceRiskInput): Promise<string> {
+  return ctx.db.$transaction(async (tx) => {
+    const current = await tx.risk.findUnique({ where: { id }, select: { projectId: true } });
+    if (!current) throw new NotFoundError("Risk", id, "id");
+    await policy.require(ctx, rules.manageProject, current.projectId, tx);
+    if (input.project !== current.projectId) {
+      const project = await tx.project.findUnique({ where: { id: input.project }, select: { id: true } });
+      if (!project) throw new NotFoundError("Project", input.project, "input.project");
+      await policy.require(ctx, rules.manageProject, input.project, tx);
+    }
+    const refs = await loadReferences(tx, input);
+    const missing = missingReference(input, refs);
+    if (missing) throw missing;
+    referenceViolations(input, refs).throwIfAny();
+    await tx.risk.update({
+      where: { id },
+      data: {
+        name: input.name,
+        description: input.description ?? null,
+        probability: input.probability ?? null,
+        date: input.date ?? null,
+        projectUserId: input.projectUser ?? null,
+        projectId: input.project,
+        stageId: input.stage ?? null,
+        boardId: input.board ?? null,
+        taskId: input.task ?? null,
+        typeId: input.type ?? null,
+        impactId: input.impact ?? null,
+      },
+      select: { id: true },
+    });
+    return id;
+  });
 }

@@ -1,11 +1,19 @@
 import { randomUUID } from "node:crypto";
-import type { DbTx } from "../../db/client";
+import type { DbTx, Prisma } from "../../db/client";
 import type { AuthedContext } from "../../context";
 import { policy } from "../../auth/policy";
 import { rules } from "../../auth/rules";
 import { NotFoundError } from "../../errors/errors";
 import { MAX_FILES_PER_COMMENT, type ExternalFileUploadInput, type FileType } from "../../inputs/task/external-file-upload.input";
 import { badInput } from "../shared/violations";
+import type { TaskChecklistCollection } from "../../types/task/task-checklist.type";
+import { pageOf, pageWindow, paginationInfo, type PageRequest } from "../shared/pagination";
+import { checklistPage, TASK_CHECKLISTS } from "./task.read";
+import type { Selection } from "../shared/look-ahead";
+import type { DataPort } from "../../db/database";
+import type { UpdateTaskTypeInput } from "../../inputs/task/update-task-type.input";
+import { refuseNulls } from "../shared/partial-update";
+import { lockRow } from "../shared/retry";
 
 const EXTENSION = /^[a-z0-9]{1,10}$/;
 
@@ -115,4 +123,57 @@ export async function uploadExternalFiles(ctx: AuthedContext, input: ExternalFil
     });
     return ids;
   });
+}
+
+/**
+ * E6: a task's checklists by weight, each with its items by weight, in one statement: the task
+ * (NOT_FOUND without it), the total and the page with its items and leaders. Only a caller whom
+ * the task's project decides (an external user) costs the look-up of that project first.
+ */
+export async function listTaskChecklists(
+  ctx: AuthedContext,
+  taskId: string,
+  page: PageRequest,
+  selection: Selection,
+): Promise<TaskChecklistCollection> {
+  if (ctx.access.decide(rules.readProject) === undefined) {
+    // a missing task stays NOT_FOUND below
+    const task = await ctx.db.task.findUnique({ where: { id: taskId }, select: { projectId: true } });
+    if (task) await policy.require(ctx, rules.readProject, { projectId: task.projectId, what: "Task", field: "taskId" });
+  }
+  const window = pageWindow(page, ctx.config.maxUnpaginatedItems);
+  const slice = pageOf(selection, window);
+  const row = await ctx.read.first(TASK_CHECKLISTS, { taskId, ...slice });
+  if (!row) throw new NotFoundError("Task", taskId, "taskId");
+  const { items, total } = checklistPage(row, slice.sel);
+  return { items, paginationInfo: paginationInfo(window, total) };
+}
+
+/**
+ * E19. Task types are shared by every project, so changing one is for admins and holders of the
+ * pm role. `categories` replaces the whole set; every id must name an existing category.
+ * Concurrent updates of one task type take turns on its row: the set is replaced by delete +
+ * insert, and two replacements at once would otherwise both insert (a duplicate link, or on
+ * PostgreSQL a mix of both sets). The last to commit wins whole.
+ */
+export async function updateTaskType({ db }: DataPort, id: string, input: UpdateTaskTypeInput): Promise<string> {
+  refuseNulls(input, ["name", "decorator", "categories"]);
+  await db.$transaction(async (tx) => {
+    if (!(await lockRow(tx, "TaskType", id))) throw new NotFoundError("Task type", id, "id");
+
+    const data: Prisma.TaskTypeUpdateInput = {};
+    if (input.name != null) data.name = input.name;
+    if (input.decorator != null) data.decorator = input.decorator;
+    if (input.categories != null) {
+      const wanted = [...new Set(input.categories)];
+      const found = await tx.projectCategory.findMany({ where: { id: { in: wanted } }, select: { id: true } });
+      const known = new Set(found.map((c) => c.id));
+      const missing = wanted.find((c) => !known.has(c));
+      if (missing) throw new NotFoundError("Project category", missing, `input.categories.${input.categories.indexOf(missing)}`);
+      await tx.taskTypeCategory.deleteMany({ where: { taskTypeId: id } });
+      await tx.taskTypeCategory.createMany({ data: wanted.map((categoryId) => ({ taskTypeId: id, categoryId })) });
+    }
+    await tx.taskType.update({ where: { id }, data });
+  });
+  return id;
 }
