@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { codes, createTestApp, demoIds, gql, invalidFields, type GqlResult, type TestApp } from "./support/test-app";
 import { createProjectTree, uniqueCode, type ProjectTree } from "./support/project-tree-fixture";
 import { aggregateTimesheet, timesheetWindow, type TimesheetTask } from "../src/services/timesheet/timesheet-aggregation";
-import type { ProjectUserRef } from "../src/types/project/project-user-ref.type";
+import type { ProjectUserRef } from "../src/types/people/user-summaries.type";
 
 const QUERY = gql`
   query Timesheet($dateStart: DateTime!, $users: [ID!], $project: ID, $projectContractors: [ID!], $reportedTimeType: ID) {

@@ -1,5 +1,5 @@
 import { AssignedChatTopicUser } from "../../types/chat/assigned-chat-topic-user.type";
-import type { UserRef } from "../../types/people/user-ref.type";
+import type { UserRef } from "../../types/people/user-summaries.type";
 import { toBool, toDate, toDateRequired } from "../../db/row-values";
 import { rules } from "../../auth/rules";
 import { column, columns, entityOf, readModel, required } from "../shared/read-model";

@@ -13,7 +13,7 @@ import type { InvoiceFinanceProject } from "../../types/invoice/invoice-finance-
 import type { InvoiceFinanceStage } from "../../types/invoice/invoice-finance-stage.type";
 import type { InvoiceFinanceTask } from "../../types/invoice/invoice-finance-task.type";
 import { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
-import type { UserRef } from "../../types/people/user-ref.type";
+import type { UserRef } from "../../types/people/user-summaries.type";
 import { column, columns, computed, entityOf, list, object, orNull, readModel, rowsOf, stringList, value } from "../shared/read-model";
 import { userSummary } from "../shared/user-refs";
 import { Decimal } from "../shared/money";

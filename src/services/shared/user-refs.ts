@@ -1,8 +1,5 @@
 import { sql } from "kysely";
-import type { CalendarUserRef } from "../../types/vacation/calendar-user-ref.type";
-import type { NoteUserRef } from "../../types/crm/note-user-ref.type";
-import type { TemplateUserRef } from "../../types/template/template-user-ref.type";
-import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
+import type { CalendarUserRef, NoteUserRef, TemplateUserRef, ProjectUserRef } from "../../types/people/user-summaries.type";
 import { toBool, toDecimalNumber } from "../../db/row-values";
 import { column, columns, object, orNull, readModel, value, type Field, type Nested } from "./read-model";
 

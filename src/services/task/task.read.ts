@@ -10,7 +10,7 @@ import { File } from "../../types/task/file.type";
 import type { FileTask } from "../../types/task/file-task.type";
 import type { FileBase } from "../../types/task/file-base.type";
 import type { IdName } from "../../types/shared/id-name.type";
-import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
+import type { ProjectUserRef } from "../../types/people/user-summaries.type";
 import { parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
 import { statement } from "../../db/statements";
 import type { ListPage } from "../shared/pagination";

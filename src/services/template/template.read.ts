@@ -1,6 +1,6 @@
 import { ProjectTemplate } from "../../types/template/project-template.type";
 import type { SavedCustomFieldValue } from "../../types/project/saved-custom-field-value.type";
-import type { TemplateUserRef } from "../../types/template/template-user-ref.type";
+import type { TemplateUserRef } from "../../types/people/user-summaries.type";
 import { toBool, toDateRequired } from "../../db/row-values";
 import { rules } from "../../auth/rules";
 import { column, columns, entityOf, readModel, required } from "../shared/read-model";

@@ -1,4 +1,4 @@
-import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
+import type { ProjectUserRef } from "../../types/people/user-summaries.type";
 import type { TimesheetDay } from "../../types/timesheet/timesheet-day.type";
 import type { TimesheetEntry } from "../../types/timesheet/timesheet-entry.type";
 import type { TimesheetRow } from "../../types/timesheet/timesheet-row.type";

@@ -3,7 +3,7 @@ import type { ReadPort } from "../../db/database";
 import type { Tables } from "../../db/tables";
 import type { Viewer } from "../../auth/authenticate";
 import type { TimesheetArgs } from "../../inputs/timesheet/timesheet.args";
-import type { ProjectUserRef } from "../../types/project/project-user-ref.type";
+import type { ProjectUserRef } from "../../types/people/user-summaries.type";
 import { toBool, toDateRequired, toInt } from "../../db/row-values";
 import { statement, type StatementBuilder } from "../../db/statements";
 import type { ReportedSeconds, TimesheetTask, TimesheetWindow } from "./timesheet-aggregation";

@@ -1,5 +1,5 @@
 import { Directive, Field, ID, ObjectType } from "type-graphql";
-import { UserRef } from "../people/user-ref.type";
+import { UserRef } from "../people/user-summaries.type";
 import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')

@@ -1,6 +1,6 @@
 import { Field, ObjectType } from "type-graphql";
 import { FileBase } from "../task/file-base.type";
-import { MiniUserRef } from "../people/mini-user-ref.type";
+import { MiniUserRef } from "../people/user-summaries.type";
 
 @ObjectType({
   description:

@@ -1,5 +1,5 @@
 import { Directive, Field, ObjectType } from "type-graphql";
-import { MiniUserRef } from "../people/mini-user-ref.type";
+import { MiniUserRef } from "../people/user-summaries.type";
 import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')

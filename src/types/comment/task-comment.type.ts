@@ -1,5 +1,5 @@
 import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
-import { MiniUserRef } from "../people/mini-user-ref.type";
+import { MiniUserRef } from "../people/user-summaries.type";
 import { TaskCommentFile } from "./task-comment-file.type";
 import { TaskCommentMention } from "./task-comment-mention.type";
 import { TaskCommentReaction } from "./task-comment-reaction.type";

@@ -1,5 +1,5 @@
 import { Directive, Field, ObjectType } from "type-graphql";
-import { ContractorAttendant } from "./contractor-attendant.type";
+import { ContractorAttendant } from "../people/user-summaries.type";
 import { ContractorCustomField } from "./contractor-custom-field.type";
 import { IdName } from "../shared/id-name.type";
 import { FirstOf } from "../shared/first-of";

@@ -1,7 +1,7 @@
 import { Directive, Field, ObjectType } from "type-graphql";
 import { NoteContractor } from "./note-contractor.type";
 import { NoteStatus } from "./note-status.type";
-import { NoteUserRef } from "./note-user-ref.type";
+import { NoteUserRef } from "../people/user-summaries.type";
 import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')

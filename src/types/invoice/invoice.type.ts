@@ -7,7 +7,7 @@ import { InvoiceFinanceStage } from "./invoice-finance-stage.type";
 import { InvoiceFinanceTask } from "./invoice-finance-task.type";
 import { InvoiceItem } from "./invoice-item.type";
 import { InvoiceNumbering } from "./invoice-numbering.type";
-import { UserRef } from "../people/user-ref.type";
+import { UserRef } from "../people/user-summaries.type";
 import { listCost, MAX_CORRECTIONS } from "../../domain/list-cost";
 import { MAX_INVOICE_ITEMS } from "../../inputs/invoice/create-invoice.input";
 import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../shared/enums";

@@ -1,5 +1,5 @@
 import { Directive, Field, ID, ObjectType } from "type-graphql";
-import { ProjectUserRef } from "./project-user-ref.type";
+import { ProjectUserRef } from "../people/user-summaries.type";
 import { BoardUserRole } from "../shared/enums";
 import { Identified } from "../shared/named.type";
 

@@ -1,5 +1,5 @@
 import { Directive, Field, Float, ObjectType } from "type-graphql";
-import { ProjectUserRef } from "./project-user-ref.type";
+import { ProjectUserRef } from "../people/user-summaries.type";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { Identified } from "../shared/named.type";

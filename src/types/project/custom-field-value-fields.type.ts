@@ -1,6 +1,6 @@
 import { Field, ObjectType } from "type-graphql";
 import { CustomFieldOption } from "./custom-field-option.type";
-import { CustomFieldUser } from "./custom-field-user.type";
+import { CustomFieldUser } from "../people/user-summaries.type";
 import { IdName } from "../shared/id-name.type";
 import { FirstOf } from "../shared/first-of";
 

@@ -1,5 +1,5 @@
 import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
-import { RiskUserRef } from "./risk-user-ref.type";
+import { RiskUserRef } from "../people/user-summaries.type";
 import { Named } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')

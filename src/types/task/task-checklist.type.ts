@@ -1,5 +1,5 @@
 import { Directive, Field, Int, ObjectType } from "type-graphql";
-import { ProjectUserRef } from "../project/project-user-ref.type";
+import { ProjectUserRef } from "../people/user-summaries.type";
 import { TaskChecklistItem } from "./task-checklist-item.type";
 import { FirstOf } from "../shared/first-of";
 import { Named } from "../shared/named.type";

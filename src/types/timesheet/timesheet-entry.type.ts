@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from "type-graphql";
-import { ProjectUserRef } from "../project/project-user-ref.type";
+import { ProjectUserRef } from "../people/user-summaries.type";
 import { TimesheetDay } from "./timesheet-day.type";
 import { TimesheetRow } from "./timesheet-row.type";
 import { listCost } from "../../domain/list-cost";

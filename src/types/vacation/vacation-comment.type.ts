@@ -1,5 +1,5 @@
 import { Directive, Field, ObjectType } from "type-graphql";
-import { CalendarUserRef } from "./calendar-user-ref.type";
+import { CalendarUserRef } from "../people/user-summaries.type";
 import { Identified } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')

@@ -1,6 +1,6 @@
 import { Directive, Field, Int, ObjectType } from "type-graphql";
 import { DateScalar } from "../../scalars";
-import { CalendarUserRef } from "./calendar-user-ref.type";
+import { CalendarUserRef } from "../people/user-summaries.type";
 import { VacationComment } from "./vacation-comment.type";
 import { VacationDate } from "./vacation-date.type";
 import { VacationPermissions } from "./vacation-permissions.type";
