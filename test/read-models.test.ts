@@ -3,7 +3,7 @@ import { statement } from "../src/db/statements";
 import { column, modelBuild, readModel } from "../src/services/shared/read-model";
 import { Selection } from "../src/services/shared/look-ahead";
 import { ganttTaskFields } from "../src/services/gantt/gantt.read";
-import type { GanttTask } from "../src/types/gantt/gantt-task.type";
+import type { GanttTask } from "../src/types/gantt/project-gantt.type";
 import { createTestApp, demoIds, type TestApp } from "./support/test-app";
 
 /**

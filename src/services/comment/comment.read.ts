@@ -1,10 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import type { Tables } from "../../db/tables";
-import { TaskComment } from "../../types/comment/task-comment.type";
-import type { TaskCommentFile } from "../../types/comment/task-comment-file.type";
+import { TaskComment, TaskCommentMention, TaskCommentReaction, type TaskCommentFile } from "../../types/comment/task-comment.type";
 import type { MiniUserRef } from "../../types/people/user-summaries.type";
-import { TaskCommentMention } from "../../types/comment/task-comment-mention.type";
-import { TaskCommentReaction } from "../../types/comment/task-comment-reaction.type";
 import { parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
 import { statement, type StatementBuilder } from "../../db/statements";
 import { rules } from "../../auth/rules";

@@ -1,9 +1,6 @@
 import { sql } from "kysely";
-import { Note } from "../../types/crm/note.type";
-import { NoteContractor } from "../../types/crm/note-contractor.type";
-import { NoteStatus } from "../../types/crm/note-status.type";
+import { Note, NoteContractor, NoteStatus, type ContractorCustomField } from "../../types/crm/note.type";
 import type { NoteUserRef, ContractorAttendant } from "../../types/people/user-summaries.type";
-import type { ContractorCustomField } from "../../types/crm/contractor-custom-field.type";
 import { toDate, toDateRequired } from "../../db/row-values";
 import { rules } from "../../auth/rules";
 import { column, columns, list, entityOf, object, readModel, rowsOf, required, ruleFlag } from "../shared/read-model";

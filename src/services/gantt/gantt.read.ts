@@ -1,12 +1,14 @@
 import { sql } from "kysely";
-import { ProjectGantt } from "../../types/gantt/project-gantt.type";
-import type { GanttBoard } from "../../types/gantt/gantt-board.type";
-import type { GanttProject } from "../../types/gantt/gantt-project.type";
-import type { GanttStage } from "../../types/gantt/gantt-stage.type";
-import type { GanttTask } from "../../types/gantt/gantt-task.type";
-import { GanttLink } from "../../types/gantt/gantt-link.type";
-import type { IdNameDecorator } from "../../types/shared/id-name-decorator.type";
-import { Milestone } from "../../types/gantt/milestone.type";
+import {
+  ProjectGantt,
+  GanttLink,
+  Milestone,
+  type GanttBoard,
+  type GanttProject,
+  type GanttStage,
+  type GanttTask,
+} from "../../types/gantt/project-gantt.type";
+import type { IdNameDecorator } from "../../types/shared/named.type";
 import { toBool, toDate, toDateRequired, toDecimalNumber } from "../../db/row-values";
 import { taskProgress } from "../task/task.read";
 import { readBy } from "../../auth/rule";

@@ -5,13 +5,15 @@ import type { ContractorTable, InvoiceNumberingTable, InvoiceTable, Tables } fro
 import { parseJson, toBool, toDate, toDateRequired, toDecimalNumber } from "../../db/row-values";
 import { statement } from "../../db/statements";
 import { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
-import { Invoice } from "../../types/invoice/invoice.type";
+import {
+  Invoice,
+  type InvoiceItem,
+  type InvoiceFinanceBoard,
+  type InvoiceFinanceProject,
+  type InvoiceFinanceStage,
+  type InvoiceFinanceTask,
+} from "../../types/invoice/invoice.type";
 import { InvoiceCost, InvoiceIncome } from "../../types/invoice/invoice-booking.type";
-import type { InvoiceItem } from "../../types/invoice/invoice-item.type";
-import type { InvoiceFinanceBoard } from "../../types/invoice/invoice-finance-board.type";
-import type { InvoiceFinanceProject } from "../../types/invoice/invoice-finance-project.type";
-import type { InvoiceFinanceStage } from "../../types/invoice/invoice-finance-stage.type";
-import type { InvoiceFinanceTask } from "../../types/invoice/invoice-finance-task.type";
 import { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
 import type { UserRef } from "../../types/people/user-summaries.type";
 import { column, columns, computed, entityOf, list, object, orNull, readModel, rowsOf, stringList, value } from "../shared/read-model";

@@ -1,11 +1,9 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import type { Tables } from "../../db/tables";
 import type { Viewer } from "../../auth/authenticate";
-import { User } from "../../types/people/user.type";
-import { UserDepartment } from "../../types/people/user-department.type";
+import { User, UserDepartment, type UserSsoProvider } from "../../types/people/user.type";
 import { Shortcut } from "../../types/people/shortcut.type";
-import type { UserSsoProvider } from "../../types/people/user-sso-provider.type";
-import type { IdName } from "../../types/shared/id-name.type";
+import type { IdName } from "../../types/shared/named.type";
 import type { UserFilter } from "../../inputs/people/user-filter.input";
 import type { UserOrder } from "../../inputs/people/user-order.input";
 import { SortDirection } from "../../types/shared/sort-direction.enum";

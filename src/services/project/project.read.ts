@@ -12,7 +12,7 @@ import { ProjectNumbering } from "../../types/project/project-numbering.type";
 import { ProjectSettings } from "../../types/project/project-settings.type";
 import { Risk } from "../../types/project/risk.type";
 import { Stage } from "../../types/project/stage.type";
-import type { IdNameDecorator } from "../../types/shared/id-name-decorator.type";
+import type { IdNameDecorator } from "../../types/shared/named.type";
 import { toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db/row-values";
 import { ruleSql } from "../../auth/rule";
 import { rules } from "../../auth/rules";

@@ -1,7 +1,5 @@
 import type { ProjectUserRef } from "../../types/people/user-summaries.type";
-import type { TimesheetDay } from "../../types/timesheet/timesheet-day.type";
-import type { TimesheetEntry } from "../../types/timesheet/timesheet-entry.type";
-import type { TimesheetRow } from "../../types/timesheet/timesheet-row.type";
+import type { TimesheetDay, TimesheetEntry, TimesheetRow } from "../../types/timesheet/timesheet-entry.type";
 
 /** Pure timesheet arithmetic: no database, so tests can call it with hand-made data. */
 

@@ -1,10 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import type { Tables } from "../../db/tables";
 import type { Viewer } from "../../auth/authenticate";
-import { Vacation } from "../../types/vacation/vacation.type";
-import { VacationComment } from "../../types/vacation/vacation-comment.type";
-import { VacationDate } from "../../types/vacation/vacation-date.type";
-import { VacationType } from "../../types/vacation/vacation-type.type";
+import { Vacation, VacationComment, VacationDate, VacationType } from "../../types/vacation/vacation.type";
 import type { VacationFilter } from "../../inputs/vacation/vacation-filter.input";
 import type { VacationOrder } from "../../inputs/vacation/vacation-order.input";
 import { toBool, toDateRequired } from "../../db/row-values";

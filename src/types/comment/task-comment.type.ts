@@ -1,12 +1,36 @@
 import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
 import { MiniUserRef } from "../people/user-summaries.type";
-import { TaskCommentFile } from "./task-comment-file.type";
-import { TaskCommentMention } from "./task-comment-mention.type";
-import { TaskCommentReaction } from "./task-comment-reaction.type";
 import { MAX_FILES_PER_COMMENT } from "../../inputs/task/external-file-upload.input";
 import { FirstOf } from "../shared/first-of";
 import { Identified } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
+import { FileBase } from "../task/file.type";
+
+@ObjectType({
+  description:
+    "A file attached to a task comment, as the comment shows it (the author in short form). The full record is the File entity with the same id.",
+})
+export class TaskCommentFile extends FileBase {
+  @Field(() => MiniUserRef, { description: "Who added the file." })
+  createdBy!: MiniUserRef;
+}
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A user mentioned in a task comment." })
+export class TaskCommentMention extends Identified("mention") {
+  @Field(() => MiniUserRef, { description: "The mentioned user." })
+  user!: MiniUserRef;
+}
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A user's reaction to a task comment." })
+export class TaskCommentReaction extends Identified("reaction") {
+  @Field(() => MiniUserRef, { description: "Who reacted." })
+  user!: MiniUserRef;
+
+  @Field({ description: "The kind of reaction (e.g. like, heart, laugh); a user gives each kind at most once per comment." })
+  reactionType!: string;
+}
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A comment on a task, possibly a reply to another comment of the same task." })

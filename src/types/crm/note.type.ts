@@ -1,8 +1,88 @@
-import { Directive, Field, ObjectType } from "type-graphql";
-import { NoteContractor } from "./note-contractor.type";
-import { NoteStatus } from "./note-status.type";
-import { NoteUserRef } from "../people/user-summaries.type";
-import { Identified } from "../shared/named.type";
+import { Directive, Field, ObjectType, ID } from "type-graphql";
+import { NoteUserRef, ContractorAttendant } from "../people/user-summaries.type";
+import { Identified, Named, IdName } from "../shared/named.type";
+import { CustomFieldValueFields } from "../project/custom-field-value-fields.type";
+import { FirstOf } from "../shared/first-of";
+
+@ObjectType({
+  description:
+    "A custom field of a contractor with its value. Only the value field matching dataType is set; the others are null or empty.",
+})
+export class ContractorCustomField extends CustomFieldValueFields {
+  @Field(() => ID, { description: "Id of the custom field's definition." })
+  id!: string;
+
+  @Field(() => ID, { description: "Id of this value." })
+  valueId!: string;
+
+  @Field({ description: "Name of the field." })
+  name!: string;
+
+  @Field({ description: "Explanation of the field, empty when none." })
+  description!: string;
+
+  @Field({ description: "Kind of value: text, float, datetime, select, users or department." })
+  dataType!: string;
+}
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "The contractor (client company) a CRM note is about, with its CRM details." })
+export class NoteContractor extends Identified("contractor") {
+  @Field({ description: "Short name." })
+  name!: string;
+
+  @Field({ description: "Full registered name, empty when unknown." })
+  fullName!: string;
+
+  @Field({ description: "URL of the small logo, empty when none." })
+  pictureSm!: string;
+
+  @Field({ description: "URL of the large logo, empty when none." })
+  pictureLg!: string;
+
+  @Field({ description: "E-mail address, empty when unknown." })
+  email!: string;
+
+  @Field({ description: "Phone number, empty when unknown." })
+  phoneNumber!: string;
+
+  @Field({ description: "Usual place of meetings or business, empty when unknown." })
+  defaultLocation!: string;
+
+  @Field({ description: "Short code, unique." })
+  shortCode!: string;
+
+  @Field({ description: "Whether the caller may manage the contractor: an admin or one of its attendants." })
+  canManage!: boolean;
+
+  @Field({ description: "Tax identifier (NIP / VAT id), empty when unknown." })
+  vatId!: string;
+
+  @FirstOf(() => ContractorAttendant, 20, "Users who look after the contractor, by last name, first name")
+  attendants!: ContractorAttendant[];
+
+  @FirstOf(() => IdName, 20, "Industry branches the contractor works in, by name")
+  industryBranches!: IdName[];
+
+  @FirstOf(() => IdName, 20, "Tags of the contractor, by name")
+  tags!: IdName[];
+
+  @FirstOf(() => ContractorCustomField, 30, "The contractor's custom fields with their values, by the fields' weight")
+  customFields!: ContractorCustomField[];
+}
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A state a CRM note can be in (e.g. to do, done), with its colour." })
+export class NoteStatus extends Named("status", "of", "its") {
+  @Field(() => Date, { description: "When the status was created." })
+  createdAt!: Date;
+
+  @Field(() => Date, { description: "When the status was last changed." })
+  updatedAt!: Date;
+
+  @Field({ description: "Its colour, #rrggbb." })
+  decorator!: string;
+}
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A CRM note: something to remember or do about a client." })

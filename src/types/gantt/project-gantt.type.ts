@@ -1,13 +1,170 @@
-import { Directive, Field, Float, ID, ObjectType } from "type-graphql";
-import { GanttBoard } from "./gantt-board.type";
-import { GanttLink } from "./gantt-link.type";
-import { GanttProject } from "./gantt-project.type";
-import { GanttStage } from "./gantt-stage.type";
-import type { GanttTask } from "./gantt-task.type";
-import { Milestone } from "./milestone.type";
+import { Directive, Field, Float, ID, ObjectType, Int } from "type-graphql";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { FirstOf } from "../shared/first-of";
+import { Identified, Named, IdNameDecorator } from "../shared/named.type";
+import { OpenSet } from "../shared/open-set";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A dependency drawn on a project's gantt chart between two of its stages, boards, tasks or milestones." })
+export class GanttLink extends Identified("link", "'s") {
+  @Field({ description: "Kind of dependency: fts (finish-to-start), ftf (finish-to-finish), sts (start-to-start), stf (start-to-finish)." })
+  type!: string;
+
+  @Field(() => ID, { description: "Id of the object the dependency starts from." })
+  source!: string;
+
+  @Field(() => ID, { description: "Id of the object that depends on the source." })
+  target!: string;
+}
+
+@ObjectType({ description: "The project as the gantt chart heads it." })
+export class GanttProject extends Named("project", "'s") {
+  @Field(() => Date, { nullable: true, description: "When work actually started; null until it has." })
+  dateStart!: Date | null;
+
+  @Field(() => Date, { nullable: true, description: "When work actually ended; null until it has." })
+  dateEnd!: Date | null;
+
+  @Field(() => Date, { description: "Planned start." })
+  dateStartPlanned!: Date;
+
+  @Field(() => Date, { description: "Planned end." })
+  dateEndPlanned!: Date;
+
+  @OpenSet("The project's status (in-preparation, open, ...).")
+  status!: string;
+
+  @Field({ description: "The project's short code, unique." })
+  shortCode!: string;
+
+  @Field(() => Float, {
+    description: "Share of the project's tasks that are finished (finishedAt set), from 0 to 1; 0 when it has no tasks.",
+  })
+  progress!: number;
+
+  @Field({ description: "Whether removing the project's objects records who removed them." })
+  isBlameableRemovalEnabled!: boolean;
+}
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A milestone: a dated point of a project, optionally within a stage." })
+export class Milestone extends Identified("milestone", "'s") {
+  @Field(() => ID, { description: "Id of the milestone's project." })
+  project!: string;
+
+  @Field(() => ID, { nullable: true, description: "Id of the milestone's stage; null for a milestone of the whole project." })
+  stage!: string | null;
+
+  @Field(() => Int, { description: "Position among milestones on the same date (lower first)." })
+  weight!: number;
+
+  @Field({ description: "The milestone's name." })
+  name!: string;
+
+  @Field(() => Date, { description: "When the milestone falls." })
+  dateStart!: Date;
+
+  @Field({ description: "What the milestone marks; empty when not described." })
+  description!: string;
+
+  @OpenSet("The milestone's status (todo, done, ...).")
+  status!: string;
+}
+
+@ObjectType({ description: "A task of the project as a gantt bar." })
+export class GanttTask extends Named("task", "'s") {
+  @Field(() => Int, { description: "Number of the task on its board." })
+  no!: number;
+
+  @Field({ description: "The task's short code, unique." })
+  shortCode!: string;
+
+  @Field(() => Date, { nullable: true, description: "Start of the task; null when not planned." })
+  dateStart!: Date | null;
+
+  @Field(() => Date, { nullable: true, description: "End (deadline) of the task; null when not planned." })
+  dateEnd!: Date | null;
+
+  @Field(() => ID, { description: "Id of the task's project." })
+  project!: string;
+
+  @Field(() => ID, { description: "Id of the task's board." })
+  board!: string;
+
+  @Field(() => Date, { nullable: true, description: "When the task was finished; null while it is not." })
+  finishedAt!: Date | null;
+
+  @Field({ description: "Status of the board column the task is in (todo, in-progress, done, ...)." })
+  columnStatus!: string;
+
+  @Field({ description: "Colour of the board column the task is in, #rrggbb." })
+  columnDecorator!: string;
+
+  @OpenSet("The task's status (in-preparation, ...).")
+  status!: string;
+
+  @Field(() => Int, { description: "Position among tasks with the same dates (lower first)." })
+  weight!: number;
+}
+
+@ObjectType({ description: "A stage of the project as a gantt bar." })
+export class GanttStage extends Named("stage", "'s") {
+  @OpenSet("The stage's status (in-preparation, ...).")
+  status!: string;
+
+  @Field(() => Date, { description: "Start of the stage." })
+  dateStart!: Date;
+
+  @Field(() => Date, { description: "End of the stage." })
+  dateEnd!: Date;
+
+  @Field(() => Float, {
+    description: "Share of the stage's tasks that are finished (finishedAt set), from 0 to 1; 0 when it has no tasks.",
+  })
+  progress!: number;
+
+  @Field(() => Int, { description: "Position among stages with the same dates (lower first)." })
+  weight!: number;
+
+  @Field({ description: "Whether removing the stage's objects records who removed them." })
+  isBlameableRemovalEnabled!: boolean;
+
+  @Field(() => IdNameDecorator, { nullable: true, description: "The stage's type, if set." })
+  stageType!: IdNameDecorator | null;
+}
+
+@ObjectType({ description: "A board of the project as a gantt bar." })
+export class GanttBoard extends Named("board", "'s") {
+  @OpenSet("The board's status (in-preparation, ...).")
+  status!: string;
+
+  @Field({ description: "The board's short code, unique; task short codes start with it." })
+  shortCode!: string;
+
+  @Field(() => Date, { description: "Start of the board." })
+  dateStart!: Date;
+
+  @Field(() => Date, { description: "End of the board." })
+  dateEnd!: Date;
+
+  @Field(() => Float, {
+    description: "Share of the board's tasks that are finished (finishedAt set), from 0 to 1; 0 when it has no tasks.",
+  })
+  progress!: number;
+
+  @Field(() => Int, { description: "Position among boards with the same dates (lower first)." })
+  weight!: number;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: "Id of the board's stage; null for a board outside stages (the board of a simple project).",
+  })
+  stage!: string | null;
+
+  @Field(() => IdNameDecorator, { nullable: true, description: "The board's type, if set." })
+  boardType!: IdNameDecorator | null;
+}
 
 @Directive('@key(fields: "id")')
 @ObjectType({

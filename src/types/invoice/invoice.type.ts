@@ -1,18 +1,106 @@
 import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import { InvoiceCost, InvoiceIncome } from "./invoice-booking.type";
-import { InvoiceFinanceBoard } from "./invoice-finance-board.type";
-import { InvoiceFinanceProject } from "./invoice-finance-project.type";
-import { InvoiceFinanceStage } from "./invoice-finance-stage.type";
-import { InvoiceFinanceTask } from "./invoice-finance-task.type";
-import { InvoiceItem } from "./invoice-item.type";
 import { InvoiceNumbering } from "./invoice-numbering.type";
 import { UserRef } from "../people/user-summaries.type";
 import { listCost, MAX_CORRECTIONS } from "../../domain/list-cost";
 import { MAX_INVOICE_ITEMS } from "../../inputs/invoice/create-invoice.input";
-import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../shared/enums";
+import {
+  BuyerIdentifierType,
+  InvoiceDirection,
+  InvoiceLanguage,
+  InvoiceType,
+  KsefMarker,
+  PaymentMethod,
+  GtuCode,
+  TaxRate,
+} from "../shared/enums";
 import { FirstOf } from "../shared/first-of";
-import { Identified } from "../shared/named.type";
+import { Identified, Named } from "../shared/named.type";
+
+@ObjectType({ description: "The project an invoice is booked to, in short." })
+export class InvoiceFinanceProject extends Named("project") {
+  @Field({ description: "Short code of the project." })
+  shortCode!: string;
+
+  @Field({ description: "Number of the project, from its project numbering." })
+  no!: string;
+
+  @Field({ description: "Whether it is a simple project (one board, no stages)." })
+  isSimple!: boolean;
+}
+
+@ObjectType({ description: "The stage an invoice is booked to, in short." })
+export class InvoiceFinanceStage extends Named("stage") {
+  @Field(() => ID, { description: "Id of the stage's project." })
+  financeProject!: string;
+}
+
+@ObjectType({ description: "The board an invoice is booked to, in short." })
+export class InvoiceFinanceBoard extends Named("board") {
+  @Field({ description: "Short code of the board." })
+  shortCode!: string;
+
+  @Field(() => ID, { description: "Id of the board's project." })
+  financeProject!: string;
+
+  @Field(() => ID, { nullable: true, description: "Id of the board's stage; null for a board outside stages." })
+  financeStage!: string | null;
+}
+
+@ObjectType({ description: "The task an invoice is booked to, in short." })
+export class InvoiceFinanceTask extends Named("task") {
+  @Field(() => Int, { description: "Number of the task on its board." })
+  number!: number;
+
+  @Field({ description: "Short code of the task." })
+  shortCode!: string;
+
+  @Field(() => ID, { description: "Id of the task's project." })
+  financeProject!: string;
+
+  @Field(() => ID, { nullable: true, description: "Id of the task's stage, if it has one." })
+  financeStage!: string | null;
+
+  @Field(() => ID, { description: "Id of the task's board." })
+  financeBoard!: string;
+}
+
+@ObjectType({ description: "A position of an invoice, with its amounts computed by the server." })
+export class InvoiceItem {
+  @Field(() => Int, { description: "Position of the item on the invoice, from 1, in the order it was given." })
+  order!: number;
+
+  @Field({ description: "What is sold: the name of the good or service." })
+  positionName!: string;
+
+  @Field({ description: "Unit of measure (e.g. szt., h); empty when none." })
+  unit!: string;
+
+  @Field(() => Float, { description: "Quantity, up to four decimal places." })
+  count!: number;
+
+  @Field(() => Float, { description: "Net price of one unit." })
+  priceUnit!: number;
+
+  @Field(() => TaxRate, {
+    description:
+      "VAT rate: RATE_23, RATE_8, RATE_5, RATE_0 (stored 23, 8, 5, 0), or zw (exempt), np (not subject to VAT), oo (reverse charge).",
+  })
+  tax!: string;
+
+  @Field(() => Float, { description: "count x priceUnit, rounded half-up to 2 places." })
+  netAmount!: number;
+
+  @Field(() => Float, { description: "netAmount x the VAT rate, rounded half-up to 2 places; 0 for zw, np and oo." })
+  vatAmount!: number;
+
+  @Field(() => Float, { description: "netAmount + vatAmount." })
+  grossAmount!: number;
+
+  @Field(() => GtuCode, { nullable: true, description: "GTU code of the item (GTU_01 to GTU_13), if any." })
+  gtu!: string | null;
+}
 
 @Directive('@key(fields: "id")')
 @ObjectType({

@@ -1,11 +1,34 @@
 import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
-import { UserSsoProvider } from "./user-sso-provider.type";
-import { UserDepartment } from "./user-department.type";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { FirstOf } from "../shared/first-of";
-import { Identified } from "../shared/named.type";
+import { Identified, IdName } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A user's membership in a department." })
+export class UserDepartment extends Identified("membership") {
+  @Field({ description: "Whether the user leads this department." })
+  isLeader!: boolean;
+
+  @Field(() => IdName, { description: "The department." })
+  department!: IdName;
+}
+
+@ObjectType({ description: "A single sign-on provider a user is connected to." })
+export class UserSsoProvider extends Identified("SSO provider") {
+  @Field({ description: "Identity tenant of the provider (e.g. the Azure AD tenant id)." })
+  tenantId!: string;
+
+  @Field({ description: "Readable name of the tenant." })
+  tenantName!: string;
+
+  @Field({ description: "Kind of provider, e.g. microsoft, google." })
+  type!: string;
+
+  @Field({ description: "Whether the user's account is currently linked to this provider." })
+  isUserLinked!: boolean;
+}
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A person with an account: staff, external collaborators, people who cannot log in." })

@@ -1,7 +1,7 @@
 import { Field, ObjectType } from "type-graphql";
 import { CustomFieldOption } from "./custom-field-option.type";
 import { CustomFieldUser } from "../people/user-summaries.type";
-import { IdName } from "../shared/id-name.type";
+import { IdName } from "../shared/named.type";
 import { FirstOf } from "../shared/first-of";
 
 /**

@@ -1,12 +1,11 @@
 import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { AssignedProjectUser } from "./assigned-project-user.type";
-import { IdName } from "../shared/id-name.type";
+import { IdName, Identified } from "../shared/named.type";
 import { ProjectNumbering } from "./project-numbering.type";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { MAX_PROJECT_CONTRACTORS, MAX_PROJECT_TAGS } from "../../inputs/project/create-project.input";
 import { FirstOf } from "../shared/first-of";
-import { Identified } from "../shared/named.type";
 import { OpenSet } from "../shared/open-set";
 
 @Directive('@key(fields: "id")')

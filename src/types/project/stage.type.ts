@@ -1,6 +1,5 @@
 import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
-import { IdNameDecorator } from "../shared/id-name-decorator.type";
-import { Named } from "../shared/named.type";
+import { IdNameDecorator, Named } from "../shared/named.type";
 import { OpenSet } from "../shared/open-set";
 
 @Directive('@key(fields: "id")')

@@ -33,3 +33,12 @@ export function Named(what: string, idForm: Form = "of", nameForm: Form = idForm
   }
   return NamedObject;
 }
+
+@ObjectType({ description: "A referenced object by id and name (category, tag, department, contractor...)." })
+export class IdName extends Named("referenced object", "of", "its") {}
+
+@ObjectType({ description: "A typed classifier with a colour: a stage type, a board type." })
+export class IdNameDecorator extends Named("classifier", "of", "its") {
+  @Field({ description: "Its colour, #rrggbb." })
+  decorator!: string;
+}

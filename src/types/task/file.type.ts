@@ -1,6 +1,97 @@
-import { Directive, Field, ObjectType } from "type-graphql";
-import { FileBase } from "./file-base.type";
+import { Directive, Field, ObjectType, ID, Int } from "type-graphql";
 import { ProjectUserRef } from "../people/user-summaries.type";
+import { Named, Identified, IdName } from "../shared/named.type";
+import { FileTargetType } from "../shared/enums";
+import { OpenSet } from "../shared/open-set";
+
+@ObjectType({ description: "The task a file belongs to, with where it sits (board, stage, project)." })
+export class FileTask extends Named("task", "'s") {
+  @Field({ description: "The task's short code, unique (board short code and number)." })
+  shortCode!: string;
+
+  @Field(() => Int, { description: "Number of the task on its board." })
+  no!: number;
+
+  @Field(() => ID, { description: "Id of the task's project." })
+  project!: string;
+
+  @Field({ description: "Short code of the task's project." })
+  projectShortCode!: string;
+
+  @Field({ description: "Name of the task's project." })
+  projectName!: string;
+
+  @Field({ description: "Whether the task's project is a simple project (a single board, no stages to manage)." })
+  projectIsSimple!: boolean;
+
+  @Field(() => ID, { nullable: true, description: "Id of the task's stage; null when the task is not in a stage." })
+  stage!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Name of the task's stage; null when the task is not in a stage." })
+  stageName!: string | null;
+
+  @Field(() => ID, { description: "Id of the task's board." })
+  board!: string;
+
+  @Field({ description: "Short code of the task's board." })
+  boardShortCode!: string;
+
+  @Field({ description: "Name of the task's board." })
+  boardName!: string;
+}
+
+/**
+ * The fields every view of a file shares. `File` (an upload result) and `TaskCommentFile` (a file
+ * on a comment) differ only in how much of the author they show.
+ */
+@ObjectType()
+export abstract class FileBase extends Identified("file", "'s") {
+  @Field(() => FileTargetType, { description: "What the file is attached to: project, task or task_comment (a task comment)." })
+  type!: string;
+
+  @Field(() => ID, { nullable: true, description: "Id of the project the file belongs to (directly or through its task or comment)." })
+  project!: string | null;
+
+  @Field(() => FileTask, {
+    nullable: true,
+    description: "The task the file belongs to (directly or through its comment); null for project files.",
+  })
+  task!: FileTask | null;
+
+  @Field(() => ID, { nullable: true, description: "Id of the comment the file is attached to; null unless type is task-comment." })
+  taskComment!: string | null;
+
+  @Field({ description: "Name shown for the file." })
+  displayedName!: string;
+
+  @Field({ description: "File name extension, lower case, without the dot; empty when the name and address have none." })
+  extension!: string;
+
+  @Field(() => Int, { description: "Size in bytes; 0 when unknown (files registered by link are not fetched)." })
+  size!: number;
+
+  @OpenSet("Where the content lives: internal (stored by the service) or link (an external address).")
+  source!: string;
+
+  @Field({ description: "Address of a preview image; empty when there is none." })
+  previewImageUrl!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Absolute address the content is downloaded from: the link itself for linked files; null when the stored file has no public address.",
+  })
+  downloadUrl!: string | null;
+
+  @Field({ description: "How the content is obtained: download-direct (served by the service) or link (opened at its address)." })
+  downloadType!: string;
+
+  @Field(() => IdName, { nullable: true, description: "The file's category, if any." })
+  fileCategory!: IdName | null;
+
+  @Field(() => Date, { description: "When the file was added." })
+  createdAt!: Date;
+}
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A file attached to a project, a task or a task comment: stored by the service or registered by link." })

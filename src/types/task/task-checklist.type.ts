@@ -1,9 +1,21 @@
 import { Directive, Field, Int, ObjectType } from "type-graphql";
 import { ProjectUserRef } from "../people/user-summaries.type";
-import { TaskChecklistItem } from "./task-checklist-item.type";
 import { FirstOf } from "../shared/first-of";
-import { Named } from "../shared/named.type";
+import { Named, Identified } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "One line of a task checklist: something to do, ticked off when done." })
+export class TaskChecklistItem extends Identified("item", "'s") {
+  @Field({ description: "What is to be done." })
+  name!: string;
+
+  @Field({ description: "Whether the item is done." })
+  isChecked!: boolean;
+
+  @Field(() => Int, { description: "Position within its checklist; items are listed by ascending weight." })
+  weight!: number;
+}
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A named checklist of a task, with its items and the person leading it." })

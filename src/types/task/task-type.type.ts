@@ -1,8 +1,7 @@
 import { Directive, Field, ObjectType } from "type-graphql";
-import { IdName } from "../shared/id-name.type";
+import { IdName, Named } from "../shared/named.type";
 import { MAX_TASK_TYPE_CATEGORIES } from "../../inputs/task/update-task-type.input";
 import { FirstOf } from "../shared/first-of";
-import { Named } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A kind of task (bug, feature...), offered in the project categories it is linked to." })

@@ -1,9 +1,8 @@
 import { Directive, Field, ObjectType } from "type-graphql";
-import { IdName } from "../shared/id-name.type";
+import { IdName, Named } from "../shared/named.type";
 import { SavedCustomFieldValue } from "../project/saved-custom-field-value.type";
 import { TemplateUserRef } from "../people/user-summaries.type";
 import { FirstOf } from "../shared/first-of";
-import { Named } from "../shared/named.type";
 
 @Directive('@key(fields: "id")')
 @ObjectType({

@@ -1,8 +1,72 @@
-import { Field, Int, ObjectType } from "type-graphql";
+import { Field, Int, ObjectType, ID } from "type-graphql";
 import { ProjectUserRef } from "../people/user-summaries.type";
-import { TimesheetDay } from "./timesheet-day.type";
-import { TimesheetRow } from "./timesheet-row.type";
 import { listCost } from "../../domain/list-cost";
+import { DateScalar } from "../../scalars";
+
+@ObjectType({ description: "Time reported on one UTC calendar day of a timesheet window." })
+export class TimesheetDay {
+  @Field(() => DateScalar, { description: "The calendar day (UTC), YYYY-MM-DD." })
+  date!: Date;
+
+  @Field(() => Int, { description: "Seconds reported that day (0 when none)." })
+  seconds!: number;
+}
+
+@ObjectType({ description: "One task of a user's timesheet: the time reported on it each day of the window." })
+export class TimesheetRow {
+  @Field({
+    description: "Whether the caller may edit this time: it is their own, or they manage the task's project (admins manage every project).",
+  })
+  canEdit!: boolean;
+
+  @Field(() => Int, { description: "Seconds reported on the task in the whole window." })
+  seconds!: number;
+
+  @Field({ description: "The task's name." })
+  taskName!: string;
+
+  @Field(() => ID, { description: "The task's id." })
+  taskId!: string;
+
+  @Field(() => Int, { description: "Number of the task on its board." })
+  taskNumber!: number;
+
+  @Field({ description: "The task's short code." })
+  taskShortCode!: string;
+
+  @Field(() => ID, { description: "Id of the task's board." })
+  boardId!: string;
+
+  @Field({ description: "Short code of the task's board." })
+  boardShortCode!: string;
+
+  @Field({ description: "Name of the task's board." })
+  boardName!: string;
+
+  @Field(() => ID, { nullable: true, description: "Id of the task's stage; null when the task is not in a stage." })
+  stageId!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Name of the task's stage; null when the task is not in a stage." })
+  stageName!: string | null;
+
+  @Field(() => ID, { description: "Id of the task's project." })
+  projectId!: string;
+
+  @Field({ description: "Short code of the task's project." })
+  projectShortCode!: string;
+
+  @Field({ description: "Name of the task's project." })
+  projectName!: string;
+
+  @Field({ description: "Whether the task's project is a simple project." })
+  projectIsSimple!: boolean;
+
+  @Field(() => [TimesheetDay], {
+    complexity: listCost(7),
+    description: "The seven days of the window in order, each with the seconds reported on this task.",
+  })
+  days!: TimesheetDay[];
+}
 
 @ObjectType({ description: "One user's timesheet for a seven-day window: a row per task, the daily totals and the sum." })
 export class TimesheetEntry {

@@ -1,14 +1,48 @@
 import { Directive, Field, Int, ObjectType } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import { CalendarUserRef } from "../people/user-summaries.type";
-import { VacationComment } from "./vacation-comment.type";
-import { VacationDate } from "./vacation-date.type";
-import { VacationPermissions } from "./vacation-permissions.type";
-import { VacationType } from "./vacation-type.type";
 import { FirstOf } from "../shared/first-of";
-import { Identified } from "../shared/named.type";
+import { Identified, Named } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
 import { OpenSet } from "../shared/open-set";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A comment on a vacation request (by its owner or an approver)." })
+export class VacationComment extends Identified("comment") {
+  @Field({ description: "Text of the comment." })
+  content!: string;
+
+  @Field(() => CalendarUserRef, { description: "Who wrote it." })
+  calendarUser!: CalendarUserRef;
+
+  @Field(() => Date, { description: "When it was written." })
+  createdAt!: Date;
+}
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "One day of absence of a vacation." })
+export class VacationDate extends Identified("vacation day") {
+  @Field(() => DateScalar, { description: "The calendar day, YYYY-MM-DD (a Date: no time of day, no time zone to shift it)." })
+  date!: Date;
+}
+
+@ObjectType({ description: "What the caller may do with a vacation." })
+export class VacationPermissions {
+  @Field({
+    description: "Whether the caller may accept, reject or change it: an admin, or a leader of one of the vacation owner's departments.",
+  })
+  canManage!: boolean;
+}
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A kind of absence (annual leave, sick leave...), as shown on a vacation." })
+export class VacationType extends Named("vacation type", "of", "its") {
+  @Field({ description: "Whether days of this type count against the user's yearly vacation allowance." })
+  decrementVacation!: boolean;
+
+  @Field({ description: "Whether the type may still be chosen for new vacations." })
+  isActive!: boolean;
+}
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A vacation (absence) request of a user, with its days, comments and decision." })
