@@ -12,9 +12,10 @@ import {
   type InvoiceFinanceProject,
   type InvoiceFinanceStage,
   type InvoiceFinanceTask,
+  InvoiceCost,
+  InvoiceIncome,
+  InvoiceNumbering,
 } from "../../types/invoice/invoice.type";
-import { InvoiceCost, InvoiceIncome } from "../../types/invoice/invoice-booking.type";
-import { InvoiceNumbering } from "../../types/invoice/invoice-numbering.type";
 import type { UserRef } from "../../types/people/user-summaries.type";
 import { column, columns, computed, entityOf, list, object, orNull, readModel, rowsOf, stringList, value } from "../shared/read-model";
 import { userSummary } from "../shared/user-refs";

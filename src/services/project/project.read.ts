@@ -1,14 +1,10 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import { Prisma } from "../../db/client";
 import type { Tables } from "../../db/tables";
-import { CustomFieldDefinition } from "../../types/project/custom-field-definition.type";
-import { CustomFieldOption } from "../../types/project/custom-field-option.type";
+import { CustomFieldDefinition, CustomFieldOption, type CustomFieldValueFields } from "../../types/project/custom-field.type";
 import type { CustomFieldUser, ProjectUserRef, RiskUserRef } from "../../types/people/user-summaries.type";
-import type { CustomFieldValueFields } from "../../types/project/custom-field-value-fields.type";
 import { AssignedBoardUser } from "../../types/project/assigned-board-user.type";
-import { AssignedProjectUser } from "../../types/project/assigned-project-user.type";
-import { Project } from "../../types/project/project.type";
-import { ProjectNumbering } from "../../types/project/project-numbering.type";
+import { AssignedProjectUser, Project, ProjectNumbering } from "../../types/project/project.type";
 import { ProjectSettings } from "../../types/project/project-settings.type";
 import { Risk } from "../../types/project/risk.type";
 import { Stage } from "../../types/project/stage.type";

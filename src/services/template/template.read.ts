@@ -1,5 +1,5 @@
 import { ProjectTemplate } from "../../types/template/project-template.type";
-import type { SavedCustomFieldValue } from "../../types/project/saved-custom-field-value.type";
+import type { SavedCustomFieldValue } from "../../types/project/custom-field.type";
 import type { TemplateUserRef } from "../../types/people/user-summaries.type";
 import { toBool, toDateRequired } from "../../db/row-values";
 import { rules } from "../../auth/rules";

@@ -1,7 +1,7 @@
 import { Directive, Field, ObjectType, ID } from "type-graphql";
 import { NoteUserRef, ContractorAttendant } from "../people/user-summaries.type";
 import { Identified, Named, IdName } from "../shared/named.type";
-import { CustomFieldValueFields } from "../project/custom-field-value-fields.type";
+import { CustomFieldValueFields } from "../project/custom-field.type";
 import { FirstOf } from "../shared/first-of";
 
 @ObjectType({

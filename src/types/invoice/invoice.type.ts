@@ -1,7 +1,5 @@
 import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { DateScalar } from "../../scalars";
-import { InvoiceCost, InvoiceIncome } from "./invoice-booking.type";
-import { InvoiceNumbering } from "./invoice-numbering.type";
 import { UserRef } from "../people/user-summaries.type";
 import { listCost, MAX_CORRECTIONS } from "../../domain/list-cost";
 import { MAX_INVOICE_ITEMS } from "../../inputs/invoice/create-invoice.input";
@@ -17,6 +15,72 @@ import {
 } from "../shared/enums";
 import { FirstOf } from "../shared/first-of";
 import { Identified, Named } from "../shared/named.type";
+
+/** A cost or an income booked against an invoice: one shape but for the name of its type field (`costType`, `incomeType`). */
+function Booking(kind: "cost" | "income", dated: string) {
+  @ObjectType()
+  abstract class BookingEntry extends Identified(`${kind} entry`) {
+    @Field({ description: `What the ${kind} is.` })
+    name!: string;
+
+    @Field(() => Float, { description: "Net amount." })
+    priceNet!: number;
+
+    @Field(() => Float, { description: "Gross amount." })
+    priceGross!: number;
+  }
+  Field(() => String, { description: "How the entry came to be (manually: entered by a person)." })(BookingEntry.prototype, `${kind}Type`);
+  Field(() => Date, { description: `When the ${kind} was ${dated}.` })(BookingEntry.prototype, "date");
+  return BookingEntry;
+}
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A cost booked against an invoice." })
+export class InvoiceCost extends Booking("cost", "incurred") {
+  costType!: string;
+  date!: Date;
+}
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "An income booked against an invoice." })
+export class InvoiceIncome extends Booking("income", "earned") {
+  incomeType!: string;
+  date!: Date;
+}
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A numbering series of invoices: the pattern their numbers follow and when its counter starts again." })
+export class InvoiceNumbering extends Identified("numbering") {
+  @Field({ description: "The invoice direction it numbers: income or cost." })
+  kind!: string;
+
+  @Field({
+    description:
+      "Pattern of the numbers, e.g. FV/{number}/{MM}/{YYYY}. Tokens: {number} (the counter), {YYYY}, {YY}, {MM}, {DD} (from the invoice's issue date).",
+  })
+  pattern!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "ISO 8601 duration after which the counter starts again at 1: P1M (monthly), P1Y (yearly), P1D, P3M; null: never.",
+  })
+  resetInterval!: string | null;
+
+  @Field(() => Int, { description: "Minimum number of digits of {number}, padded with leading zeros (0: no padding)." })
+  leadingZero!: number;
+
+  @Field({ description: "Whether invoices of this kind are numbered by it when no numbering is named." })
+  isDefault!: boolean;
+
+  @Field({ description: "Document title that invoices of this numbering carry unless they name their own." })
+  docTitle!: string;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: "The last number this numbering has given in the current period (today, UTC); null when it has given none yet.",
+  })
+  closestCounter!: number | null;
+}
 
 @ObjectType({ description: "The project an invoice is booked to, in short." })
 export class InvoiceFinanceProject extends Named("project") {

@@ -1,12 +1,59 @@
 import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
-import { AssignedProjectUser } from "./assigned-project-user.type";
-import { IdName, Identified } from "../shared/named.type";
-import { ProjectNumbering } from "./project-numbering.type";
+import { IdName, Identified, Named } from "../shared/named.type";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { MAX_PROJECT_CONTRACTORS, MAX_PROJECT_TAGS } from "../../inputs/project/create-project.input";
 import { FirstOf } from "../shared/first-of";
 import { OpenSet } from "../shared/open-set";
+import { ProjectUserRef } from "../people/user-summaries.type";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A user's assignment to a project, with their role in it." })
+export class AssignedProjectUser extends Identified("assignment", "'s") {
+  @Field(() => ProjectUserRef, { description: "The assigned user." })
+  projectUser!: ProjectUserRef;
+
+  @OpenSet("The user's role in the project: pm-active, pm-passive, member, none...")
+  role!: string;
+
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      "The user's hourly rate in this project, if set; null unless the caller is an admin, finance or a manager of the project (never a role in its hideHourlyRateForRoles).",
+  })
+  @VisibleTo(rules.rate)
+  hourlyRate!: number | null;
+
+  @Field({ description: "Whether the user may report time on the project's tasks." })
+  canReportTime!: boolean;
+}
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "A numbering scheme that gives projects their number (`no`) from a pattern and a counter." })
+export class ProjectNumbering extends Named("numbering", "'s", "of") {
+  @Field({
+    description:
+      "Pattern of the number: {number} is the counter padded with zeros to counterPadLength; {YYYY}, {YY}, {MM} and {DD} are the creation date (UTC).",
+  })
+  pattern!: string;
+
+  @Field(() => Int, { description: "Minimum number of digits of {number}, padded with leading zeros." })
+  counterPadLength!: number;
+
+  @Field(() => Int, {
+    description: "The counter value the next project numbered by this scheme gets; 1 instead once a new counter period has begun.",
+  })
+  counterNextValue!: number;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "ISO 8601 duration after which the counter starts again at 1 (P1Y: every year, P1M: every month); null: never.",
+  })
+  counterInterval!: string | null;
+
+  @Field({ description: "Whether this is the numbering used when a project names none." })
+  isDefault!: boolean;
+}
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A project: stages, boards and tasks for one undertaking, with its people, contractors and budget." })

@@ -1,6 +1,6 @@
 import { Directive, Field, ObjectType } from "type-graphql";
 import { IdName, Named } from "../shared/named.type";
-import { SavedCustomFieldValue } from "../project/saved-custom-field-value.type";
+import { SavedCustomFieldValue } from "../project/custom-field.type";
 import { TemplateUserRef } from "../people/user-summaries.type";
 import { FirstOf } from "../shared/first-of";
 

@@ -1,0 +1,83 @@
+import { Field, ObjectType, Directive, Int } from "type-graphql";
+import { Identified, IdName } from "../shared/named.type";
+import { CustomFieldUser } from "../people/user-summaries.type";
+import { FirstOf } from "../shared/first-of";
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "An option of a select custom field, as chosen in a value." })
+export class CustomFieldOption extends Identified("option", "'s") {
+  @Field({ description: "The option's text." })
+  value!: string;
+
+  @Field(() => Int, { description: "Position among the field's options." })
+  weight!: number;
+
+  @Field({ description: "The option's colour, #rrggbb." })
+  decorator!: string;
+}
+
+/**
+ * The value fields every custom field value carries, whichever object it is shown on. Only the
+ * one matching the definition's data type is set. Not a type of the schema by itself: the types
+ * that extend it are.
+ */
+@ObjectType()
+export abstract class CustomFieldValueFields {
+  @Field(() => String, { nullable: true, description: "The value of a text field." })
+  valueText!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The value of a float field, as an exact decimal string (e.g. "1250.5"), so no precision is lost.',
+  })
+  valueFloat!: string | null;
+
+  @Field(() => Date, { nullable: true, description: "The value of a datetime field." })
+  valueDateTime!: Date | null;
+
+  @FirstOf(() => CustomFieldOption, 20, "The options chosen in a select field, by the options' weight")
+  valueSelectOptions!: CustomFieldOption[];
+
+  @FirstOf(() => CustomFieldUser, 20, "The users chosen in a users field, by last name, first name")
+  valueSelectUsers!: CustomFieldUser[];
+
+  @Field(() => IdName, { nullable: true, description: "The department chosen in a department field." })
+  valueDepartment!: IdName | null;
+}
+
+@Directive('@key(fields: "id")')
+@ObjectType({ description: "The definition of a custom field: what a custom field value is a value of." })
+export class CustomFieldDefinition extends Identified("definition", "'s") {
+  @Field({ description: "Name of the field." })
+  name!: string;
+
+  @Field(() => Int, { description: "Position among the custom fields; values are listed by ascending weight." })
+  weight!: number;
+
+  @Field({ description: "Explanation of the field, empty when none." })
+  description!: string;
+
+  @Field({ description: "What the field belongs to: project or contractor." })
+  scope!: string;
+
+  @Field({ description: "Kind of value: text, float, datetime, select, users or department." })
+  dataType!: string;
+
+  @Field({ description: "How a float value is shown (float, currency, percent...)." })
+  floatDisplayType!: string;
+
+  @Field(() => Int, { description: "Decimal places a float value is shown with." })
+  floatDecimalPlaces!: number;
+
+  @Field({ description: "ISO 4217 currency code of a currency float, empty otherwise." })
+  floatCurrencyCode!: string;
+}
+
+@ObjectType({
+  description:
+    "A custom field value saved in a project template, beside its definition. Only the value field matching the definition's dataType is set; the others are null or empty.",
+})
+export class SavedCustomFieldValue extends CustomFieldValueFields {
+  @Field(() => CustomFieldDefinition, { description: "The field this is a value of." })
+  definition!: CustomFieldDefinition;
+}
