@@ -2,8 +2,7 @@ import type { AuthedContext } from "../../context";
 import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
 import { retryOnUniqueViolation } from "../shared/retry";
 import { runSerially } from "../shared/serial-queue";
-import { checkCombination } from "./invoice-input-rules";
-import { prepareInvoice } from "./invoice-preparation";
+import { checkCombination, prepareInvoice } from "./invoice-preparation";
 import { storeInvoice } from "./invoice-store";
 
 /** Runs after a lost race on a unique index (see createInvoice). */

@@ -3,18 +3,25 @@ import type { AuthedContext } from "../../context";
 import { policy } from "../../auth/policy";
 import { rules } from "../../auth/rules";
 import { ConflictError, NotFoundError } from "../../errors/errors";
-import { badInput } from "../shared/violations";
+import { badInput, Violations } from "../shared/violations";
 import type { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
 import { fitsMoney, MAX_AMOUNT } from "../shared/money";
 import { differenceOf, fitsMoneyColumn, sumAmounts } from "./invoice-amounts";
-import { checkRelated } from "./invoice-correction";
 import { copyItems, priceItems } from "./invoice-items";
 import { checkNumbering } from "../shared/numbering";
-import { partyFields } from "./invoice-parties";
-import { financeKeys, resolveCurrency, resolveFinance } from "./invoice-references";
 import type { PreparedInvoice } from "./invoice-store";
-import { isCorrectionType } from "../../domain/value-sets";
-import { readInvoiceLookups, type InvoiceLookups, type LookedUpNumbering } from "./invoice.read";
+import { isCorrectionType, relatedTypesOf } from "../../domain/value-sets";
+import {
+  readInvoiceLookups,
+  type InvoiceLookups,
+  type LookedUpNumbering,
+  BUYER_FIELDS,
+  SELLER_FIELDS,
+  type RelatedInvoice,
+  type LookedUpContractor,
+  type InvoiceLookupKeys,
+} from "./invoice.read";
+import { MAX_CORRECTIONS } from "../../domain/list-cost";
 
 /**
  * Reads and checks everything a new invoice refers to and computes its amounts, outside any
@@ -145,4 +152,184 @@ function numberingOf(input: CreateInvoiceInput, found: InvoiceLookups, takesNumb
     );
   }
   return found.defaultNumbering;
+}
+
+/** Rules between fields of a new invoice's input that need no database; every broken one is named at once. */
+export function checkCombination(input: CreateInvoiceInput): void {
+  const violations = new Violations();
+  const broken = (field: string, rule: string, message: string) => violations.add(field, rule, message);
+  const correction = isCorrectionType(input.invoiceType);
+  if (correction && !input.invoice)
+    broken("input.invoice", "required", `a ${input.invoiceType} correction must name the invoice it corrects`);
+  if (input.invoice && relatedTypesOf(input.invoiceType).length === 0) {
+    broken("input.invoice", "related", "this invoiceType names no related invoice (see the field's description for who names what)");
+  }
+  if (!correction && input.prevItems) broken("input.prevItems", "correctionOnly", "only corrections carry the items as they stood before");
+  if (input.posted && input.isDraft) broken("input.posted", "notDraft", "a draft cannot be posted to the books");
+  if (input.issueDate && input.deadlineDate && input.deadlineDate < input.issueDate) {
+    broken("input.deadlineDate", "notBeforeIssueDate", "deadlineDate must not be before issueDate");
+  }
+  violations.throwIfAny();
+}
+
+/** The project, stage, board and task an invoice is booked to. */
+export interface FinanceRefs {
+  projectId: string | null;
+  stageId: string | null;
+  boardId: string | null;
+  taskId: string | null;
+}
+
+/** The finance keys of the look-up: only the lowest level given is looked up (it fills the levels above it). */
+export function financeKeys(input: CreateInvoiceInput): Pick<InvoiceLookupKeys, "taskId" | "boardId" | "stageId" | "projectId"> {
+  const taskId = input.financeTask ?? null;
+  const boardId = taskId ? null : (input.financeBoard ?? null);
+  const stageId = taskId || boardId ? null : (input.financeStage ?? null);
+  const projectId = taskId || boardId || stageId ? null : (input.financeProject ?? null);
+  return { taskId, boardId, stageId, projectId };
+}
+
+/**
+ * Where the invoice is booked. The lowest level given is looked up and fills the levels above
+ * it; a level given as well must agree with it. An invoice that names none but names a related
+ * invoice (a correction's corrected one, a settlement's advance) is booked where that one is.
+ */
+export function resolveFinance(input: CreateInvoiceInput, found: InvoiceLookups, related: RelatedInvoice | null): FinanceRefs {
+  const given: FinanceRefs = {
+    projectId: input.financeProject ?? null,
+    stageId: input.financeStage ?? null,
+    boardId: input.financeBoard ?? null,
+    taskId: input.financeTask ?? null,
+  };
+  if (related && !given.projectId && !given.stageId && !given.boardId && !given.taskId) {
+    return {
+      projectId: related.financeProjectId,
+      stageId: related.financeStageId,
+      boardId: related.financeBoardId,
+      taskId: related.financeTaskId,
+    };
+  }
+  const mismatch = (field: string, what: string) => badInput(field, "consistent", what);
+  if (given.taskId) {
+    const task = found.task;
+    if (!task) throw new NotFoundError("Task", given.taskId, "input.financeTask");
+    if (given.boardId && given.boardId !== task.boardId) throw mismatch("input.financeTask", "the task is not on financeBoard");
+    if (given.stageId && given.stageId !== task.stageId) throw mismatch("input.financeTask", "the task is not in financeStage");
+    if (given.projectId && given.projectId !== task.projectId) throw mismatch("input.financeTask", "the task is not in financeProject");
+    return { projectId: task.projectId, stageId: task.stageId, boardId: task.boardId, taskId: given.taskId };
+  }
+  if (given.boardId) {
+    const board = found.board;
+    if (!board) throw new NotFoundError("Board", given.boardId, "input.financeBoard");
+    if (given.stageId && given.stageId !== board.stageId) throw mismatch("input.financeBoard", "the board is not in financeStage");
+    if (given.projectId && given.projectId !== board.projectId) throw mismatch("input.financeBoard", "the board is not in financeProject");
+    return { projectId: board.projectId, stageId: board.stageId, boardId: given.boardId, taskId: null };
+  }
+  if (given.stageId) {
+    const stage = found.stage;
+    if (!stage) throw new NotFoundError("Stage", given.stageId, "input.financeStage");
+    if (given.projectId && given.projectId !== stage.projectId) throw mismatch("input.financeStage", "the stage is not in financeProject");
+    return { projectId: stage.projectId, stageId: given.stageId, boardId: null, taskId: null };
+  }
+  if (given.projectId && !found.projectExists) throw new NotFoundError("Project", given.projectId, "input.financeProject");
+  return given;
+}
+
+/**
+ * An invoice that names another (a correction the invoice it corrects, a settlement its advance
+ * invoice, an invoice its pro forma) is in that invoice's currency: a correction's `toPay` is a
+ * difference of the two invoices' amounts and a settlement deducts its advance, neither of which
+ * means anything across currencies (a change of currency is a new invoice). Otherwise a given
+ * code must be in the currency dictionary; absent, the default currency.
+ */
+export function resolveCurrency(input: CreateInvoiceInput, found: InvoiceLookups, related: RelatedInvoice | null): string | null {
+  if (input.currencyCode) {
+    const code = input.currencyCode.toUpperCase();
+    if (related && code !== related.currencyCode) {
+      throw badInput(
+        "input.currencyCode",
+        "sameAsRelated",
+        `an invoice keeps the currency of the invoice it names in \`invoice\` (${related.currencyCode ?? "none"}); leave currencyCode out or give that one`,
+      );
+    }
+    // the message names the field, never the code sent (a client's value is not echoed)
+    if (!found.currencyKnown) throw badInput("input.currencyCode", "known", "the code is not in the currency dictionary");
+    return code;
+  }
+  if (related) return related.currencyCode;
+  return found.defaultCurrency;
+}
+
+type SellerField = (typeof SELLER_FIELDS)[number];
+type BuyerField = (typeof BUYER_FIELDS)[number];
+
+/**
+ * Seller and buyer data: what the input gives (an empty string counts as not given), else what
+ * the invoice named in `input.invoice` says (a correction's, a settlement's, ...), and for the
+ * buyer, when the input names a buyer contractor, that contractor's data. buyerIdentifier and
+ * buyerIdentifierType end as "" and nip when no source has them.
+ */
+export function partyFields(input: CreateInvoiceInput, buyer: LookedUpContractor | null, related: RelatedInvoice | null) {
+  const given = (value: string | null | undefined) => (value === undefined || value === null || value === "" ? undefined : value);
+  const seller = {} as Record<SellerField, string | null>;
+  for (const field of SELLER_FIELDS) seller[field] = given(input[field]) ?? related?.[field] ?? null;
+
+  const fromContractor: Record<BuyerField, string | null> | null = buyer && {
+    buyerName: given(buyer.fullName) ?? buyer.name,
+    buyerIdentifier: given(buyer.vatId) ?? null,
+    buyerIdentifierType: buyer.identifierType,
+    buyerStreet: buyer.street,
+    buyerZipCode: buyer.zipCode,
+    buyerCity: buyer.city,
+    buyerCountryCode: buyer.countryCode,
+    buyerRecipientName: null,
+    buyerAccountingEmail: buyer.accountingEmail,
+  };
+  // a named buyer replaces the named invoice's buyer as the source of the buyer's data
+  const source = fromContractor ?? (related && Object.fromEntries(BUYER_FIELDS.map((f) => [f, related[f]])));
+  const buyerData = {} as Record<BuyerField, string | null>;
+  for (const field of BUYER_FIELDS) buyerData[field] = given(input[field]) ?? given(source?.[field]) ?? null;
+
+  return {
+    ...seller,
+    ...buyerData,
+    buyerId: input.buyerId ?? related?.buyerId ?? null,
+    buyerIdentifier: buyerData.buyerIdentifier ?? "",
+    buyerIdentifierType: buyerData.buyerIdentifierType ?? "nip",
+  };
+}
+
+/**
+ * The invoice `input.invoice` names (read with the other look-ups, readInvoiceLookups): for a
+ * correction, the correctable original of its kind, with room for one more correction; for a
+ * settlement or an invoice issued from a pro forma, an issued document of a type it may name
+ * (RELATABLE_TYPES). Either way of the same direction, and never a draft.
+ */
+export function checkRelated(input: CreateInvoiceInput, row: RelatedInvoice | null): RelatedInvoice {
+  const id = input.invoice!;
+  if (!row) throw new NotFoundError("Invoice", id, "input.invoice");
+  const allowed = relatedTypesOf(input.invoiceType);
+  if (isCorrectionType(input.invoiceType) && (row.correctedInvoiceId !== null || isCorrectionType(row.invoiceType))) {
+    throw badInput(
+      "input.invoice",
+      "original",
+      "name the original invoice, not one of its corrections: corrections of one invoice form a chain",
+    );
+  }
+  if (!allowed.includes(row.invoiceType)) {
+    const verb = isCorrectionType(input.invoiceType) ? "corrects" : "names";
+    throw badInput(
+      "input.invoice",
+      "matchingType",
+      `this invoiceType ${verb} ${allowed.join(", ")} invoices; the invoice named is ${row.invoiceType}`,
+    );
+  }
+  if (row.isDraft) throw badInput("input.invoice", "issued", "a draft is not referred to: it is changed or issued");
+  if (isCorrectionType(input.invoiceType) && row.correctionCount >= MAX_CORRECTIONS) {
+    throw badInput("input.invoice", "maxCorrections", `an invoice takes at most ${MAX_CORRECTIONS} corrections; this one has them all`);
+  }
+  if (row.direction !== input.direction) {
+    throw badInput("input.direction", "sameAsRelated", `an invoice has the direction of the invoice it names (${row.direction})`);
+  }
+  return row;
 }
