@@ -57,12 +57,12 @@ describe("errors", () => {
         type: "PrismaClientKnownRequestError",
         code: "P2021",
         message: expect.stringMatching(/Shortcut.* does not exist/),
-        stack: expect.stringMatching(/^PrismaClientKnownRequestError:[\s\S]*\n\s+at .*shortcut\.service\.ts/),
+        stack: expect.stringMatching(/^PrismaClientKnownRequestError:[\s\S]*\n\s+at .*people\.service\.ts/),
         cause: { type: "DriverAdapterError", message: "TableDoesNotExist", cause: { type: "TableDoesNotExist", code: expect.any(String) } },
       });
       // the log line has the cause; the answer has none of it
       expect(answer).toContain("Internal server error.");
-      expect(answer).not.toMatch(/P2021|does not exist|DriverAdapterError|TableDoesNotExist|shortcut\.service/i);
+      expect(answer).not.toMatch(/P2021|does not exist|DriverAdapterError|TableDoesNotExist|people\.service/i);
     } finally {
       await own.close();
     }
