@@ -276,7 +276,7 @@ class OperationRules implements GraphQLRequestListener<Context> {
     // observability, with the errors as execution left them
     const record = this.record;
     const errors = single?.errors;
-    record.errorCodes = errors ? [...new Set(errors.map((e) => String(e.extensions?.code ?? "INTERNAL_SERVER_ERROR")))] : [];
+    if (errors) record.errorCodes = [...new Set(errors.map((e) => String(e.extensions?.code ?? "INTERNAL_SERVER_ERROR")))];
     record.cost = this.cost === Number.POSITIVE_INFINITY ? undefined : this.cost;
     this.rules.metrics?.observeOperation(record.name, record.errorCodes[0] ?? "ok", (performance.now() - this.started) / 1000, record.cost);
     if (this.refused && response.http.status === 401 && !asksForGraphqlResponse(request.http?.headers.get("accept"))) {
