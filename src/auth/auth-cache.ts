@@ -26,12 +26,12 @@ export class AuthCache {
 
   /** `around` runs the database look-up (a cache miss) only: tracing follows its statement (src/context.ts). */
   async authenticate(authorization: string | undefined, around: <T>(lookUp: () => T) => T = (lookUp) => lookUp()): Promise<AuthResult> {
-    const lookUp = () => authenticate(this.db, authorization);
     const token = tokenFromHeader(authorization);
-    if (!token || this.ttlMs <= 0) return around(lookUp);
     const now = Date.now();
-    const hit = this.entries.get(token);
+    const hit = token && this.entries.get(token);
     if (hit && hit.until > now) return fresh(hit.result);
+    const lookUp = () => authenticate(this.db, authorization);
+    if (!token || this.ttlMs <= 0) return around(lookUp);
     const result = await around(lookUp);
     const entries = this.entries;
     entries.delete(token);

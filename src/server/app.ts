@@ -17,7 +17,7 @@ import { createMetrics, type Metrics } from "../observability/metrics";
 import { CostAdmission, lightCost } from "./admission";
 import type { RequestScope } from "../observability/request-scope";
 import { applyDeadlines } from "./request-scope";
-import { applyResultBudget, resultBudgetPlugin, stringifyResult } from "./result-budget";
+import { applyResultBudget, stringifyResult } from "./result-budget";
 import { createRequestListener, type Exchange } from "./http-handler";
 import { createRestHandler } from "../rest/handler";
 import { REST_PREFIXES, REST_ROUTES } from "../rest/routes";
@@ -94,8 +94,6 @@ export function createApollo(
       ApolloServerPluginCacheControlDisabled(),
       // after the complexity plugin: its spans carry the cost
       ...(tracing ? [tracing.plugin()] : []),
-      // last: it measures the answer as the plugins above left it
-      resultBudgetPlugin(),
     ],
   });
 }

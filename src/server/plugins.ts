@@ -1,6 +1,7 @@
 import type {
   ApolloServerPlugin,
   GraphQLRequest,
+  GraphQLRequestContextDidEncounterErrors,
   GraphQLRequestContextDidResolveOperation,
   GraphQLRequestContextWillSendResponse,
   GraphQLRequestListener,
@@ -13,6 +14,7 @@ import type { RequestScope } from "../observability/request-scope";
 import { lightCost, type CostAdmission } from "./admission";
 import { documentCost } from "./cost";
 import { measureOperation, rootFieldsOf } from "./operation-fields";
+import { ResultBudget } from "./result-budget";
 import { untrustedRefusal, type TrustedDocuments } from "./trusted-documents";
 
 /** Root fields anyone may ask for: introspection and the federation SDL. */
@@ -147,6 +149,10 @@ function operationLabel(rootFields: readonly string[]): string {
  *   an error of its own, the last one saying it gave up (src/errors/format-error.ts marks it
  *   `truncated`). A client gets them as one BAD_USER_INPUT instead: the violations found, at
  *   most MAX_REPORTED_VARIABLE_ERRORS, and `truncated: true`, as any other invalid input answers.
+ * - **The result budget** of an HTTP request (src/server/result-budget.ts), after every other
+ *   plugin's hooks: registered first (its rules come before theirs), its hooks wait one turn of
+ *   the microtask queue before its part, as a plugin registered last would run (Apollo calls
+ *   every plugin's hook at once, each up to its first await, and awaits them all).
  */
 export function operationRulesPlugin(
   schema: GraphQLSchema,
@@ -183,13 +189,24 @@ class OperationRules implements GraphQLRequestListener<Context> {
   private refused = false;
   private cost?: number;
   private release?: () => void;
+  private readonly budget?: ResultBudget;
 
   constructor(
     private readonly rules: Rules,
     context: Context,
   ) {
-    context.request?.operations.push(this.record);
-    if (context.request && context.viewer) context.request.callerId = context.viewer.id;
+    const scope = context.request;
+    if (!scope) return;
+    scope.operations.push(this.record);
+    if (context.viewer) scope.callerId = context.viewer.id;
+    this.budget = new ResultBudget(scope);
+  }
+
+  async didEncounterErrors({ errors }: GraphQLRequestContextDidEncounterErrors<Context>): Promise<void> {
+    if (!this.budget) return;
+    // after the other plugins' hooks have seen the errors as execution left them (tracing records each)
+    await Promise.resolve();
+    this.budget.keepOnlyTheStop(errors);
   }
 
   async didResolveOperation({
@@ -271,12 +288,21 @@ class OperationRules implements GraphQLRequestListener<Context> {
   }
 
   async willSendResponse({ request, response }: GraphQLRequestContextWillSendResponse<Context>): Promise<void> {
+    this.settle(request, response);
+    if (!this.budget) return;
+    // measured as the other plugins' hooks leave the answer (the rate limit's budget, the stored answer of a keyed mutation)
+    await Promise.resolve();
+    return this.budget.measure(response);
+  }
+
+  /** The operation's end under the rules: admission given back, its record and metrics, its status and price. */
+  private settle(request: GraphQLRequest, response: GraphQLRequestContextWillSendResponse<Context>["response"]): void {
     this.release?.();
     const single = response.body.kind === "single" ? response.body.singleResult : undefined;
     // observability, with the errors as execution left them
     const record = this.record;
     const errors = single?.errors;
-    record.errorCodes = errors ? [...new Set(errors.map((e) => String(e.extensions?.code ?? "INTERNAL_SERVER_ERROR")))] : [];
+    if (errors) record.errorCodes = [...new Set(errors.map((e) => String(e.extensions?.code ?? "INTERNAL_SERVER_ERROR")))];
     record.cost = this.cost === Number.POSITIVE_INFINITY ? undefined : this.cost;
     this.rules.metrics?.observeOperation(record.name, record.errorCodes[0] ?? "ok", (performance.now() - this.started) / 1000, record.cost);
     if (this.refused && response.http.status === 401 && !asksForGraphqlResponse(request.http?.headers.get("accept"))) {

@@ -1,12 +1,5 @@
-import type {
-  ApolloServerPlugin,
-  GraphQLRequestContextDidEncounterErrors,
-  GraphQLRequestContextWillSendResponse,
-  GraphQLRequestListener,
-  GraphQLResponse,
-} from "@apollo/server";
+import type { GraphQLResponse } from "@apollo/server";
 import { isObjectType, type FormattedExecutionResult, type GraphQLError, type GraphQLIsTypeOfFn, type GraphQLSchema } from "graphql";
-import type { Context } from "../context";
 import { ResultTooLargeError } from "../errors/errors";
 import type { RequestScope } from "../observability/request-scope";
 import { nextTurn, turnExpired } from "../db/turns";
@@ -59,26 +52,19 @@ const MEASURED = Symbol("measured answer");
 type Measured = { [MEASURED]?: { text: string; errors: unknown; extensions: unknown } };
 
 /**
- * The answer of a stopped operation is its stop error alone (REQUEST_TIMEOUT: HTTP 503,
- * RESULT_TOO_LARGE: HTTP 400), without the partial data; any other answer is measured against
- * MAX_RESULT_BYTES (the operations of a batch together). Register it last: it measures the
- * answer as the other plugins left it.
+ * One operation's answer under the result budget: the answer of a stopped operation is its stop
+ * error alone (REQUEST_TIMEOUT: HTTP 503, RESULT_TOO_LARGE: HTTP 400), without the partial data;
+ * any other answer is measured against MAX_RESULT_BYTES (the operations of a batch together).
+ * Its two steps are run by the rules plugin's hooks (src/server/plugins.ts) once every other
+ * plugin's hook has seen the errors and the answer: it measures the answer as they left it.
  */
-export function resultBudgetPlugin(): ApolloServerPlugin<Context> {
-  return {
-    async requestDidStart({ contextValue }) {
-      return contextValue.request ? new ResultBudget(contextValue.request) : undefined;
-    },
-  };
-}
-
-/** One operation's answer under the result budget (a class: its hooks are shared methods, not closures per request). */
-class ResultBudget implements GraphQLRequestListener<Context> {
+export class ResultBudget {
   private stoppedHere?: GraphQLError;
 
   constructor(private readonly scope: RequestScope) {}
 
-  async didEncounterErrors({ errors }: GraphQLRequestContextDidEncounterErrors<Context>): Promise<void> {
+  /** didEncounterErrors: a stopped operation's errors reduced to its stop error. */
+  keepOnlyTheStop(errors: readonly GraphQLError[]): void {
     const stop = this.scope.stopped;
     if (!stop || !errors.some((e) => e === stop || e.originalError === stop)) return;
     this.stoppedHere = stop;
@@ -87,7 +73,8 @@ class ResultBudget implements GraphQLRequestListener<Context> {
     (errors as GraphQLError[]).splice(0, errors.length, stop);
   }
 
-  async willSendResponse({ response }: GraphQLRequestContextWillSendResponse<Context>): Promise<void> {
+  /** willSendResponse: the answer measured (its JSON kept for stringifyResult), or replaced by the stop error or RESULT_TOO_LARGE. */
+  async measure(response: GraphQLResponse): Promise<void> {
     if (response.body.kind !== "single") return;
     if (this.stoppedHere) return answerWith(response, this.stoppedHere);
     const scope = this.scope;
