@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  GraphQLError,
   Kind,
   getNamedType,
   isInputObjectType,
   isObjectType,
   parse,
   print,
+  separateOperations,
   typeFromAST,
   validate,
   type DocumentNode,
@@ -127,29 +127,7 @@ export function withFragments(source: string, fragments: Map<string, FragmentDef
   const own = parse(source);
   const operation = own.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   if (!operation || own.definitions.length !== 1) throw new Error("a stored REST document holds exactly one operation");
-  return { kind: Kind.DOCUMENT, definitions: [operation, ...usedFragments(operation.selectionSet, fragments)] };
-}
-
-/** The fragments a selection uses, transitively, each once. */
-function usedFragments(
-  selectionSet: SelectionSetNode,
-  fragments: Map<string, FragmentDefinitionNode>,
-  seen = new Set<string>(),
-): FragmentDefinitionNode[] {
-  const out: FragmentDefinitionNode[] = [];
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FRAGMENT_SPREAD) {
-      const name = selection.name.value;
-      if (seen.has(name)) continue;
-      const fragment = fragments.get(name);
-      if (!fragment) throw new GraphQLError(`Unknown fragment "${name}" in src/rest/documents`);
-      seen.add(name);
-      out.push(fragment, ...usedFragments(fragment.selectionSet, fragments, seen));
-    } else if (selection.selectionSet) {
-      out.push(...usedFragments(selection.selectionSet, fragments, seen));
-    }
-  }
-  return out;
+  return separateOperations({ kind: Kind.DOCUMENT, definitions: [operation, ...fragments.values()] })[operation.name?.value ?? ""];
 }
 
 /** The shape a selection gives an answer of `type`, fragments expanded (the documents use no aliases or abstract types). */
