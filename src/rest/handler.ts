@@ -19,15 +19,7 @@ export interface RestRequest {
   body?: Buffer;
 }
 
-export interface RestHandler {
-  /**
-   * The answer to `request` when its path is one of the interface's (under /project, /finance,
-   * /calendar, /user, /chat, /crm), GET /openapi.json or the documentation page GET /docs; else
-   * undefined (the HTTP layer goes on). `context` builds the GraphQL context of this HTTP request
-   * (its caller, time budget and database), exactly as for /graphql.
-   */
-  handle(request: RestRequest, context: () => Promise<Context>): Promise<RestResponse | undefined>;
-}
+export type RestHandler = ReturnType<typeof createRestHandler>;
 
 /** A query parameter ready to apply: where its value goes and what type it has there. */
 interface CompiledParameter {
@@ -56,11 +48,7 @@ interface CompiledRoute {
  * are the GraphQL operation's own. This module only maps the request to variables and the
  * answer (or error) to the interface's HTTP shape.
  */
-export function createRestHandler(
-  apollo: ApolloServer<Context>,
-  schema: GraphQLSchema,
-  routes: readonly RestRoute[] = REST_ROUTES,
-): RestHandler {
+export function createRestHandler(apollo: ApolloServer<Context>, schema: GraphQLSchema, routes: readonly RestRoute[] = REST_ROUTES) {
   const operations = loadStoredOperations(schema, routes);
   const compiled = routes.map((route) => compile(route, operations.get(route)!));
   const pages = docsPages();
@@ -70,6 +58,12 @@ export function createRestHandler(
     body: JSON.stringify(openApiDocument(operations)),
   });
 
+  /**
+   * The answer to `request` when its path is one of the interface's (under /project, /finance,
+   * /calendar, /user, /chat, /crm), GET /openapi.json or the documentation page GET /docs; else
+   * undefined (the HTTP layer goes on). `context` builds the GraphQL context of this HTTP request
+   * (its caller, time budget and database), exactly as for /graphql.
+   */
   async function handle(request: RestRequest, context: () => Promise<Context>): Promise<RestResponse | undefined> {
     const url = new URL(request.url, "http://localhost");
     const page = pages.get(url.pathname);
