@@ -4,7 +4,7 @@ import { ProjectCustomFieldValueInput } from "./project-custom-field-value.input
 import { PROJECT_CREATION_STATUSES } from "../../domain/value-sets";
 import { ProjectCreationStatus } from "../../types/shared/enums";
 import { MAX_AMOUNT_NUMBER } from "../../domain/money";
-import { OptionalList, Optional, OptionalText } from "../shared/fields";
+import { Optional, OptionalList, OptionalText } from "../shared/fields";
 
 /** Most contractors and tags a project holds (only createProject sets them): Project.contractors and tags are priced by them. */
 export const MAX_PROJECT_CONTRACTORS = 100;
@@ -76,8 +76,7 @@ export class CreateProjectInput {
   @ArrayMaxSize(MAX_PROJECT_CONTRACTORS)
   contractors!: string[];
 
-  @Optional([ID], `Ids of existing tags, at most ${MAX_PROJECT_TAGS}.`)
-  @ArrayMaxSize(MAX_PROJECT_TAGS)
+  @OptionalList(ID, MAX_PROJECT_TAGS, `Ids of existing tags, at most ${MAX_PROJECT_TAGS}.`)
   tags?: string[] | null;
 
   @Field({ defaultValue: false, description: "A simple project: one board (created with it) and no stages. Default false." })
