@@ -84,13 +84,11 @@ export function createRestHandler(apollo: ApolloServer<Context>, schema: GraphQL
 
     const variables: Record<string, unknown> = {};
     for (const [i, name] of match.c.pathNames.entries()) {
-      let value: string;
       try {
-        value = decodeURIComponent(match.values[i]);
+        variables[route.pathVariables?.[name] ?? name] = decodeURIComponent(match.values[i]);
       } catch {
         return problem(400, "BAD_REQUEST", `The path parameter ${name} is not valid percent-encoded text.`, { refused: true });
       }
-      variables[route.pathVariables?.[name] ?? name] = value;
     }
     for (const [name, text] of url.searchParams) applyQueryParameter(match.c, variables, name, text);
     if (route.body) {
@@ -131,13 +129,8 @@ export function createRestHandler(apollo: ApolloServer<Context>, schema: GraphQL
 }
 
 function compile(route: RestRoute, operation: StoredOperation): CompiledRoute {
-  const pathNames: string[] = [];
-  const path = new RegExp(
-    `^${route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      pathNames.push(name);
-      return "([^/]+)";
-    })}$`,
-  );
+  const pathNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const path = new RegExp(`^${route.path.replace(/\{\w+\}/g, "([^/]+)")}$`);
   const byName = new Map<string, CompiledParameter>();
   const patterns: CompiledParameter[] = [];
   for (const parameter of route.query ?? []) {
@@ -169,18 +162,7 @@ function escape(text: string): string {
 
 /** Puts one query parameter's value where its route says; unknown parameters are ignored (as the interface's clients expect of filters). */
 function applyQueryParameter(route: CompiledRoute, variables: Record<string, unknown>, name: string, text: string): void {
-  let entry = route.byName.get(name);
-  let captured: string | undefined;
-  if (!entry) {
-    for (const candidate of route.patterns) {
-      const m = candidate.pattern!.exec(name);
-      if (m) {
-        entry = candidate;
-        captured = m[1];
-        break;
-      }
-    }
-  }
+  const entry = route.byName.get(name) ?? route.patterns.find((candidate) => candidate.pattern!.test(name));
   if (!entry) return;
   let holder: Record<string, unknown> = variables;
   for (const segment of entry.segments.slice(0, -1)) {
@@ -199,7 +181,7 @@ function applyQueryParameter(route: CompiledRoute, variables: Record<string, unk
     const list = (Array.isArray(holder[last]) ? holder[last] : (holder[last] = [])) as unknown[];
     list.push(fromQueryText(text, entry.type));
   } else holder[last] = fromQueryText(text, entry.type);
-  if (entry.capture) holder[entry.capture] = captured;
+  if (entry.capture) holder[entry.capture] = entry.pattern!.exec(name)![1];
 }
 
 function readBody(request: RestRequest): { value: Record<string, unknown> } | RestResponse {
