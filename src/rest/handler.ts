@@ -94,8 +94,7 @@ export function createRestHandler(apollo: ApolloServer<Context>, schema: GraphQL
     if (route.body) {
       const body = readBody(request);
       if ("status" in body) return body;
-      const adapted = route.adaptBody ? route.adaptBody(body.value) : body.value;
-      variables[route.body] = toGraphQLInput(adapted, operation.variables.get(route.body)!);
+      variables[route.body] = toGraphQLInput(route.adaptBody?.(body.value) ?? body.value, operation.variables.get(route.body)!);
     }
 
     const headers = new HeaderMap([["content-type", "application/json"]]);
