@@ -24,7 +24,7 @@ import {
 import { projectRoot } from "../config/paths";
 import type { RestRoute } from "./routes";
 
-export const REST_DOCUMENTS_DIR = join(projectRoot, "src", "rest", "documents");
+const DOCUMENTS = join(projectRoot, "src", "rest", "documents");
 
 /** What a field of an answer holds, as the stored document selects it. */
 export interface FieldShape {
@@ -60,15 +60,11 @@ export interface StoredOperation {
  * operation selecting one root field and validate, or the server does not start (a schema change
  * that breaks a REST route fails every test at once, not one REST call in production).
  */
-export function loadStoredOperations(
-  schema: GraphQLSchema,
-  routes: readonly RestRoute[],
-  dir = REST_DOCUMENTS_DIR,
-): Map<RestRoute, StoredOperation> {
-  const fragments = readFragments(dir);
+export function loadStoredOperations(schema: GraphQLSchema, routes: readonly RestRoute[]): Map<RestRoute, StoredOperation> {
+  const fragments = readFragments();
   const operations = new Map<RestRoute, StoredOperation>();
   for (const route of routes) {
-    const document = withFragments(readFileSync(join(dir, `${route.document}.graphql`), "utf8"), fragments);
+    const document = withFragments(readFileSync(join(DOCUMENTS, `${route.document}.graphql`), "utf8"), fragments);
     const operation = document.definitions[0] as OperationDefinitionNode;
     if (operation.kind !== Kind.OPERATION_DEFINITION || !operation.name)
       throw new Error(`REST ${route.id}: ${route.document}.graphql must hold one named operation`);
@@ -114,9 +110,9 @@ export function variableAt(
 }
 
 /** The shapes of the interface, by fragment name (src/rest/documents/fragments.graphql). */
-export function readFragments(dir = REST_DOCUMENTS_DIR): Map<string, FragmentDefinitionNode> {
+export function readFragments(): Map<string, FragmentDefinitionNode> {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of parse(readFileSync(join(dir, "fragments.graphql"), "utf8")).definitions) {
+  for (const definition of parse(readFileSync(join(DOCUMENTS, "fragments.graphql"), "utf8")).definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   }
   return fragments;

@@ -48,9 +48,9 @@ interface CompiledRoute {
  * are the GraphQL operation's own. This module only maps the request to variables and the
  * answer (or error) to the interface's HTTP shape.
  */
-export function createRestHandler(apollo: ApolloServer<Context>, schema: GraphQLSchema, routes: readonly RestRoute[] = REST_ROUTES) {
-  const operations = loadStoredOperations(schema, routes);
-  const compiled = routes.map((route) => compile(route, operations.get(route)!));
+export function createRestHandler(apollo: ApolloServer<Context>, schema: GraphQLSchema) {
+  const operations = loadStoredOperations(schema, REST_ROUTES);
+  const compiled = REST_ROUTES.map((route) => compile(route, operations.get(route)!));
   const pages = docsPages();
   pages.set("/openapi.json", {
     status: 200,
