@@ -97,15 +97,11 @@ class RequestContext implements Context {
   }
 
   get access(): RequestAccess | null {
-    if (this.accessMemo === undefined) this.accessMemo = this.viewer ? new RequestAccess(this.read, this.viewer) : null;
-    return this.accessMemo;
+    return (this.accessMemo ??= this.viewer ? new RequestAccess(this.read, this.viewer) : null);
   }
 
   get loaders(): EntityLoaders {
-    if (!this.entityLoaders) {
-      const access = this.access;
-      this.entityLoaders = new EntityLoaders(this.read, this.viewer && access ? { viewer: this.viewer, access } : null);
-    }
-    return this.entityLoaders;
+    // the access memo is there exactly when the caller is
+    return (this.entityLoaders ??= new EntityLoaders(this.read, this.viewer ? { viewer: this.viewer, access: this.access! } : null));
   }
 }

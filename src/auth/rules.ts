@@ -18,6 +18,7 @@ const isFinance = (v: Viewer): boolean => v.roles.includes(Role.finance);
 const isHr = (v: Viewer): boolean => v.roles.includes(Role.hr);
 /** External users (a client's or a subcontractor's staff) see only what they work on. */
 const isExternal = (v: Viewer): boolean => v.isExternal === true;
+const isStaff = (v: Viewer): boolean => !isExternal(v);
 const isProjectManagerRole = (role: string | undefined): boolean => role !== undefined && PROJECT_MANAGER_ROLES.includes(role);
 
 type Eb = ExpressionBuilder<Tables, never>;
@@ -62,6 +63,18 @@ const forbidden = (message: string) => () => new ForbiddenError(message);
 const byViewer = (text: string, decide: (v: Viewer, args?: Readonly<Record<string, unknown>>) => boolean, refusal: string) =>
   rule({ text, decide, refusal: forbidden(refusal) });
 
+/** Admins and finance users; the others are refused ("Only an admin or a finance user may <what>."). */
+const byFinance = (text: string, what: string) =>
+  byViewer(text, (v) => v.isAdmin || isFinance(v), `Only an admin or a finance user may ${what}.`);
+
+/** Admins and holders of the pm role; the others are refused ("Only an admin or a project manager (role pm) may <what>."). */
+const byPm = (what: string) =>
+  byViewer(
+    "admins and holders of the pm role",
+    (v) => v.isAdmin || v.roles.includes(Role.pm),
+    `Only an admin or a project manager (role ${Role.pm}) may ${what}.`,
+  );
+
 /** A project as a rule's subject where a refusal hides it: NOT_FOUND naming `what`, on the argument `field`. */
 export interface ProjectSubject {
   projectId: string;
@@ -83,7 +96,7 @@ export const rules = {
   /** E20: every caller for themself. */
   self: rule({ text: "any signed-in user, for themself", decide: () => true }),
 
-  staff: byViewer("staff", (v) => !isExternal(v), "Only staff may do this."),
+  staff: byViewer("staff", isStaff, "Only staff may do this."),
   /**
    * TRUSTED_DOCUMENTS=allow: who may run documents that are not in the manifest (the playground,
    * an operator's script); everyone else gets QUERY_NOT_IN_SAFELIST (src/server/trusted-documents.ts).
@@ -92,34 +105,14 @@ export const rules = {
     text: "admins only (the playground, an operator's script); everyone else runs the registered documents (403)",
     decide: (v) => v.isAdmin,
   }),
-  crm: byViewer("staff (CRM is internal)", (v) => !isExternal(v), "CRM notes are internal: external users may not read them."),
-  calendar: byViewer(
-    "staff (the calendar is internal)",
-    (v) => !isExternal(v),
-    "The vacation calendar is internal: external users may not read it.",
-  ),
+  crm: byViewer("staff (CRM is internal)", isStaff, "CRM notes are internal: external users may not read them."),
+  calendar: byViewer("staff (the calendar is internal)", isStaff, "The vacation calendar is internal: external users may not read it."),
   /** E18: the currency dictionary changes every invoice's default. */
-  currencies: byViewer(
-    "admins and finance (a new default currency changes every invoice)",
-    (v) => v.isAdmin || isFinance(v),
-    "Only an admin or a finance user may add currencies.",
-  ),
-  invoiceNumberings: byViewer(
-    "admins and finance",
-    (v) => v.isAdmin || isFinance(v),
-    "Only an admin or a finance user may read invoice numberings.",
-  ),
-  createProjects: byViewer(
-    "admins and holders of the pm role",
-    (v) => v.isAdmin || v.roles.includes(Role.pm),
-    `Only an admin or a project manager (role ${Role.pm}) may create projects.`,
-  ),
+  currencies: byFinance("admins and finance (a new default currency changes every invoice)", "add currencies"),
+  invoiceNumberings: byFinance("admins and finance", "read invoice numberings"),
+  createProjects: byPm("create projects"),
   /** Task types are shared by every project. */
-  editTaskTypes: byViewer(
-    "admins and holders of the pm role",
-    (v) => v.isAdmin || v.roles.includes(Role.pm),
-    `Only an admin or a project manager (role ${Role.pm}) may change task types.`,
-  ),
+  editTaskTypes: byPm("change task types"),
 
   /** E16: timesheets. */
   timesheets: byViewer(

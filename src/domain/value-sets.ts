@@ -17,15 +17,8 @@ export const USER_ROLES = {
   user: "Ordinary user.",
 } as const;
 
-/** The application roles by name, for the rules (src/auth/rules.ts). */
-export const Role = {
-  admin: "admin",
-  /** may create projects and edit shared dictionaries (task types) */
-  pm: "pm",
-  hr: "hr",
-  finance: "finance",
-  user: "user",
-} as const satisfies Record<string, keyof typeof USER_ROLES>;
+/** The application roles by name, for the rules (src/auth/rules.ts): `Role.pm` is "pm". */
+export const Role = Object.fromEntries(Object.keys(USER_ROLES).map((role) => [role, role])) as { [R in keyof typeof USER_ROLES]: R };
 
 /** Roles inside one project (ProjectUserAssignment.role). */
 export const ProjectRole = {

@@ -23,6 +23,7 @@ export function createFormatError(options: { debug: boolean; log?: (error: unkno
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const code = formatted.extensions?.code as string | undefined;
     const original = unwrapResolverError(error);
+    const at = { locations: formatted.locations, path: formatted.path };
     // graphql-js stops coercing variables after 50 errors with an error of its own (no code):
     // that is still the caller's bad input, never a server failure
     if (/^Too many errors processing variables/.test(formatted.message)) {
@@ -40,8 +41,7 @@ export function createFormatError(options: { debug: boolean; log?: (error: unkno
         if (usage) violation.field = [usage, ...violation.field.split(".").slice(1)].join(".");
         return {
           message: `Invalid value for ${violation.field}: ${Object.values(violation.constraints)[0]}`,
-          locations: formatted.locations,
-          path: formatted.path,
+          ...at,
           extensions: { code, validationErrors: [violation] },
         };
       }
@@ -50,16 +50,14 @@ export function createFormatError(options: { debug: boolean; log?: (error: unkno
       const { stacktrace, ...extensions } = formatted.extensions ?? {};
       return {
         message: formatted.message,
-        locations: formatted.locations,
-        path: formatted.path,
+        ...at,
         extensions: options.debug ? { ...extensions, stacktrace } : extensions,
       };
     }
     options.log?.(original);
     return {
       message: "Internal server error.",
-      locations: formatted.locations,
-      path: formatted.path,
+      ...at,
       extensions: {
         code: ErrorCode.INTERNAL_SERVER_ERROR,
         ...(options.debug && original instanceof Error ? { debugMessage: original.message, stacktrace: original.stack?.split("\n") } : {}),

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  GraphQLError,
   Kind,
   getNamedType,
   isInputObjectType,
   isObjectType,
   parse,
   print,
+  separateOperations,
   typeFromAST,
   validate,
   type DocumentNode,
@@ -24,7 +24,7 @@ import {
 import { projectRoot } from "../config/paths";
 import type { RestRoute } from "./routes";
 
-export const REST_DOCUMENTS_DIR = join(projectRoot, "src", "rest", "documents");
+const DOCUMENTS = join(projectRoot, "src", "rest", "documents");
 
 /** What a field of an answer holds, as the stored document selects it. */
 export interface FieldShape {
@@ -60,15 +60,11 @@ export interface StoredOperation {
  * operation selecting one root field and validate, or the server does not start (a schema change
  * that breaks a REST route fails every test at once, not one REST call in production).
  */
-export function loadStoredOperations(
-  schema: GraphQLSchema,
-  routes: readonly RestRoute[],
-  dir = REST_DOCUMENTS_DIR,
-): Map<RestRoute, StoredOperation> {
-  const fragments = readFragments(dir);
+export function loadStoredOperations(schema: GraphQLSchema, routes: readonly RestRoute[]): Map<RestRoute, StoredOperation> {
+  const fragments = readFragments();
   const operations = new Map<RestRoute, StoredOperation>();
   for (const route of routes) {
-    const document = withFragments(readFileSync(join(dir, `${route.document}.graphql`), "utf8"), fragments);
+    const document = withFragments(readFileSync(join(DOCUMENTS, `${route.document}.graphql`), "utf8"), fragments);
     const operation = document.definitions[0] as OperationDefinitionNode;
     if (operation.kind !== Kind.OPERATION_DEFINITION || !operation.name)
       throw new Error(`REST ${route.id}: ${route.document}.graphql must hold one named operation`);
@@ -114,9 +110,9 @@ export function variableAt(
 }
 
 /** The shapes of the interface, by fragment name (src/rest/documents/fragments.graphql). */
-export function readFragments(dir = REST_DOCUMENTS_DIR): Map<string, FragmentDefinitionNode> {
+export function readFragments(): Map<string, FragmentDefinitionNode> {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of parse(readFileSync(join(dir, "fragments.graphql"), "utf8")).definitions) {
+  for (const definition of parse(readFileSync(join(DOCUMENTS, "fragments.graphql"), "utf8")).definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   }
   return fragments;
@@ -127,29 +123,7 @@ export function withFragments(source: string, fragments: Map<string, FragmentDef
   const own = parse(source);
   const operation = own.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   if (!operation || own.definitions.length !== 1) throw new Error("a stored REST document holds exactly one operation");
-  return { kind: Kind.DOCUMENT, definitions: [operation, ...usedFragments(operation.selectionSet, fragments)] };
-}
-
-/** The fragments a selection uses, transitively, each once. */
-function usedFragments(
-  selectionSet: SelectionSetNode,
-  fragments: Map<string, FragmentDefinitionNode>,
-  seen = new Set<string>(),
-): FragmentDefinitionNode[] {
-  const out: FragmentDefinitionNode[] = [];
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FRAGMENT_SPREAD) {
-      const name = selection.name.value;
-      if (seen.has(name)) continue;
-      const fragment = fragments.get(name);
-      if (!fragment) throw new GraphQLError(`Unknown fragment "${name}" in src/rest/documents`);
-      seen.add(name);
-      out.push(fragment, ...usedFragments(fragment.selectionSet, fragments, seen));
-    } else if (selection.selectionSet) {
-      out.push(...usedFragments(selection.selectionSet, fragments, seen));
-    }
-  }
-  return out;
+  return separateOperations({ kind: Kind.DOCUMENT, definitions: [operation, ...fragments.values()] })[operation.name?.value ?? ""];
 }
 
 /** The shape a selection gives an answer of `type`, fragments expanded (the documents use no aliases or abstract types). */

@@ -19,15 +19,7 @@ export interface RestRequest {
   body?: Buffer;
 }
 
-export interface RestHandler {
-  /**
-   * The answer to `request` when its path is one of the interface's (under /project, /finance,
-   * /calendar, /user, /chat, /crm), GET /openapi.json or the documentation page GET /docs; else
-   * undefined (the HTTP layer goes on). `context` builds the GraphQL context of this HTTP request
-   * (its caller, time budget and database), exactly as for /graphql.
-   */
-  handle(request: RestRequest, context: () => Promise<Context>): Promise<RestResponse | undefined>;
-}
+export type RestHandler = ReturnType<typeof createRestHandler>;
 
 /** A query parameter ready to apply: where its value goes and what type it has there. */
 interface CompiledParameter {
@@ -56,13 +48,9 @@ interface CompiledRoute {
  * are the GraphQL operation's own. This module only maps the request to variables and the
  * answer (or error) to the interface's HTTP shape.
  */
-export function createRestHandler(
-  apollo: ApolloServer<Context>,
-  schema: GraphQLSchema,
-  routes: readonly RestRoute[] = REST_ROUTES,
-): RestHandler {
-  const operations = loadStoredOperations(schema, routes);
-  const compiled = routes.map((route) => compile(route, operations.get(route)!));
+export function createRestHandler(apollo: ApolloServer<Context>, schema: GraphQLSchema) {
+  const operations = loadStoredOperations(schema, REST_ROUTES);
+  const compiled = REST_ROUTES.map((route) => compile(route, operations.get(route)!));
   const pages = docsPages();
   pages.set("/openapi.json", {
     status: 200,
@@ -70,6 +58,12 @@ export function createRestHandler(
     body: JSON.stringify(openApiDocument(operations)),
   });
 
+  /**
+   * The answer to `request` when its path is one of the interface's (under /project, /finance,
+   * /calendar, /user, /chat, /crm), GET /openapi.json or the documentation page GET /docs; else
+   * undefined (the HTTP layer goes on). `context` builds the GraphQL context of this HTTP request
+   * (its caller, time budget and database), exactly as for /graphql.
+   */
   async function handle(request: RestRequest, context: () => Promise<Context>): Promise<RestResponse | undefined> {
     const url = new URL(request.url, "http://localhost");
     const page = pages.get(url.pathname);
@@ -90,20 +84,17 @@ export function createRestHandler(
 
     const variables: Record<string, unknown> = {};
     for (const [i, name] of match.c.pathNames.entries()) {
-      let value: string;
       try {
-        value = decodeURIComponent(match.values[i]);
+        variables[route.pathVariables?.[name] ?? name] = decodeURIComponent(match.values[i]);
       } catch {
         return problem(400, "BAD_REQUEST", `The path parameter ${name} is not valid percent-encoded text.`, { refused: true });
       }
-      variables[route.pathVariables?.[name] ?? name] = value;
     }
     for (const [name, text] of url.searchParams) applyQueryParameter(match.c, variables, name, text);
     if (route.body) {
       const body = readBody(request);
       if ("status" in body) return body;
-      const adapted = route.adaptBody ? route.adaptBody(body.value) : body.value;
-      variables[route.body] = toGraphQLInput(adapted, operation.variables.get(route.body)!);
+      variables[route.body] = toGraphQLInput(route.adaptBody?.(body.value) ?? body.value, operation.variables.get(route.body)!);
     }
 
     const headers = new HeaderMap([["content-type", "application/json"]]);
@@ -137,13 +128,8 @@ export function createRestHandler(
 }
 
 function compile(route: RestRoute, operation: StoredOperation): CompiledRoute {
-  const pathNames: string[] = [];
-  const path = new RegExp(
-    `^${route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      pathNames.push(name);
-      return "([^/]+)";
-    })}$`,
-  );
+  const pathNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const path = new RegExp(`^${route.path.replace(/\{\w+\}/g, "([^/]+)")}$`);
   const byName = new Map<string, CompiledParameter>();
   const patterns: CompiledParameter[] = [];
   for (const parameter of route.query ?? []) {
@@ -175,18 +161,7 @@ function escape(text: string): string {
 
 /** Puts one query parameter's value where its route says; unknown parameters are ignored (as the interface's clients expect of filters). */
 function applyQueryParameter(route: CompiledRoute, variables: Record<string, unknown>, name: string, text: string): void {
-  let entry = route.byName.get(name);
-  let captured: string | undefined;
-  if (!entry) {
-    for (const candidate of route.patterns) {
-      const m = candidate.pattern!.exec(name);
-      if (m) {
-        entry = candidate;
-        captured = m[1];
-        break;
-      }
-    }
-  }
+  const entry = route.byName.get(name) ?? route.patterns.find((candidate) => candidate.pattern!.test(name));
   if (!entry) return;
   let holder: Record<string, unknown> = variables;
   for (const segment of entry.segments.slice(0, -1)) {
@@ -205,7 +180,7 @@ function applyQueryParameter(route: CompiledRoute, variables: Record<string, unk
     const list = (Array.isArray(holder[last]) ? holder[last] : (holder[last] = [])) as unknown[];
     list.push(fromQueryText(text, entry.type));
   } else holder[last] = fromQueryText(text, entry.type);
-  if (entry.capture) holder[entry.capture] = captured;
+  if (entry.capture) holder[entry.capture] = entry.pattern!.exec(name)![1];
 }
 
 function readBody(request: RestRequest): { value: Record<string, unknown> } | RestResponse {

@@ -196,8 +196,7 @@ function queryParameter(
   const list = isListType(getNullableType(type));
   // the bare name of a list that the interface also lists with [] takes one value (repeat it for more)
   const alsoBracketed = !parameter.name.endsWith("[]") && (route.query ?? []).some((p) => p.name === `${parameter.name}[]`);
-  const schema =
-    list && alsoBracketed ? inputSchema(getNamedType(type) as GraphQLInputType, components, false) : inputSchema(type, components, false);
+  const schema = inputSchema(list && alsoBracketed ? (getNamedType(type) as GraphQLInputType) : type, components, false);
   return {
     name: parameter.name,
     in: "query",

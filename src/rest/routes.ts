@@ -50,17 +50,14 @@ export interface QueryParameter {
   description?: string;
 }
 
-const PAGE: QueryParameter[] = [
-  { name: "page", variable: "page" },
-  { name: "itemsPerPage", variable: "itemsPerPage" },
-];
-const PAGINATION: QueryParameter[] = [...PAGE, { name: "pagination", variable: "pagination" }];
+/** Parameters filling the variable of their own name without `[]`, under `under` (`"filter."`: `filter.search`). */
+const named = (under: string, ...names: string[]): QueryParameter[] =>
+  names.map((name) => ({ name, variable: `${under}${name.replace("[]", "")}` }));
 
-/** `name` and `name[]`, both filling the list variable `variable`. */
-const listed = (name: string, variable: string): QueryParameter[] => [
-  { name, variable },
-  { name: `${name}[]`, variable },
-];
+/** `name` and `name[]` of each name, both filling the list variable of that name under `under`. */
+const listed = (under: string, ...names: string[]): QueryParameter[] => names.flatMap((name) => named(under, name, `${name}[]`));
+
+const PAGINATION = named("", "page", "itemsPerPage", "pagination");
 
 /** `order[key]` parameters, each one sort key of the `order` list. */
 const orderBy = (keys: Record<string, string>): QueryParameter[] =>
@@ -114,13 +111,10 @@ const ROUTES: Record<string, Declared> = {
     summary: "List vacations",
     query: [
       ...PAGINATION,
-      { name: "search", variable: "filter.search" },
-      ...listed("calendarUser", "filter.calendarUser"),
-      ...listed("vacationYear", "filter.vacationYear"),
-      ...listed("status", "filter.status"),
-      ...listed("vacationType", "filter.vacationType"),
-      ...listed("issueDate", "filter.issueDate"),
-      ...listed("vacationType.isActive", "filter.vacationTypeIsActive"),
+      ...named("filter.", "search"),
+      ...listed("filter.", "calendarUser", "vacationYear", "status", "vacationType", "issueDate"),
+      { name: "vacationType.isActive", variable: "filter.vacationTypeIsActive" },
+      { name: "vacationType.isActive[]", variable: "filter.vacationTypeIsActive" },
       { name: "calendarUser.canLogIn", variable: "filter.calendarUserCanLogIn" },
       { name: "vacationDates.date[before]", variable: "filter.vacationDatesDate.before" },
       { name: "vacationDates.date[strictly_before]", variable: "filter.vacationDatesDate.strictlyBefore" },
@@ -143,21 +137,14 @@ const ROUTES: Record<string, Declared> = {
     summary: "List users",
     query: [
       ...PAGINATION,
-      { name: "search", variable: "filter.search" },
-      { name: "isUsingMobile", variable: "filter.isUsingMobile" },
-      { name: "isExternal", variable: "filter.isExternal" },
-      { name: "canLogIn", variable: "filter.canLogIn" },
-      { name: "hasRole[]", variable: "filter.hasRole" },
-      { name: "hasRoleSet[]", variable: "filter.hasRoleSet" },
-      ...listed("jobPosition", "filter.jobPosition"),
-      ...listed("contractorId", "filter.contractorId"),
-      { name: "id[]", variable: "filter.id" },
-      { name: "excludeIds[]", variable: "filter.excludeIds" },
-      { name: "excludeDepartmentIds[]", variable: "filter.excludeDepartmentIds" },
-      ...listed("userDepartments.department", "filter.department"),
+      ...named("filter.", "search", "isUsingMobile", "isExternal", "canLogIn", "hasRole[]", "hasRoleSet[]"),
+      ...listed("filter.", "jobPosition", "contractorId"),
+      ...named("filter.", "id[]", "excludeIds[]", "excludeDepartmentIds[]"),
+      { name: "userDepartments.department", variable: "filter.department" },
+      { name: "userDepartments.department[]", variable: "filter.department" },
       { name: "exists[userDepartments]", variable: "filter.existsUserDepartments" },
       { name: "exists[ssoProvider]", variable: "filter.existsSsoProvider" },
-      { name: "ssoProviderIds", variable: "filter.ssoProviderIds" },
+      ...named("filter.", "ssoProviderIds"),
       { name: "userDepartmentLeaderOrder[{departmentId}]", variable: "filter.userDepartmentLeaderOrder.direction" },
       ...orderBy({ lastName: "lastName", firstName: "firstName", createdAt: "createdAt", updatedAt: "updatedAt" }),
     ],
@@ -178,13 +165,7 @@ const ROUTES: Record<string, Declared> = {
   "E12-shared-task-comments": {
     route: "GET /project/tasks/shared/{token}/task-comments",
     summary: "Task comments by task share token",
-    query: [
-      ...PAGE,
-      { name: "cursorId", variable: "cursorId" },
-      { name: "topLevel", variable: "topLevel" },
-      { name: "repliesTo", variable: "repliesTo" },
-      { name: "order[createdAt]", variable: "order" },
-    ],
+    query: [...named("", "page", "itemsPerPage", "cursorId", "topLevel", "repliesTo"), { name: "order[createdAt]", variable: "order" }],
     answer: "page",
   },
   "E13-upload-external-files": {
@@ -212,13 +193,7 @@ const ROUTES: Record<string, Declared> = {
   "E16-timesheet-by-user": {
     route: "GET /project/reported-times/timesheet-by-user",
     summary: "Timesheet by user and tasks",
-    query: [
-      { name: "users[]", variable: "users" },
-      { name: "dateStart", variable: "dateStart" },
-      { name: "project", variable: "project" },
-      { name: "projectContractors[]", variable: "projectContractors" },
-      { name: "reportedTimeType", variable: "reportedTimeType" },
-    ],
+    query: named("", "users[]", "dateStart", "project", "projectContractors[]", "reportedTimeType"),
     answer: "list",
   },
   "E17-project-settings": {

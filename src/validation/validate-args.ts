@@ -74,12 +74,8 @@ const ruled = new WeakMap<object, boolean>();
 function hasRules(type: unknown): boolean {
   // a JSON value's object (no prototype, or a `constructor` key of its own) has no class, so no rules
   if (typeof type !== "function") return false;
-  let known = ruled.get(type);
-  if (known === undefined) {
-    known = validationMetadata().getTargetValidationMetadatas(type, "", false, false).length > 0;
-    ruled.set(type, known);
-  }
-  return known;
+  if (!ruled.has(type)) ruled.set(type, validationMetadata().getTargetValidationMetadatas(type, "", false, false).length > 0);
+  return ruled.get(type)!;
 }
 
 export function flatten(errors: ValidationError[], prefix: string): FieldViolation[] {

@@ -1,35 +1,33 @@
 import { Field, ID, InputType } from "type-graphql";
+import { Optional } from "../shared/fields";
 
 @InputType({
   description:
     "E2: how to mark a chat topic read for a member. id, chatTopic and chatUser identify the membership and, when given, must match it; createdAt is server data and is ignored.",
 })
 export class ReadChatTopicInput {
-  @Field(() => ID, { nullable: true, description: "Id of the membership; when given it must be the addressed membership's id." })
+  @Optional(ID, "Id of the membership; when given it must be the addressed membership's id.")
   id?: string | null;
 
-  @Field(() => ID, { nullable: true, description: "The topic; when given it must equal topicId." })
+  @Optional(ID, "The topic; when given it must equal topicId.")
   chatTopic?: string | null;
 
-  @Field(() => ID, { nullable: true, description: "The member; when given it must equal userId." })
+  @Optional(ID, "The member; when given it must equal userId.")
   chatUser?: string | null;
 
-  @Field(() => ID, {
-    nullable: true,
-    description: "The last message read, a message of this topic. Absent or null: the topic's latest message.",
-  })
+  @Optional(ID, "The last message read, a message of this topic. Absent or null: the topic's latest message.")
   lastReadMessage?: string | null;
 
-  @Field(() => Date, { nullable: true, description: "When the topic was read. Absent or null: now." })
+  @Optional(Date, "When the topic was read. Absent or null: now.")
   lastReadAt?: Date | null;
 
-  @Field(() => Date, { nullable: true, description: "Read-only (when the member joined): accepted and ignored." })
+  @Optional(Date, "Read-only (when the member joined): accepted and ignored.")
   createdAt?: Date | null;
 
-  @Field(() => Date, { nullable: true, description: "Also mute the topic until this moment; null unmutes; absent leaves it." })
+  @Optional(Date, "Also mute the topic until this moment; null unmutes; absent leaves it.")
   mutedUntil?: Date | null;
 
-  @Field(() => Boolean, { nullable: true, description: "Also mute with no end (true) or lift that (false); absent leaves it." })
+  @Optional(Boolean, "Also mute with no end (true) or lift that (false); absent leaves it.")
   isMutedIndefinitely?: boolean | null;
 
   @Field({ nullable: false, defaultValue: false, description: "Whether the topic stays marked unread afterwards (default false)." })

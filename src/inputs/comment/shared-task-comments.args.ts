@@ -2,6 +2,7 @@ import { MaxLength } from "class-validator";
 import { ArgsType, Field, ID } from "type-graphql";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
 import { PageArgs } from "../shared/pagination.args";
+import { Optional } from "../shared/fields";
 
 @ArgsType()
 export class SharedTaskCommentsArgs extends PageArgs {
@@ -9,20 +10,16 @@ export class SharedTaskCommentsArgs extends PageArgs {
   @MaxLength(255)
   token!: string;
 
-  @Field(() => ID, {
-    nullable: true,
-    description:
-      "Return only the comments after this one in the chosen order (it must be a comment of the shared task); page and itemsPerPage then apply to what follows it.",
-  })
+  @Optional(
+    ID,
+    "Return only the comments after this one in the chosen order (it must be a comment of the shared task); page and itemsPerPage then apply to what follows it.",
+  )
   cursorId?: string | null;
 
-  @Field(() => Boolean, {
-    nullable: true,
-    description: "true: only top-level comments (replying to nothing); false: only replies; omitted: both.",
-  })
+  @Optional(Boolean, "true: only top-level comments (replying to nothing); false: only replies; omitted: both.")
   topLevel?: boolean | null;
 
-  @Field(() => ID, { nullable: true, description: "Only the direct replies to this comment (it must be a comment of the shared task)." })
+  @Optional(ID, "Only the direct replies to this comment (it must be a comment of the shared task).")
   repliesTo?: string | null;
 
   @Field(() => SortDirection, {

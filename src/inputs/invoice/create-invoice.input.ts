@@ -6,7 +6,7 @@ import { InvoiceItemInput } from "./invoice-item.input";
 import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../../types/shared/enums";
 import { IsDecimal } from "../../validation/rules";
 import { MAX_AMOUNT_NUMBER, MONEY_PLACES } from "../../domain/money";
-import { OptionalList, OptionalText } from "../shared/fields";
+import { OptionalList, Optional, OptionalText } from "../shared/fields";
 
 /** Most items (and previous items) one invoice holds: Invoice.items and prevItems are priced by it. */
 export const MAX_INVOICE_ITEMS = 500;
@@ -24,40 +24,32 @@ export class CreateInvoiceInput {
   @Field(() => InvoiceDirection, { defaultValue: "income", description: "income (issued by us) or cost (received); default income." })
   direction!: string;
 
-  @Field(() => ID, {
-    nullable: true,
-    description:
-      "Numbering series to number the invoice with (its kind must equal the direction). A non-draft invoice without `no` is numbered by it, or by the default numbering of its direction when absent.",
-  })
+  @Optional(
+    ID,
+    "Numbering series to number the invoice with (its kind must equal the direction). A non-draft invoice without `no` is numbered by it, or by the default numbering of its direction when absent.",
+  )
   numbering?: string | null;
 
-  @Field(() => String, {
-    nullable: true,
-    description:
-      "The invoice number, 1 to 50 characters, when given by hand (e.g. a supplier's number); it must not exist yet in the same numbering (CONFLICT). Absent: the numbering gives one to a non-draft invoice.",
-  })
+  @Optional(
+    String,
+    "The invoice number, 1 to 50 characters, when given by hand (e.g. a supplier's number); it must not exist yet in the same numbering (CONFLICT). Absent: the numbering gives one to a non-draft invoice.",
+  )
   @Length(1, 50)
   no?: string | null;
 
   @OptionalText(50, "Document title", "; default: the numbering's document title")
   docTitle?: string | null;
 
-  @Field(() => KsefMarker, {
-    nullable: true,
-    description: `KSeF marker, up to 6 characters: ${Object.keys(KSEF_MARKERS).join(", ")}; null: none.`,
-  })
+  @Optional(KsefMarker, `KSeF marker, up to 6 characters: ${Object.keys(KSEF_MARKERS).join(", ")}; null: none.`)
   ksefMarker?: string | null;
 
-  @Field(() => Date, { nullable: true, description: "Date and time of the sale or service." })
+  @Optional(Date, "Date and time of the sale or service.")
   saleDate?: Date | null;
 
-  @Field(() => DateScalar, {
-    nullable: true,
-    description: "Issue date; a non-draft invoice without one is issued today (UTC). It sets the numbering period.",
-  })
+  @Optional(DateScalar, "Issue date; a non-draft invoice without one is issued today (UTC). It sets the numbering period.")
   issueDate?: Date | null;
 
-  @Field(() => DateScalar, { nullable: true, description: "Payment deadline; not before the issue date." })
+  @Optional(DateScalar, "Payment deadline; not before the issue date.")
   deadlineDate?: Date | null;
 
   @OptionalText(255, "Place of issue")
@@ -84,7 +76,7 @@ export class CreateInvoiceInput {
   @OptionalText(255, "Name of the person issuing the invoice", "; default: the caller's name")
   sellerCreatorName?: string | null;
 
-  @Field(() => ID, { nullable: true, description: "The buyer contractor (must exist); its data fills the buyer fields left empty." })
+  @Optional(ID, "The buyer contractor (must exist); its data fills the buyer fields left empty.")
   buyerId?: string | null;
 
   @OptionalText(255, "Buyer's name", "; default: the contractor's full name")
@@ -93,10 +85,10 @@ export class CreateInvoiceInput {
   @OptionalText(20, "Buyer's identifier", "; default: the contractor's VAT id, else empty")
   buyerIdentifier?: string | null;
 
-  @Field(() => BuyerIdentifierType, {
-    nullable: true,
-    description: `Kind of the buyer identifier: ${Object.keys(BUYER_IDENTIFIER_TYPES).join(", ")}; default: the contractor's, else nip.`,
-  })
+  @Optional(
+    BuyerIdentifierType,
+    `Kind of the buyer identifier: ${Object.keys(BUYER_IDENTIFIER_TYPES).join(", ")}; default: the contractor's, else nip.`,
+  )
   buyerIdentifierType?: string | null;
 
   @OptionalText(255, "Buyer's street", "; default: the contractor's")
@@ -114,10 +106,7 @@ export class CreateInvoiceInput {
   @OptionalText(255, "Recipient (a unit of the buyer)")
   buyerRecipientName?: string | null;
 
-  @Field(() => String, {
-    nullable: true,
-    description: "Buyer's accounting e-mail, a valid address of up to 255 characters; default: the contractor's.",
-  })
+  @Optional(String, "Buyer's accounting e-mail, a valid address of up to 255 characters; default: the contractor's.")
   @MaxLength(255)
   @IsEmail()
   buyerAccountingEmail?: string | null;
@@ -134,31 +123,26 @@ export class CreateInvoiceInput {
   @OptionalText(11, "SWIFT/BIC of the bank")
   bankAccountSwift?: string | null;
 
-  @Field(() => String, {
-    nullable: true,
-    description:
-      "Currency: the code of a currency dictionary entry (any letter case). Default: the default currency. An invoice naming another in `invoice` (a correction, a settlement, one issued from a pro forma) is in that invoice's currency (its default; another code is BAD_USER_INPUT).",
-  })
+  @Optional(
+    String,
+    "Currency: the code of a currency dictionary entry (any letter case). Default: the default currency. An invoice naming another in `invoice` (a correction, a settlement, one issued from a pro forma) is in that invoice's currency (its default; another code is BAD_USER_INPUT).",
+  )
   @Matches(/^[A-Za-z]{3}$/, { message: "currencyCode must be a three-letter code" })
   currencyCode?: string | null;
 
-  @Field(() => PaymentMethod, {
-    nullable: true,
-    description: `Payment method: ${Object.keys(PAYMENT_METHODS).join(", ")}; null: not stated.`,
-  })
+  @Optional(PaymentMethod, `Payment method: ${Object.keys(PAYMENT_METHODS).join(", ")}; null: not stated.`)
   paymentMethod?: string | null;
 
-  @Field(() => Float, { nullable: true, description: "Amount already paid: 0 to 999,999,999,999.99, up to 2 decimal places." })
+  @Optional(Float, "Amount already paid: 0 to 999,999,999,999.99, up to 2 decimal places.")
   @IsDecimal(MONEY_PLACES)
   @Min(0)
   @Max(MAX_AMOUNT_NUMBER)
   alreadyPaid?: number | null;
 
-  @Field(() => Float, {
-    nullable: true,
-    description:
-      "Amount left to pay, up to 2 decimal places (negative: to refund). Default: grossAmount - alreadyPaid; for a correction, its gross amount minus that of prevItems.",
-  })
+  @Optional(
+    Float,
+    "Amount left to pay, up to 2 decimal places (negative: to refund). Default: grossAmount - alreadyPaid; for a correction, its gross amount minus that of prevItems.",
+  )
   @IsDecimal(MONEY_PLACES)
   @Min(-MAX_AMOUNT_NUMBER)
   @Max(MAX_AMOUNT_NUMBER)
@@ -167,28 +151,22 @@ export class CreateInvoiceInput {
   @OptionalText(5000, "Free-text description")
   description?: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Project to book the invoice to. Filled from the stage, board or task when absent." })
+  @Optional(ID, "Project to book the invoice to. Filled from the stage, board or task when absent.")
   financeProject?: string | null;
 
-  @Field(() => ID, {
-    nullable: true,
-    description: "Stage to book the invoice to; must belong to the project. Filled from the board or task when absent.",
-  })
+  @Optional(ID, "Stage to book the invoice to; must belong to the project. Filled from the board or task when absent.")
   financeStage?: string | null;
 
-  @Field(() => ID, {
-    nullable: true,
-    description: "Board to book the invoice to; must belong to the project and stage. Filled from the task when absent.",
-  })
+  @Optional(ID, "Board to book the invoice to; must belong to the project and stage. Filled from the task when absent.")
   financeBoard?: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Task to book the invoice to; must belong to the project, stage and board." })
+  @Optional(ID, "Task to book the invoice to; must belong to the project, stage and board.")
   financeTask?: string | null;
 
-  @Field(() => [InvoiceItemInput], {
-    nullable: true,
-    description: `The items, at most ${MAX_INVOICE_ITEMS}; for a correction, the items as they stand after it. Absent: none.`,
-  })
+  @Optional(
+    [InvoiceItemInput],
+    `The items, at most ${MAX_INVOICE_ITEMS}; for a correction, the items as they stand after it. Absent: none.`,
+  )
   @ArrayMaxSize(MAX_INVOICE_ITEMS)
   @ValidateNested()
   items?: InvoiceItemInput[] | null;
@@ -212,17 +190,16 @@ export class CreateInvoiceInput {
   @Field({ defaultValue: false, description: "Whether cash accounting applies; default false." })
   isCashAccounting!: boolean;
 
-  @Field(() => ID, {
-    nullable: true,
-    description:
-      "The related invoice: an issued (non-draft) invoice of the same direction; the new invoice is in its currency and, where the input leaves them out, takes its parties and booking. A correction must name the original it corrects (Kor: fv, fk, Vat, Upr; KorZal: Zal; KorRoz: Roz; KorPef: VatPef, VatPefSp; KorVatRr: VatRr). Optional for a settlement (Roz: the advance invoice Zal it settles) and for an invoice issued from a pro forma (fv, Vat, Zal: the pro forma pf). The other types name none.",
-  })
+  @Optional(
+    ID,
+    "The related invoice: an issued (non-draft) invoice of the same direction; the new invoice is in its currency and, where the input leaves them out, takes its parties and booking. A correction must name the original it corrects (Kor: fv, fk, Vat, Upr; KorZal: Zal; KorRoz: Roz; KorPef: VatPef, VatPefSp; KorVatRr: VatRr). Optional for a settlement (Roz: the advance invoice Zal it settles) and for an invoice issued from a pro forma (fv, Vat, Zal: the pro forma pf). The other types name none.",
+  )
   invoice?: string | null;
 
-  @Field(() => [InvoiceItemInput], {
-    nullable: true,
-    description: `For a correction only: the items as they stood before it, at most ${MAX_INVOICE_ITEMS}. Default: the corrected invoice's current items (those of its latest correction, else its own).`,
-  })
+  @Optional(
+    [InvoiceItemInput],
+    `For a correction only: the items as they stood before it, at most ${MAX_INVOICE_ITEMS}. Default: the corrected invoice's current items (those of its latest correction, else its own).`,
+  )
   @ArrayMaxSize(MAX_INVOICE_ITEMS)
   @ValidateNested()
   prevItems?: InvoiceItemInput[] | null;
@@ -232,12 +209,12 @@ export class CreateInvoiceInput {
   })
   fileGeneratedLanguage!: string;
 
-  @Field(() => Float, { nullable: true, description: "Exchange rate: 0 to 99.9999, up to 4 decimal places." })
+  @Optional(Float, "Exchange rate: 0 to 99.9999, up to 4 decimal places.")
   @IsDecimal(4)
   @Min(0)
   @Max(99.9999)
   exchangeRate?: number | null;
 
-  @Field(() => DateScalar, { nullable: true, description: "Date of the exchange rate." })
+  @Optional(DateScalar, "Date of the exchange rate.")
   exchangeDate?: Date | null;
 }

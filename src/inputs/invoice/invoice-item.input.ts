@@ -4,6 +4,7 @@ import { IsDecimal } from "../../validation/rules";
 import type { TaxRate } from "../../domain/value-sets";
 import { GtuCode, TaxRate as TaxRateEnum } from "../../types/shared/enums";
 import { MAX_AMOUNT_NUMBER } from "../../domain/money";
+import { Optional } from "../shared/fields";
 
 @InputType({
   description: "A position of a new invoice (or of a correction's items as they stood before). The server computes its amounts.",
@@ -35,6 +36,6 @@ export class InvoiceItemInput {
   })
   tax!: TaxRate;
 
-  @Field(() => GtuCode, { nullable: true, description: "GTU code, GTU_01 to GTU_13; none by default." })
+  @Optional(GtuCode, "GTU code, GTU_01 to GTU_13; none by default.")
   gtu?: string | null;
 }

@@ -1,22 +1,22 @@
 import { MaxLength } from "class-validator";
-import { Field, ID, InputType } from "type-graphql";
+import { ID, InputType } from "type-graphql";
 import { DepartmentLeaderOrder } from "./department-leader-order.input";
 import { UserRole } from "../../types/shared/enums";
-import { OptionalList } from "../shared/fields";
+import { Optional, OptionalList } from "../shared/fields";
 
 @InputType({ description: "Narrows the user list. A list filter matches any of its values; filters combine with AND." })
 export class UserFilter {
-  @Field({ nullable: true, description: "Case-insensitive substring of first name, last name, e-mail or short code." })
+  @Optional(String, "Case-insensitive substring of first name, last name, e-mail or short code.")
   @MaxLength(200)
   search?: string;
 
-  @Field({ nullable: true, description: "Only users who do (true) or do not (false) use the mobile app." })
+  @Optional(Boolean, "Only users who do (true) or do not (false) use the mobile app.")
   isUsingMobile?: boolean;
 
-  @Field({ nullable: true, description: "Only external (true) or staff (false) users." })
+  @Optional(Boolean, "Only external (true) or staff (false) users.")
   isExternal?: boolean;
 
-  @Field({ nullable: true, description: "Only users who may (true) or may not (false) log in." })
+  @Optional(Boolean, "Only users who may (true) or may not (false) log in.")
   canLogIn?: boolean;
 
   @OptionalList(UserRole, 50, "Users holding at least one of these roles (admin, pm, hr, finance, user).")
@@ -43,18 +43,15 @@ export class UserFilter {
   @OptionalList(ID, 500, "Users belonging to one of these departments.")
   department?: string[];
 
-  @Field({ nullable: true, description: "Users who belong to some department (true) or to none (false)." })
+  @Optional(Boolean, "Users who belong to some department (true) or to none (false).")
   existsUserDepartments?: boolean;
 
-  @Field({ nullable: true, description: "Users connected to some SSO provider (true) or to none (false)." })
+  @Optional(Boolean, "Users connected to some SSO provider (true) or to none (false).")
   existsSsoProvider?: boolean;
 
   @OptionalList(ID, 500, "Users connected to one of these SSO providers.")
   ssoProviderIds?: string[];
 
-  @Field(() => DepartmentLeaderOrder, {
-    nullable: true,
-    description: "Puts the leaders of a department first (ASC) or last (DESC), before any `order` keys.",
-  })
+  @Optional(DepartmentLeaderOrder, "Puts the leaders of a department first (ASC) or last (DESC), before any `order` keys.")
   userDepartmentLeaderOrder?: DepartmentLeaderOrder;
 }

@@ -1,17 +1,18 @@
-import { Field, InputType } from "type-graphql";
+import { InputType } from "type-graphql";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
+import { Optional } from "../shared/fields";
 
 @InputType({ description: "One sort key for users; give exactly one field per element." })
 export class UserOrder {
-  @Field(() => SortDirection, { nullable: true, description: "By last name." })
+  @Optional(SortDirection, "By last name.")
   lastName?: SortDirection;
 
-  @Field(() => SortDirection, { nullable: true, description: "By first name." })
+  @Optional(SortDirection, "By first name.")
   firstName?: SortDirection;
 
-  @Field(() => SortDirection, { nullable: true, description: "By creation time." })
+  @Optional(SortDirection, "By creation time.")
   createdAt?: SortDirection;
 
-  @Field(() => SortDirection, { nullable: true, description: "By last change." })
+  @Optional(SortDirection, "By last change.")
   updatedAt?: SortDirection;
 }

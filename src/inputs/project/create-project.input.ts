@@ -4,7 +4,7 @@ import { ProjectCustomFieldValueInput } from "./project-custom-field-value.input
 import { PROJECT_CREATION_STATUSES } from "../../domain/value-sets";
 import { ProjectCreationStatus } from "../../types/shared/enums";
 import { MAX_AMOUNT_NUMBER } from "../../domain/money";
-import { OptionalList, OptionalText } from "../shared/fields";
+import { Optional, OptionalList, OptionalText } from "../shared/fields";
 
 /** Most contractors and tags a project holds (only createProject sets them): Project.contractors and tags are priced by them. */
 export const MAX_PROJECT_CONTRACTORS = 100;
@@ -23,17 +23,13 @@ export class CreateProjectInput {
   )
   no?: string | null;
 
-  @Field(() => ID, {
-    nullable: true,
-    description: "A template to copy stages, boards, custom field values and settings from: public, or the caller's own (admins: any).",
-  })
+  @Optional(ID, "A template to copy stages, boards, custom field values and settings from: public, or the caller's own (admins: any).")
   projectTemplate?: string | null;
 
-  @Field(() => ID, {
-    nullable: true,
-    description:
-      "A public template to copy from, shared by the whole organisation; give at most one of projectTemplate and globalProjectTemplate.",
-  })
+  @Optional(
+    ID,
+    "A public template to copy from, shared by the whole organisation; give at most one of projectTemplate and globalProjectTemplate.",
+  )
   globalProjectTemplate?: string | null;
 
   @Field(() => Date, { description: "When the project is planned to start." })
@@ -42,17 +38,13 @@ export class CreateProjectInput {
   @Field(() => Date, { description: "When the project is planned to end; not before dateStartPlanned." })
   dateEndPlanned!: Date;
 
-  @Field(() => ID, {
-    nullable: true,
-    description: "Id of an existing project category. Absent: the template's category, if a template is used; null: none.",
-  })
+  @Optional(ID, "Id of an existing project category. Absent: the template's category, if a template is used; null: none.")
   category?: string | null;
 
-  @Field(() => ID, {
-    nullable: true,
-    description:
-      "Id of an existing project numbering to number the project. Absent or null: the default numbering (isDefault); without one, `no` is required.",
-  })
+  @Optional(
+    ID,
+    "Id of an existing project numbering to number the project. Absent or null: the default numbering (isDefault); without one, `no` is required.",
+  )
   numbering?: string | null;
 
   @OptionalText(100_000, "Description", "; null means none")
@@ -84,8 +76,7 @@ export class CreateProjectInput {
   @ArrayMaxSize(MAX_PROJECT_CONTRACTORS)
   contractors!: string[];
 
-  @Field(() => [ID], { nullable: true, description: `Ids of existing tags, at most ${MAX_PROJECT_TAGS}.` })
-  @ArrayMaxSize(MAX_PROJECT_TAGS)
+  @OptionalList(ID, MAX_PROJECT_TAGS, `Ids of existing tags, at most ${MAX_PROJECT_TAGS}.`)
   tags?: string[] | null;
 
   @Field({ defaultValue: false, description: "A simple project: one board (created with it) and no stages. Default false." })

@@ -1,6 +1,6 @@
 import { Max, Min } from "class-validator";
 import { Field, Float, ID, InputType } from "type-graphql";
-import { OptionalList, OptionalText } from "../shared/fields";
+import { OptionalList, Optional, OptionalText } from "../shared/fields";
 
 @InputType({
   description:
@@ -13,12 +13,12 @@ export class ProjectCustomFieldValueInput {
   @OptionalText(100_000, "Text value", " (dataType text)")
   valueText?: string | null;
 
-  @Field(() => Float, { nullable: true, description: "Numeric value, between -99999999999999 and 99999999999999 (dataType float)." })
+  @Optional(Float, "Numeric value, between -99999999999999 and 99999999999999 (dataType float).")
   @Min(-99_999_999_999_999)
   @Max(99_999_999_999_999)
   valueFloat?: number | null;
 
-  @Field(() => Date, { nullable: true, description: "Date-time value (dataType datetime)." })
+  @Optional(Date, "Date-time value (dataType datetime).")
   valueDateTime?: Date | null;
 
   @OptionalList(ID, 100, "Ids of the definition's select options, at most 100 (dataType select).")
@@ -27,6 +27,6 @@ export class ProjectCustomFieldValueInput {
   @OptionalList(ID, 100, "Ids of existing users, at most 100 (dataType users).")
   valueSelectUsers?: string[] | null;
 
-  @Field(() => ID, { nullable: true, description: "Id of an existing department (dataType department)." })
+  @Optional(ID, "Id of an existing department (dataType department).")
   valueDepartment?: string | null;
 }

@@ -1,6 +1,6 @@
 import { IsNotEmpty, Max, MaxLength, Min } from "class-validator";
 import { Field, ID, InputType, Int } from "type-graphql";
-import { OptionalText } from "../shared/fields";
+import { Optional, OptionalText } from "../shared/fields";
 
 @InputType({
   description:
@@ -15,32 +15,32 @@ export class ReplaceRiskInput {
   @OptionalText(100_000, "Description")
   description?: string | null;
 
-  @Field(() => Int, { nullable: true, description: "Probability from 1 to 5." })
+  @Optional(Int, "Probability from 1 to 5.")
   @Min(1)
   @Max(5)
   probability?: number | null;
 
-  @Field(() => Date, { nullable: true, description: "When the risk is expected or was identified." })
+  @Optional(Date, "When the risk is expected or was identified.")
   date?: Date | null;
 
-  @Field(() => ID, { nullable: true, description: "Id of the user responsible; they must be assigned to the project." })
+  @Optional(ID, "Id of the user responsible; they must be assigned to the project.")
   projectUser?: string | null;
 
   @Field(() => ID, { description: "Id of the project the risk belongs to; it must exist and the caller must manage it." })
   project!: string;
 
-  @Field(() => ID, { nullable: true, description: "Id of a stage of the project." })
+  @Optional(ID, "Id of a stage of the project.")
   stage?: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Id of a board of the project (of the stage, when one is given)." })
+  @Optional(ID, "Id of a board of the project (of the stage, when one is given).")
   board?: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Id of a task of the project (of the board and the stage, when given)." })
+  @Optional(ID, "Id of a task of the project (of the board and the stage, when given).")
   task?: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Id of a risk type." })
+  @Optional(ID, "Id of a risk type.")
   type?: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Id of a risk impact." })
+  @Optional(ID, "Id of a risk impact.")
   impact?: string | null;
 }

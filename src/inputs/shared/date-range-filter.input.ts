@@ -1,5 +1,6 @@
-import { Field, InputType } from "type-graphql";
+import { InputType } from "type-graphql";
 import { DateScalar } from "../../scalars";
+import { Optional } from "../shared/fields";
 
 /**
  * A range of calendar days. Days, not moments: the days it is compared with have no time zone,
@@ -8,15 +9,15 @@ import { DateScalar } from "../../scalars";
  */
 @InputType({ description: "A range of calendar days (YYYY-MM-DD); the bounds given all apply (AND), absent ones do not limit." })
 export class DateRangeFilter {
-  @Field(() => DateScalar, { nullable: true, description: "On or before this day (inclusive)." })
+  @Optional(DateScalar, "On or before this day (inclusive).")
   before?: Date | null;
 
-  @Field(() => DateScalar, { nullable: true, description: "Before this day (exclusive)." })
+  @Optional(DateScalar, "Before this day (exclusive).")
   strictlyBefore?: Date | null;
 
-  @Field(() => DateScalar, { nullable: true, description: "On or after this day (inclusive)." })
+  @Optional(DateScalar, "On or after this day (inclusive).")
   after?: Date | null;
 
-  @Field(() => DateScalar, { nullable: true, description: "After this day (exclusive)." })
+  @Optional(DateScalar, "After this day (exclusive).")
   strictlyAfter?: Date | null;
 }

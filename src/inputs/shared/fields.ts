@@ -9,20 +9,18 @@ const stacked =
     for (const decorator of [...decorators].reverse()) decorator(target, key);
   };
 
+/** An optional field: nullable, of `type` (a class, a scalar, an enum or `[item]`), described. */
+export const Optional = (type: ClassType | GraphQLScalarType | object, description: string): PropertyDecorator =>
+  Field(() => type, { nullable: true, description });
+
 /**
  * An optional text of at most `max` characters (nullable, checked by MaxLength), its description
  * stating the limit after `what` and before `more`: `OptionalText(255, "Seller's city")` is
  * "Seller's city, up to 255 characters.".
  */
 export const OptionalText = (max: number, what: string, more = ""): PropertyDecorator =>
-  stacked(
-    Field(() => String, { nullable: true, description: `${what}, up to ${max} characters${more}.` }),
-    MaxLength(max),
-  );
+  stacked(Optional(String, `${what}, up to ${max} characters${more}.`), MaxLength(max));
 
 /** An optional list of at most `max` items of `item` (nullable, checked by ArrayMaxSize). */
 export const OptionalList = (item: ClassType | GraphQLScalarType | object, max: number, description: string): PropertyDecorator =>
-  stacked(
-    Field(() => [item], { nullable: true, description }),
-    ArrayMaxSize(max),
-  );
+  stacked(Optional([item], description), ArrayMaxSize(max));

@@ -3,6 +3,7 @@ import { Field, ID, InputType } from "type-graphql";
 import { ExternalFileInput } from "./external-file.input";
 import { FILE_TYPES } from "../../domain/value-sets";
 import { FileTargetType } from "../../types/shared/enums";
+import { Optional } from "../shared/fields";
 
 /** What a file can be attached to; `assignId` names an object of that kind. */
 export type FileType = keyof typeof FILE_TYPES;
@@ -30,6 +31,6 @@ export class ExternalFileUploadInput {
   @IsIn(Object.keys(FILE_TYPES))
   fileType!: string;
 
-  @Field(() => ID, { nullable: true, description: "Category of the files; when given it must exist." })
+  @Optional(ID, "Category of the files; when given it must exist.")
   fileCategory?: string | null;
 }

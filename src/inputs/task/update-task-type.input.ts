@@ -1,5 +1,6 @@
 import { ArrayMaxSize, IsIn, Length } from "class-validator";
-import { Field, ID, InputType } from "type-graphql";
+import { ID, InputType } from "type-graphql";
+import { Optional } from "../shared/fields";
 
 /** The ten colours the application offers for task types (the interface's value set). */
 export const TASK_TYPE_DECORATORS = [
@@ -20,18 +21,18 @@ export const MAX_TASK_TYPE_CATEGORIES = 100;
 
 @InputType({ description: "E19: a partial change of a task type. An absent field stays as it is; null is refused." })
 export class UpdateTaskTypeInput {
-  @Field(() => String, { nullable: true, description: "New name, 1 to 100 characters." })
+  @Optional(String, "New name, 1 to 100 characters.")
   @Length(1, 100)
   name?: string | null;
 
-  @Field(() => String, { nullable: true, description: `New colour, one of ${TASK_TYPE_DECORATORS.join(", ")} (lower-case).` })
+  @Optional(String, `New colour, one of ${TASK_TYPE_DECORATORS.join(", ")} (lower-case).`)
   @IsIn([...TASK_TYPE_DECORATORS])
   decorator?: string | null;
 
-  @Field(() => [ID], {
-    nullable: true,
-    description: `Ids of existing project categories (NOT_FOUND otherwise), at most ${MAX_TASK_TYPE_CATEGORIES}: they replace the current set; [] removes all.`,
-  })
+  @Optional(
+    [ID],
+    `Ids of existing project categories (NOT_FOUND otherwise), at most ${MAX_TASK_TYPE_CATEGORIES}: they replace the current set; [] removes all.`,
+  )
   @ArrayMaxSize(MAX_TASK_TYPE_CATEGORIES)
   categories?: string[] | null;
 }

@@ -1,5 +1,6 @@
 import { ArrayMaxSize } from "class-validator";
 import { ArgsType, Field, ID } from "type-graphql";
+import { Optional } from "../shared/fields";
 
 /** Upper bound of ids in one list argument. */
 export const MAX_TIMESHEET_FILTER_IDS = 500;
@@ -12,27 +13,26 @@ export class TimesheetArgs {
   })
   dateStart!: Date;
 
-  @Field(() => [ID], {
-    nullable: true,
-    description: `These users, each with an entry even without time in the window (up to ${MAX_TIMESHEET_FILTER_IDS}); omitted: every user with time in the window. An unknown id is NOT_FOUND naming it (\`users.2\`).`,
-  })
+  @Optional(
+    [ID],
+    `These users, each with an entry even without time in the window (up to ${MAX_TIMESHEET_FILTER_IDS}); omitted: every user with time in the window. An unknown id is NOT_FOUND naming it (\`users.2\`).`,
+  )
   @ArrayMaxSize(MAX_TIMESHEET_FILTER_IDS)
   users?: string[] | null;
 
-  @Field(() => ID, {
-    nullable: true,
-    description:
-      "Only time reported on this project. An unknown project (or, to an external user, one they are not assigned to) is NOT_FOUND on `project`.",
-  })
+  @Optional(
+    ID,
+    "Only time reported on this project. An unknown project (or, to an external user, one they are not assigned to) is NOT_FOUND on `project`.",
+  )
   project?: string | null;
 
-  @Field(() => [ID], {
-    nullable: true,
-    description: `Only time on projects having at least one of these contractors (up to ${MAX_TIMESHEET_FILTER_IDS}). A filter: unknown ids match nothing.`,
-  })
+  @Optional(
+    [ID],
+    `Only time on projects having at least one of these contractors (up to ${MAX_TIMESHEET_FILTER_IDS}). A filter: unknown ids match nothing.`,
+  )
   @ArrayMaxSize(MAX_TIMESHEET_FILTER_IDS)
   projectContractors?: string[] | null;
 
-  @Field(() => ID, { nullable: true, description: "Only time of this reported-time type. A filter: an unknown id matches nothing." })
+  @Optional(ID, "Only time of this reported-time type. A filter: an unknown id matches nothing.")
   reportedTimeType?: string | null;
 }

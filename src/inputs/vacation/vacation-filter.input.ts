@@ -1,16 +1,13 @@
 import { IsIn, MaxLength, ValidateNested } from "class-validator";
-import { Field, ID, InputType, Int } from "type-graphql";
+import { ID, InputType, Int } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import { VACATION_STATUSES } from "../../domain/value-sets";
 import { DateRangeFilter } from "../shared/date-range-filter.input";
-import { OptionalList } from "../shared/fields";
+import { Optional, OptionalList } from "../shared/fields";
 
 @InputType({ description: "Narrows the vacation list. A list filter matches any of its values; filters combine with AND." })
 export class VacationFilter {
-  @Field({
-    nullable: true,
-    description: "Case-insensitive substring of the description or of the calendar user's first name, last name, e-mail or short code.",
-  })
+  @Optional(String, "Case-insensitive substring of the description or of the calendar user's first name, last name, e-mail or short code.")
   @MaxLength(200)
   search?: string;
 
@@ -37,10 +34,10 @@ export class VacationFilter {
   @OptionalList(Boolean, 2, "Vacations whose type is active (true) or inactive (false).")
   vacationTypeIsActive?: boolean[];
 
-  @Field({ nullable: true, description: "Vacations of users who may (true) or may not (false) log in." })
+  @Optional(Boolean, "Vacations of users who may (true) or may not (false) log in.")
   calendarUserCanLogIn?: boolean;
 
-  @Field(() => DateRangeFilter, { nullable: true, description: "Vacations with at least one day in this range." })
+  @Optional(DateRangeFilter, "Vacations with at least one day in this range.")
   @ValidateNested()
   vacationDatesDate?: DateRangeFilter;
 }

@@ -1,26 +1,27 @@
-import { Field, InputType } from "type-graphql";
+import { InputType } from "type-graphql";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
+import { Optional } from "../shared/fields";
 
 @InputType({ description: "One sort key for vacations; give exactly one field per element." })
 export class VacationOrder {
-  @Field(() => SortDirection, { nullable: true, description: "By vacation year." })
+  @Optional(SortDirection, "By vacation year.")
   vacationYear?: SortDirection;
 
-  @Field(() => SortDirection, { nullable: true, description: "By state (alphabetically by its code)." })
+  @Optional(SortDirection, "By state (alphabetically by its code).")
   status?: SortDirection;
 
-  @Field(() => SortDirection, { nullable: true, description: "By the name of the vacation type." })
+  @Optional(SortDirection, "By the name of the vacation type.")
   vacationTypeName?: SortDirection;
 
-  @Field(() => SortDirection, { nullable: true, description: "By issue date." })
+  @Optional(SortDirection, "By issue date.")
   issueDate?: SortDirection;
 
-  @Field(() => SortDirection, { nullable: true, description: "By creation time." })
+  @Optional(SortDirection, "By creation time.")
   createdAt?: SortDirection;
 
-  @Field(() => SortDirection, { nullable: true, description: "By last change." })
+  @Optional(SortDirection, "By last change.")
   updatedAt?: SortDirection;
 
-  @Field(() => SortDirection, { nullable: true, description: "By the vacation's earliest day; vacations without days come last." })
+  @Optional(SortDirection, "By the vacation's earliest day; vacations without days come last.")
   vacationDatesDate?: SortDirection;
 }
