@@ -236,8 +236,6 @@ class Deadlines {
   private readonly running = new Set<Scope>();
   private timer?: NodeJS.Timeout;
 
-  constructor(private readonly budgetMs: number) {}
-
   add(scope: Scope): void {
     this.running.add(scope);
     if (!this.timer) this.arm(scope);
@@ -249,15 +247,15 @@ class Deadlines {
 
   /** Set for `oldest`'s deadline; unref'd: a request keeps the process alive by its connection, not its budget. */
   private arm(oldest: Scope): void {
-    this.timer = setTimeout(fireDeadlines, Math.max(1, oldest.startedAt + this.budgetMs - performance.now()), this);
+    this.timer = setTimeout(fireDeadlines, Math.max(1, oldest.deadline - Date.now()), this);
     this.timer.unref();
   }
 
   fire(): void {
     this.timer = undefined;
-    const now = performance.now();
+    const now = Date.now();
     for (const scope of this.running) {
-      if (scope.startedAt + this.budgetMs > now) return this.arm(scope);
+      if (scope.deadline > now) return this.arm(scope);
       this.running.delete(scope);
       scope.expire();
     }
@@ -273,6 +271,6 @@ const queues = new Map<number, Deadlines>();
 
 function deadlinesOf(budgetMs: number): Deadlines {
   let queue = queues.get(budgetMs);
-  if (!queue) queues.set(budgetMs, (queue = new Deadlines(budgetMs)));
+  if (!queue) queues.set(budgetMs, (queue = new Deadlines()));
   return queue;
 }
