@@ -1,9 +1,9 @@
 import { HeaderMap, type ApolloServer } from "@apollo/server";
-import { getNullableType, isListType, type GraphQLFormattedError, type GraphQLInputType, type GraphQLSchema } from "graphql";
+import { getNullableType, isListType, type GraphQLFormattedError, type GraphQLInputType } from "graphql";
 import type { Context } from "../context";
 import type { PaginationInfo } from "../types/shared/pagination-info.type";
 import { docsPages } from "./docs-page";
-import { loadStoredOperations, variableAt, type StoredOperation } from "./documents";
+import { variableAt, type StoredOperation } from "./documents";
 import { openApiDocument } from "./openapi";
 import { problem, type RestResponse, type Violation } from "./problems";
 import { REST_PREFIXES, REST_ROUTES, type QueryParameter, type RestRoute } from "./routes";
@@ -48,8 +48,7 @@ interface CompiledRoute {
  * are the GraphQL operation's own. This module only maps the request to variables and the
  * answer (or error) to the interface's HTTP shape.
  */
-export function createRestHandler(apollo: ApolloServer<Context>, schema: GraphQLSchema) {
-  const operations = loadStoredOperations(schema, REST_ROUTES);
+export function createRestHandler(apollo: ApolloServer<Context>, operations: ReadonlyMap<RestRoute, StoredOperation>) {
   const compiled = REST_ROUTES.map((route) => compile(route, operations.get(route)!));
   const pages = docsPages();
   pages.set("/openapi.json", {

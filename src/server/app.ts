@@ -1,18 +1,21 @@
-import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServer } from "@apollo/server";
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from "@apollo/server/plugin/disabled";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { GraphQLSchema } from "graphql";
 import type { Config } from "../config/config";
-import type { Db } from "../db/client";
 import type { Database } from "../db/database";
 import { buildContext, type Context } from "../context";
 import { createFormatError } from "../errors/format-error";
 import { CostCache, operationRulesPlugin, type DocumentLimits } from "./plugins";
-import { createPlayground, playgroundPlugin } from "./playground";
+import { createPlayground } from "./playground";
 import { createCors } from "./cors";
 import { createWriteProbe } from "../db/health";
 import { AuthCache } from "../auth/auth-cache";
-import { createLogger, silentLogger, type Logger } from "../observability/logger";
+import { createLogger, type Logger } from "../observability/logger";
 import { createMetrics, type Metrics } from "../observability/metrics";
 import { CostAdmission, lightCost } from "./admission";
 import type { RequestScope } from "../observability/request-scope";
@@ -22,7 +25,7 @@ import { createRequestListener, type Exchange } from "./http-handler";
 import { createRestHandler } from "../rest/handler";
 import { REST_PREFIXES, REST_ROUTES } from "../rest/routes";
 import { loadStoredOperations } from "../rest/documents";
-import { loadManifest, trustedDocuments, trustedDocumentsDoor, type TrustedDocuments } from "./trusted-documents";
+import { loadManifest, trustedDocuments, trustedDocumentsDoor } from "./trusted-documents";
 import type { Tracing } from "./tracing";
 import { DOCS_PATH } from "../rest/docs-page";
 import { restRoute } from "./rest-adapter";
@@ -54,78 +57,15 @@ export interface AppOptions {
   tracing?: Tracing;
 }
 
-export function documentLimits(config: Config): DocumentLimits {
-  return {
-    maxDepth: config.maxQueryDepth,
-    maxFields: config.maxQueryFields,
-    maxCost: config.maxQueryCost,
-    maxUnpaginatedItems: config.maxUnpaginatedItems,
-  };
-}
-
-export function createApollo(
-  schema: GraphQLSchema,
-  config: Config,
-  log: (e: unknown) => void,
-  metrics?: Metrics,
-  admission?: CostAdmission,
-  costs = new CostCache(),
-  /** Run once an operation is priced and admitted, before it executes: rate limits, safe retries (clientPlugins). */
-  beforeExecution: ApolloServerPlugin<Context>[] = [],
-  { trusted, tracing }: { trusted?: TrustedDocuments; tracing?: Tracing } = {},
-): ApolloServer<Context> {
-  return new ApolloServer<Context>({
-    schema,
-    introspection: true,
-    // with trusted documents the door resolves every id (APQ's hashes included) from the manifest
-    persistedQueries: trusted ? false : undefined,
-    // a JSON array of operations (Apollo Client's BatchHttpLink); costGuard bounds its size and summed cost
-    allowBatchedHttpRequests: true,
-    includeStacktraceInErrorResponses: config.debugErrors,
-    formatError: createFormatError({ debug: config.debugErrors, log }),
-    stringifyResult,
-    plugins: [
-      operationRulesPlugin(schema, documentLimits(config), { metrics, admission, costs, trusted }),
-      ...beforeExecution,
-      playgroundPlugin(),
-      // federated tracing is for Apollo's hosted studio, which this deployment does not report to
-      ApolloServerPluginInlineTraceDisabled(),
-      // no HTTP caching of GraphQL answers; its per-field hook costs on every response
-      ApolloServerPluginCacheControlDisabled(),
-      // after the complexity plugin: its spans carry the cost
-      ...(tracing ? [tracing.plugin()] : []),
-    ],
-  });
-}
-
-/**
- * What production clients rely on besides the limits: the cost-based rate limit per caller
- * (RATE_LIMIT_COST_PER_MINUTE, charged first) and safe retries of mutations with an
- * Idempotency-Key. A running claim outlives its request's budget by a minute (a commit that
- * began before the deadline still ends), then a retry may take the key (its process died).
- */
-function clientPlugins(db: Db, config: Config, log: (error: unknown) => void): ApolloServerPlugin<Context>[] {
-  return [
-    ...(config.rateLimitCostPerMinute ? [rateLimitPlugin(new CostBuckets(config.rateLimitCostPerMinute))] : []),
-    idempotencyPlugin(db, { ttlMs: config.idempotencyTtlMs, leaseMs: config.requestTimeoutMs + 60_000 }, log),
-  ];
-}
-
 /**
  * The HTTP application: GraphQL at /graphql; the interface's REST paths (/project, /finance,
  * /calendar, /user, /chat, /crm), answered by the same Apollo server, with /openapi.json and the
  * /docs page; /health (= /health/ready) and /health/live probes; Prometheus metrics at /metrics.
  * Every request gets an id, a time budget and one log line.
  */
-export async function createApp(
-  database: Database,
-  config: Config,
-  schema: GraphQLSchema,
-  options: AppOptions | ((error: unknown) => void) = {},
-): Promise<App> {
-  // a bare function (older callers) receives unexpected errors; the request log is then silent
-  const logger = typeof options === "function" ? silentLogger() : (options.logger ?? createLogger(config.logLevel));
-  const logError = typeof options === "function" ? options : (error: unknown) => logger.error({ err: error }, "unexpected error");
+export async function createApp(database: Database, config: Config, schema: GraphQLSchema, options: AppOptions = {}): Promise<App> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const logError = (error: unknown) => logger.error({ err: error }, "unexpected error");
   const admission = new CostAdmission(config.maxConcurrentCost, lightCost(config.maxQueryCost));
   const metrics = createMetrics(
     () => database.poolStats(),
@@ -135,6 +75,13 @@ export async function createApp(
   applyResultBudget(schema);
   // one cache for the cost guard and the complexity plugin: a request's cost is computed once
   const costs = new CostCache();
+  const limits: DocumentLimits = {
+    maxDepth: config.maxQueryDepth,
+    maxFields: config.maxQueryFields,
+    maxCost: config.maxQueryCost,
+    maxUnpaginatedItems: config.maxUnpaginatedItems,
+  };
+  const operations = loadStoredOperations(schema, REST_ROUTES);
   // the REST layer's stored documents are the server's own: trusted in every mode
   const trusted =
     config.trustedDocuments === "off"
@@ -142,12 +89,38 @@ export async function createApp(
       : trustedDocuments(
           config.trustedDocuments,
           loadManifest(config.trustedDocumentsManifest!),
-          [...loadStoredOperations(schema, REST_ROUTES).values()].map((o) => o.query),
+          [...operations.values()].map((o) => o.query),
         );
-  const tracing = typeof options === "function" ? undefined : options.tracing;
-  const apollo = createApollo(schema, config, logError, metrics, admission, costs, clientPlugins(database.prisma, config, logError), {
-    trusted,
-    tracing,
+  const { tracing } = options;
+  const apollo = new ApolloServer<Context>({
+    schema,
+    introspection: true,
+    // with trusted documents the door resolves every id (APQ's hashes included) from the manifest
+    persistedQueries: trusted ? false : undefined,
+    // a JSON array of operations (Apollo Client's BatchHttpLink); costGuard bounds its size and summed cost
+    allowBatchedHttpRequests: true,
+    includeStacktraceInErrorResponses: config.debugErrors,
+    formatError: createFormatError({ debug: config.debugErrors, log: logError }),
+    stringifyResult,
+    plugins: [
+      operationRulesPlugin(schema, limits, { metrics, admission, costs, trusted }),
+      // once an operation is priced and admitted, before it executes, what production clients rely
+      // on besides the limits: the cost-based rate limit per caller (RATE_LIMIT_COST_PER_MINUTE,
+      // charged first) and safe retries of mutations with an Idempotency-Key. A running claim
+      // outlives its request's budget by a minute (a commit that began before the deadline still
+      // ends), then a retry may take the key (its process died).
+      ...(config.rateLimitCostPerMinute ? [rateLimitPlugin(new CostBuckets(config.rateLimitCostPerMinute))] : []),
+      idempotencyPlugin(database.prisma, { ttlMs: config.idempotencyTtlMs, leaseMs: config.requestTimeoutMs + 60_000 }, logError),
+      // Apollo's own landing pages load from a CDN (blank without internet) and cannot carry
+      // response headers such as a CSP: the playground is served by createPlayground instead
+      ApolloServerPluginLandingPageDisabled(),
+      // federated tracing is for Apollo's hosted studio, which this deployment does not report to
+      ApolloServerPluginInlineTraceDisabled(),
+      // no HTTP caching of GraphQL answers; its per-field hook costs on every response
+      ApolloServerPluginCacheControlDisabled(),
+      // after the complexity plugin: its spans carry the cost
+      ...(tracing ? [tracing.plugin()] : []),
+    ],
   });
   await apollo.start();
   const auth = new AuthCache(database.prisma, config.authCacheTtlMs);
@@ -165,7 +138,7 @@ export async function createApp(
       metrics,
       apollo,
       schema,
-      limits: documentLimits(config),
+      limits,
       costs,
       cors: createCors(config.corsOrigins),
       // in require mode the playground could run nothing (its documents are typed in): not served
@@ -173,7 +146,7 @@ export async function createApp(
       trusted: trusted && trustedDocumentsDoor(trusted),
       tracing,
       context: requestContext,
-      rest: restRoute(createRestHandler(apollo, schema), { maxBodyBytes: config.maxBodyBytes, context: requestContext }),
+      rest: restRoute(createRestHandler(apollo, operations), { maxBodyBytes: config.maxBodyBytes, context: requestContext }),
       ready: writable,
       inFlight,
       state,

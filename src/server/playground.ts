@@ -1,21 +1,10 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { ApolloServerPlugin } from "@apollo/server";
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import Negotiator from "negotiator";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { projectRoot } from "../config/paths";
 import { PAGE_HEADERS } from "../config/page-policy";
 import { loadExamples } from "./examples";
-
-/**
- * Apollo's own landing pages load from a CDN (blank without internet) and cannot carry response
- * headers such as a CSP; the playground is served by `createPlayground` below instead, so
- * Apollo's landing page is turned off.
- */
-export function playgroundPlugin(): ApolloServerPlugin {
-  return ApolloServerPluginLandingPageDisabled();
-}
 
 /** Where the playground's static files are served from (same origin as the API). */
 export const PLAYGROUND_ASSETS_PATH = "/playground";
