@@ -6,7 +6,7 @@ import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import { databaseKind } from "../config/config";
 import { immediateTransactions, SQLITE_BUSY_TIMEOUT_MS } from "./sqlite-write-lock";
-import { hookedAdapter, type StatementTracing } from "./statement-hook";
+import { hookedAdapter, withMembers, type StatementTracing } from "./statement-hook";
 
 export { Prisma } from "../generated/sqlite/client";
 export type * from "../generated/sqlite/models";
@@ -139,23 +139,6 @@ export interface PoolStats {
  */
 const SQLITE_SETTINGS = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;";
 
-/** A driver adapter factory whose every connection first runs `script` (public SqlDriverAdapter API: executeScript). */
-function withSettings<F extends { connect(): Promise<{ executeScript(script: string): Promise<void> }> }>(factory: F, script: string): F {
-  return new Proxy(factory, {
-    get(target, property) {
-      if (property === "connect") {
-        return async () => {
-          const adapter = await target.connect();
-          await adapter.executeScript(script);
-          return adapter;
-        };
-      }
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}
-
 /**
  * A Prisma client on the database, with what a second query layer needs to share it
  * (src/db/database.ts): on PostgreSQL the very pg.Pool behind Prisma's adapter (same connections,
@@ -173,10 +156,15 @@ export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Poo
   if (kind === "sqlite") {
     const path = sqlitePath(options.url);
     // better-sqlite3 is synchronous: heavy requests' statements take turns (budgetedDb, src/db/budget.ts)
-    const settled = withSettings(
-      new PrismaBetterSqlite3({ url: path, timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "iso8601" }),
-      SQLITE_SETTINGS,
-    );
+    const sqlite = new PrismaBetterSqlite3({ url: path, timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "iso8601" });
+    // every connection first runs the settings (the public SqlDriverAdapter API: executeScript)
+    const settled = withMembers(sqlite, {
+      connect: async () => {
+        const adapter = await sqlite.connect();
+        await adapter.executeScript(SQLITE_SETTINGS);
+        return adapter;
+      },
+    });
     // hooked inside the write lock's wrapper: its BEGIN IMMEDIATE is a statement too
     const factory = options.tracing ? hookedAdapter(settled, options.tracing.adapter) : settled;
     const adapter = immediateTransactions(factory, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
@@ -192,13 +180,10 @@ export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Poo
     const adapter = options.tracing ? hookedAdapter(pg, options.tracing.adapter) : pg;
     const pgClient = new PostgresClient({ adapter, log, queryPlanCacheMaxSize });
     const disconnect = pgClient.$disconnect.bind(pgClient);
-    let ended = false;
+    let ended: Promise<void> | undefined;
     pgClient.$disconnect = async () => {
       await disconnect();
-      if (!ended) {
-        ended = true;
-        await pool.end();
-      }
+      await (ended ??= pool.end());
     };
     client = pgClient as unknown as Db;
     connection = { pool };

@@ -5,13 +5,18 @@ import { sqlitePath, type Db } from "./client";
 export type Probe = { ok: true } | { ok: false; reason: string };
 
 /** Whether the database answers a trivial query within `timeoutMs`, and if not why; never hangs. */
-export async function probeDatabase(db: Db, timeoutMs = 2_000): Promise<Probe> {
+export function probeDatabase(db: Db, timeoutMs = 2_000): Promise<Probe> {
+  return probe(() => db.$queryRawUnsafe("SELECT 1").then((): Probe => ({ ok: true })), timeoutMs);
+}
+
+/** `check`'s answer, or why it failed: its error, or no answer within `timeoutMs`. */
+async function probe(check: () => Promise<Probe>, timeoutMs: number): Promise<Probe> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Probe>((resolve) => {
     timer = setTimeout(() => resolve({ ok: false, reason: `no answer within ${timeoutMs} ms` }), timeoutMs);
   });
   try {
-    return await Promise.race([db.$queryRawUnsafe("SELECT 1").then((): Probe => ({ ok: true })), timeout]);
+    return await Promise.race([check(), timeout]);
   } catch (error) {
     return { ok: false, reason: describeDbError(error) };
   } finally {
@@ -54,12 +59,8 @@ export function createWriteProbe(db: Db, databaseUrl: string): (timeoutMs?: numb
       const rows = await db.$queryRawUnsafe<Array<{ ro: string }>>("SELECT current_setting('transaction_read_only') AS ro");
       return rows[0]?.ro === "off" ? { ok: true } : { ok: false, reason: "the database is read-only" };
     }
-    let stat;
-    try {
-      stat = statSync(path);
-    } catch {
-      return { ok: false, reason: "the database file is missing" };
-    }
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) return { ok: false, reason: "the database file is missing" };
     inode ??= stat.ino;
     if (stat.ino !== inode) return { ok: false, reason: "the database file was replaced since start" };
     if ((stat.mode & 0o222) === 0) return { ok: false, reason: "the database file is read-only" };
@@ -67,25 +68,7 @@ export function createWriteProbe(db: Db, databaseUrl: string): (timeoutMs?: numb
     await db.$executeRawUnsafe(`PRAGMA user_version = ${Number(rows[0]?.user_version ?? 0)}`);
     return { ok: true };
   };
-  // the file as it is when the server starts is the one it must keep writing
-  if (kind === "sqlite") {
-    try {
-      inode = statSync(path).ino;
-    } catch {
-      // missing at creation: the first probe reports it
-    }
-  }
-  return async (timeoutMs = 2_000) => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<Probe>((resolve) => {
-      timer = setTimeout(() => resolve({ ok: false, reason: `no answer within ${timeoutMs} ms` }), timeoutMs);
-    });
-    try {
-      return await Promise.race([check(), timeout]);
-    } catch (error) {
-      return { ok: false, reason: describeDbError(error) };
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  // the file as it is when the server starts is the one it must keep writing (missing: the first probe reports it)
+  if (kind === "sqlite") inode = statSync(path, { throwIfNoEntry: false })?.ino;
+  return (timeoutMs = 2_000) => probe(check, timeoutMs);
 }

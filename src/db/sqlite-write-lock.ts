@@ -1,4 +1,5 @@
 import type { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { withMembers } from "./statement-hook";
 
 type Adapter = Awaited<ReturnType<PrismaBetterSqlite3["connect"]>>;
 type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
@@ -32,34 +33,23 @@ function isBusy(error: unknown): boolean {
  * budget, so the request's deadline comes first.
  */
 export function immediateTransactions(factory: PrismaBetterSqlite3, lockWaitMs: number): PrismaBetterSqlite3 {
-  const connect = async (): Promise<Adapter> => {
-    const adapter = await factory.connect();
-    return new Proxy(adapter, {
-      get(target, property) {
-        if (property === "startTransaction") {
-          return async (isolationLevel?: Parameters<Adapter["startTransaction"]>[0]) => {
-            const tx = await target.startTransaction(isolationLevel);
-            try {
-              // the adapter's BEGIN (DEFERRED) has taken no lock yet: replace it
-              await tx.executeRaw(statement("ROLLBACK"));
-              await beginImmediate(tx, lockWaitMs);
-              return tx;
-            } catch (error) {
-              await tx.rollback(); // releases the adapter's mutex; no transaction is open
-              throw error;
-            }
-          };
-        }
-        const value = Reflect.get(target, property, target) as unknown;
-        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-  };
-  return new Proxy(factory, {
-    get(target, property) {
-      if (property === "connect") return connect;
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+  return withMembers(factory, {
+    connect: async (): Promise<Adapter> => {
+      const adapter = await factory.connect();
+      return withMembers(adapter, {
+        startTransaction: async (isolationLevel?: Parameters<Adapter["startTransaction"]>[0]) => {
+          const tx = await adapter.startTransaction(isolationLevel);
+          try {
+            // the adapter's BEGIN (DEFERRED) has taken no lock yet: replace it
+            await tx.executeRaw(statement("ROLLBACK"));
+            await beginImmediate(tx, lockWaitMs);
+            return tx;
+          } catch (error) {
+            await tx.rollback(); // releases the adapter's mutex; no transaction is open
+            throw error;
+          }
+        },
+      });
     },
   });
 }

@@ -32,31 +32,32 @@ interface Queries {
   executeRaw(query: { sql: string }): Promise<unknown>;
 }
 
-/** An adapter or transaction whose queryRaw/executeRaw go through `hook`; startTransaction (its BEGIN) too. */
-function hookQueries<Q extends object>(target: Q, hook: StatementHook): Q {
+/**
+ * `target` with `members` in place of its own, everything else read from it (its methods bound to
+ * it): how the driver adapters are wrapped, through their public API only.
+ */
+export function withMembers<T extends object>(target: T, members: Record<string, unknown>): T {
   return new Proxy(target, {
     get(t, property) {
-      const queries = t as unknown as Queries & { startTransaction(...args: unknown[]): Promise<object> };
-      if (property === "queryRaw" || property === "executeRaw") {
-        return (query: { sql: string }) => hook(query.sql, () => queries[property](query));
-      }
-      if (property === "startTransaction") {
-        // the adapter sends BEGIN itself (and the engine COMMIT or ROLLBACK through executeRaw)
-        return (...args: unknown[]) => hook("BEGIN", () => queries.startTransaction(...args)).then((tx) => hookQueries(tx, hook));
-      }
+      if (Object.hasOwn(members, property)) return members[property as string];
       const value = Reflect.get(t, property, t) as unknown;
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(t) : value;
     },
   });
 }
 
+/** An adapter or transaction whose queryRaw/executeRaw go through `hook`; startTransaction (its BEGIN) too. */
+function hookQueries<Q extends object>(target: Q, hook: StatementHook): Q {
+  const queries = target as unknown as Queries & { startTransaction(...args: unknown[]): Promise<object> };
+  return withMembers(target, {
+    queryRaw: (query: { sql: string }) => hook(query.sql, () => queries.queryRaw(query)),
+    executeRaw: (query: { sql: string }) => hook(query.sql, () => queries.executeRaw(query)),
+    // the adapter sends BEGIN itself (and the engine COMMIT or ROLLBACK through executeRaw)
+    startTransaction: (...args: unknown[]) => hook("BEGIN", () => queries.startTransaction(...args)).then((tx) => hookQueries(tx, hook)),
+  });
+}
+
 /** A Prisma driver adapter factory whose adapters send every statement through `hook`. */
 export function hookedAdapter<F extends { connect(): Promise<object> }>(factory: F, hook: StatementHook): F {
-  return new Proxy(factory, {
-    get(target, property) {
-      if (property === "connect") return async () => hookQueries(await target.connect(), hook);
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  return withMembers(factory, { connect: async () => hookQueries(await factory.connect(), hook) });
 }
