@@ -10,8 +10,7 @@ export function databaseKind(url: string): DatabaseKind {
   throw new Error(`DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)`);
 }
 
-const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
-const TRUSTED_DOCUMENTS_MODES = ["off", "allow", "require"] as const;
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 export class ConfigError extends Error {}
 
@@ -87,6 +86,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     problems.push(`${name} must be true or false (got "${raw}")`);
     return fallback;
   };
+  const oneOf = <T extends string>(name: string, values: readonly T[], fallback: T): T => {
+    const raw = (env[name] || fallback).toLowerCase();
+    if ((values as readonly string[]).includes(raw)) return raw as T;
+    problems.push(`${name} must be one of ${values.join(", ")} (got "${env[name]}")`);
+    return fallback;
+  };
 
   const databaseUrl = env.DATABASE_URL || `file:${join(projectRoot, "data", "dev.db")}`;
   try {
@@ -99,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     problems.push("SEED_ADMIN_TOKEN must be at least 16 characters long");
   }
 
+  const maxQueryCost = int("MAX_QUERY_COST", DEFAULT_MAX_QUERY_COST, 10, 100_000_000);
   const config = {
     port: int("PORT", 4000, 0, 65535),
     host: env.HOST || "0.0.0.0",
@@ -125,11 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Upper bound of items returned by a collection asked for with `pagination: false`. */
     maxUnpaginatedItems: int("MAX_UNPAGINATED_ITEMS", 1000, 1, 100_000),
     /** Highest cost (src/server/cost.ts) a document, or a batch of them, may have. */
-    maxQueryCost: int("MAX_QUERY_COST", DEFAULT_MAX_QUERY_COST, 10, 100_000_000),
-    /** Most cost executing at once in the process; heavier operations wait their turn (light ones never do). */
-    maxConcurrentCost: 0,
-    /** Most objects one request may answer, counted while it executes (the result budget). */
-    maxResultNodes: 0,
+    maxQueryCost,
+    /** Most cost executing at once in the process, by default one document at the cost limit; heavier ones wait (light ones never). */
+    maxConcurrentCost: int("MAX_CONCURRENT_COST", maxQueryCost, 10, 1_000_000_000),
+    /** Most objects one request may answer (the result budget); each object costs at least 1, so an admitted document stays within. */
+    maxResultNodes: int("MAX_RESULT_NODES", maxQueryCost, 10, 1_000_000_000),
     /** Most bytes of JSON one request may answer (the result budget). */
     maxResultBytes: int("MAX_RESULT_BYTES", DEFAULT_MAX_RESULT_BYTES, 1024, 1_073_741_824),
     /** Time budget of one request; past it the request is abandoned and its transaction rolled back. */
@@ -149,7 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** On SIGTERM/SIGINT, how long requests in flight may still run before the process exits anyway. */
     shutdownTimeoutMs: int("SHUTDOWN_TIMEOUT_MS", 10_000, 0, 600_000),
     /** pino log level: fatal, error, warn, info, debug, trace or silent. */
-    logLevel: (env.LOG_LEVEL || "info").toLowerCase(),
+    logLevel: oneOf("LOG_LEVEL", LOG_LEVELS, "info"),
     /**
      * A request that succeeded gets its log line at `info` when it took at least this long, at
      * `debug` otherwise (failed, refused and aborted ones are always logged); 0: every request at `info`.
@@ -160,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Origins a browser page may call the API from (CORS); empty: same origin only. */
     corsOrigins: origins("CORS_ORIGINS", env, problems),
     /** Which documents may run (src/server/trusted-documents.ts): any (`off`), registered ones and admins' (`allow`), registered ones by id (`require`). */
-    trustedDocuments: "off" as (typeof TRUSTED_DOCUMENTS_MODES)[number],
+    trustedDocuments: oneOf("TRUSTED_DOCUMENTS", ["off", "allow", "require"] as const, "off"),
     /** The manifest of registered documents (hash to document), required unless `trustedDocuments` is `off`. */
     trustedDocumentsManifest: env.TRUSTED_DOCUMENTS_MANIFEST || undefined,
     /** How long the answer to a mutation sent with an Idempotency-Key is kept for its retries (IDEMPOTENCY_TTL). */
@@ -168,19 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Points of cost a caller may spend per minute (RATE_LIMIT_COST_PER_MINUTE); undefined: no rate limit. */
     rateLimitCostPerMinute: env.RATE_LIMIT_COST_PER_MINUTE ? int("RATE_LIMIT_COST_PER_MINUTE", 0, 1, 1_000_000_000) : undefined,
   };
-  const trusted = (env.TRUSTED_DOCUMENTS || "off").toLowerCase();
-  if ((TRUSTED_DOCUMENTS_MODES as readonly string[]).includes(trusted)) config.trustedDocuments = trusted as Config["trustedDocuments"];
-  else problems.push(`TRUSTED_DOCUMENTS must be one of ${TRUSTED_DOCUMENTS_MODES.join(", ")} (got "${env.TRUSTED_DOCUMENTS}")`);
   if (config.trustedDocuments !== "off" && !config.trustedDocumentsManifest) {
     problems.push(
       `TRUSTED_DOCUMENTS=${config.trustedDocuments} needs TRUSTED_DOCUMENTS_MANIFEST, the path of the manifest of registered documents`,
     );
   }
-  // by default one document at the cost limit at a time (several lighter ones side by side)
-  config.maxConcurrentCost = int("MAX_CONCURRENT_COST", config.maxQueryCost, 10, 1_000_000_000);
-  // every object of an answer costs at least 1, so an admitted document never completes more objects than its cost
-  config.maxResultNodes = int("MAX_RESULT_NODES", config.maxQueryCost, 10, 1_000_000_000);
-  if (!LOG_LEVELS.includes(config.logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${env.LOG_LEVEL}")`);
   // headers are part of the request: a header timeout past the whole-request timeout never fires
   if (config.httpHeadersTimeoutMs > config.httpBodyTimeoutMs) problems.push("HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_BODY_TIMEOUT_MS");
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
