@@ -27,11 +27,6 @@ export interface StatementTracing {
   within<T>(scope: RequestScope, call: () => T): T;
 }
 
-interface Queries {
-  queryRaw(query: { sql: string }): Promise<unknown>;
-  executeRaw(query: { sql: string }): Promise<unknown>;
-}
-
 /**
  * `target` with `members` in place of its own, everything else read from it (its methods bound to
  * it): how the driver adapters are wrapped, through their public API only.
@@ -48,7 +43,9 @@ export function withMembers<T extends object>(target: T, members: Record<string,
 
 /** An adapter or transaction whose queryRaw/executeRaw go through `hook`; startTransaction (its BEGIN) too. */
 function hookQueries<Q extends object>(target: Q, hook: StatementHook): Q {
-  const queries = target as unknown as Queries & { startTransaction(...args: unknown[]): Promise<object> };
+  const queries = target as unknown as Record<"queryRaw" | "executeRaw", (query: { sql: string }) => Promise<unknown>> & {
+    startTransaction(...args: unknown[]): Promise<object>;
+  };
   return withMembers(target, {
     queryRaw: (query: { sql: string }) => hook(query.sql, () => queries.queryRaw(query)),
     executeRaw: (query: { sql: string }) => hook(query.sql, () => queries.executeRaw(query)),
