@@ -187,7 +187,10 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
   };
 
   /** One GraphQL operation's spans: its hooks are this class's methods, shared, not closures made per request. */
-  class OperationSpans implements GraphQLRequestListener<Context> {
+  class OperationSpans implements GraphQLRequestListener<Context>, GraphQLRequestExecutionListener<Context> {
+    /** The operation's execute span, once it runs. */
+    private execution?: Span;
+
     constructor(
       private readonly request: RequestTrace,
       private readonly caller: string | undefined,
@@ -211,12 +214,22 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
       const attributes = operationAttributes(rc);
       const cost = costOf(rc.request);
       if (cost !== undefined) attributes["graphql.cost"] = cost;
-      const span = this.phase("graphql.execute", attributes);
+      const span = (this.execution = this.phase("graphql.execute", attributes));
       const { request } = this;
       request.executing = span;
       // made once per operation, not once per statement: the context its statements start under
       request.executionContext = trace.setSpan(request.context, span);
-      return new ExecutionEnd(request, span);
+      return this;
+    }
+
+    /** The end of the operation's execution: its span ended, no longer the parent of the statements. */
+    async executionDidEnd(error?: Error): Promise<void> {
+      const { request, execution } = this;
+      if (request.executing === execution) {
+        request.executing = undefined;
+        request.executionContext = undefined;
+      }
+      finish(execution!, undefined, error);
     }
 
     async didEncounterErrors({ errors }: GraphQLRequestContextDidEncounterErrors<Context>): Promise<void> {
@@ -235,22 +248,6 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
       if (errors?.length)
         attributes["graphql.error.codes"] = [...new Set(errors.map((e) => String(e.extensions?.code ?? "INTERNAL_SERVER_ERROR")))];
       this.request.span.setAttributes(attributes);
-    }
-  }
-
-  /** The end of one operation's execution: its span ended, no longer the parent of the statements. */
-  class ExecutionEnd implements GraphQLRequestExecutionListener<Context> {
-    constructor(
-      private readonly request: RequestTrace,
-      private readonly span: Span,
-    ) {}
-
-    async executionDidEnd(error?: Error): Promise<void> {
-      if (this.request.executing === this.span) {
-        this.request.executing = undefined;
-        this.request.executionContext = undefined;
-      }
-      finish(this.span, undefined, error);
     }
   }
 
