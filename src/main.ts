@@ -1,21 +1,18 @@
 import "reflect-metadata";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import { ConfigError, loadConfig, type Config, databaseKind } from "./config/config";
+import { ConfigError, loadConfig, databaseKind } from "./config/config";
 import { sqlitePath } from "./db/client";
-import { openDatabase, type Database } from "./db/database";
+import { openDatabase } from "./db/database";
 import { migrate } from "./db/migrate";
 import { probeDatabase } from "./db/health";
 import { withStartupLock } from "./db/startup-lock";
 import { checkFirstStart, markInitialized, shouldSeed } from "./db/first-start";
 import { buildAppSchema } from "./schema/build-schema";
-import { createApp, type App } from "./server/app";
+import { createApp } from "./server/app";
 import { createHttpServer, listen } from "./server/http-server";
-import { createLogger, type Logger } from "./observability/logger";
-import { startTracing, type Tracing } from "./server/tracing";
+import { createLogger } from "./observability/logger";
+import { startTracing } from "./server/tracing";
 import { isEmpty, seed } from "./seed";
 import demoIds from "../prisma/demo-ids.json";
-import type { Server } from "node:http";
 
 /** Starts the API: validate configuration, reach and migrate the database, seed it when allowed, serve. */
 async function main(): Promise<void> {
@@ -27,9 +24,8 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel, undefined, tracing?.logFields);
   const kind = databaseKind(config.databaseUrl);
   const sqliteFile = kind === "sqlite" ? sqlitePath(config.databaseUrl) : undefined;
-  const lost = checkFirstStart(kind, sqliteFile, config.seedOnEmpty);
+  const lost = checkFirstStart(sqliteFile, config.seedOnEmpty);
   if (lost) throw new StartupError(lost);
-  if (sqliteFile) mkdirSync(dirname(sqliteFile), { recursive: true });
 
   const database = openDatabase({
     url: config.databaseUrl,
@@ -53,7 +49,7 @@ async function main(): Promise<void> {
     const applied = await migrate(db, kind);
     if (applied.length > 0) log.info({ migrations: applied }, `Applied migrations: ${applied.join(", ")}`);
     const empty = await isEmpty(db);
-    if (empty && shouldSeed(kind, sqliteFile, config.seedOnEmpty)) {
+    if (empty && shouldSeed(sqliteFile, config.seedOnEmpty)) {
       const started = Date.now();
       const result = await seed(db, { scale: config.seedScale, adminToken: config.seedAdminToken });
       createdAdminToken = result.adminToken;
@@ -65,7 +61,7 @@ async function main(): Promise<void> {
       log.warn("The database has no users and was not seeded (SEED_ON_EMPTY=true seeds demo data; npm run db:seed does it by hand).");
     }
   });
-  markInitialized(kind, sqliteFile);
+  markInitialized(sqliteFile);
   mark("migrations");
 
   const { schema } = await buildAppSchema();
@@ -93,34 +89,13 @@ async function main(): Promise<void> {
   if (createdAdminToken) log.info(`Demo admin token (${demoIds.adminEmail}): ${createdAdminToken}`);
   log.info(tokenHint(served));
 
-  const shutdown = gracefulShutdown({ app, server, database, config, log, tracing });
-  // Apollo Server registers its own SIGINT/SIGTERM handlers at start; they race this orderly stop,
-  // and a second `apollo.stop()` issued while Apollo's is running never resolves (its barrier is
-  // only released on failure). This process owns its signals: drop Apollo's, keep ours.
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.removeAllListeners(signal);
-    process.on(signal, shutdown);
-  }
-}
-
-/**
- * Graceful stop for rolling restarts: the listener closes at once (new connections are refused;
- * a request arriving on an open keep-alive connection gets 503 and the connection closes, and
- * /health answers 503), requests in flight run to their end for up to SHUTDOWN_TIMEOUT_MS, then
- * whatever is left is cancelled (its transactions roll back), the pool is closed and the process
- * exits. The cost limit keeps the event loop free, so the deadline's timer does fire.
- */
-function gracefulShutdown(parts: {
-  app: App;
-  server: Server;
-  database: Database;
-  config: Config;
-  log: Logger;
-  tracing?: Tracing;
-}): (signal: NodeJS.Signals) => void {
-  const { app, server, database, config, log, tracing } = parts;
+  // Graceful stop for rolling restarts: the listener closes at once (new connections are refused;
+  // a request arriving on an open keep-alive connection gets 503 and the connection closes, and
+  // /health answers 503), requests in flight run to their end for up to SHUTDOWN_TIMEOUT_MS, then
+  // whatever is left is cancelled (its transactions roll back), the pool is closed and the process
+  // exits. The cost limit keeps the event loop free, so the deadline's timer does fire.
   let stopping = false;
-  return (signal) => {
+  const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     const started = Date.now();
@@ -130,10 +105,11 @@ function gracefulShutdown(parts: {
     server.closeIdleConnections();
     const finish = async (code: number) => {
       await app.apollo.stop().catch(() => undefined);
-      await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).catch(() => undefined);
+      const settled = (end: Promise<unknown>) =>
+        Promise.race([end, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).catch(() => undefined);
+      await settled(database.close());
       // the last requests' spans go out before the process does
-      if (tracing)
-        await Promise.race([tracing.shutdown(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).catch(() => undefined);
+      if (tracing) await settled(tracing.shutdown());
       log.info({ ms: Date.now() - started, exitCode: code }, "Stopped.");
       process.exit(code);
     };
@@ -155,6 +131,13 @@ function gracefulShutdown(parts: {
       return finish(0);
     });
   };
+  // Apollo Server registers its own SIGINT/SIGTERM handlers at start; they race this orderly stop,
+  // and a second `apollo.stop()` issued while Apollo's is running never resolves (its barrier is
+  // only released on failure). This process owns its signals: drop Apollo's, keep ours.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, shutdown);
+  }
 }
 
 class StartupError extends Error {}

@@ -1,9 +1,7 @@
 import "reflect-metadata";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig, databaseKind } from "../config/config";
-import { createDb, sqlitePath } from "../db/client";
+import { createDb } from "../db/client";
 import { migrate } from "../db/migrate";
 import { demoIds, isEmpty, seed } from "../seed";
 import { resetData } from "../seed/reset";
@@ -29,7 +27,6 @@ async function main(): Promise<void> {
   if (!Number.isFinite(scale) || scale <= 0) throw new Error(`--scale must be a positive number (got "${values.scale}")\n${USAGE}`);
 
   const kind = databaseKind(config.databaseUrl);
-  if (kind === "sqlite") mkdirSync(dirname(sqlitePath(config.databaseUrl)), { recursive: true });
   const db = createDb({ url: config.databaseUrl, poolSize: 2 });
   try {
     const applied = await migrate(db, kind);

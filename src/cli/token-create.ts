@@ -1,9 +1,7 @@
 import "reflect-metadata";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig, databaseKind } from "../config/config";
-import { createDb, sqlitePath } from "../db/client";
+import { createDb } from "../db/client";
 import { migrate } from "../db/migrate";
 import { issueToken } from "../auth/tokens";
 
@@ -21,7 +19,6 @@ async function main(): Promise<void> {
 
   const config = loadConfig();
   const kind = databaseKind(config.databaseUrl);
-  if (kind === "sqlite") mkdirSync(dirname(sqlitePath(config.databaseUrl)), { recursive: true });
   const db = createDb({ url: config.databaseUrl, poolSize: 1 });
   try {
     await migrate(db, kind);

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Pool, type PoolConfig } from "pg";
@@ -155,6 +157,8 @@ export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Poo
   let connection: { pool?: Pool; sqlitePath?: string };
   if (kind === "sqlite") {
     const path = sqlitePath(options.url);
+    // a new database file's folder too (data/ on a fresh clone)
+    mkdirSync(dirname(path), { recursive: true });
     // better-sqlite3 is synchronous: heavy requests' statements take turns (budgetedDb, src/db/budget.ts)
     const sqlite = new PrismaBetterSqlite3({ url: path, timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "iso8601" });
     // every connection first runs the settings (the public SqlDriverAdapter API: executeScript)

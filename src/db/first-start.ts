@@ -1,5 +1,4 @@
 import { existsSync, writeFileSync } from "node:fs";
-import type { DatabaseKind } from "../config/config";
 
 /**
  * When the server may seed demo data (with a demo admin) into an empty database: only where a
@@ -18,9 +17,9 @@ export function markerPath(sqliteFile: string): string {
   return `${sqliteFile}.initialized`;
 }
 
-/** Before connecting: whether this start may go on at all (a lost SQLite database stops it). */
-export function checkFirstStart(kind: DatabaseKind, sqliteFile: string | undefined, seedOnEmpty: boolean | undefined): string | undefined {
-  if (kind !== "sqlite" || seedOnEmpty !== undefined || !sqliteFile) return undefined;
+/** Before connecting (`sqliteFile`: undefined on PostgreSQL): whether this start may go on at all (a lost SQLite database stops it). */
+export function checkFirstStart(sqliteFile: string | undefined, seedOnEmpty: boolean | undefined): string | undefined {
+  if (seedOnEmpty !== undefined || !sqliteFile) return undefined;
   if (existsSync(markerPath(sqliteFile)) && !existsSync(sqliteFile)) {
     return (
       `The SQLite database ${sqliteFile} is missing, but a database was created there before (${markerPath(sqliteFile)} exists). ` +
@@ -31,15 +30,13 @@ export function checkFirstStart(kind: DatabaseKind, sqliteFile: string | undefin
 }
 
 /** After migrating: whether to seed an empty database now. */
-export function shouldSeed(kind: DatabaseKind, sqliteFile: string | undefined, seedOnEmpty: boolean | undefined): boolean {
-  if (seedOnEmpty !== undefined) return seedOnEmpty;
-  if (kind !== "sqlite" || !sqliteFile) return false;
-  return !existsSync(markerPath(sqliteFile));
+export function shouldSeed(sqliteFile: string | undefined, seedOnEmpty: boolean | undefined): boolean {
+  return seedOnEmpty ?? (!!sqliteFile && !existsSync(markerPath(sqliteFile)));
 }
 
 /** Records that the SQLite database at this path has been created (see above). */
-export function markInitialized(kind: DatabaseKind, sqliteFile: string | undefined): void {
-  if (kind !== "sqlite" || !sqliteFile || existsSync(markerPath(sqliteFile))) return;
+export function markInitialized(sqliteFile: string | undefined): void {
+  if (!sqliteFile || existsSync(markerPath(sqliteFile))) return;
   writeFileSync(
     markerPath(sqliteFile),
     `A database was created at ${sqliteFile} on ${new Date().toISOString()}.\n` +
