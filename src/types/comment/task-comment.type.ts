@@ -5,6 +5,7 @@ import { FirstOf } from "../shared/first-of";
 import { Identified } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
 import { FileBase } from "../task/file.type";
+import { Optional } from "../shared/fields";
 
 @ObjectType({
   description:
@@ -56,7 +57,7 @@ export class TaskComment extends Identified("comment", "'s") {
   @FirstOf(() => TaskCommentFile, MAX_FILES_PER_COMMENT, "Files attached to the comment, oldest first", "a comment")
   files!: TaskCommentFile[];
 
-  @Field(() => ID, { nullable: true, description: "Id of the comment this one replies to; null for a top-level comment." })
+  @Optional(ID, "Id of the comment this one replies to; null for a top-level comment.")
   repliesTo!: string | null;
 
   @Field(() => Int, { description: "How many comments reply directly to this one." })

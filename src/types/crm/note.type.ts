@@ -3,6 +3,7 @@ import { NoteUserRef, ContractorAttendant } from "../people/user-summaries.type"
 import { Identified, Named, IdName } from "../shared/named.type";
 import { CustomFieldValueFields } from "../project/custom-field.type";
 import { FirstOf } from "../shared/first-of";
+import { Optional } from "../shared/fields";
 
 @ObjectType({
   description:
@@ -102,15 +103,15 @@ export class Note extends Identified("note") {
   @Field(() => NoteUserRef, { description: "Who wrote the note." })
   createdBy!: NoteUserRef;
 
-  @Field(() => Date, { nullable: true, description: "When the note is due, if it has a deadline." })
+  @Optional(Date, "When the note is due, if it has a deadline.")
   deadline!: Date | null;
 
-  @Field(() => NoteContractor, { nullable: true, description: "The contractor the note is about, if any." })
+  @Optional(NoteContractor, "The contractor the note is about, if any.")
   contractor!: NoteContractor | null;
 
-  @Field(() => NoteStatus, { nullable: true, description: "The note's status, if set." })
+  @Optional(NoteStatus, "The note's status, if set.")
   status!: NoteStatus | null;
 
-  @Field(() => NoteUserRef, { nullable: true, description: "Who the note is assigned to, if anyone." })
+  @Optional(NoteUserRef, "Who the note is assigned to, if anyone.")
   assignedUser!: NoteUserRef | null;
 }

@@ -4,6 +4,7 @@ import { rules } from "../../auth/rules";
 import { FirstOf } from "../shared/first-of";
 import { Identified, IdName } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
+import { Optional } from "../shared/fields";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A user's membership in a department." })
@@ -45,7 +46,7 @@ export class User extends Identified("user", "'s") {
   @Field({ description: "Short code, unique (used in mentions and lists)." })
   shortCode!: string;
 
-  @Field(() => String, { nullable: true, description: "Phone number, empty when unknown; null for an external caller (except their own)." })
+  @Optional(String, "Phone number, empty when unknown; null for an external caller (except their own).")
   @VisibleTo(rules.contact)
   phoneNumber!: string | null;
 
@@ -55,25 +56,22 @@ export class User extends Identified("user", "'s") {
   @Field({ description: "URL of the large avatar, empty when none." })
   pictureLg!: string;
 
-  @Field(() => ID, { nullable: true, description: "Id of the user's job position, if any." })
+  @Optional(ID, "Id of the user's job position, if any.")
   jobPosition!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Name of the user's job position, if any." })
+  @Optional(String, "Name of the user's job position, if any.")
   jobPositionName!: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Id of the contractor (company) the user belongs to, if any." })
+  @Optional(ID, "Id of the contractor (company) the user belongs to, if any.")
   contractorId!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Name of the user's contractor, if any." })
+  @Optional(String, "Name of the user's contractor, if any.")
   contractorName!: string | null;
 
   @Field({ description: "Whether the user may log in." })
   canLogIn!: boolean;
 
-  @Field(() => Boolean, {
-    nullable: true,
-    description: "Whether the user may authenticate with API tokens; null unless the caller is the user, an admin or HR.",
-  })
+  @Optional(Boolean, "Whether the user may authenticate with API tokens; null unless the caller is the user, an admin or HR.")
   @VisibleTo(rules.security)
   allowApiTokenAuthentication!: boolean | null;
 
@@ -86,24 +84,15 @@ export class User extends Identified("user", "'s") {
   @Field({ description: "Whether the user uses the mobile app." })
   isUsingMobile!: boolean;
 
-  @Field(() => Boolean, {
-    nullable: true,
-    description: "Whether the user has two-factor authentication on; null unless the caller is the user, an admin or HR.",
-  })
+  @Optional(Boolean, "Whether the user has two-factor authentication on; null unless the caller is the user, an admin or HR.")
   @VisibleTo(rules.security)
   twoFactorAuth!: boolean | null;
 
-  @Field(() => Date, {
-    nullable: true,
-    description: "When the user was last active in the web app; null unless the caller is the user, an admin or HR.",
-  })
+  @Optional(Date, "When the user was last active in the web app; null unless the caller is the user, an admin or HR.")
   @VisibleTo(rules.security)
   lastActivity!: Date | null;
 
-  @Field(() => Date, {
-    nullable: true,
-    description: "When the user was last active in the mobile app; null unless the caller is the user, an admin or HR.",
-  })
+  @Optional(Date, "When the user was last active in the mobile app; null unless the caller is the user, an admin or HR.")
   @VisibleTo(rules.security)
   lastActivityMobile!: Date | null;
 

@@ -3,6 +3,7 @@ import { ProjectUserRef } from "../people/user-summaries.type";
 import { FirstOf } from "../shared/first-of";
 import { Named, Identified } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
+import { Optional } from "../shared/fields";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "One line of a task checklist: something to do, ticked off when done." })
@@ -26,7 +27,7 @@ export class TaskChecklist extends Named("checklist", "'s", "of") {
   @FirstOf(() => TaskChecklistItem, 40, "The checklist's items, by ascending weight (ties by id)")
   taskChecklistItems!: TaskChecklistItem[];
 
-  @Field(() => ProjectUserRef, { nullable: true, description: "The user leading the checklist, or null when nobody does." })
+  @Optional(ProjectUserRef, "The user leading the checklist, or null when nobody does.")
   leader!: ProjectUserRef | null;
 }
 

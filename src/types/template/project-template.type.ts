@@ -3,6 +3,7 @@ import { IdName, Named } from "../shared/named.type";
 import { SavedCustomFieldValue } from "../project/custom-field.type";
 import { TemplateUserRef } from "../people/user-summaries.type";
 import { FirstOf } from "../shared/first-of";
+import { Optional } from "../shared/fields";
 
 @Directive('@key(fields: "id")')
 @ObjectType({
@@ -13,7 +14,7 @@ export class ProjectTemplate extends Named("template", "'s", "of") {
   @Field({ description: "What the template is for, empty when not described." })
   description!: string;
 
-  @Field(() => IdName, { nullable: true, description: "The project category projects made from it get, if any." })
+  @Optional(IdName, "The project category projects made from it get, if any.")
   projectCategory!: IdName | null;
 
   @Field(() => Date, { description: "Start of the template's timeline; stage dates are relative to it." })

@@ -5,6 +5,7 @@ import { FirstOf } from "../shared/first-of";
 import { Identified, Named } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
 import { OpenSet } from "../shared/open-set";
+import { Optional } from "../shared/fields";
 
 @Directive('@key(fields: "id")')
 @ObjectType({ description: "A comment on a vacation request (by its owner or an approver)." })
@@ -74,10 +75,10 @@ export class Vacation extends Identified("vacation") {
   @FirstOf(() => VacationDate, 31, "The days of absence, earliest first")
   vacationDates!: VacationDate[];
 
-  @Field(() => CalendarUserRef, { nullable: true, description: "Who accepted the request, if anyone." })
+  @Optional(CalendarUserRef, "Who accepted the request, if anyone.")
   acceptedBy!: CalendarUserRef | null;
 
-  @Field(() => CalendarUserRef, { nullable: true, description: "Who rejected the request, if anyone." })
+  @Optional(CalendarUserRef, "Who rejected the request, if anyone.")
   rejectedBy!: CalendarUserRef | null;
 
   @Field({ description: "Whether the request document (PDF) has been generated." })
@@ -89,7 +90,7 @@ export class Vacation extends Identified("vacation") {
   @Field(() => Date, { description: "When the request was last changed." })
   updatedAt!: Date;
 
-  @Field(() => VacationPermissions, { nullable: true, description: "What the caller may do with it." })
+  @Optional(VacationPermissions, "What the caller may do with it.")
   permissions!: VacationPermissions | null;
 }
 

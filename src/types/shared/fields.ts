@@ -1,3 +1,4 @@
+// Field declarations shared by object types and inputs: an optional field is nullable and described.
 import { ArrayMaxSize, MaxLength } from "class-validator";
 import { Field, type ClassType } from "type-graphql";
 import type { GraphQLScalarType } from "graphql";
