@@ -1,10 +1,9 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Field, ID, ObjectType } from "type-graphql";
 import { UserRef } from "../people/user-summaries.type";
-import { Identified } from "../shared/named.type";
+import { Identified, Entity } from "../shared/named.type";
 import { Optional } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A user's membership in a chat topic, with their read and mute state." })
+@Entity("A user's membership in a chat topic, with their read and mute state.")
 export class AssignedChatTopicUser extends Identified("membership") {
   @Field(() => UserRef, { description: "The member." })
   chatUser!: UserRef;

@@ -1,8 +1,8 @@
-import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { Field, ID, Int, ObjectType } from "type-graphql";
 import { MiniUserRef } from "../people/user-summaries.type";
 import { MAX_FILES_PER_COMMENT } from "../../inputs/task/external-file-upload.input";
 import { FirstOf } from "../shared/first-of";
-import { Identified } from "../shared/named.type";
+import { Identified, Entity } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
 import { FileBase } from "../task/file.type";
 import { Optional } from "../shared/fields";
@@ -16,15 +16,13 @@ export class TaskCommentFile extends FileBase {
   createdBy!: MiniUserRef;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A user mentioned in a task comment." })
+@Entity("A user mentioned in a task comment.")
 export class TaskCommentMention extends Identified("mention") {
   @Field(() => MiniUserRef, { description: "The mentioned user." })
   user!: MiniUserRef;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A user's reaction to a task comment." })
+@Entity("A user's reaction to a task comment.")
 export class TaskCommentReaction extends Identified("reaction") {
   @Field(() => MiniUserRef, { description: "Who reacted." })
   user!: MiniUserRef;
@@ -33,8 +31,7 @@ export class TaskCommentReaction extends Identified("reaction") {
   reactionType!: string;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A comment on a task, possibly a reply to another comment of the same task." })
+@Entity("A comment on a task, possibly a reply to another comment of the same task.")
 export class TaskComment extends Identified("comment", "'s") {
   @Field({ description: "Whether the comment is a single emoji (shown large)." })
   isEmoji!: boolean;

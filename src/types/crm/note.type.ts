@@ -1,6 +1,6 @@
-import { Directive, Field, ObjectType, ID } from "type-graphql";
+import { Field, ObjectType, ID } from "type-graphql";
 import { NoteUserRef, ContractorAttendant } from "../people/user-summaries.type";
-import { Identified, Named, IdName } from "../shared/named.type";
+import { Identified, Named, IdName, Entity } from "../shared/named.type";
 import { CustomFieldValueFields } from "../project/custom-field.type";
 import { FirstOf } from "../shared/first-of";
 import { Optional } from "../shared/fields";
@@ -26,8 +26,7 @@ export class ContractorCustomField extends CustomFieldValueFields {
   dataType!: string;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "The contractor (client company) a CRM note is about, with its CRM details." })
+@Entity("The contractor (client company) a CRM note is about, with its CRM details.")
 export class NoteContractor extends Identified("contractor") {
   @Field({ description: "Short name." })
   name!: string;
@@ -72,8 +71,7 @@ export class NoteContractor extends Identified("contractor") {
   customFields!: ContractorCustomField[];
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A state a CRM note can be in (e.g. to do, done), with its colour." })
+@Entity("A state a CRM note can be in (e.g. to do, done), with its colour.")
 export class NoteStatus extends Named("status", "of", "its") {
   @Field(() => Date, { description: "When the status was created." })
   createdAt!: Date;
@@ -85,8 +83,7 @@ export class NoteStatus extends Named("status", "of", "its") {
   decorator!: string;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A CRM note: something to remember or do about a client." })
+@Entity("A CRM note: something to remember or do about a client.")
 export class Note extends Identified("note") {
   @Field({ description: "Title of the note." })
   name!: string;

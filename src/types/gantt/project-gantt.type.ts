@@ -1,13 +1,12 @@
-import { Directive, Field, Float, ID, ObjectType, Int } from "type-graphql";
+import { Field, Float, ID, ObjectType, Int } from "type-graphql";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { FirstOf } from "../shared/first-of";
-import { Identified, Named, IdNameDecorator } from "../shared/named.type";
+import { Identified, Named, IdNameDecorator, Entity } from "../shared/named.type";
 import { OpenSet } from "../shared/open-set";
 import { Optional } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A dependency drawn on a project's gantt chart between two of its stages, boards, tasks or milestones." })
+@Entity("A dependency drawn on a project's gantt chart between two of its stages, boards, tasks or milestones.")
 export class GanttLink extends Identified("link", "'s") {
   @Field({ description: "Kind of dependency: fts (finish-to-start), ftf (finish-to-finish), sts (start-to-start), stf (start-to-finish)." })
   type!: string;
@@ -48,8 +47,7 @@ export class GanttProject extends Named("project", "'s") {
   isBlameableRemovalEnabled!: boolean;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A milestone: a dated point of a project, optionally within a stage." })
+@Entity("A milestone: a dated point of a project, optionally within a stage.")
 export class Milestone extends Identified("milestone", "'s") {
   @Field(() => ID, { description: "Id of the milestone's project." })
   project!: string;
@@ -164,11 +162,9 @@ export class GanttBoard extends Named("board", "'s") {
   boardType!: IdNameDecorator | null;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({
-  description:
-    "A project's gantt chart with its financial and time summary. Stages, boards, milestones and tasks are ordered by their dates, then weight, then id.",
-})
+@Entity(
+  "A project's gantt chart with its financial and time summary. Stages, boards, milestones and tasks are ordered by their dates, then weight, then id.",
+)
 export class ProjectGantt {
   @Field(() => ID, { description: "The project's id: a project has one gantt chart." })
   id!: string;

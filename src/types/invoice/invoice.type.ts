@@ -1,4 +1,4 @@
-import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import { UserRef } from "../people/user-summaries.type";
 import { listCost, MAX_CORRECTIONS } from "../../domain/list-cost";
@@ -14,7 +14,7 @@ import {
   TaxRate,
 } from "../shared/enums";
 import { FirstOf } from "../shared/first-of";
-import { Identified, Named } from "../shared/named.type";
+import { Identified, Named, Entity } from "../shared/named.type";
 import { Optional } from "../shared/fields";
 
 /** A cost or an income booked against an invoice: one shape but for the name of its type field (`costType`, `incomeType`). */
@@ -35,22 +35,19 @@ function Booking(kind: "cost" | "income", dated: string) {
   return BookingEntry;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A cost booked against an invoice." })
+@Entity("A cost booked against an invoice.")
 export class InvoiceCost extends Booking("cost", "incurred") {
   costType!: string;
   date!: Date;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "An income booked against an invoice." })
+@Entity("An income booked against an invoice.")
 export class InvoiceIncome extends Booking("income", "earned") {
   incomeType!: string;
   date!: Date;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A numbering series of invoices: the pattern their numbers follow and when its counter starts again." })
+@Entity("A numbering series of invoices: the pattern their numbers follow and when its counter starts again.")
 export class InvoiceNumbering extends Identified("numbering") {
   @Field({ description: "The invoice direction it numbers: income or cost." })
   kind!: string;
@@ -161,11 +158,9 @@ export class InvoiceItem {
   gtu!: string | null;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({
-  description:
-    "An invoice, issued (income) or received (cost), or a correction of one. Amounts are computed by the server from the items; a correction states the invoice after it (its items), and its toPay is the change it makes.",
-})
+@Entity(
+  "An invoice, issued (income) or received (cost), or a correction of one. Amounts are computed by the server from the items; a correction states the invoice after it (its items), and its toPay is the change it makes.",
+)
 export class Invoice extends Identified("invoice") {
   @Field(() => Int, { description: "KSeF (national e-invoice system) submission status code; 0 until submitted." })
   ksefStatus!: number;

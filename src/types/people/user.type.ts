@@ -1,13 +1,12 @@
-import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { FirstOf } from "../shared/first-of";
-import { Identified, IdName } from "../shared/named.type";
+import { Identified, IdName, Entity } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
 import { Optional } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A user's membership in a department." })
+@Entity("A user's membership in a department.")
 export class UserDepartment extends Identified("membership") {
   @Field({ description: "Whether the user leads this department." })
   isLeader!: boolean;
@@ -31,8 +30,7 @@ export class UserSsoProvider extends Identified("SSO provider") {
   isUserLinked!: boolean;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A person with an account: staff, external collaborators, people who cannot log in." })
+@Entity("A person with an account: staff, external collaborators, people who cannot log in.")
 export class User extends Identified("user", "'s") {
   @Field({ description: "First name." })
   firstName!: string;

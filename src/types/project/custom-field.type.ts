@@ -1,11 +1,10 @@
-import { Field, ObjectType, Directive, Int } from "type-graphql";
-import { Identified, IdName } from "../shared/named.type";
+import { Field, ObjectType, Int } from "type-graphql";
+import { Identified, IdName, Entity } from "../shared/named.type";
 import { CustomFieldUser } from "../people/user-summaries.type";
 import { FirstOf } from "../shared/first-of";
 import { Optional } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "An option of a select custom field, as chosen in a value." })
+@Entity("An option of a select custom field, as chosen in a value.")
 export class CustomFieldOption extends Identified("option", "'s") {
   @Field({ description: "The option's text." })
   value!: string;
@@ -43,8 +42,7 @@ export abstract class CustomFieldValueFields {
   valueDepartment!: IdName | null;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "The definition of a custom field: what a custom field value is a value of." })
+@Entity("The definition of a custom field: what a custom field value is a value of.")
 export class CustomFieldDefinition extends Identified("definition", "'s") {
   @Field({ description: "Name of the field." })
   name!: string;

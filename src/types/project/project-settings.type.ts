@@ -1,8 +1,8 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Field, ID, ObjectType } from "type-graphql";
 import { Optional } from "../shared/fields";
+import { Entity } from "../shared/named.type";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "How a project behaves: its tabs, task date rules and visibility of hourly rates. Shares the project's id." })
+@Entity("How a project behaves: its tabs, task date rules and visibility of hourly rates. Shares the project's id.")
 export class ProjectSettings {
   @Field(() => ID, { description: "The settings' id, which is the project's id." })
   id!: string;

@@ -1,5 +1,5 @@
-import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
-import { IdName, Identified, Named } from "../shared/named.type";
+import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { IdName, Identified, Named, Entity } from "../shared/named.type";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { MAX_PROJECT_CONTRACTORS, MAX_PROJECT_TAGS } from "../../inputs/project/create-project.input";
@@ -8,8 +8,7 @@ import { OpenSet } from "../shared/open-set";
 import { ProjectUserRef } from "../people/user-summaries.type";
 import { Optional } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A user's assignment to a project, with their role in it." })
+@Entity("A user's assignment to a project, with their role in it.")
 export class AssignedProjectUser extends Identified("assignment", "'s") {
   @Field(() => ProjectUserRef, { description: "The assigned user." })
   projectUser!: ProjectUserRef;
@@ -28,8 +27,7 @@ export class AssignedProjectUser extends Identified("assignment", "'s") {
   canReportTime!: boolean;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A numbering scheme that gives projects their number (`no`) from a pattern and a counter." })
+@Entity("A numbering scheme that gives projects their number (`no`) from a pattern and a counter.")
 export class ProjectNumbering extends Named("numbering", "'s", "of") {
   @Field({
     description:
@@ -52,8 +50,7 @@ export class ProjectNumbering extends Named("numbering", "'s", "of") {
   isDefault!: boolean;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A project: stages, boards and tasks for one undertaking, with its people, contractors and budget." })
+@Entity("A project: stages, boards and tasks for one undertaking, with its people, contractors and budget.")
 export class Project extends Identified("project", "'s") {
   @Field({ description: "The project's number, e.g. PRJ/007/2026: given on creation or produced by its numbering." })
   no!: string;

@@ -1,13 +1,9 @@
-import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { Field, ID, Int, ObjectType } from "type-graphql";
 import { RiskUserRef } from "../people/user-summaries.type";
-import { Named } from "../shared/named.type";
+import { Named, Entity } from "../shared/named.type";
 import { Optional } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({
-  description:
-    "A risk recorded on a project, optionally narrowed to one of its stages, boards or tasks, with its type, impact and probability.",
-})
+@Entity("A risk recorded on a project, optionally narrowed to one of its stages, boards or tasks, with its type, impact and probability.")
 export class Risk extends Named("risk", "'s", "of") {
   @Optional(String, "Description, or null.")
   description!: string | null;

@@ -1,10 +1,9 @@
-import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
-import { IdNameDecorator, Named } from "../shared/named.type";
+import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { IdNameDecorator, Named, Entity } from "../shared/named.type";
 import { OpenSet } from "../shared/open-set";
 import { Optional } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A phase of a project: a time span that groups boards and their tasks." })
+@Entity("A phase of a project: a time span that groups boards and their tasks.")
 export class Stage extends Named("stage", "'s", "of") {
   @OpenSet("State of the stage, e.g. in-preparation.")
   status!: string;

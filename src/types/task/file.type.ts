@@ -1,6 +1,6 @@
-import { Directive, Field, ObjectType, ID, Int } from "type-graphql";
+import { Field, ObjectType, ID, Int } from "type-graphql";
 import { ProjectUserRef } from "../people/user-summaries.type";
-import { Named, Identified, IdName } from "../shared/named.type";
+import { Named, Identified, IdName, Entity } from "../shared/named.type";
 import { FileTargetType } from "../shared/enums";
 import { OpenSet } from "../shared/open-set";
 import { Optional } from "../shared/fields";
@@ -90,8 +90,7 @@ export abstract class FileBase extends Identified("file", "'s") {
   createdAt!: Date;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A file attached to a project, a task or a task comment: stored by the service or registered by link." })
+@Entity("A file attached to a project, a task or a task comment: stored by the service or registered by link.")
 export class File extends FileBase {
   @Field(() => ProjectUserRef, { description: "Who added the file." })
   createdBy!: ProjectUserRef;
