@@ -1,11 +1,10 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
 import { MiniUserRef } from "../people/user-summaries.type";
 import { MAX_FILES_PER_COMMENT } from "../../inputs/task/external-file-upload.input";
-import { FirstOf } from "../shared/first-of";
 import { Identified, Entity } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
 import { FileBase } from "../task/file.type";
-import { Optional } from "../shared/fields";
+import { Optional, FirstOf } from "../shared/fields";
 
 @ObjectType({
   description:

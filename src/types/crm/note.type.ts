@@ -2,8 +2,7 @@ import { Field, ObjectType, ID } from "type-graphql";
 import { NoteUserRef, ContractorAttendant } from "../people/user-summaries.type";
 import { Identified, Named, IdName, Entity } from "../shared/named.type";
 import { CustomFieldValueFields } from "../project/custom-field.type";
-import { FirstOf } from "../shared/first-of";
-import { Optional } from "../shared/fields";
+import { Optional, FirstOf } from "../shared/fields";
 
 @ObjectType({
   description:

@@ -1,10 +1,8 @@
 import { Field, Float, ID, ObjectType, Int } from "type-graphql";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
-import { FirstOf } from "../shared/first-of";
 import { Identified, Named, IdNameDecorator, Entity } from "../shared/named.type";
-import { OpenSet } from "../shared/open-set";
-import { Optional } from "../shared/fields";
+import { Optional, FirstOf, OpenSet } from "../shared/fields";
 
 @Entity("A dependency drawn on a project's gantt chart between two of its stages, boards, tasks or milestones.")
 export class GanttLink extends Identified("link", "'s") {

@@ -13,9 +13,8 @@ import {
   GtuCode,
   TaxRate,
 } from "../shared/enums";
-import { FirstOf } from "../shared/first-of";
 import { Identified, Named, Entity } from "../shared/named.type";
-import { Optional } from "../shared/fields";
+import { Optional, FirstOf } from "../shared/fields";
 
 /** A cost or an income booked against an invoice: one shape but for the name of its type field (`costType`, `incomeType`). */
 function Booking(kind: "cost" | "income", dated: string) {

@@ -1,10 +1,9 @@
 import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
-import { FirstOf } from "../shared/first-of";
 import { Identified, IdName, Entity } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
-import { Optional } from "../shared/fields";
+import { Optional, FirstOf } from "../shared/fields";
 
 @Entity("A user's membership in a department.")
 export class UserDepartment extends Identified("membership") {

@@ -1,8 +1,7 @@
 import { Field, ObjectType, Int } from "type-graphql";
 import { Identified, IdName, Entity } from "../shared/named.type";
 import { CustomFieldUser } from "../people/user-summaries.type";
-import { FirstOf } from "../shared/first-of";
-import { Optional } from "../shared/fields";
+import { Optional, FirstOf } from "../shared/fields";
 
 @Entity("An option of a select custom field, as chosen in a value.")
 export class CustomFieldOption extends Identified("option", "'s") {

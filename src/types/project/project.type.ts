@@ -3,10 +3,8 @@ import { IdName, Identified, Named, Entity } from "../shared/named.type";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { MAX_PROJECT_CONTRACTORS, MAX_PROJECT_TAGS } from "../../inputs/project/create-project.input";
-import { FirstOf } from "../shared/first-of";
-import { OpenSet } from "../shared/open-set";
 import { ProjectUserRef } from "../people/user-summaries.type";
-import { Optional } from "../shared/fields";
+import { Optional, FirstOf, OpenSet } from "../shared/fields";
 
 @Entity("A user's assignment to a project, with their role in it.")
 export class AssignedProjectUser extends Identified("assignment", "'s") {

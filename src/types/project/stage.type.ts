@@ -1,7 +1,6 @@
 import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { IdNameDecorator, Named, Entity } from "../shared/named.type";
-import { OpenSet } from "../shared/open-set";
-import { Optional } from "../shared/fields";
+import { Optional, OpenSet } from "../shared/fields";
 
 @Entity("A phase of a project: a time span that groups boards and their tasks.")
 export class Stage extends Named("stage", "'s", "of") {

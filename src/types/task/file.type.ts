@@ -2,8 +2,7 @@ import { Field, ObjectType, ID, Int } from "type-graphql";
 import { ProjectUserRef } from "../people/user-summaries.type";
 import { Named, Identified, IdName, Entity } from "../shared/named.type";
 import { FileTargetType } from "../shared/enums";
-import { OpenSet } from "../shared/open-set";
-import { Optional } from "../shared/fields";
+import { Optional, OpenSet } from "../shared/fields";
 
 @ObjectType({ description: "The task a file belongs to, with where it sits (board, stage, project)." })
 export class FileTask extends Named("task", "'s") {

@@ -1,9 +1,8 @@
 import { Field, Int, ObjectType } from "type-graphql";
 import { ProjectUserRef } from "../people/user-summaries.type";
-import { FirstOf } from "../shared/first-of";
 import { Named, Identified, Entity } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
-import { Optional } from "../shared/fields";
+import { Optional, FirstOf } from "../shared/fields";
 
 @Entity("One line of a task checklist: something to do, ticked off when done.")
 export class TaskChecklistItem extends Identified("item", "'s") {

@@ -1,7 +1,7 @@
 import { Field, ObjectType } from "type-graphql";
 import { IdName, Named, Entity } from "../shared/named.type";
 import { MAX_TASK_TYPE_CATEGORIES } from "../../inputs/task/update-task-type.input";
-import { FirstOf } from "../shared/first-of";
+import { FirstOf } from "../shared/fields";
 
 @Entity("A kind of task (bug, feature...), offered in the project categories it is linked to.")
 export class TaskType extends Named("task type", "'s", "of") {

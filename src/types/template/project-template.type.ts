@@ -2,8 +2,7 @@ import { Field, ObjectType } from "type-graphql";
 import { IdName, Named, Entity } from "../shared/named.type";
 import { SavedCustomFieldValue } from "../project/custom-field.type";
 import { TemplateUserRef } from "../people/user-summaries.type";
-import { FirstOf } from "../shared/first-of";
-import { Optional } from "../shared/fields";
+import { Optional, FirstOf } from "../shared/fields";
 
 @Entity(
   "A blueprint new projects are made from: stages, boards, custom field values and settings. A private template (isPublic false) is visible to its author and admins only.",

@@ -1,11 +1,9 @@
 import { Field, Int, ObjectType } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import { CalendarUserRef } from "../people/user-summaries.type";
-import { FirstOf } from "../shared/first-of";
 import { Identified, Named, Entity } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
-import { OpenSet } from "../shared/open-set";
-import { Optional } from "../shared/fields";
+import { Optional, FirstOf, OpenSet } from "../shared/fields";
 
 @Entity("A comment on a vacation request (by its owner or an approver).")
 export class VacationComment extends Identified("comment") {
