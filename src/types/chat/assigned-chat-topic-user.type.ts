@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType } from "type-graphql";
+import { Field, ID } from "type-graphql";
 import { UserRef } from "../people/user-summaries.type";
 import { Identified, Entity } from "../shared/named.type";
 import { Optional } from "../shared/fields";

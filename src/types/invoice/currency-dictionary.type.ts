@@ -1,4 +1,4 @@
-import { Field, ObjectType } from "type-graphql";
+import { Field } from "type-graphql";
 import { Identified, Entity } from "../shared/named.type";
 
 @Entity("A currency the finance area may use on invoices.")

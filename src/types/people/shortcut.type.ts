@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType } from "type-graphql";
+import { Field, Int } from "type-graphql";
 import { Identified, Entity } from "../shared/named.type";
 
 @Entity("A user's shortcut to a view of the web app.")

@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType } from "type-graphql";
+import { Field, ID } from "type-graphql";
 import { ProjectUserRef } from "../people/user-summaries.type";
 import { BoardUserRole } from "../shared/enums";
 import { Identified, Entity } from "../shared/named.type";

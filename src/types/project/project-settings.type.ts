@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType } from "type-graphql";
+import { Field, ID } from "type-graphql";
 import { Optional } from "../shared/fields";
 import { Entity } from "../shared/named.type";
 

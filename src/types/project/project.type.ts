@@ -1,4 +1,4 @@
-import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { Field, Float, ID, Int } from "type-graphql";
 import { IdName, Identified, Named, Entity } from "../shared/named.type";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";

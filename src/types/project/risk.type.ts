@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from "type-graphql";
+import { Field, ID, Int } from "type-graphql";
 import { RiskUserRef } from "../people/user-summaries.type";
 import { Named, Entity } from "../shared/named.type";
 import { Optional } from "../shared/fields";

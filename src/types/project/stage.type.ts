@@ -1,4 +1,4 @@
-import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { Field, Float, ID, Int } from "type-graphql";
 import { IdNameDecorator, Named, Entity } from "../shared/named.type";
 import { Optional, OpenSet } from "../shared/fields";
 

@@ -1,4 +1,4 @@
-import { Field, ObjectType } from "type-graphql";
+import { Field } from "type-graphql";
 import { IdName, Named, Entity } from "../shared/named.type";
 import { MAX_TASK_TYPE_CATEGORIES } from "../../inputs/task/update-task-type.input";
 import { FirstOf } from "../shared/fields";

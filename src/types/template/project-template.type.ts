@@ -1,4 +1,4 @@
-import { Field, ObjectType } from "type-graphql";
+import { Field } from "type-graphql";
 import { IdName, Named, Entity } from "../shared/named.type";
 import { SavedCustomFieldValue } from "../project/custom-field.type";
 import { TemplateUserRef } from "../people/user-summaries.type";
