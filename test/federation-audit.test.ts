@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 describe("federation rule on the built schema", () => {
   it("every object type with an `id: ID!` has @key, unless it is a declared value type", () => {
-    // A failure lists the types to fix: add @Directive('@key(fields: "id")') and defineEntity(...)
+    // A failure lists the types to fix: declare it with @Entity(description) (@key(fields: "id")) and defineEntity(...)
     // in their own files, or argue for them in value-types.ts.
     expect(audit.missingKey).toEqual([]);
   });

@@ -75,13 +75,6 @@ const byPm = (what: string) =>
     `Only an admin or a project manager (role ${Role.pm}) may ${what}.`,
   );
 
-/** A project as a rule's subject where a refusal hides it: NOT_FOUND naming `what`, on the argument `field`. */
-export interface ProjectSubject {
-  projectId: string;
-  what: string;
-  field: string;
-}
-
 const managerRefusal = "Only an admin or a project manager of this project may do this.";
 
 export const rules = {
@@ -125,7 +118,8 @@ export const rules = {
     "External users may read only their own time: pass users: [<your id>].",
   ),
 
-  readProject: rule<ProjectSubject>({
+  /** The subject is a project where a refusal hides it: NOT_FOUND naming `what`, on the argument `field`. */
+  readProject: rule<{ projectId: string; what: string; field: string }>({
     text: "staff; an external user only in projects they are assigned to (another is as if missing)",
     decide: (v) => (isExternal(v) ? undefined : true),
     holds: async (access, s, via) => (await access.projectRole(s.projectId, via)) !== undefined,

@@ -1,5 +1,5 @@
 import { Field, ID, InputType } from "type-graphql";
-import { Optional } from "../shared/fields";
+import { Optional } from "../../types/shared/fields";
 
 @InputType({
   description:

@@ -1,5 +1,5 @@
 import { InputType } from "type-graphql";
-import { Optional } from "../shared/fields";
+import { Optional } from "../../types/shared/fields";
 
 @InputType({ description: "E1: changes of a chat topic member's mute settings; absent fields stay as they are." })
 export class UpdateAssignedChatTopicUserInput {

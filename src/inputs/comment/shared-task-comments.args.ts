@@ -2,7 +2,7 @@ import { MaxLength } from "class-validator";
 import { ArgsType, Field, ID } from "type-graphql";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
 import { PageArgs } from "../shared/pagination.args";
-import { Optional } from "../shared/fields";
+import { Optional } from "../../types/shared/fields";
 
 @ArgsType()
 export class SharedTaskCommentsArgs extends PageArgs {

@@ -4,7 +4,7 @@ import { IsDecimal } from "../../validation/rules";
 import type { TaxRate } from "../../domain/value-sets";
 import { GtuCode, TaxRate as TaxRateEnum } from "../../types/shared/enums";
 import { MAX_AMOUNT_NUMBER } from "../../domain/money";
-import { Optional } from "../shared/fields";
+import { Optional } from "../../types/shared/fields";
 
 @InputType({
   description: "A position of a new invoice (or of a correction's items as they stood before). The server computes its amounts.",

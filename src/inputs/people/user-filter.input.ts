@@ -2,7 +2,7 @@ import { MaxLength } from "class-validator";
 import { ID, InputType } from "type-graphql";
 import { DepartmentLeaderOrder } from "./department-leader-order.input";
 import { UserRole } from "../../types/shared/enums";
-import { Optional, OptionalList } from "../shared/fields";
+import { Optional, OptionalList } from "../../types/shared/fields";
 
 @InputType({ description: "Narrows the user list. A list filter matches any of its values; filters combine with AND." })
 export class UserFilter {

@@ -2,7 +2,7 @@ import { IsIn } from "class-validator";
 import { InputType } from "type-graphql";
 import { BOARD_USER_ROLES } from "../../domain/value-sets";
 import { BoardUserRole } from "../../types/shared/enums";
-import { Optional } from "../shared/fields";
+import { Optional } from "../../types/shared/fields";
 
 @InputType({ description: "E10: the user's role on the board." })
 export class AssignBoardUserInput {

@@ -4,7 +4,7 @@ import { ProjectCustomFieldValueInput } from "./project-custom-field-value.input
 import { PROJECT_CREATION_STATUSES } from "../../domain/value-sets";
 import { ProjectCreationStatus } from "../../types/shared/enums";
 import { MAX_AMOUNT_NUMBER } from "../../domain/money";
-import { Optional, OptionalList, OptionalText } from "../shared/fields";
+import { Optional, OptionalList, OptionalText } from "../../types/shared/fields";
 
 /** Most contractors and tags a project holds (only createProject sets them): Project.contractors and tags are priced by them. */
 export const MAX_PROJECT_CONTRACTORS = 100;

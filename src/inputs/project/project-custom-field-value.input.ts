@@ -1,6 +1,6 @@
 import { Max, Min } from "class-validator";
 import { Field, Float, ID, InputType } from "type-graphql";
-import { OptionalList, Optional, OptionalText } from "../shared/fields";
+import { OptionalList, Optional, OptionalText } from "../../types/shared/fields";
 
 @InputType({
   description:

@@ -1,6 +1,6 @@
 import { IsNotEmpty, Max, MaxLength, Min } from "class-validator";
 import { Field, ID, InputType, Int } from "type-graphql";
-import { Optional, OptionalText } from "../shared/fields";
+import { Optional, OptionalText } from "../../types/shared/fields";
 
 @InputType({
   description:

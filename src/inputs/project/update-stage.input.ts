@@ -1,6 +1,6 @@
 import { Length } from "class-validator";
 import { ID, InputType } from "type-graphql";
-import { Optional, OptionalText } from "../shared/fields";
+import { Optional, OptionalText } from "../../types/shared/fields";
 
 @InputType({
   description:

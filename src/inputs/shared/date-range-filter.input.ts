@@ -1,6 +1,6 @@
 import { InputType } from "type-graphql";
 import { DateScalar } from "../../scalars";
-import { Optional } from "../shared/fields";
+import { Optional } from "../../types/shared/fields";
 
 /**
  * A range of calendar days. Days, not moments: the days it is compared with have no time zone,

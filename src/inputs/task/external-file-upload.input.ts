@@ -3,7 +3,7 @@ import { Field, ID, InputType } from "type-graphql";
 import { ExternalFileInput } from "./external-file.input";
 import { FILE_TYPES } from "../../domain/value-sets";
 import { FileTargetType } from "../../types/shared/enums";
-import { Optional } from "../shared/fields";
+import { Optional } from "../../types/shared/fields";
 
 /** What a file can be attached to; `assignId` names an object of that kind. */
 export type FileType = keyof typeof FILE_TYPES;

@@ -1,6 +1,6 @@
 import { ArrayMaxSize, IsIn, Length } from "class-validator";
 import { ID, InputType } from "type-graphql";
-import { Optional } from "../shared/fields";
+import { Optional } from "../../types/shared/fields";
 
 /** The ten colours the application offers for task types (the interface's value set). */
 export const TASK_TYPE_DECORATORS = [

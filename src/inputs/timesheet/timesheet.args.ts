@@ -1,6 +1,6 @@
 import { ArrayMaxSize } from "class-validator";
 import { ArgsType, Field, ID } from "type-graphql";
-import { Optional } from "../shared/fields";
+import { Optional } from "../../types/shared/fields";
 
 /** Upper bound of ids in one list argument. */
 export const MAX_TIMESHEET_FILTER_IDS = 500;

@@ -3,7 +3,7 @@ import { ID, InputType, Int } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import { VACATION_STATUSES } from "../../domain/value-sets";
 import { DateRangeFilter } from "../shared/date-range-filter.input";
-import { Optional, OptionalList } from "../shared/fields";
+import { Optional, OptionalList } from "../../types/shared/fields";
 
 @InputType({ description: "Narrows the vacation list. A list filter matches any of its values; filters combine with AND." })
 export class VacationFilter {

@@ -1,6 +1,6 @@
 import { InputType } from "type-graphql";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
-import { Optional } from "../shared/fields";
+import { Optional } from "../../types/shared/fields";
 
 @InputType({ description: "One sort key for vacations; give exactly one field per element." })
 export class VacationOrder {

@@ -1,8 +1,8 @@
 import type { Area } from "../area";
 import { AssignedChatTopicUserResolver } from "./chat.resolver";
-import { assignedChatTopicUserEntity } from "../../services/chat/chat.read";
+import * as read from "../../services/chat/chat.read";
 
 export const chatArea: Area = {
   resolvers: [AssignedChatTopicUserResolver],
-  entities: [assignedChatTopicUserEntity],
+  entities: [read.assignedChatTopicUserEntity],
 };

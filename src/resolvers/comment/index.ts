@@ -1,8 +1,8 @@
 import type { Area } from "../area";
 import { TaskCommentResolver } from "./comment.resolver";
-import { taskCommentEntity, taskCommentMentionEntity, taskCommentReactionEntity } from "../../services/comment/comment.read";
+import * as read from "../../services/comment/comment.read";
 
 export const commentArea: Area = {
   resolvers: [TaskCommentResolver],
-  entities: [taskCommentEntity, taskCommentMentionEntity, taskCommentReactionEntity],
+  entities: [read.taskCommentEntity, read.taskCommentMentionEntity, read.taskCommentReactionEntity],
 };

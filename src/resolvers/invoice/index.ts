@@ -1,14 +1,14 @@
 import type { Area } from "../area";
 import { InvoiceResolver } from "./invoice.resolver";
-import {
-  currencyDictionaryEntity,
-  invoiceEntity,
-  invoiceCostEntity,
-  invoiceIncomeEntity,
-  invoiceNumberingEntity,
-} from "../../services/invoice/invoice.read";
+import * as read from "../../services/invoice/invoice.read";
 
 export const invoiceArea: Area = {
   resolvers: [InvoiceResolver],
-  entities: [currencyDictionaryEntity, invoiceEntity, invoiceCostEntity, invoiceIncomeEntity, invoiceNumberingEntity],
+  entities: [
+    read.currencyDictionaryEntity,
+    read.invoiceEntity,
+    read.invoiceCostEntity,
+    read.invoiceIncomeEntity,
+    read.invoiceNumberingEntity,
+  ],
 };

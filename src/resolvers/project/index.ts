@@ -1,28 +1,18 @@
 import type { Area } from "../area";
 import { ProjectResolver } from "./project.resolver";
-import {
-  projectEntity,
-  projectNumberingEntity,
-  projectSettingsEntity,
-  assignedProjectUserEntity,
-  assignedBoardUserEntity,
-  customFieldDefinitionEntity,
-  customFieldOptionEntity,
-  riskEntity,
-  stageEntity,
-} from "../../services/project/project.read";
+import * as read from "../../services/project/project.read";
 
 export const projectArea: Area = {
   resolvers: [ProjectResolver],
   entities: [
-    projectEntity,
-    projectNumberingEntity,
-    projectSettingsEntity,
-    assignedProjectUserEntity,
-    assignedBoardUserEntity,
-    customFieldDefinitionEntity,
-    customFieldOptionEntity,
-    riskEntity,
-    stageEntity,
+    read.projectEntity,
+    read.projectNumberingEntity,
+    read.projectSettingsEntity,
+    read.assignedProjectUserEntity,
+    read.assignedBoardUserEntity,
+    read.customFieldDefinitionEntity,
+    read.customFieldOptionEntity,
+    read.riskEntity,
+    read.stageEntity,
   ],
 };

@@ -1,8 +1,8 @@
 import type { Area } from "../area";
 import { TaskResolver } from "./task.resolver";
-import { fileEntity, taskChecklistEntity, taskChecklistItemEntity, taskTypeEntity } from "../../services/task/task.read";
+import * as read from "../../services/task/task.read";
 
 export const taskArea: Area = {
   resolvers: [TaskResolver],
-  entities: [fileEntity, taskChecklistEntity, taskChecklistItemEntity, taskTypeEntity],
+  entities: [read.fileEntity, read.taskChecklistEntity, read.taskChecklistItemEntity, read.taskTypeEntity],
 };

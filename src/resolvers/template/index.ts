@@ -1,8 +1,8 @@
 import type { Area } from "../area";
 import { ProjectTemplateResolver } from "./template.resolver";
-import { projectTemplateEntity } from "../../services/template/template.read";
+import * as read from "../../services/template/template.read";
 
 export const templateArea: Area = {
   resolvers: [ProjectTemplateResolver],
-  entities: [projectTemplateEntity],
+  entities: [read.projectTemplateEntity],
 };

@@ -309,9 +309,7 @@ function referenceViolations(input: ReplaceRiskInput, { stage, board, task, memb
   const out = new Violations();
   const broken = (field: string, rule: string, message: string) => out.add(`input.${field}`, rule, message);
 
-  if (stage) {
-    if (stage.projectId !== input.project) broken("stage", "belongsToProject", "the stage must belong to the project");
-  }
+  if (stage && stage.projectId !== input.project) broken("stage", "belongsToProject", "the stage must belong to the project");
   if (board) {
     if (board.projectId !== input.project) broken("board", "belongsToProject", "the board must belong to the project");
     else if (input.stage && board.stageId !== input.stage) broken("board", "belongsToStage", "the board must belong to the stage");

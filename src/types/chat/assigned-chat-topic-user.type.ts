@@ -1,23 +1,20 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Field, ID } from "type-graphql";
 import { UserRef } from "../people/user-summaries.type";
-import { Identified } from "../shared/named.type";
+import { Identified, Entity } from "../shared/named.type";
+import { Optional } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A user's membership in a chat topic, with their read and mute state." })
+@Entity("A user's membership in a chat topic, with their read and mute state.")
 export class AssignedChatTopicUser extends Identified("membership") {
   @Field(() => UserRef, { description: "The member." })
   chatUser!: UserRef;
 
-  @Field(() => ID, { nullable: true, description: "Id of the last message of the topic the member has read; null when none." })
+  @Optional(ID, "Id of the last message of the topic the member has read; null when none.")
   lastReadMessage!: string | null;
 
-  @Field(() => Date, { nullable: true, description: "When the member last read the topic; null when never." })
+  @Optional(Date, "When the member last read the topic; null when never.")
   lastReadAt!: Date | null;
 
-  @Field(() => Date, {
-    nullable: true,
-    description: "Notifications of the topic are muted for the member until this moment; null when not.",
-  })
+  @Optional(Date, "Notifications of the topic are muted for the member until this moment; null when not.")
   mutedUntil!: Date | null;
 
   @Field({ description: "Whether the member muted the topic with no end." })

@@ -1,10 +1,10 @@
-import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { Field, ID, Int, ObjectType } from "type-graphql";
 import { MiniUserRef } from "../people/user-summaries.type";
 import { MAX_FILES_PER_COMMENT } from "../../inputs/task/external-file-upload.input";
-import { FirstOf } from "../shared/first-of";
-import { Identified } from "../shared/named.type";
+import { Identified, Entity } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
 import { FileBase } from "../task/file.type";
+import { Optional, FirstOf } from "../shared/fields";
 
 @ObjectType({
   description:
@@ -15,15 +15,13 @@ export class TaskCommentFile extends FileBase {
   createdBy!: MiniUserRef;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A user mentioned in a task comment." })
+@Entity("A user mentioned in a task comment.")
 export class TaskCommentMention extends Identified("mention") {
   @Field(() => MiniUserRef, { description: "The mentioned user." })
   user!: MiniUserRef;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A user's reaction to a task comment." })
+@Entity("A user's reaction to a task comment.")
 export class TaskCommentReaction extends Identified("reaction") {
   @Field(() => MiniUserRef, { description: "Who reacted." })
   user!: MiniUserRef;
@@ -32,8 +30,7 @@ export class TaskCommentReaction extends Identified("reaction") {
   reactionType!: string;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A comment on a task, possibly a reply to another comment of the same task." })
+@Entity("A comment on a task, possibly a reply to another comment of the same task.")
 export class TaskComment extends Identified("comment", "'s") {
   @Field({ description: "Whether the comment is a single emoji (shown large)." })
   isEmoji!: boolean;
@@ -56,7 +53,7 @@ export class TaskComment extends Identified("comment", "'s") {
   @FirstOf(() => TaskCommentFile, MAX_FILES_PER_COMMENT, "Files attached to the comment, oldest first", "a comment")
   files!: TaskCommentFile[];
 
-  @Field(() => ID, { nullable: true, description: "Id of the comment this one replies to; null for a top-level comment." })
+  @Optional(ID, "Id of the comment this one replies to; null for a top-level comment.")
   repliesTo!: string | null;
 
   @Field(() => Int, { description: "How many comments reply directly to this one." })

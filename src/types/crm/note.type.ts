@@ -1,8 +1,8 @@
-import { Directive, Field, ObjectType, ID } from "type-graphql";
+import { Field, ObjectType, ID } from "type-graphql";
 import { NoteUserRef, ContractorAttendant } from "../people/user-summaries.type";
-import { Identified, Named, IdName } from "../shared/named.type";
+import { Identified, Named, IdName, Entity } from "../shared/named.type";
 import { CustomFieldValueFields } from "../project/custom-field.type";
-import { FirstOf } from "../shared/first-of";
+import { Optional, FirstOf } from "../shared/fields";
 
 @ObjectType({
   description:
@@ -25,8 +25,7 @@ export class ContractorCustomField extends CustomFieldValueFields {
   dataType!: string;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "The contractor (client company) a CRM note is about, with its CRM details." })
+@Entity("The contractor (client company) a CRM note is about, with its CRM details.")
 export class NoteContractor extends Identified("contractor") {
   @Field({ description: "Short name." })
   name!: string;
@@ -71,8 +70,7 @@ export class NoteContractor extends Identified("contractor") {
   customFields!: ContractorCustomField[];
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A state a CRM note can be in (e.g. to do, done), with its colour." })
+@Entity("A state a CRM note can be in (e.g. to do, done), with its colour.")
 export class NoteStatus extends Named("status", "of", "its") {
   @Field(() => Date, { description: "When the status was created." })
   createdAt!: Date;
@@ -84,8 +82,7 @@ export class NoteStatus extends Named("status", "of", "its") {
   decorator!: string;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A CRM note: something to remember or do about a client." })
+@Entity("A CRM note: something to remember or do about a client.")
 export class Note extends Identified("note") {
   @Field({ description: "Title of the note." })
   name!: string;
@@ -102,15 +99,15 @@ export class Note extends Identified("note") {
   @Field(() => NoteUserRef, { description: "Who wrote the note." })
   createdBy!: NoteUserRef;
 
-  @Field(() => Date, { nullable: true, description: "When the note is due, if it has a deadline." })
+  @Optional(Date, "When the note is due, if it has a deadline.")
   deadline!: Date | null;
 
-  @Field(() => NoteContractor, { nullable: true, description: "The contractor the note is about, if any." })
+  @Optional(NoteContractor, "The contractor the note is about, if any.")
   contractor!: NoteContractor | null;
 
-  @Field(() => NoteStatus, { nullable: true, description: "The note's status, if set." })
+  @Optional(NoteStatus, "The note's status, if set.")
   status!: NoteStatus | null;
 
-  @Field(() => NoteUserRef, { nullable: true, description: "Who the note is assigned to, if anyone." })
+  @Optional(NoteUserRef, "Who the note is assigned to, if anyone.")
   assignedUser!: NoteUserRef | null;
 }

@@ -1,12 +1,10 @@
-import { Directive, Field, Float, ID, ObjectType, Int } from "type-graphql";
+import { Field, Float, ID, ObjectType, Int } from "type-graphql";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
-import { FirstOf } from "../shared/first-of";
-import { Identified, Named, IdNameDecorator } from "../shared/named.type";
-import { OpenSet } from "../shared/open-set";
+import { Identified, Named, IdNameDecorator, Entity } from "../shared/named.type";
+import { Optional, FirstOf, OpenSet } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A dependency drawn on a project's gantt chart between two of its stages, boards, tasks or milestones." })
+@Entity("A dependency drawn on a project's gantt chart between two of its stages, boards, tasks or milestones.")
 export class GanttLink extends Identified("link", "'s") {
   @Field({ description: "Kind of dependency: fts (finish-to-start), ftf (finish-to-finish), sts (start-to-start), stf (start-to-finish)." })
   type!: string;
@@ -20,10 +18,10 @@ export class GanttLink extends Identified("link", "'s") {
 
 @ObjectType({ description: "The project as the gantt chart heads it." })
 export class GanttProject extends Named("project", "'s") {
-  @Field(() => Date, { nullable: true, description: "When work actually started; null until it has." })
+  @Optional(Date, "When work actually started; null until it has.")
   dateStart!: Date | null;
 
-  @Field(() => Date, { nullable: true, description: "When work actually ended; null until it has." })
+  @Optional(Date, "When work actually ended; null until it has.")
   dateEnd!: Date | null;
 
   @Field(() => Date, { description: "Planned start." })
@@ -47,13 +45,12 @@ export class GanttProject extends Named("project", "'s") {
   isBlameableRemovalEnabled!: boolean;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A milestone: a dated point of a project, optionally within a stage." })
+@Entity("A milestone: a dated point of a project, optionally within a stage.")
 export class Milestone extends Identified("milestone", "'s") {
   @Field(() => ID, { description: "Id of the milestone's project." })
   project!: string;
 
-  @Field(() => ID, { nullable: true, description: "Id of the milestone's stage; null for a milestone of the whole project." })
+  @Optional(ID, "Id of the milestone's stage; null for a milestone of the whole project.")
   stage!: string | null;
 
   @Field(() => Int, { description: "Position among milestones on the same date (lower first)." })
@@ -80,10 +77,10 @@ export class GanttTask extends Named("task", "'s") {
   @Field({ description: "The task's short code, unique." })
   shortCode!: string;
 
-  @Field(() => Date, { nullable: true, description: "Start of the task; null when not planned." })
+  @Optional(Date, "Start of the task; null when not planned.")
   dateStart!: Date | null;
 
-  @Field(() => Date, { nullable: true, description: "End (deadline) of the task; null when not planned." })
+  @Optional(Date, "End (deadline) of the task; null when not planned.")
   dateEnd!: Date | null;
 
   @Field(() => ID, { description: "Id of the task's project." })
@@ -92,7 +89,7 @@ export class GanttTask extends Named("task", "'s") {
   @Field(() => ID, { description: "Id of the task's board." })
   board!: string;
 
-  @Field(() => Date, { nullable: true, description: "When the task was finished; null while it is not." })
+  @Optional(Date, "When the task was finished; null while it is not.")
   finishedAt!: Date | null;
 
   @Field({ description: "Status of the board column the task is in (todo, in-progress, done, ...)." })
@@ -130,7 +127,7 @@ export class GanttStage extends Named("stage", "'s") {
   @Field({ description: "Whether removing the stage's objects records who removed them." })
   isBlameableRemovalEnabled!: boolean;
 
-  @Field(() => IdNameDecorator, { nullable: true, description: "The stage's type, if set." })
+  @Optional(IdNameDecorator, "The stage's type, if set.")
   stageType!: IdNameDecorator | null;
 }
 
@@ -156,21 +153,16 @@ export class GanttBoard extends Named("board", "'s") {
   @Field(() => Int, { description: "Position among boards with the same dates (lower first)." })
   weight!: number;
 
-  @Field(() => ID, {
-    nullable: true,
-    description: "Id of the board's stage; null for a board outside stages (the board of a simple project).",
-  })
+  @Optional(ID, "Id of the board's stage; null for a board outside stages (the board of a simple project).")
   stage!: string | null;
 
-  @Field(() => IdNameDecorator, { nullable: true, description: "The board's type, if set." })
+  @Optional(IdNameDecorator, "The board's type, if set.")
   boardType!: IdNameDecorator | null;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({
-  description:
-    "A project's gantt chart with its financial and time summary. Stages, boards, milestones and tasks are ordered by their dates, then weight, then id.",
-})
+@Entity(
+  "A project's gantt chart with its financial and time summary. Stages, boards, milestones and tasks are ordered by their dates, then weight, then id.",
+)
 export class ProjectGantt {
   @Field(() => ID, { description: "The project's id: a project has one gantt chart." })
   id!: string;
@@ -178,10 +170,7 @@ export class ProjectGantt {
   @Field(() => GanttProject, { description: "The project itself." })
   project!: GanttProject;
 
-  @Field(() => Float, {
-    nullable: true,
-    description: "The project's budget; null when none is set, or unless the caller is an admin, finance or a manager of the project.",
-  })
+  @Optional(Float, "The project's budget; null when none is set, or unless the caller is an admin, finance or a manager of the project.")
   @VisibleTo(rules.budget)
   budget!: number | null;
 

@@ -1,8 +1,7 @@
-import { Directive, Field, ObjectType } from "type-graphql";
-import { Identified } from "../shared/named.type";
+import { Field } from "type-graphql";
+import { Identified, Entity } from "../shared/named.type";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A currency the finance area may use on invoices." })
+@Entity("A currency the finance area may use on invoices.")
 export class CurrencyDictionary extends Identified("entry") {
   @Field({ description: "Name of the currency, e.g. Polish zloty." })
   name!: string;

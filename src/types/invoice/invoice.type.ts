@@ -1,4 +1,4 @@
-import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import { UserRef } from "../people/user-summaries.type";
 import { listCost, MAX_CORRECTIONS } from "../../domain/list-cost";
@@ -13,8 +13,8 @@ import {
   GtuCode,
   TaxRate,
 } from "../shared/enums";
-import { FirstOf } from "../shared/first-of";
-import { Identified, Named } from "../shared/named.type";
+import { Identified, Named, Entity } from "../shared/named.type";
+import { Optional, FirstOf } from "../shared/fields";
 
 /** A cost or an income booked against an invoice: one shape but for the name of its type field (`costType`, `incomeType`). */
 function Booking(kind: "cost" | "income", dated: string) {
@@ -34,22 +34,19 @@ function Booking(kind: "cost" | "income", dated: string) {
   return BookingEntry;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A cost booked against an invoice." })
+@Entity("A cost booked against an invoice.")
 export class InvoiceCost extends Booking("cost", "incurred") {
   costType!: string;
   date!: Date;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "An income booked against an invoice." })
+@Entity("An income booked against an invoice.")
 export class InvoiceIncome extends Booking("income", "earned") {
   incomeType!: string;
   date!: Date;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A numbering series of invoices: the pattern their numbers follow and when its counter starts again." })
+@Entity("A numbering series of invoices: the pattern their numbers follow and when its counter starts again.")
 export class InvoiceNumbering extends Identified("numbering") {
   @Field({ description: "The invoice direction it numbers: income or cost." })
   kind!: string;
@@ -60,10 +57,7 @@ export class InvoiceNumbering extends Identified("numbering") {
   })
   pattern!: string;
 
-  @Field(() => String, {
-    nullable: true,
-    description: "ISO 8601 duration after which the counter starts again at 1: P1M (monthly), P1Y (yearly), P1D, P3M; null: never.",
-  })
+  @Optional(String, "ISO 8601 duration after which the counter starts again at 1: P1M (monthly), P1Y (yearly), P1D, P3M; null: never.")
   resetInterval!: string | null;
 
   @Field(() => Int, { description: "Minimum number of digits of {number}, padded with leading zeros (0: no padding)." })
@@ -75,10 +69,7 @@ export class InvoiceNumbering extends Identified("numbering") {
   @Field({ description: "Document title that invoices of this numbering carry unless they name their own." })
   docTitle!: string;
 
-  @Field(() => Int, {
-    nullable: true,
-    description: "The last number this numbering has given in the current period (today, UTC); null when it has given none yet.",
-  })
+  @Optional(Int, "The last number this numbering has given in the current period (today, UTC); null when it has given none yet.")
   closestCounter!: number | null;
 }
 
@@ -108,7 +99,7 @@ export class InvoiceFinanceBoard extends Named("board") {
   @Field(() => ID, { description: "Id of the board's project." })
   financeProject!: string;
 
-  @Field(() => ID, { nullable: true, description: "Id of the board's stage; null for a board outside stages." })
+  @Optional(ID, "Id of the board's stage; null for a board outside stages.")
   financeStage!: string | null;
 }
 
@@ -123,7 +114,7 @@ export class InvoiceFinanceTask extends Named("task") {
   @Field(() => ID, { description: "Id of the task's project." })
   financeProject!: string;
 
-  @Field(() => ID, { nullable: true, description: "Id of the task's stage, if it has one." })
+  @Optional(ID, "Id of the task's stage, if it has one.")
   financeStage!: string | null;
 
   @Field(() => ID, { description: "Id of the task's board." })
@@ -162,15 +153,13 @@ export class InvoiceItem {
   @Field(() => Float, { description: "netAmount + vatAmount." })
   grossAmount!: number;
 
-  @Field(() => GtuCode, { nullable: true, description: "GTU code of the item (GTU_01 to GTU_13), if any." })
+  @Optional(GtuCode, "GTU code of the item (GTU_01 to GTU_13), if any.")
   gtu!: string | null;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({
-  description:
-    "An invoice, issued (income) or received (cost), or a correction of one. Amounts are computed by the server from the items; a correction states the invoice after it (its items), and its toPay is the change it makes.",
-})
+@Entity(
+  "An invoice, issued (income) or received (cost), or a correction of one. Amounts are computed by the server from the items; a correction states the invoice after it (its items), and its toPay is the change it makes.",
+)
 export class Invoice extends Identified("invoice") {
   @Field(() => Int, { description: "KSeF (national e-invoice system) submission status code; 0 until submitted." })
   ksefStatus!: number;
@@ -178,25 +167,25 @@ export class Invoice extends Identified("invoice") {
   @Field({ description: "Human-readable KSeF status; empty until submitted." })
   ksefStatusDescription!: string;
 
-  @Field(() => KsefMarker, { nullable: true, description: "KSeF marker: NrKSeF, BFK, OFF or DI; null when none." })
+  @Optional(KsefMarker, "KSeF marker: NrKSeF, BFK, OFF or DI; null when none.")
   ksefMarker!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Invoice number; null for a draft that has none yet." })
+  @Optional(String, "Invoice number; null for a draft that has none yet.")
   no!: string | null;
 
   @Field({ description: "Document title printed on the invoice." })
   docTitle!: string;
 
-  @Field(() => Date, { nullable: true, description: "Date and time of the sale or service, if given." })
+  @Optional(Date, "Date and time of the sale or service, if given.")
   saleDate!: Date | null;
 
-  @Field(() => DateScalar, { nullable: true, description: "Issue date; a draft may have none." })
+  @Optional(DateScalar, "Issue date; a draft may have none.")
   issueDate!: Date | null;
 
-  @Field(() => DateScalar, { nullable: true, description: "Payment deadline, if any." })
+  @Optional(DateScalar, "Payment deadline, if any.")
   deadlineDate!: Date | null;
 
-  @Field(() => String, { nullable: true, description: "Place of issue." })
+  @Optional(String, "Place of issue.")
   issuedPlace!: string | null;
 
   @Field(() => InvoiceType, {
@@ -207,70 +196,67 @@ export class Invoice extends Identified("invoice") {
   @Field(() => InvoiceDirection, { description: "income (issued by us) or cost (received)." })
   direction!: string;
 
-  @Field(() => ID, { nullable: true, description: "Id of the seller contractor, when the seller is one." })
+  @Optional(ID, "Id of the seller contractor, when the seller is one.")
   sellerId!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Seller's name." })
+  @Optional(String, "Seller's name.")
   sellerName!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Seller's tax identifier (NIP)." })
+  @Optional(String, "Seller's tax identifier (NIP).")
   sellerIdentifier!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Seller's VAT id: the seller identifier." })
+  @Optional(String, "Seller's VAT id: the seller identifier.")
   sellerVatId!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Seller's street and number." })
+  @Optional(String, "Seller's street and number.")
   sellerStreet!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Seller's postal code." })
+  @Optional(String, "Seller's postal code.")
   sellerZipCode!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Seller's city." })
+  @Optional(String, "Seller's city.")
   sellerCity!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Seller's ISO 3166 country code." })
+  @Optional(String, "Seller's ISO 3166 country code.")
   sellerCountryCode!: string | null;
 
   @Field({ description: "Name of the person who issued the invoice." })
   sellerCreatorName!: string;
 
-  @Field(() => ID, { nullable: true, description: "Id of the buyer contractor, if the buyer is one." })
+  @Optional(ID, "Id of the buyer contractor, if the buyer is one.")
   buyerId!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Name of the buyer contractor as the contractor list has it." })
+  @Optional(String, "Name of the buyer contractor as the contractor list has it.")
   buyerContractorName!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Buyer's name as printed on the invoice." })
+  @Optional(String, "Buyer's name as printed on the invoice.")
   buyerName!: string | null;
 
   @Field({ description: "Buyer's identifier (of the kind buyerIdentifierType says); empty when none." })
   buyerIdentifier!: string;
 
-  @Field(() => String, {
-    nullable: true,
-    description: "Buyer's VAT id: the buyer identifier when it is a NIP or an EU VAT number, else null.",
-  })
+  @Optional(String, "Buyer's VAT id: the buyer identifier when it is a NIP or an EU VAT number, else null.")
   buyerVatId!: string | null;
 
   @Field(() => BuyerIdentifierType, { description: "Kind of the buyer identifier: nip, vat_eu, other, none." })
   buyerIdentifierType!: string;
 
-  @Field(() => String, { nullable: true, description: "Buyer's street and number." })
+  @Optional(String, "Buyer's street and number.")
   buyerStreet!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Buyer's postal code." })
+  @Optional(String, "Buyer's postal code.")
   buyerZipCode!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Buyer's city." })
+  @Optional(String, "Buyer's city.")
   buyerCity!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Buyer's ISO 3166 country code." })
+  @Optional(String, "Buyer's ISO 3166 country code.")
   buyerCountryCode!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Recipient (a unit of the buyer), if different from the buyer." })
+  @Optional(String, "Recipient (a unit of the buyer), if different from the buyer.")
   buyerRecipientName!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Buyer's accounting e-mail address." })
+  @Optional(String, "Buyer's accounting e-mail address.")
   buyerAccountingEmail!: string | null;
 
   @Field({ description: "Whether the buyer is a local government unit (JST)." })
@@ -285,19 +271,16 @@ export class Invoice extends Identified("invoice") {
   @Field({ description: "SWIFT/BIC of the bank; empty when none." })
   bankAccountSwift!: string;
 
-  @Field(() => String, { nullable: true, description: "ISO 4217 currency code of the amounts." })
+  @Optional(String, "ISO 4217 currency code of the amounts.")
   currencyCode!: string | null;
 
-  @Field(() => PaymentMethod, { nullable: true, description: "Payment method, if given." })
+  @Optional(PaymentMethod, "Payment method, if given.")
   paymentMethod!: string | null;
 
-  @Field(() => Float, { nullable: true, description: "Amount already paid, if given." })
+  @Optional(Float, "Amount already paid, if given.")
   alreadyPaid!: number | null;
 
-  @Field(() => Float, {
-    nullable: true,
-    description: "Amount left to pay; for a correction, the change in the gross amount it makes (negative: to refund).",
-  })
+  @Optional(Float, "Amount left to pay; for a correction, the change in the gross amount it makes (negative: to refund).")
   toPay!: number | null;
 
   @Field(() => Float, { description: "Net total: the sum of the items' net amounts (for a correction, after it)." })
@@ -315,20 +298,16 @@ export class Invoice extends Identified("invoice") {
   @Field({ description: "Whether any cost is booked against the invoice." })
   hasCost!: boolean;
 
-  @Field(() => Invoice, {
-    nullable: true,
-    description:
-      "The related invoice: for a correction, the invoice it corrects; for a settlement (Roz), the advance invoice (Zal) it settles; for an invoice issued from a pro forma (fv, Vat, Zal), that pro forma (pf); else null.",
-  })
+  @Optional(
+    Invoice,
+    "The related invoice: for a correction, the invoice it corrects; for a settlement (Roz), the advance invoice (Zal) it settles; for an invoice issued from a pro forma (fv, Vat, Zal), that pro forma (pf); else null.",
+  )
   invoice?: Invoice | null;
 
   @FirstOf(() => Invoice, MAX_CORRECTIONS, "The corrections of this invoice, oldest first", "an invoice")
   corrects?: Invoice[];
 
-  @Field(() => Invoice, {
-    nullable: true,
-    description: "For a correction: the correction of the same invoice made just before it, if any.",
-  })
+  @Optional(Invoice, "For a correction: the correction of the same invoice made just before it, if any.")
   prevCorrect?: Invoice | null;
 
   @Field({ description: "For a correction: whether it is the latest correction of its invoice." })
@@ -343,19 +322,19 @@ export class Invoice extends Identified("invoice") {
   @Field({ description: "Whether the invoice came from outside the application (imported)." })
   external!: boolean;
 
-  @Field(() => InvoiceNumbering, { nullable: true, description: "The numbering series of the invoice, if any." })
+  @Optional(InvoiceNumbering, "The numbering series of the invoice, if any.")
   numbering!: InvoiceNumbering | null;
 
-  @Field(() => InvoiceFinanceProject, { nullable: true, description: "Project the invoice is booked to." })
+  @Optional(InvoiceFinanceProject, "Project the invoice is booked to.")
   financeProject!: InvoiceFinanceProject | null;
 
-  @Field(() => InvoiceFinanceStage, { nullable: true, description: "Stage the invoice is booked to." })
+  @Optional(InvoiceFinanceStage, "Stage the invoice is booked to.")
   financeStage!: InvoiceFinanceStage | null;
 
-  @Field(() => InvoiceFinanceBoard, { nullable: true, description: "Board the invoice is booked to." })
+  @Optional(InvoiceFinanceBoard, "Board the invoice is booked to.")
   financeBoard!: InvoiceFinanceBoard | null;
 
-  @Field(() => InvoiceFinanceTask, { nullable: true, description: "Task the invoice is booked to." })
+  @Optional(InvoiceFinanceTask, "Task the invoice is booked to.")
   financeTask!: InvoiceFinanceTask | null;
 
   @Field({ description: "Whether it is a draft: no number is given to it until it is issued." })
@@ -379,16 +358,16 @@ export class Invoice extends Identified("invoice") {
   @Field(() => InvoiceLanguage, { description: "Language of the generated document: pl, en, de, it." })
   fileGeneratedLanguage!: string;
 
-  @Field(() => Float, { nullable: true, description: "Exchange rate to PLN, if the currency is foreign." })
+  @Optional(Float, "Exchange rate to PLN, if the currency is foreign.")
   exchangeRate!: number | null;
 
-  @Field(() => DateScalar, { nullable: true, description: "Date of the exchange rate." })
+  @Optional(DateScalar, "Date of the exchange rate.")
   exchangeDate!: Date | null;
 
-  @Field(() => UserRef, { nullable: true, description: "Who created the invoice." })
+  @Optional(UserRef, "Who created the invoice.")
   createdBy!: UserRef | null;
 
-  @Field(() => UserRef, { nullable: true, description: "Who changed the invoice last (the creator until it is changed)." })
+  @Optional(UserRef, "Who changed the invoice last (the creator until it is changed).")
   updatedBy!: UserRef | null;
 
   @Field(() => Date, { description: "When the invoice was created." })

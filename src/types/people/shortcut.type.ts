@@ -1,8 +1,7 @@
-import { Directive, Field, Int, ObjectType } from "type-graphql";
-import { Identified } from "../shared/named.type";
+import { Field, Int } from "type-graphql";
+import { Identified, Entity } from "../shared/named.type";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A user's shortcut to a view of the web app." })
+@Entity("A user's shortcut to a view of the web app.")
 export class Shortcut extends Identified("shortcut") {
   @Field(() => Int, { description: "Position among the owner's shortcuts, from 1; new ones go last." })
   weight!: number;

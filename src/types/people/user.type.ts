@@ -1,12 +1,11 @@
-import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
-import { FirstOf } from "../shared/first-of";
-import { Identified, IdName } from "../shared/named.type";
+import { Identified, IdName, Entity } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
+import { Optional, FirstOf } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A user's membership in a department." })
+@Entity("A user's membership in a department.")
 export class UserDepartment extends Identified("membership") {
   @Field({ description: "Whether the user leads this department." })
   isLeader!: boolean;
@@ -30,8 +29,7 @@ export class UserSsoProvider extends Identified("SSO provider") {
   isUserLinked!: boolean;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A person with an account: staff, external collaborators, people who cannot log in." })
+@Entity("A person with an account: staff, external collaborators, people who cannot log in.")
 export class User extends Identified("user", "'s") {
   @Field({ description: "First name." })
   firstName!: string;
@@ -45,7 +43,7 @@ export class User extends Identified("user", "'s") {
   @Field({ description: "Short code, unique (used in mentions and lists)." })
   shortCode!: string;
 
-  @Field(() => String, { nullable: true, description: "Phone number, empty when unknown; null for an external caller (except their own)." })
+  @Optional(String, "Phone number, empty when unknown; null for an external caller (except their own).")
   @VisibleTo(rules.contact)
   phoneNumber!: string | null;
 
@@ -55,25 +53,22 @@ export class User extends Identified("user", "'s") {
   @Field({ description: "URL of the large avatar, empty when none." })
   pictureLg!: string;
 
-  @Field(() => ID, { nullable: true, description: "Id of the user's job position, if any." })
+  @Optional(ID, "Id of the user's job position, if any.")
   jobPosition!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Name of the user's job position, if any." })
+  @Optional(String, "Name of the user's job position, if any.")
   jobPositionName!: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Id of the contractor (company) the user belongs to, if any." })
+  @Optional(ID, "Id of the contractor (company) the user belongs to, if any.")
   contractorId!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Name of the user's contractor, if any." })
+  @Optional(String, "Name of the user's contractor, if any.")
   contractorName!: string | null;
 
   @Field({ description: "Whether the user may log in." })
   canLogIn!: boolean;
 
-  @Field(() => Boolean, {
-    nullable: true,
-    description: "Whether the user may authenticate with API tokens; null unless the caller is the user, an admin or HR.",
-  })
+  @Optional(Boolean, "Whether the user may authenticate with API tokens; null unless the caller is the user, an admin or HR.")
   @VisibleTo(rules.security)
   allowApiTokenAuthentication!: boolean | null;
 
@@ -86,24 +81,15 @@ export class User extends Identified("user", "'s") {
   @Field({ description: "Whether the user uses the mobile app." })
   isUsingMobile!: boolean;
 
-  @Field(() => Boolean, {
-    nullable: true,
-    description: "Whether the user has two-factor authentication on; null unless the caller is the user, an admin or HR.",
-  })
+  @Optional(Boolean, "Whether the user has two-factor authentication on; null unless the caller is the user, an admin or HR.")
   @VisibleTo(rules.security)
   twoFactorAuth!: boolean | null;
 
-  @Field(() => Date, {
-    nullable: true,
-    description: "When the user was last active in the web app; null unless the caller is the user, an admin or HR.",
-  })
+  @Optional(Date, "When the user was last active in the web app; null unless the caller is the user, an admin or HR.")
   @VisibleTo(rules.security)
   lastActivity!: Date | null;
 
-  @Field(() => Date, {
-    nullable: true,
-    description: "When the user was last active in the mobile app; null unless the caller is the user, an admin or HR.",
-  })
+  @Optional(Date, "When the user was last active in the mobile app; null unless the caller is the user, an admin or HR.")
   @VisibleTo(rules.security)
   lastActivityMobile!: Date | null;
 

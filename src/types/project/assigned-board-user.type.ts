@@ -1,10 +1,9 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Field, ID } from "type-graphql";
 import { ProjectUserRef } from "../people/user-summaries.type";
 import { BoardUserRole } from "../shared/enums";
-import { Identified } from "../shared/named.type";
+import { Identified, Entity } from "../shared/named.type";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A project member's assignment to one of the project's boards, with their role on it." })
+@Entity("A project member's assignment to one of the project's boards, with their role on it.")
 export class AssignedBoardUser extends Identified("assignment", "'s") {
   @Field(() => ProjectUserRef, { description: "The assigned user." })
   projectUser!: ProjectUserRef;

@@ -1,10 +1,9 @@
-import { Field, ObjectType, Directive, Int } from "type-graphql";
-import { Identified, IdName } from "../shared/named.type";
+import { Field, ObjectType, Int } from "type-graphql";
+import { Identified, IdName, Entity } from "../shared/named.type";
 import { CustomFieldUser } from "../people/user-summaries.type";
-import { FirstOf } from "../shared/first-of";
+import { Optional, FirstOf } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "An option of a select custom field, as chosen in a value." })
+@Entity("An option of a select custom field, as chosen in a value.")
 export class CustomFieldOption extends Identified("option", "'s") {
   @Field({ description: "The option's text." })
   value!: string;
@@ -23,16 +22,13 @@ export class CustomFieldOption extends Identified("option", "'s") {
  */
 @ObjectType()
 export abstract class CustomFieldValueFields {
-  @Field(() => String, { nullable: true, description: "The value of a text field." })
+  @Optional(String, "The value of a text field.")
   valueText!: string | null;
 
-  @Field(() => String, {
-    nullable: true,
-    description: 'The value of a float field, as an exact decimal string (e.g. "1250.5"), so no precision is lost.',
-  })
+  @Optional(String, 'The value of a float field, as an exact decimal string (e.g. "1250.5"), so no precision is lost.')
   valueFloat!: string | null;
 
-  @Field(() => Date, { nullable: true, description: "The value of a datetime field." })
+  @Optional(Date, "The value of a datetime field.")
   valueDateTime!: Date | null;
 
   @FirstOf(() => CustomFieldOption, 20, "The options chosen in a select field, by the options' weight")
@@ -41,12 +37,11 @@ export abstract class CustomFieldValueFields {
   @FirstOf(() => CustomFieldUser, 20, "The users chosen in a users field, by last name, first name")
   valueSelectUsers!: CustomFieldUser[];
 
-  @Field(() => IdName, { nullable: true, description: "The department chosen in a department field." })
+  @Optional(IdName, "The department chosen in a department field.")
   valueDepartment!: IdName | null;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "The definition of a custom field: what a custom field value is a value of." })
+@Entity("The definition of a custom field: what a custom field value is a value of.")
 export class CustomFieldDefinition extends Identified("definition", "'s") {
   @Field({ description: "Name of the field." })
   name!: string;

@@ -1,7 +1,8 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Field, ID } from "type-graphql";
+import { Optional } from "../shared/fields";
+import { Entity } from "../shared/named.type";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "How a project behaves: its tabs, task date rules and visibility of hourly rates. Shares the project's id." })
+@Entity("How a project behaves: its tabs, task date rules and visibility of hourly rates. Shares the project's id.")
 export class ProjectSettings {
   @Field(() => ID, { description: "The settings' id, which is the project's id." })
   id!: string;
@@ -27,16 +28,16 @@ export class ProjectSettings {
   @Field({ description: "Where a new task's end date comes from, e.g. board." })
   taskDateEndType!: string;
 
-  @Field(() => String, { nullable: true, description: "ISO 8601 duration added to the start source, if any." })
+  @Optional(String, "ISO 8601 duration added to the start source, if any.")
   taskDateStartInterval!: string | null;
 
-  @Field(() => String, { nullable: true, description: "ISO 8601 duration added to the end source, if any." })
+  @Optional(String, "ISO 8601 duration added to the end source, if any.")
   taskDateEndInterval!: string | null;
 
-  @Field(() => Date, { nullable: true, description: "Time of day new tasks start at (the date part is not used), if set." })
+  @Optional(Date, "Time of day new tasks start at (the date part is not used), if set.")
   taskDateStartTime!: Date | null;
 
-  @Field(() => Date, { nullable: true, description: "Time of day new tasks end at (the date part is not used), if set." })
+  @Optional(Date, "Time of day new tasks end at (the date part is not used), if set.")
   taskDateEndTime!: Date | null;
 
   @Field(() => [String], { description: "Project roles (e.g. pm-passive) that do not see hourly rates." })

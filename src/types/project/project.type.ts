@@ -1,14 +1,12 @@
-import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
-import { IdName, Identified, Named } from "../shared/named.type";
+import { Field, Float, ID, Int } from "type-graphql";
+import { IdName, Identified, Named, Entity } from "../shared/named.type";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { MAX_PROJECT_CONTRACTORS, MAX_PROJECT_TAGS } from "../../inputs/project/create-project.input";
-import { FirstOf } from "../shared/first-of";
-import { OpenSet } from "../shared/open-set";
 import { ProjectUserRef } from "../people/user-summaries.type";
+import { Optional, FirstOf, OpenSet } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A user's assignment to a project, with their role in it." })
+@Entity("A user's assignment to a project, with their role in it.")
 export class AssignedProjectUser extends Identified("assignment", "'s") {
   @Field(() => ProjectUserRef, { description: "The assigned user." })
   projectUser!: ProjectUserRef;
@@ -16,11 +14,10 @@ export class AssignedProjectUser extends Identified("assignment", "'s") {
   @OpenSet("The user's role in the project: pm-active, pm-passive, member, none...")
   role!: string;
 
-  @Field(() => Float, {
-    nullable: true,
-    description:
-      "The user's hourly rate in this project, if set; null unless the caller is an admin, finance or a manager of the project (never a role in its hideHourlyRateForRoles).",
-  })
+  @Optional(
+    Float,
+    "The user's hourly rate in this project, if set; null unless the caller is an admin, finance or a manager of the project (never a role in its hideHourlyRateForRoles).",
+  )
   @VisibleTo(rules.rate)
   hourlyRate!: number | null;
 
@@ -28,8 +25,7 @@ export class AssignedProjectUser extends Identified("assignment", "'s") {
   canReportTime!: boolean;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A numbering scheme that gives projects their number (`no`) from a pattern and a counter." })
+@Entity("A numbering scheme that gives projects their number (`no`) from a pattern and a counter.")
 export class ProjectNumbering extends Named("numbering", "'s", "of") {
   @Field({
     description:
@@ -45,23 +41,19 @@ export class ProjectNumbering extends Named("numbering", "'s", "of") {
   })
   counterNextValue!: number;
 
-  @Field(() => String, {
-    nullable: true,
-    description: "ISO 8601 duration after which the counter starts again at 1 (P1Y: every year, P1M: every month); null: never.",
-  })
+  @Optional(String, "ISO 8601 duration after which the counter starts again at 1 (P1Y: every year, P1M: every month); null: never.")
   counterInterval!: string | null;
 
   @Field({ description: "Whether this is the numbering used when a project names none." })
   isDefault!: boolean;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A project: stages, boards and tasks for one undertaking, with its people, contractors and budget." })
+@Entity("A project: stages, boards and tasks for one undertaking, with its people, contractors and budget.")
 export class Project extends Identified("project", "'s") {
   @Field({ description: "The project's number, e.g. PRJ/007/2026: given on creation or produced by its numbering." })
   no!: string;
 
-  @Field(() => ProjectNumbering, { nullable: true, description: "The numbering the project's number comes from, if any." })
+  @Optional(ProjectNumbering, "The numbering the project's number comes from, if any.")
   numbering!: ProjectNumbering | null;
 
   @Field({ description: "Free-text description; empty when none." })
@@ -70,13 +62,13 @@ export class Project extends Identified("project", "'s") {
   @Field({ description: "Name of the project." })
   name!: string;
 
-  @Field(() => IdName, { nullable: true, description: "The project's category, if any." })
+  @Optional(IdName, "The project's category, if any.")
   category!: IdName | null;
 
-  @Field(() => Date, { nullable: true, description: "When work on the project actually started, if it has." })
+  @Optional(Date, "When work on the project actually started, if it has.")
   dateStart!: Date | null;
 
-  @Field(() => Date, { nullable: true, description: "When work on the project actually ended, if it has." })
+  @Optional(Date, "When work on the project actually ended, if it has.")
   dateEnd!: Date | null;
 
   @Field(() => Date, { description: "When the project is planned to start." })
@@ -106,19 +98,16 @@ export class Project extends Identified("project", "'s") {
   @Field({ description: "Whether the project is simple: a single board and no stages." })
   isSimple!: boolean;
 
-  @Field(() => String, { nullable: true, description: "Short code of the single board of a simple project; null otherwise." })
+  @Optional(String, "Short code of the single board of a simple project; null otherwise.")
   simpleBoardShortCode!: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Id of the single board of a simple project; null otherwise." })
+  @Optional(ID, "Id of the single board of a simple project; null otherwise.")
   simpleBoardId!: string | null;
 
   @FirstOf(() => IdName, MAX_PROJECT_CONTRACTORS, "Contractors (clients) of the project, by name", "a project")
   contractors!: IdName[];
 
-  @Field(() => Float, {
-    nullable: true,
-    description: "The project's budget, if set; null unless the caller is an admin, finance or a manager of the project.",
-  })
+  @Optional(Float, "The project's budget, if set; null unless the caller is an admin, finance or a manager of the project.")
   @VisibleTo(rules.budget)
   budget!: number | null;
 
@@ -137,24 +126,15 @@ export class Project extends Identified("project", "'s") {
   })
   userPermissions!: string[];
 
-  @Field(() => Int, { nullable: true, description: "How many stages the project has." })
+  @Optional(Int, "How many stages the project has.")
   stageCount!: number | null;
 
-  @Field(() => Float, {
-    nullable: true,
-    description: "Share of the project's tasks that are finished (finishedAt set), from 0 to 1; 0 when it has no tasks.",
-  })
+  @Optional(Float, "Share of the project's tasks that are finished (finishedAt set), from 0 to 1; 0 when it has no tasks.")
   progress!: number | null;
 
-  @Field(() => Float, {
-    nullable: true,
-    description: "Time reported on the project's tasks, in seconds. A Float: the sum may exceed 32 bits.",
-  })
+  @Optional(Float, "Time reported on the project's tasks, in seconds. A Float: the sum may exceed 32 bits.")
   timeReported!: number | null;
 
-  @Field(() => Float, {
-    nullable: true,
-    description: "Planned effort of the project's tasks: the sum of their timePlanned, in seconds. A Float: the sum may exceed 32 bits.",
-  })
+  @Optional(Float, "Planned effort of the project's tasks: the sum of their timePlanned, in seconds. A Float: the sum may exceed 32 bits.")
   timePlanned!: number | null;
 }

@@ -1,20 +1,17 @@
-import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { Field, ID, Int } from "type-graphql";
 import { RiskUserRef } from "../people/user-summaries.type";
-import { Named } from "../shared/named.type";
+import { Named, Entity } from "../shared/named.type";
+import { Optional } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({
-  description:
-    "A risk recorded on a project, optionally narrowed to one of its stages, boards or tasks, with its type, impact and probability.",
-})
+@Entity("A risk recorded on a project, optionally narrowed to one of its stages, boards or tasks, with its type, impact and probability.")
 export class Risk extends Named("risk", "'s", "of") {
-  @Field(() => String, { nullable: true, description: "Description, or null." })
+  @Optional(String, "Description, or null.")
   description!: string | null;
 
-  @Field(() => Int, { nullable: true, description: "Probability from 1 (rare) to 5 (almost certain), or null when not assessed." })
+  @Optional(Int, "Probability from 1 (rare) to 5 (almost certain), or null when not assessed.")
   probability!: number | null;
 
-  @Field(() => Date, { nullable: true, description: "When the risk is expected or was identified, or null." })
+  @Optional(Date, "When the risk is expected or was identified, or null.")
   date!: Date | null;
 
   @Field(() => Date, { description: "When the risk was recorded." })
@@ -23,7 +20,7 @@ export class Risk extends Named("risk", "'s", "of") {
   @Field(() => Date, { description: "When the risk was last changed." })
   updatedAt!: Date;
 
-  @Field(() => RiskUserRef, { nullable: true, description: "The project member responsible for the risk, or null." })
+  @Optional(RiskUserRef, "The project member responsible for the risk, or null.")
   projectUser!: RiskUserRef | null;
 
   @Field(() => ID, { description: "Id of the project." })
@@ -38,39 +35,39 @@ export class Risk extends Named("risk", "'s", "of") {
   @Field({ description: "Whether the project is simple (a single board)." })
   projectIsSimple!: boolean;
 
-  @Field(() => ID, { nullable: true, description: "Id of the stage the risk concerns, or null." })
+  @Optional(ID, "Id of the stage the risk concerns, or null.")
   stage!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Name of that stage, or null." })
+  @Optional(String, "Name of that stage, or null.")
   stageName!: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Id of the board the risk concerns, or null." })
+  @Optional(ID, "Id of the board the risk concerns, or null.")
   board!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Name of that board, or null." })
+  @Optional(String, "Name of that board, or null.")
   boardName!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Short code of that board, or null." })
+  @Optional(String, "Short code of that board, or null.")
   boardShortCode!: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Id of the task the risk concerns, or null." })
+  @Optional(ID, "Id of the task the risk concerns, or null.")
   task!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Name of that task, or null." })
+  @Optional(String, "Name of that task, or null.")
   taskName!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Short code of that task, or null." })
+  @Optional(String, "Short code of that task, or null.")
   taskShortCode!: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Id of the risk type, or null." })
+  @Optional(ID, "Id of the risk type, or null.")
   type!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Name of the risk type, or null." })
+  @Optional(String, "Name of the risk type, or null.")
   typeName!: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Id of the risk impact, or null." })
+  @Optional(ID, "Id of the risk impact, or null.")
   impact!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Name of the risk impact, or null." })
+  @Optional(String, "Name of the risk impact, or null.")
   impactName!: string | null;
 }

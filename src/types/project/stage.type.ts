@@ -1,9 +1,8 @@
-import { Directive, Field, Float, ID, Int, ObjectType } from "type-graphql";
-import { IdNameDecorator, Named } from "../shared/named.type";
-import { OpenSet } from "../shared/open-set";
+import { Field, Float, ID, Int } from "type-graphql";
+import { IdNameDecorator, Named, Entity } from "../shared/named.type";
+import { Optional, OpenSet } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A phase of a project: a time span that groups boards and their tasks." })
+@Entity("A phase of a project: a time span that groups boards and their tasks.")
 export class Stage extends Named("stage", "'s", "of") {
   @OpenSet("State of the stage, e.g. in-preparation.")
   status!: string;
@@ -48,12 +47,12 @@ export class Stage extends Named("stage", "'s", "of") {
   @Field({ description: "Name of the project the stage belongs to." })
   projectName!: string;
 
-  @Field(() => IdNameDecorator, { nullable: true, description: "The stage's type, if one is set." })
+  @Optional(IdNameDecorator, "The stage's type, if one is set.")
   stageType!: IdNameDecorator | null;
 
   @Field({ description: "Whether the caller may manage the stage: an admin, or a project manager (pm-active, pm-passive) of its project." })
   canManage!: boolean;
 
-  @Field(() => Int, { nullable: true, description: "How many boards the stage holds." })
+  @Optional(Int, "How many boards the stage holds.")
   boardCount!: number | null;
 }

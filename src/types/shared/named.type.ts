@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType } from "type-graphql";
+import { Directive, Field, ID, ObjectType } from "type-graphql";
 
 /** How a description names the object: "Id of the board.", "The board's id." or "Its id.". */
 type Form = "of" | "'s" | "its";
@@ -33,6 +33,17 @@ export function Named(what: string, idForm: Form = "of", nameForm: Form = idForm
   }
   return NamedObject;
 }
+
+/**
+ * An object type with its own `id` is a federation entity: keyed by it (`@key(fields: "id")`) and
+ * declared with its read rule in its area's read module (docs/CONTRIBUTING.md).
+ */
+export const Entity =
+  (description: string): ClassDecorator =>
+  (target) => {
+    ObjectType({ description })(target);
+    Directive('@key(fields: "id")')(target);
+  };
 
 @ObjectType({ description: "A referenced object by id and name (category, tag, department, contractor...)." })
 export class IdName extends Named("referenced object", "of", "its") {}

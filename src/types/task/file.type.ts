@@ -1,8 +1,8 @@
-import { Directive, Field, ObjectType, ID, Int } from "type-graphql";
+import { Field, ObjectType, ID, Int } from "type-graphql";
 import { ProjectUserRef } from "../people/user-summaries.type";
-import { Named, Identified, IdName } from "../shared/named.type";
+import { Named, Identified, IdName, Entity } from "../shared/named.type";
 import { FileTargetType } from "../shared/enums";
-import { OpenSet } from "../shared/open-set";
+import { Optional, OpenSet } from "../shared/fields";
 
 @ObjectType({ description: "The task a file belongs to, with where it sits (board, stage, project)." })
 export class FileTask extends Named("task", "'s") {
@@ -24,10 +24,10 @@ export class FileTask extends Named("task", "'s") {
   @Field({ description: "Whether the task's project is a simple project (a single board, no stages to manage)." })
   projectIsSimple!: boolean;
 
-  @Field(() => ID, { nullable: true, description: "Id of the task's stage; null when the task is not in a stage." })
+  @Optional(ID, "Id of the task's stage; null when the task is not in a stage.")
   stage!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Name of the task's stage; null when the task is not in a stage." })
+  @Optional(String, "Name of the task's stage; null when the task is not in a stage.")
   stageName!: string | null;
 
   @Field(() => ID, { description: "Id of the task's board." })
@@ -49,16 +49,13 @@ export abstract class FileBase extends Identified("file", "'s") {
   @Field(() => FileTargetType, { description: "What the file is attached to: project, task or task_comment (a task comment)." })
   type!: string;
 
-  @Field(() => ID, { nullable: true, description: "Id of the project the file belongs to (directly or through its task or comment)." })
+  @Optional(ID, "Id of the project the file belongs to (directly or through its task or comment).")
   project!: string | null;
 
-  @Field(() => FileTask, {
-    nullable: true,
-    description: "The task the file belongs to (directly or through its comment); null for project files.",
-  })
+  @Optional(FileTask, "The task the file belongs to (directly or through its comment); null for project files.")
   task!: FileTask | null;
 
-  @Field(() => ID, { nullable: true, description: "Id of the comment the file is attached to; null unless type is task-comment." })
+  @Optional(ID, "Id of the comment the file is attached to; null unless type is task-comment.")
   taskComment!: string | null;
 
   @Field({ description: "Name shown for the file." })
@@ -76,25 +73,23 @@ export abstract class FileBase extends Identified("file", "'s") {
   @Field({ description: "Address of a preview image; empty when there is none." })
   previewImageUrl!: string;
 
-  @Field(() => String, {
-    nullable: true,
-    description:
-      "Absolute address the content is downloaded from: the link itself for linked files; null when the stored file has no public address.",
-  })
+  @Optional(
+    String,
+    "Absolute address the content is downloaded from: the link itself for linked files; null when the stored file has no public address.",
+  )
   downloadUrl!: string | null;
 
   @Field({ description: "How the content is obtained: download-direct (served by the service) or link (opened at its address)." })
   downloadType!: string;
 
-  @Field(() => IdName, { nullable: true, description: "The file's category, if any." })
+  @Optional(IdName, "The file's category, if any.")
   fileCategory!: IdName | null;
 
   @Field(() => Date, { description: "When the file was added." })
   createdAt!: Date;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A file attached to a project, a task or a task comment: stored by the service or registered by link." })
+@Entity("A file attached to a project, a task or a task comment: stored by the service or registered by link.")
 export class File extends FileBase {
   @Field(() => ProjectUserRef, { description: "Who added the file." })
   createdBy!: ProjectUserRef;

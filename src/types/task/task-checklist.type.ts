@@ -1,11 +1,10 @@
-import { Directive, Field, Int, ObjectType } from "type-graphql";
+import { Field, Int, ObjectType } from "type-graphql";
 import { ProjectUserRef } from "../people/user-summaries.type";
-import { FirstOf } from "../shared/first-of";
-import { Named, Identified } from "../shared/named.type";
+import { Named, Identified, Entity } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
+import { Optional, FirstOf } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "One line of a task checklist: something to do, ticked off when done." })
+@Entity("One line of a task checklist: something to do, ticked off when done.")
 export class TaskChecklistItem extends Identified("item", "'s") {
   @Field({ description: "What is to be done." })
   name!: string;
@@ -17,8 +16,7 @@ export class TaskChecklistItem extends Identified("item", "'s") {
   weight!: number;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A named checklist of a task, with its items and the person leading it." })
+@Entity("A named checklist of a task, with its items and the person leading it.")
 export class TaskChecklist extends Named("checklist", "'s", "of") {
   @Field(() => Int, { description: "Position among the task's checklists; checklists are listed by ascending weight." })
   weight!: number;
@@ -26,7 +24,7 @@ export class TaskChecklist extends Named("checklist", "'s", "of") {
   @FirstOf(() => TaskChecklistItem, 40, "The checklist's items, by ascending weight (ties by id)")
   taskChecklistItems!: TaskChecklistItem[];
 
-  @Field(() => ProjectUserRef, { nullable: true, description: "The user leading the checklist, or null when nobody does." })
+  @Optional(ProjectUserRef, "The user leading the checklist, or null when nobody does.")
   leader!: ProjectUserRef | null;
 }
 

@@ -1,10 +1,9 @@
-import { Directive, Field, ObjectType } from "type-graphql";
-import { IdName, Named } from "../shared/named.type";
+import { Field } from "type-graphql";
+import { IdName, Named, Entity } from "../shared/named.type";
 import { MAX_TASK_TYPE_CATEGORIES } from "../../inputs/task/update-task-type.input";
-import { FirstOf } from "../shared/first-of";
+import { FirstOf } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A kind of task (bug, feature...), offered in the project categories it is linked to." })
+@Entity("A kind of task (bug, feature...), offered in the project categories it is linked to.")
 export class TaskType extends Named("task type", "'s", "of") {
   @Field({ description: "Its colour, #rrggbb (one of the ten application colours)." })
   decorator!: string;

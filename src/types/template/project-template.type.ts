@@ -1,19 +1,17 @@
-import { Directive, Field, ObjectType } from "type-graphql";
-import { IdName, Named } from "../shared/named.type";
+import { Field } from "type-graphql";
+import { IdName, Named, Entity } from "../shared/named.type";
 import { SavedCustomFieldValue } from "../project/custom-field.type";
 import { TemplateUserRef } from "../people/user-summaries.type";
-import { FirstOf } from "../shared/first-of";
+import { Optional, FirstOf } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({
-  description:
-    "A blueprint new projects are made from: stages, boards, custom field values and settings. A private template (isPublic false) is visible to its author and admins only.",
-})
+@Entity(
+  "A blueprint new projects are made from: stages, boards, custom field values and settings. A private template (isPublic false) is visible to its author and admins only.",
+)
 export class ProjectTemplate extends Named("template", "'s", "of") {
   @Field({ description: "What the template is for, empty when not described." })
   description!: string;
 
-  @Field(() => IdName, { nullable: true, description: "The project category projects made from it get, if any." })
+  @Optional(IdName, "The project category projects made from it get, if any.")
   projectCategory!: IdName | null;
 
   @Field(() => Date, { description: "Start of the template's timeline; stage dates are relative to it." })

@@ -2,6 +2,7 @@ import { Field, Int, ObjectType, ID } from "type-graphql";
 import { ProjectUserRef } from "../people/user-summaries.type";
 import { listCost } from "../../domain/list-cost";
 import { DateScalar } from "../../scalars";
+import { Optional } from "../shared/fields";
 
 @ObjectType({ description: "Time reported on one UTC calendar day of a timesheet window." })
 export class TimesheetDay {
@@ -43,10 +44,10 @@ export class TimesheetRow {
   @Field({ description: "Name of the task's board." })
   boardName!: string;
 
-  @Field(() => ID, { nullable: true, description: "Id of the task's stage; null when the task is not in a stage." })
+  @Optional(ID, "Id of the task's stage; null when the task is not in a stage.")
   stageId!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Name of the task's stage; null when the task is not in a stage." })
+  @Optional(String, "Name of the task's stage; null when the task is not in a stage.")
   stageName!: string | null;
 
   @Field(() => ID, { description: "Id of the task's project." })

@@ -1,13 +1,11 @@
-import { Directive, Field, Int, ObjectType } from "type-graphql";
+import { Field, Int, ObjectType } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import { CalendarUserRef } from "../people/user-summaries.type";
-import { FirstOf } from "../shared/first-of";
-import { Identified, Named } from "../shared/named.type";
+import { Identified, Named, Entity } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
-import { OpenSet } from "../shared/open-set";
+import { Optional, FirstOf, OpenSet } from "../shared/fields";
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A comment on a vacation request (by its owner or an approver)." })
+@Entity("A comment on a vacation request (by its owner or an approver).")
 export class VacationComment extends Identified("comment") {
   @Field({ description: "Text of the comment." })
   content!: string;
@@ -19,8 +17,7 @@ export class VacationComment extends Identified("comment") {
   createdAt!: Date;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "One day of absence of a vacation." })
+@Entity("One day of absence of a vacation.")
 export class VacationDate extends Identified("vacation day") {
   @Field(() => DateScalar, { description: "The calendar day, YYYY-MM-DD (a Date: no time of day, no time zone to shift it)." })
   date!: Date;
@@ -34,8 +31,7 @@ export class VacationPermissions {
   canManage!: boolean;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A kind of absence (annual leave, sick leave...), as shown on a vacation." })
+@Entity("A kind of absence (annual leave, sick leave...), as shown on a vacation.")
 export class VacationType extends Named("vacation type", "of", "its") {
   @Field({ description: "Whether days of this type count against the user's yearly vacation allowance." })
   decrementVacation!: boolean;
@@ -44,8 +40,7 @@ export class VacationType extends Named("vacation type", "of", "its") {
   isActive!: boolean;
 }
 
-@Directive('@key(fields: "id")')
-@ObjectType({ description: "A vacation (absence) request of a user, with its days, comments and decision." })
+@Entity("A vacation (absence) request of a user, with its days, comments and decision.")
 export class Vacation extends Identified("vacation") {
   @Field(() => CalendarUserRef, { description: "The user who is absent." })
   calendarUser!: CalendarUserRef;
@@ -74,10 +69,10 @@ export class Vacation extends Identified("vacation") {
   @FirstOf(() => VacationDate, 31, "The days of absence, earliest first")
   vacationDates!: VacationDate[];
 
-  @Field(() => CalendarUserRef, { nullable: true, description: "Who accepted the request, if anyone." })
+  @Optional(CalendarUserRef, "Who accepted the request, if anyone.")
   acceptedBy!: CalendarUserRef | null;
 
-  @Field(() => CalendarUserRef, { nullable: true, description: "Who rejected the request, if anyone." })
+  @Optional(CalendarUserRef, "Who rejected the request, if anyone.")
   rejectedBy!: CalendarUserRef | null;
 
   @Field({ description: "Whether the request document (PDF) has been generated." })
@@ -89,7 +84,7 @@ export class Vacation extends Identified("vacation") {
   @Field(() => Date, { description: "When the request was last changed." })
   updatedAt!: Date;
 
-  @Field(() => VacationPermissions, { nullable: true, description: "What the caller may do with it." })
+  @Optional(VacationPermissions, "What the caller may do with it.")
   permissions!: VacationPermissions | null;
 }
 

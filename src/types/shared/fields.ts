@@ -1,6 +1,8 @@
+// The field declarations object types and inputs share: optional fields, capped lists, open sets.
 import { ArrayMaxSize, MaxLength } from "class-validator";
 import { Field, type ClassType } from "type-graphql";
 import type { GraphQLScalarType } from "graphql";
+import { listCost } from "../../domain/list-cost";
 
 /** Applies `decorators` as if written one above the other, the last first (as TypeScript applies them). */
 const stacked =
@@ -24,3 +26,23 @@ export const OptionalText = (max: number, what: string, more = ""): PropertyDeco
 /** An optional list of at most `max` items of `item` (nullable, checked by ArrayMaxSize). */
 export const OptionalList = (item: ClassType | GraphQLScalarType | object, max: number, description: string): PropertyDecorator =>
   stacked(Optional([item], description), ArrayMaxSize(max));
+
+/**
+ * A list field answering at most its first `cap` items: its cost (listCost) and the end of its
+ * description ("...: the first 20.", or for a list its `holder` never lets grow past the cap
+ * "...: at most 50 (a project takes no more).") are made from the one number, so the schema
+ * states the cap the cost model counts.
+ */
+export function FirstOf(item: () => ClassType, cap: number, description: string, holder?: string): PropertyDecorator {
+  const bound = holder ? `at most ${cap} (${holder} takes no more)` : `the first ${cap}`;
+  return Field(() => [item()], { complexity: listCost(cap), description: `${description}: ${bound}.` });
+}
+
+/**
+ * A String field whose values the interface calls an open set (observed values only): not an
+ * enum, and its description (what it holds, with examples) says so.
+ */
+export const OpenSet = (description: string): PropertyDecorator =>
+  Field(() => String, {
+    description: `${description} An open set (the interface shows observed values only), hence a String, not an enum.`,
+  });
