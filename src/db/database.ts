@@ -3,7 +3,7 @@ import { databaseKind, type DatabaseKind } from "../config/config";
 import type { RequestScope } from "../observability/request-scope";
 import { budgetedDb } from "./budget";
 import { postgresPoolConfig, prismaClient, type DatabaseOptions, type Db, type PoolStats } from "./client";
-import { createReadSide, type ReadSide } from "./kysely";
+import { createReadSide, type ReadSide, type RequestReads } from "./kysely";
 import { StatementGate } from "./statement-gate";
 import type { SqlDialect } from "./sql";
 import type { Statement } from "./statements";
@@ -93,28 +93,30 @@ export function portOf(database: Database, scope?: RequestScope): DataPort {
   const side = database.read;
   const { gate, tracing } = database;
   const holder = { held: 0 };
-  // the request's own Kysely is made at its first statement (a request that reads nothing,
+  // the request's own way to the database is made at its first statement (a request that reads nothing,
   // `{ __typename }` or a refusal, makes none), when its cost, and so whether it is heavy, is known:
   // a light request's statements go straight on
-  let own: Kysely<Tables> | undefined;
-  const kysely = (): Kysely<Tables> =>
-    (own ??= scope
-      ? side
-          .through({
+  let own: RequestReads | undefined;
+  const reads = (): RequestReads =>
+    (own ??= side.through(
+      scope
+        ? {
             admit: gate && scope.heavy ? () => gate.admit(holder, scope.signal, () => scope.stopped!) : undefined,
             takeTurns: scope.heavy ? () => true : undefined,
             stopped: () => scope.stopped,
             guard: (statement) => scope.guard(statement),
             statement: tracing?.forRequest(scope),
-          })
-          .withPlugin(budgetPlugin(scope))
-      : side.db);
+          }
+        : {},
+    ));
+  let db: Kysely<Tables> | undefined;
+  const kysely = (): Kysely<Tables> => (db ??= scope ? reads().db.withPlugin(budgetPlugin(scope)) : side.db);
   const read = Object.create(side.dialect, { db: { get: kysely, enumerable: true } }) as ReadPort;
   Object.assign(read, {
     async all<A, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
       // a compiled statement skips the plugin's check
       if (scope?.stopped) throw scope.stopped;
-      return (await kysely().executeQuery(side.statements.compiled(statement, args))).rows;
+      return (await reads().execute<R>(side.statements.compiled(statement, args))).rows;
     },
     async first<A, R>(statement: Statement<A, R>, args: A): Promise<R | undefined> {
       return (await read.all(statement, args))[0];

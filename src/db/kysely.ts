@@ -2,23 +2,21 @@ import { createHash } from "node:crypto";
 import {
   Kysely,
   PostgresAdapter,
-  PostgresDialect,
+  PostgresIntrospector,
   PostgresQueryCompiler,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
   type CompiledQuery,
-  type DatabaseConnection,
   type DatabaseIntrospector,
   type Dialect,
   type DialectAdapter,
   type Driver,
-  type LogEvent,
   type QueryCompiler,
   type QueryResult,
 } from "kysely";
 import { inTurn, nextTurn, turnExpired } from "./turns";
-import { types as pgTypes, type Pool, type PoolClient } from "pg";
+import { types as pgTypes, type Pool } from "pg";
 import type { DatabaseKind } from "../config/config";
 import { ServiceUnavailableError } from "../errors/errors";
 import { isPoolExhausted } from "./client";
@@ -44,8 +42,16 @@ export interface ReadSide {
   statements: StatementCache;
   /** Closes what this instance opened (a shared pool is left to its owner). */
   destroy(): Promise<void>;
-  /** A Kysely of one request's own on the same connections, its statements going through `hooks` (src/db/database.ts). */
-  through(hooks: RequestHooks): Kysely<Tables>;
+  /** One request's way to the same connections, its statements going through `hooks` (src/db/database.ts). */
+  through(hooks: RequestHooks): RequestReads;
+}
+
+/** How one request sends its statements. */
+export interface RequestReads {
+  /** Sends a compiled statement (a declared one, src/db/statements.ts) as it is. */
+  execute<R>(query: CompiledQuery): Promise<QueryResult<R>>;
+  /** A Kysely of the request's own over `execute`, made at its first use, for a query built for this request alone. */
+  readonly db: Kysely<Tables>;
 }
 
 /** How one request's statements reach the database. */
@@ -74,7 +80,7 @@ export interface ReadSideOptions {
   pool?: Pool;
   /** SQLite: the database file. */
   sqlitePath?: string;
-  /** Called with each SQL statement sent; tests count statements with it. */
+  /** Called with each SQL statement sent (once it has answered); tests count statements with it. */
   onQuery?: (sql: string) => void;
 }
 
@@ -106,115 +112,43 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
+type Execute = <R>(query: CompiledQuery) => Promise<QueryResult<R>>;
+
 /**
- * A pg pool as Kysely's dialect sees it, with every statement named and read with raw types, and
- * a request's hooks: each connection first admitted, each statement guarded (a statement the
- * request gave up on keeps its connection until it ends). An exhausted pool is SERVICE_UNAVAILABLE.
- * Ending the pool is its owner's business (Prisma's client, src/db/client.ts).
+ * A statement on PostgreSQL, straight to pg: a connection of the pool for it alone, the statement
+ * named and read with raw types, and a request's hooks: the connection first admitted, the
+ * statement guarded (one the request gave up on keeps its connection until it ends). An exhausted
+ * pool is SERVICE_UNAVAILABLE. Sent without Kysely's executor in between (its connection provider,
+ * plugins and a Kysely made for each request: 2-3% of the server's CPU on the gantt and vacations
+ * pages at 16 connections).
  */
-function namedStatementPool(pool: Pool, hooks: RequestHooks = {}) {
-  return {
-    async connect() {
-      const admitted = await hooks.admit?.();
-      let client: PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        admitted?.();
-        throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
-      }
-      let running: Promise<unknown> = Promise.resolve();
-      return {
-        query: (text: string, values: unknown[]) => {
-          const query = { text, values, name: statementName(text), types: rawTypes } as never;
-          // without a hook (an untraced request) the statement is sent as before, nothing wrapped
-          const statement: Promise<unknown> = hooks.statement ? hooks.statement(text, () => client.query(query)) : client.query(query);
-          running = statement.catch(() => undefined);
-          return hooks.guard ? hooks.guard(statement) : statement;
-        },
-        release: (error?: Error | boolean) => {
-          void running.then(() => {
-            client.release(error);
-            admitted?.();
-          });
-        },
-      };
-    },
-    async end() {},
+function postgresExecute(pool: Pool, hooks: RequestHooks): Execute {
+  return async <R>(query: CompiledQuery) => {
+    const admitted = await hooks.admit?.();
+    let client;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      admitted?.();
+      throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
+    }
+    const config = { text: query.sql, values: query.parameters, name: statementName(query.sql), types: rawTypes } as never;
+    // without a hook (an untraced request) the statement is sent as is, nothing wrapped
+    const statement: Promise<{ rows: R[] }> = hooks.statement
+      ? hooks.statement(query.sql, () => client.query(config))
+      : client.query(config);
+    // the connection goes back as soon as the statement ends, a heavy request's turn (`admit`) once
+    // what its rows led to has had its turn: the result budget has counted them before its next
+    // statement leaves (statements of a document cut by MAX_RESULT_NODES: 76-104 sent with Kysely's
+    // executor in between, 105-149 without this wait; test/result-budget.test.ts)
+    const release = () => {
+      client.release();
+      if (admitted) void afterConsequences().then(admitted);
+    };
+    statement.then(release, release);
+    const { rows } = await (hooks.guard ? hooks.guard(statement) : statement);
+    return { rows };
   };
-}
-
-export function createReadSide(options: ReadSideOptions): ReadSide {
-  const log = options.onQuery
-    ? (event: LogEvent) => {
-        if (event.level === "query") options.onQuery!(event.query.sql);
-      }
-    : undefined;
-  const dialect = DIALECTS[options.kind];
-  const side = (db: Kysely<Tables>, through: ReadSide["through"], destroy = () => db.destroy()): ReadSide => ({
-    db,
-    dialect,
-    statements: new StatementCache(db, dialect),
-    destroy,
-    through,
-  });
-  if (options.kind === "postgres") {
-    const pool = options.pool!;
-    const db = new Kysely<Tables>({
-      dialect: new PostgresDialect({ pool: namedStatementPool(pool) as never }),
-      log,
-    });
-    // a Kysely of the request's own (a handful of objects, microseconds) over the same pool, with the
-    // process's compiler and adapter
-    const compiler = new PostgresQueryCompiler();
-    const adapter = new PostgresAdapter();
-    return side(
-      db,
-      (hooks) =>
-        new Kysely<Tables>({
-          dialect: new RequestPostgresDialect({ pool: namedStatementPool(pool, hooks) as never }, compiler, adapter),
-          log,
-        }),
-    );
-  }
-  // better-sqlite3 comes with Prisma's SQLite adapter; a second handle on the same file, read-only
-  // (writes go through Prisma), on a worker thread (src/db/sqlite-reader.ts), opened at the first
-  // read, once the server has created and migrated the file
-  const reader = new SqliteReader(options.sqlitePath!, SQLITE_BUSY_TIMEOUT_MS);
-  const compiler = new SqliteQueryCompiler();
-  const adapter = new SqliteAdapter();
-  const kysely = (hooks: RequestHooks) => new Kysely<Tables>({ dialect: new ReaderDialect(reader, hooks, compiler, adapter), log });
-  const db = kysely({});
-  return side(
-    db,
-    // a driver of the request's own (a handful of objects): its hooks
-    kysely,
-    () => reader.close(),
-  );
-}
-
-/**
- * The dialect of one request's Kysely: a driver of its own (its hooks) and the compiler and
- * adapter every request shares. A compiler keeps no state between compilations, each of which
- * runs synchronously to its end, so one serves every request; building one per request (its
- * table of a hundred visitors) was 1-2% of a gantt request's CPU in the profile.
- */
-class RequestPostgresDialect extends PostgresDialect {
-  constructor(
-    config: ConstructorParameters<typeof PostgresDialect>[0],
-    private readonly compiler: QueryCompiler,
-    private readonly adapter: DialectAdapter,
-  ) {
-    super(config);
-  }
-
-  override createQueryCompiler(): QueryCompiler {
-    return this.compiler;
-  }
-
-  override createAdapter(): DialectAdapter {
-    return this.adapter;
-  }
 }
 
 /**
@@ -231,44 +165,88 @@ function afterConsequences(): Promise<void> {
 }
 
 /**
- * The read side's SQLite: every statement through the worker (src/db/sqlite-reader.ts), on its
- * one connection, never held (the worker runs one statement at a time). A light request's
- * statements go without waiting, with the turn's others. A heavy request's (`takeTurns`) go one
- * at a time, each after what the previous one's rows led to has had its turn
- * (`afterConsequences`); its first waits for a later turn when the current one has run past its
- * slice (src/db/turns.ts). A traced request's statements go through its hook.
+ * A statement on SQLite: through the worker (src/db/sqlite-reader.ts), on its one connection,
+ * never held (the worker runs one statement at a time). A light request's statements go without
+ * waiting, with the turn's others. A heavy request's (`takeTurns`) go one at a time, each after
+ * what the previous one's rows led to has had its turn (`afterConsequences`); its first waits for
+ * a later turn when the current one has run past its slice (src/db/turns.ts). A traced request's
+ * statements go through its hook.
  */
-class ReaderDialect implements Dialect {
+function sqliteExecute(reader: SqliteReader, hooks: RequestHooks): Execute {
+  const run = <R>(query: CompiledQuery) => reader.run(query, hooks.stopped) as Promise<QueryResult<R>>;
+  const send = <R>(query: CompiledQuery) => (hooks.statement ? hooks.statement(query.sql, () => run<R>(query)) : run<R>(query));
+  // a heavy request's last statement, settled once what its rows led to has had its turn
+  let previous: Promise<unknown> | undefined;
+  return <R>(query: CompiledQuery) => {
+    if (!hooks.takeTurns?.()) return send<R>(query);
+    const turn = previous ?? (turnExpired() ? nextTurn() : undefined);
+    const result = (async () => {
+      await turn;
+      return send<R>(query);
+    })();
+    previous = result.then(afterConsequences, afterConsequences);
+    return result;
+  };
+}
+
+export function createReadSide(options: ReadSideOptions): ReadSide {
+  const { onQuery } = options;
+  const dialect = DIALECTS[options.kind];
+  const sqlite = options.kind === "postgres" ? undefined : new SqliteReader(options.sqlitePath!, SQLITE_BUSY_TIMEOUT_MS);
+  // better-sqlite3 comes with Prisma's SQLite adapter; on SQLite a second handle on the same file,
+  // read-only (writes go through Prisma), on a worker thread, opened at the first read, once the
+  // server has created and migrated the file. A compiler keeps no state between compilations, each
+  // of which runs synchronously to its end, so one serves every request (one per request, its table
+  // of a hundred visitors, was 1-2% of a gantt request's CPU in the profile).
+  const [compiler, adapter, introspector] = sqlite
+    ? [new SqliteQueryCompiler(), new SqliteAdapter(), (db: Kysely<unknown>) => new SqliteIntrospector(db)]
+    : [new PostgresQueryCompiler(), new PostgresAdapter(), (db: Kysely<unknown>) => new PostgresIntrospector(db)];
+  const through = (hooks: RequestHooks): RequestReads => {
+    const sent = sqlite ? sqliteExecute(sqlite, hooks) : postgresExecute(options.pool!, hooks);
+    const execute: Execute = onQuery
+      ? async <R>(query: CompiledQuery) => {
+          const result = await sent<R>(query);
+          onQuery(query.sql);
+          return result;
+        }
+      : sent;
+    let db: Kysely<Tables> | undefined;
+    return {
+      execute,
+      get db() {
+        return (db ??= new Kysely<Tables>({ dialect: new ExecuteDialect(execute, compiler, adapter, introspector) }));
+      },
+    };
+  };
+  const { db } = through({});
+  return {
+    db,
+    dialect,
+    statements: new StatementCache(db, dialect),
+    destroy: async () => sqlite?.close(),
+    through,
+  };
+}
+
+const noTransactions = async () => {
+  throw new Error("The read side runs no transactions (writes and transactions go through Prisma)");
+};
+
+/** Kysely over one request's `execute` (each statement its own connection, never held), and the compiler and adapter every request shares. */
+class ExecuteDialect implements Dialect {
   constructor(
-    private readonly reader: SqliteReader,
-    private readonly hooks: RequestHooks,
+    private readonly execute: Execute,
     private readonly compiler: QueryCompiler,
     private readonly adapter: DialectAdapter,
+    private readonly introspector: (db: Kysely<unknown>) => DatabaseIntrospector,
   ) {}
 
   createDriver(): Driver {
-    const { reader, hooks } = this;
-    const run = <R>(query: CompiledQuery) => reader.run(query, hooks.stopped) as Promise<QueryResult<R>>;
-    const send = <R>(query: CompiledQuery) => (hooks.statement ? hooks.statement(query.sql, () => run<R>(query)) : run<R>(query));
-    // a heavy request's last statement, settled once what its rows led to has had its turn
-    let previous: Promise<unknown> | undefined;
-    const connection: DatabaseConnection = {
-      executeQuery: async <R>(query: CompiledQuery) => {
-        if (!hooks.takeTurns?.()) return send<R>(query);
-        const turn = previous ?? (turnExpired() ? nextTurn() : undefined);
-        const result = (async () => {
-          await turn;
-          return send<R>(query);
-        })();
-        previous = result.then(afterConsequences, afterConsequences);
-        return result;
-      },
+    const connection = {
+      executeQuery: this.execute,
       streamQuery: () => {
-        throw new Error("The SQLite read side does not stream rows");
+        throw new Error("The read side does not stream rows");
       },
-    };
-    const noTransactions = async () => {
-      throw new Error("The read side runs no transactions (writes and transactions go through Prisma)");
     };
     return {
       init: async () => {},
@@ -290,6 +268,6 @@ class ReaderDialect implements Dialect {
   }
 
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
-    return new SqliteIntrospector(db);
+    return this.introspector(db);
   }
 }
