@@ -14,8 +14,9 @@
  *    (the users page).
  * 3. Checks that each workload's PostGraphile query (and the bare Apollo Server's answer) returns
  *    the same rows and columns as the project's.
- * 4. Runs every workload in alternating rounds (project/PG, or the tracing pair, PostGraphile,
- *    project/SQLite, bare Apollo, then the next workload...) at 1 and 16 connections with
+ * 4. Runs every workload in alternating rounds (the tracing pair where the workload is traced,
+ *    project/PG, PostGraphile, project/SQLite, bare Apollo, then the next workload...) at 1 and 16
+ *    connections with
  *    autocannon. Every measured run follows, at once, an unmeasured warm-up of the same workload,
  *    target and connection count (BENCH_WARMUP seconds, 2 by default, and at least
  *    BENCH_WARMUP_REQUESTS answered requests, 500 by default): a server idles while the
@@ -42,7 +43,10 @@
  * The tracing table's pair (measurePair): the untraced and the traced server, both warmed up, then
  * measured in BENCH_PAIR_SLICES slices (6; quick mode 2) of BENCH_SECONDS / slices each,
  * alternated A B B A A B ..., the traced server first in odd rounds; each server's figures are
- * its slices' sums. The traced server is measured on the users page only, but is given the first
+ * its slices' sums. Those figures are the tracing table's only: the main table measures the
+ * untraced server in a whole window of its own, as it measures PostGraphile: until 2026-11-28 its
+ * users row came from the slices, each opening its 16 connections anew, against PostGraphile's
+ * whole window. The traced server is measured on the users page only, but is given the first
  * one's history: after each other workload's measured runs it goes through the same, unmeasured:
  * its warm-up and a run as long as the measured one, with the background callers if any (replay).
  * Why, measured (A/A: OTEL_SDK_DISABLED=true, neither server tracing):
@@ -101,7 +105,7 @@ const BENCH_DATABASE = "wm_bench";
 const PG_SETTINGS = "shared_preload_libraries=pg_stat_statements pg_stat_statements.track_planning=on pg_stat_statements.max=10000";
 const root = join(__dirname, "..");
 
-type Target = "project-pg" | "postgraphile" | "project-sqlite" | "apollo-bare" | "project-pg-traced";
+type Target = "project-pg" | "postgraphile" | "project-sqlite" | "apollo-bare" | "project-pg-traced" | "project-pg-paired";
 
 interface Server {
   target: Target;
@@ -627,11 +631,11 @@ async function main() {
   for (let round = 1; round <= ROUNDS; round++) {
     for (const connections of CONNECTIONS) {
       for (const s of list) {
-        const report = (server: Server, m: Measure) => {
-          record(key(s, server.target, connections), m);
+        const report = (server: Server, m: Measure, target: Target = server.target) => {
+          record(key(s, target, connections), m);
           const pgLine = m.pg ? `; PostgreSQL ${ms(m.pg.ms)} ms, CPU ${ms(m.pg.cpu)} ms, ${m.pg.statements.toFixed(1)} statements` : "";
           log(
-            `round ${round} c=${connections} ${s.name} [${server.target}]: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ` +
+            `round ${round} c=${connections} ${s.name} [${target}]: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ` +
               `${statementsPerRequest(m.statements)}; per request: server CPU ${ms(m.cpu)} ms${pgLine}${m.errors ? `, ${m.errors} errors` : ""}; ` +
               `after a warm-up of ${m.warmedUp} requests`,
           );
@@ -639,8 +643,12 @@ async function main() {
         // the tracing pair measured together, side by side in time (measurePair), the traced server first in odd rounds
         const pair: [Server, Server] | undefined =
           s.traced && traced ? (round % 2 === 1 ? [traced, projectPg.server] : [projectPg.server, traced]) : undefined;
-        if (pair) (await measurePair(pair, s.project, connections, pgSample)).forEach((m, k) => report(pair[k], m));
-        const targets: [Server, Query][] = pair ? [] : [[projectPg.server, s.project]];
+        // the untraced server's slices are the tracing table's; the main table measures it in a whole window, as PostGraphile
+        if (pair)
+          (await measurePair(pair, s.project, connections, pgSample)).forEach((m, k) =>
+            report(pair[k], m, pair[k] === traced ? "project-pg-traced" : "project-pg-paired"),
+          );
+        const targets: [Server, Query][] = [[projectPg.server, s.project]];
         if (s.postgraphile) targets.push([postgraphile, s.postgraphile]);
         if (s.sqlite) targets.push([projectSqlite.server, s.project]);
         if (s.bareApollo) targets.push([bare, s.project]);
@@ -720,10 +728,10 @@ ${costRows.join("\n")}`;
     list
       .filter((s) => s.traced)
       .map((s) => {
-        const off = summary(s, "project-pg", connections);
+        const off = summary(s, "project-pg-paired", connections);
         const on = summary(s, "project-pg-traced", connections);
         // each round's two windows are adjacent: the median of the rounds' ratios cancels the drift of a shared machine between rounds
-        const offRuns = results.get(key(s, "project-pg", connections)) ?? [];
+        const offRuns = results.get(key(s, "project-pg-paired", connections)) ?? [];
         const onRuns = results.get(key(s, "project-pg-traced", connections)) ?? [];
         const paired = median(onRuns.map((m, i) => m.rps / (offRuns[i]?.rps ?? NaN)).filter(Number.isFinite));
         const cpuCell = (m: Summary) => (m ? `${ms(m.cpu)} ms` : "—");
