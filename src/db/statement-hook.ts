@@ -29,14 +29,19 @@ export interface StatementTracing {
 
 /**
  * `target` with `members` in place of its own, everything else read from it (its methods bound to
- * it): how the driver adapters are wrapped, through their public API only.
+ * it, once each: the write path reads them on every statement): how the driver adapters are
+ * wrapped, through their public API only.
  */
 export function withMembers<T extends object>(target: T, members: Record<string, unknown>): T {
+  const bound = new WeakMap<(...a: unknown[]) => unknown, unknown>();
   return new Proxy(target, {
     get(t, property) {
       if (Object.hasOwn(members, property)) return members[property as string];
       const value = Reflect.get(t, property, t) as unknown;
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(t) : value;
+      if (typeof value !== "function") return value;
+      const method = value as (...a: unknown[]) => unknown;
+      if (!bound.has(method)) bound.set(method, method.bind(t));
+      return bound.get(method);
     },
   });
 }
