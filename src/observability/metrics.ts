@@ -64,30 +64,26 @@ export function createMetrics(poolStats: () => PoolStats, admissionStats: () => 
       this.set({ state: "idle" }, stats.idle);
     },
   });
-  new Gauge({
-    name: "db_pool_requests_waiting",
-    help: "Database requests waiting for a free pool connection.",
-    registers: [registry],
-    collect() {
-      this.set(poolStats().waiting);
-    },
-  });
-  new Gauge({
-    name: "graphql_cost_in_use",
-    help: "Cost of the GraphQL operations executing now (at most MAX_CONCURRENT_COST; see README, Limits).",
-    registers: [registry],
-    collect() {
-      this.set(admissionStats().inUse);
-    },
-  });
-  new Gauge({
-    name: "graphql_operations_waiting",
-    help: "GraphQL operations waiting for their turn to execute (their cost does not fit in MAX_CONCURRENT_COST now).",
-    registers: [registry],
-    collect() {
-      this.set(admissionStats().waiting);
-    },
-  });
+  const gauge = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  gauge("db_pool_requests_waiting", "Database requests waiting for a free pool connection.", () => poolStats().waiting);
+  gauge(
+    "graphql_cost_in_use",
+    "Cost of the GraphQL operations executing now (at most MAX_CONCURRENT_COST; see README, Limits).",
+    () => admissionStats().inUse,
+  );
+  gauge(
+    "graphql_operations_waiting",
+    "GraphQL operations waiting for their turn to execute (their cost does not fit in MAX_CONCURRENT_COST now).",
+    () => admissionStats().waiting,
+  );
   return {
     registry,
     observeOperation(operation, outcome, seconds, requestCost) {
