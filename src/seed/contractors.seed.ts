@@ -39,23 +39,13 @@ export interface ContractorsWorld {
   tagByName: Map<string, string>;
 }
 
-interface Blueprint {
-  key: string;
-  name: string;
-  fullName: string;
-  shortCode: string;
-  domain: string;
-  role: ContractorRole;
-  street: string;
-  zipCode: string;
-  city: string;
-  countryCode?: string;
+interface Blueprint
+  extends
+    Pick<SeedContractor, "key" | "name" | "fullName" | "shortCode" | "domain" | "role" | "street" | "zipCode" | "city" | "segment">,
+    Partial<Pick<SeedContractor, "countryCode" | "isJst" | "isGv">> {
   /** Nine digits for a Polish NIP (the check digit is computed), or a full foreign VAT id. */
   nip?: string;
   euVatId?: string;
-  isJst?: boolean;
-  isGv?: boolean;
-  segment: string;
   branches: string[];
   tags: string[];
 }
