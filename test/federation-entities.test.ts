@@ -103,6 +103,19 @@ describe("_entities for User", () => {
     expect(hundred.length - none.length).toBe(1);
   });
 
+  it("reads what the document selects of the users, and their id: a narrow selection is a narrow statement", async () => {
+    const narrow = `query ($reps: [_Any!]!) { _entities(representations: $reps) { ... on User { firstName } } }`;
+    const ids = userIds.slice(0, 5);
+    let answer: unknown;
+    const [sql] = userByIdStatements(await statementsOf(async () => (answer = (await t.gql(narrow, { reps: userReps(ids) })).data)));
+    expect(answer).toEqual({
+      _entities: await Promise.all(ids.map(async (id) => ({ firstName: (await t.db.user.findUnique({ where: { id } }))!.firstName }))),
+    });
+    expect(sql).toMatch(/firstName/);
+    expect(sql).toMatch(/"id"/);
+    for (const unselected of ["email", "lastName", "UserDepartment", "SsoProvider", "JobPosition"]) expect(sql).not.toContain(unselected);
+  });
+
   it("computes canManage for the caller: the ordinary demo user manages no one outside the departments they lead", async () => {
     const ids = userIds.slice(0, 100);
     const asAdmin = await t.gql<{ _entities: UserEntity[] }>(ENTITIES, { reps: userReps(ids) });

@@ -14,7 +14,10 @@ import type { EntityRead } from "../auth/rule";
 export interface EntityDefinition<T extends { id: string } = { id: string }> {
   typeName: string;
   read: EntityRead;
-  loadMany(read: ReadPort, ids: readonly string[], viewer: Viewer): Promise<T[]>;
+  /** `selection`: what a document selects of the objects (a Selection, src/services/shared/look-ahead.ts); every field without it. */
+  loadMany(read: ReadPort, ids: readonly string[], viewer: Viewer, selection?: object): Promise<T[]>;
+  /** Whether `loadMany` may read only what a document selects (`_entities`); else it is given no selection. */
+  selective?: boolean;
 }
 
 /**

@@ -15,8 +15,8 @@ type Loader = DataLoader<string, { id: string } | null>;
  */
 export class EntityLoaders {
   private readonly loaders = new Map<EntityDefinition, Loader>();
-  /** `_entities` goes through these: the entity's read rule filters each batch. */
-  private readonly references = new Map<EntityDefinition, Loader>();
+  /** `_entities` goes through these, one per selection: the entity's read rule filters each batch. */
+  private readonly references = new Map<EntityDefinition, Map<object, Loader>>();
   /** What `loaders` answered so far, for synchronous answers (see loadAll). */
   private readonly known = new Map<EntityDefinition, Map<string, { id: string } | null>>();
 
@@ -28,7 +28,7 @@ export class EntityLoaders {
 
   /** The object of `entity` with `id`, shaped for the caller; null when there is none. */
   load<T extends { id: string }>(entity: EntityDefinition<T>, id: string): Promise<T | null> {
-    return this.loader(entity, this.loaders, false).load(id) as Promise<T | null>;
+    return this.loader(entity).load(id) as Promise<T | null>;
   }
 
   /** `load`, or NOT_FOUND naming `what` (and the argument `field`) when there is no such object: a single-object root field. */
@@ -46,7 +46,7 @@ export class EntityLoaders {
    * and reading it again would cost a statement for nothing.
    */
   loadWritten<T extends { id: string }>(entity: EntityDefinition<T>, written: string | T): Promise<T | null> {
-    const loader = this.loader(entity, this.loaders, false);
+    const loader = this.loader(entity);
     const id = typeof written === "string" ? written : written.id;
     this.known.get(entity)?.delete(id);
     if (typeof written !== "string") {
@@ -89,43 +89,54 @@ export class EntityLoaders {
 
   /**
    * A reference from `_entities`: null when missing or when the caller may not read it under the
-   * entity's read rule (the same rule as the root read), exactly like an unknown id.
+   * entity's read rule (the same rule as the root read), exactly like an unknown id. `selection`
+   * (what the `_entities` field selects, src/services/shared/look-ahead.ts) narrows the batch's
+   * statement to it: 100 users' id and name read every column and two JSON lists of each before
+   * (6.9 ms of PostgreSQL's time per request against PostGraphile's 0.56 for the same rows).
    */
-  loadReference<T extends { id: string }>(entity: EntityDefinition<T>, id: string): Promise<T | null> {
-    return this.loader(entity, this.references, true).load(id) as Promise<T | null>;
+  loadReference<T extends { id: string }>(entity: EntityDefinition<T>, id: string, selection?: object): Promise<T | null> {
+    let bySelection = this.references.get(entity);
+    if (!bySelection) this.references.set(entity, (bySelection = new Map()));
+    const shape = entity.selective ? selection : undefined;
+    let loader = bySelection.get(shape ?? entity);
+    if (!loader) bySelection.set(shape ?? entity, (loader = this.batch(entity, true, shape)));
+    return loader.load(id) as Promise<T | null>;
   }
 
-  private loader(entity: EntityDefinition<{ id: string }>, loaders: Map<EntityDefinition, Loader>, checked: boolean): Loader {
-    let loader = loaders.get(entity);
-    if (!loader) {
-      loader = new DataLoader(
-        async (ids) => {
-          const { viewer, access } = this.authenticated();
-          let wanted = ids;
-          if (checked) {
-            const readable = await entity.read.readable(this.read, access, [...new Set(ids)]);
-            wanted = ids.filter((id) => readable.has(id));
-          }
-          const rows = wanted.length > 0 ? await entity.loadMany(this.read, [...new Set(wanted)], viewer) : [];
-          const byId = new Map(rows.map((r) => [r.id, r]));
-          // a loader may answer more than was asked (an invoice's correction chain): the rest
-          // waits in the request's loader for the fields that lead to it (and so, from a
-          // reference batch, do the rows asked for)
-          if (checked || byId.size > ids.length) {
-            const asked = new Set(ids);
-            for (const row of rows) if (checked || !asked.has(row.id)) this.loader(entity, this.loaders, false).prime(row.id, row);
-          }
-          let known = this.known.get(entity);
-          if (!known) this.known.set(entity, (known = new Map()));
-          for (const row of rows) known.set(row.id, row);
-          if (!checked) for (const id of ids) if (!byId.has(id)) known.set(id, null);
-          return ids.map((id) => byId.get(id) ?? null);
-        },
-        { maxBatchSize: 500 },
-      );
-      loaders.set(entity, loader);
-    }
+  private loader(entity: EntityDefinition<{ id: string }>): Loader {
+    let loader = this.loaders.get(entity);
+    if (!loader) this.loaders.set(entity, (loader = this.batch(entity, false)));
     return loader;
+  }
+
+  /** A batch of `entity`'s objects by id; `checked` under its read rule; `selection`'s fields only, else every field. */
+  private batch(entity: EntityDefinition<{ id: string }>, checked: boolean, selection?: object): Loader {
+    return new DataLoader(
+      async (ids) => {
+        const { viewer, access } = this.authenticated();
+        let wanted = ids;
+        if (checked) {
+          const readable = await entity.read.readable(this.read, access, [...new Set(ids)]);
+          wanted = ids.filter((id) => readable.has(id));
+        }
+        const rows = wanted.length > 0 ? await entity.loadMany(this.read, [...new Set(wanted)], viewer, selection) : [];
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        // objects with every field serve the request's other loads: a loader may answer more than
+        // was asked (an invoice's correction chain), and the rest waits in the request's loader
+        // for the fields that lead to it (and so, from a reference batch, do the rows asked for)
+        if (selection) return ids.map((id) => byId.get(id) ?? null);
+        if (checked || byId.size > ids.length) {
+          const asked = new Set(ids);
+          for (const row of rows) if (checked || !asked.has(row.id)) this.loader(entity).prime(row.id, row);
+        }
+        let known = this.known.get(entity);
+        if (!known) this.known.set(entity, (known = new Map()));
+        for (const row of rows) known.set(row.id, row);
+        if (!checked) for (const id of ids) if (!byId.has(id)) known.set(id, null);
+        return ids.map((id) => byId.get(id) ?? null);
+      },
+      { maxBatchSize: 500 },
+    );
   }
 
   /**

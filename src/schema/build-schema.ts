@@ -5,6 +5,7 @@ import { addResolversToSchema, type GraphQLResolverMap } from "@apollo/subgraph/
 import { entitiesResolver } from "@apollo/subgraph/dist/types";
 import {
   type DocumentNode,
+  type GraphQLResolveInfo,
   GraphQLSchema,
   extendSchema,
   isObjectType,
@@ -22,6 +23,7 @@ import { DateTimeScalar } from "../scalars";
 import { validateArgument } from "../validation/validate-args";
 import { guardIdArguments, isUuid } from "../validation/id-arguments";
 import { badInput } from "../services/shared/violations";
+import { Selection } from "../services/shared/look-ahead";
 import { ENTITIES, RESOLVERS } from "./registry";
 import type { EntityDefinition } from "../federation/entity-registry";
 import { applyFieldRules } from "../auth/visibility";
@@ -232,7 +234,8 @@ export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; readonl
   for (const entity of ENTITIES) {
     federationResolvers[entity.typeName] = {
       // representations are checked by guardEntities before they get here; `_entities` is behind authentication
-      __resolveReference: (reference: { id: string }, ctx: AuthedContext) => ctx.loaders.loadReference(entity, reference.id),
+      __resolveReference: (reference: { id: string }, ctx: AuthedContext, info: GraphQLResolveInfo) =>
+        ctx.loaders.loadReference(entity, reference.id, Selection.of(info)),
     } as never;
   }
   addResolversToSchema(schema, federationResolvers);

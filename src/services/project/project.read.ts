@@ -112,7 +112,7 @@ const numberingModel = readModel<ProjectNumbering>({
 const assignmentModel = readModel<AssignedProjectUser>(
   {
     id: column("pa.id"),
-    projectUser: required(shownIn(userSummary<ProjectUserRef>("pa.userId"), "pa.projectId")),
+    projectUser: { ...required(shownIn(userSummary<ProjectUserRef>("pa.userId"), "pa.projectId")), always: true },
     role: column("pa.role"),
     hourlyRate: value((m) => m.b.exact("pa.hourlyRate"), toDecimalNumber),
     canReportTime: column("pa.canReportTime", toBool),
@@ -275,7 +275,7 @@ const settingsModel = readModel<ProjectSettings>({
 /** A board's member (`ab`, the board `b` joined): their summary and rate shown by the rule of the board's project. */
 const boardUserModel = readModel<AssignedBoardUser>({
   id: column("ab.id"),
-  projectUser: required(shownIn(userSummary<ProjectUserRef>("ab.userId"), "b.projectId")),
+  projectUser: { ...required(shownIn(userSummary<ProjectUserRef>("ab.userId"), "b.projectId")), always: true },
   board: column("ab.boardId"),
   role: column("ab.role"),
 });

@@ -9,6 +9,7 @@ import type { FieldNode, FragmentDefinitionNode, GraphQLResolveInfo, SelectionSe
  */
 export class Selection {
   private keyText?: string;
+  private andId?: Selection;
 
   constructor(private readonly fields: ReadonlyMap<string, Selection>) {}
 
@@ -37,6 +38,12 @@ export class Selection {
   get(field: string): Selection {
     if (this === ALL) return ALL;
     return this.fields.get(field) ?? EMPTY;
+  }
+
+  /** This selection and the id (what a batch by id reads to match its rows), the same object each time. */
+  withId(): Selection {
+    if (this === ALL || this.fields.has("id")) return this;
+    return (this.andId ??= new Selection(new Map([...this.fields, ["id", EMPTY]])));
   }
 
   /** Whether any of `fields` is selected. */

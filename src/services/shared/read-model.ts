@@ -368,8 +368,10 @@ export function loadById<T>(
       return visibleBy ? q.where((eb) => ruleSql(b, eb, visibleBy.rule, s.visible!, visibleBy.subject, m.me)) : q;
     },
   );
-  return async (read: ReadPort, ids: readonly string[], viewer: Viewer, sel: Selection = everything): Promise<T[]> =>
-    (await read.all(byId, { ids, viewer, sel })).map(model.mapper(sel)).filter(keep);
+  return async (read: ReadPort, ids: readonly string[], viewer: Viewer, selected: Selection = everything): Promise<T[]> => {
+    const sel = selected.withId();
+    return (await read.all(byId, { ids, viewer, sel })).map(model.mapper(sel)).filter(keep);
+  };
 }
 
 /** How an entity's batch is read (`loadById`) and where its read rule's subject is in its row (`readBy`). */
@@ -389,5 +391,7 @@ export function entityOf<T extends { id: string }, S>(
   return defineEntity(type, {
     read: readBy(rule, table.split(" as ")[0] as keyof Tables, subject),
     loadMany: loadById(model, table, options),
+    // a batch widened by `by` serves the fields that follow its links, which need all of its rows' fields
+    selective: !options.by,
   });
 }

@@ -20,7 +20,7 @@ const templateModel = readModel<ProjectTemplate>({
     "pt.id",
   ),
   isPublic: column("pt.isPublic", toBool),
-  createdBy: required(userSummary<TemplateUserRef>("pt.createdById")),
+  createdBy: { ...required(userSummary<TemplateUserRef>("pt.createdById")), always: true },
   isSimple: column("pt.isSimple", toBool),
 });
 

@@ -40,7 +40,7 @@ const vacationDateModel = readModel<VacationDate>({ id: column("vd.id"), date: c
 const vacationCommentModel = readModel<VacationComment>({
   ...columns("vc", ["id", "content"]),
   createdAt: column("vc.createdAt", toDateRequired),
-  calendarUser: required(userSummary("vc.calendarUserId")),
+  calendarUser: { ...required(userSummary("vc.calendarUserId")), always: true },
 });
 
 /**
