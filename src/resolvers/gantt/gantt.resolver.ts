@@ -41,7 +41,7 @@ export class ProjectGanttResolver {
   @Authorized(rules.asParent)
   async tasks(@Root() gantt: ProjectGantt, @Ctx() ctx: AuthedContext): Promise<GanttTask[]> {
     if (gantt.tasks) return gantt.tasks;
-    // reached through _entities (a reference carries no selection): one batch per request
+    // reached through _entities (the entity's batch reads no tasks): one batch per request
     const withTasks = await ctx.loaders.load(projectGanttWithTasks, gantt.id);
     return withTasks?.tasks ?? [];
   }

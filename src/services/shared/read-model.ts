@@ -291,7 +291,7 @@ export function modelBuild<A extends { viewer: Viewer }>(b: StatementBuilder<A>,
   return { b: b as never, forms, me: b.param((a) => a.viewer.id) };
 }
 
-/** Every field: what an entity's batch reads (a reference carries no selection). */
+/** Every field: what the request's loaders read of an entity, for every field that leads to it. */
 export const everything = Selection.all();
 
 /**
@@ -330,8 +330,8 @@ export function byIds<A extends ByIds, Q extends { where(f: (eb: never) => unkno
 
 /**
  * Rows of `table` ("Vacation as v") by id, in ONE statement built once per selection (and rule
- * forms): an entity's batch reads every field (a reference carries no selection), a root field
- * that reads one object the fields its document selects. `join` adds the rows the model reads
+ * forms): the request's loaders read every field, `_entities` and a root field that reads one
+ * object the fields the document selects (and the id). `join` adds the rows the model reads
  * beside it; `keep` drops answers (a row whose required nested row is gone); `visibleBy` keeps
  * only the rows a rule lets the caller read, in SQL; `by` widens the batch (an invoice's
  * correction chain comes along with it).
