@@ -18,6 +18,7 @@ import {
   columns,
   entityOf,
   group,
+  joined,
   list,
   object,
   orNull,
@@ -65,13 +66,11 @@ export const customFieldValueFields = {
   valueDateTime: column("cv.valueDateTime", toDate),
   valueSelectOptions: list(
     optionModel,
-    (_m, eb) =>
-      eb
-        .selectFrom("CustomFieldValueSelectOption as vo")
-        .innerJoin("CustomFieldSelectOption as o", "o.id", "vo.optionId")
-        .whereRef("vo.valueId", "=", "cv.id")
-        .orderBy("o.weight")
-        .orderBy("vo.id") as never,
+    joined(
+      rowsOf("CustomFieldValueSelectOption as vo", "vo.valueId", "cv.id", "o.weight", "vo.id"),
+      "CustomFieldSelectOption as o",
+      "vo.optionId",
+    ),
   ),
   valueSelectUsers: list(
     readModel<CustomFieldUser>(columns("u2", ["id", "firstName", "lastName", "email", "pictureSm"])),

@@ -193,6 +193,11 @@ export function rowsOf(table: string, key: string, outer: string, ...order: stri
     order.reduce((q, by) => q.orderBy(by as never), eb.selectFrom(table as "User").whereRef(key as never, "=", outer as never)) as never;
 }
 
+/** `rows` with the row of `table` ("User as ca") whose id is their `key` joined: a row without one is left out. */
+export function joined(rows: Nested, table: string, key: string): Nested {
+  return (m, eb) => rows(m, eb).innerJoin(table as "User", `${table.split(" as ")[1]}.id` as never, key as never) as never;
+}
+
 /** A nested row that is always there (a foreign key never null), or whose absence leaves the row out. */
 export const required = <T>(field: Field<T | null>): Field<T> => field as Field<T>;
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { CalendarUserRef, NoteUserRef, TemplateUserRef, ProjectUserRef } from "../../types/people/user-summaries.type";
 import { toBool, toDecimalNumber } from "../../db/row-values";
-import { column, columns, object, orNull, readModel, value, type Field, type Nested } from "./read-model";
+import { column, columns, joined, object, orNull, readModel, rowsOf, value, type Field, type Nested } from "./read-model";
 
 // The user summaries (MiniUserRef ... ProjectUserRef) are embedded in the reads of every area, so
 // their SQL and mapping are shared here rather than owned by the people area.
@@ -42,12 +42,5 @@ export function userSummary<T>(userId: string): Field<T | null> {
  */
 export function byUserName(table: string, user: string, key: string, parent: string): Nested {
   const row = table.split(" as ")[1];
-  return (_m, eb) =>
-    eb
-      .selectFrom(table as "User")
-      .innerJoin(`User as ${user}` as "User", `${user}.id` as never, `${row}.userId` as never)
-      .whereRef(key as never, "=", parent as never)
-      .orderBy(`${user}.lastName` as never)
-      .orderBy(`${user}.firstName` as never)
-      .orderBy(`${row}.id` as never) as never;
+  return joined(rowsOf(table, key, parent, `${user}.lastName`, `${user}.firstName`, `${row}.id`), `User as ${user}`, `${row}.userId`);
 }

@@ -13,6 +13,7 @@ import {
   columns,
   entityOf,
   group,
+  joined,
   list,
   object,
   readModel,
@@ -61,14 +62,8 @@ const vacationModel = readModel<Vacation>({
   issueDate: column("v.issueDate", toDateRequired),
   vacationComments: list(
     vacationCommentModel,
-    (_m, eb) =>
-      eb
-        .selectFrom("VacationComment as vc")
-        // a comment whose author is gone is left out, as the author's deletion removes it
-        .innerJoin("User as ca", "ca.id", "vc.calendarUserId")
-        .whereRef("vc.vacationId", "=", "v.id")
-        .orderBy("vc.createdAt")
-        .orderBy("vc.id") as never,
+    // a comment whose author is gone is left out, as the author's deletion removes it
+    joined(rowsOf("VacationComment as vc", "vc.vacationId", "v.id", "vc.createdAt", "vc.id"), "User as ca", "vc.calendarUserId"),
   ),
   vacationDates: list(vacationDateModel, rowsOf("VacationDate as vd", "vd.vacationId", "v.id", "vd.date", "vd.id")),
   acceptedBy: userSummary("v.acceptedById"),
