@@ -14,6 +14,7 @@ import type { ListPage } from "../shared/pagination";
 import {
   column,
   columns,
+  columnsOf,
   computed,
   entityOf,
   list,
@@ -123,11 +124,7 @@ const entityFileModel = fileModel<File>({
   always: true,
 });
 
-const itemModel = readModel<TaskChecklistItem>({
-  ...columns("i", ["id", "name"]),
-  isChecked: column("i.isChecked", toBool),
-  weight: column("i.weight"),
-});
+const itemModel = readModel<TaskChecklistItem>(columnsOf(TaskChecklistItem, "i"));
 
 /** A checklist with its items (by weight, ties by id) and its leader, shown in the task's project (`t`, the outer task row). */
 const checklistModel = (projectId: string) =>
