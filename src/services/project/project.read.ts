@@ -32,7 +32,6 @@ import {
   tally,
   value,
   type Field,
-  type Fields,
   type ModelBuild,
 } from "../shared/read-model";
 import { byUserName, userSummary } from "../shared/user-refs";
@@ -44,17 +43,8 @@ type Eb = ExpressionBuilder<Tables & Record<string, Record<string, unknown>>, st
 
 const optionModel = readModel<CustomFieldOption>(columns("o", ["id", "value", "weight", "decorator"]));
 
-export const definitionFields: Fields<Omit<CustomFieldDefinition, "id">> = columns("cd", [
-  "name",
-  "weight",
-  "description",
-  "scope",
-  "dataType",
-  "floatDisplayType",
-  "floatDecimalPlaces",
-  "floatCurrencyCode",
-]);
-const definitionModel = readModel<CustomFieldDefinition>({ id: column("cd.id"), ...definitionFields });
+const definitionFields = columnsOf(CustomFieldDefinition, "cd");
+const definitionModel = readModel<CustomFieldDefinition>(definitionFields);
 
 /** The value fields every custom field value shape shares (`cv` the value, `cd` its definition joined). */
 export const customFieldValueFields = {
@@ -99,7 +89,7 @@ export function customFieldValues<T>(
 }
 
 /** A custom field value with its whole definition (a template's saved values). */
-export const definitionOfValue = group<CustomFieldDefinition>({ id: column("cd.id"), ...definitionFields });
+export const definitionOfValue = group<CustomFieldDefinition>(definitionFields);
 
 // ─── projects and what they hold ───
 
