@@ -9,6 +9,7 @@ import {
   column,
   columnsOf,
   entityOf,
+  joined,
   list,
   modelBuild,
   readModel,
@@ -44,13 +45,7 @@ const commentModel = readModel<TaskComment>({
   taskCommentMentions: list(mentionModel, byUserName("TaskCommentMention as k", "ku", "k.commentId", "c.id")),
   taskCommentReactions: list(
     reactionModel,
-    (_m, eb) =>
-      eb
-        .selectFrom("TaskCommentReaction as k")
-        .innerJoin("User as ku", "ku.id", "k.userId")
-        .whereRef("k.commentId", "=", "c.id")
-        .orderBy("k.reactionType")
-        .orderBy("k.id") as never,
+    joined(rowsOf("TaskCommentReaction as k", "k.commentId", "c.id", "k.reactionType", "k.id"), "User as ku", "k.userId"),
   ),
 });
 

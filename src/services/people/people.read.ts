@@ -17,9 +17,11 @@ import {
   columnsOf,
   entityOf,
   group,
+  joined,
   list,
   orNull,
   readModel,
+  rowsOf,
   ruleFlag,
   shapeOf,
   value,
@@ -54,19 +56,10 @@ export const userModel = readModel<User>({
   // the DECIMAL as the driver gives it, not read exact
   hoursPerWorkDay: column("u.hoursPerWorkDay", Number),
   tasksPerWorkDay: column("u.tasksPerWorkday"),
-  ssoProviders: list(ssoModel, (_m, eb) =>
-    eb
-      .selectFrom("UserSsoProvider as l")
-      .innerJoin("SsoProvider as p", "p.id", "l.ssoProviderId")
-      .whereRef("l.userId", "=", "u.id")
-      .orderBy("l.id"),
-  ),
-  userDepartments: list(departmentModel, (_m, eb) =>
-    eb
-      .selectFrom("UserDepartment as ud")
-      .innerJoin("Department as d", "d.id", "ud.departmentId")
-      .whereRef("ud.userId", "=", "u.id")
-      .orderBy("ud.id"),
+  ssoProviders: list(ssoModel, joined(rowsOf("UserSsoProvider as l", "l.userId", "u.id", "l.id"), "SsoProvider as p", "l.ssoProviderId")),
+  userDepartments: list(
+    departmentModel,
+    joined(rowsOf("UserDepartment as ud", "ud.userId", "u.id", "ud.id"), "Department as d", "ud.departmentId"),
   ),
 });
 
