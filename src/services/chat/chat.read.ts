@@ -1,18 +1,14 @@
 import { AssignedChatTopicUser } from "../../types/chat/assigned-chat-topic-user.type";
 import type { UserRef } from "../../types/people/user-summaries.type";
-import { toBool, toDate, toDateRequired } from "../../db/row-values";
 import { rules } from "../../auth/rules";
-import { column, columns, entityOf, readModel, required } from "../shared/read-model";
+import { column, columnsOf, entityOf, readModel, required } from "../shared/read-model";
 import { userSummary } from "../shared/user-refs";
 
 /** A member of a chat topic (`a`) with their summary; a membership whose user is gone is left out. */
 const membershipModel = readModel<AssignedChatTopicUser>({
-  id: column("a.id"),
+  ...columnsOf(AssignedChatTopicUser, "a"),
   chatUser: { ...required(userSummary<UserRef>("a.userId")), always: true },
   lastReadMessage: column("a.lastReadMessageId"),
-  ...columns("a", ["lastReadAt", "mutedUntil"], toDate),
-  ...columns("a", ["isMutedIndefinitely", "isTopicOwner", "isUnread"], toBool),
-  createdAt: column("a.createdAt", toDateRequired),
 });
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───

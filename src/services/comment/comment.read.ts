@@ -2,10 +2,22 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import type { Tables } from "../../db/tables";
 import { TaskComment, TaskCommentMention, TaskCommentReaction, type TaskCommentFile } from "../../types/comment/task-comment.type";
 import type { MiniUserRef } from "../../types/people/user-summaries.type";
-import { parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
+import { parseJson, toBool, toInt } from "../../db/row-values";
 import { statement, type StatementBuilder } from "../../db/statements";
 import { rules } from "../../auth/rules";
-import { column, columns, entityOf, list, modelBuild, readModel, required, rowsOf, tally, type EntityOptions } from "../shared/read-model";
+import {
+  column,
+  columnsOf,
+  entityOf,
+  joined,
+  list,
+  modelBuild,
+  readModel,
+  required,
+  rowsOf,
+  tally,
+  type EntityOptions,
+} from "../shared/read-model";
 import type { ListPage } from "../shared/pagination";
 import type { Selection } from "../shared/look-ahead";
 import { byUserName, userSummary } from "../shared/user-refs";
@@ -19,31 +31,21 @@ const commentFileModel = fileModel<TaskCommentFile>(required(userSummary<MiniUse
 /** A mention or a reaction: its row `k` and the user's summary (a user who is gone takes the row along: inner join). */
 const mentionModel = readModel<TaskCommentMention>({ id: column("k.id"), user: required(userSummary<MiniUserRef>("k.userId")) });
 const reactionModel = readModel<TaskCommentReaction>({
-  ...columns("k", ["id", "reactionType"]),
+  ...columnsOf(TaskCommentReaction, "k"),
   user: required(userSummary<MiniUserRef>("k.userId")),
 });
 
 /** `TaskComment`: its author, files, mentions (by last name, first name), reactions (by type) and reply count, each only when selected. */
 const commentModel = readModel<TaskComment>({
-  id: column("c.id"),
-  isEmoji: column("c.isEmoji", toBool),
-  content: column("c.content"),
-  ...columns("c", ["createdAt", "updatedAt"], toDateRequired),
+  ...columnsOf(TaskComment, "c"),
   createdBy: required(userSummary<MiniUserRef>("c.createdById")),
-  createdBySource: column("c.createdBySource"),
   files: list(commentFileModel, rowsOf("File as f", "f.taskCommentId", "c.id", "f.createdAt", "f.id")),
   repliesTo: column("c.repliesToId"),
   repliesCount: tally("TaskComment as rc", "rc.repliesToId", "c.id"),
   taskCommentMentions: list(mentionModel, byUserName("TaskCommentMention as k", "ku", "k.commentId", "c.id")),
   taskCommentReactions: list(
     reactionModel,
-    (_m, eb) =>
-      eb
-        .selectFrom("TaskCommentReaction as k")
-        .innerJoin("User as ku", "ku.id", "k.userId")
-        .whereRef("k.commentId", "=", "c.id")
-        .orderBy("k.reactionType")
-        .orderBy("k.id") as never,
+    joined(rowsOf("TaskCommentReaction as k", "k.commentId", "c.id", "k.reactionType", "k.id"), "User as ku", "k.userId"),
   ),
 });
 

@@ -1,26 +1,20 @@
 import { sql } from "kysely";
 import { Note, NoteContractor, NoteStatus, type ContractorCustomField } from "../../types/crm/note.type";
 import type { NoteUserRef, ContractorAttendant } from "../../types/people/user-summaries.type";
-import { toDate, toDateRequired } from "../../db/row-values";
 import { rules } from "../../auth/rules";
-import { column, columns, list, entityOf, object, readModel, rowsOf, required, ruleFlag } from "../shared/read-model";
+import { column, columns, columnsOf, list, entityOf, object, readModel, rowsOf, required, ruleFlag } from "../shared/read-model";
 import { byUserName, userSummary } from "../shared/user-refs";
 import { linkedNames } from "../task/task.read";
 import { customFieldValueFields, customFieldValues } from "../project/project.read";
 
-const statusModel = readModel<NoteStatus>({
-  ...columns("ns", ["id", "name"]),
-  ...columns("ns", ["createdAt", "updatedAt"], toDateRequired),
-  decorator: column("ns.decorator"),
-});
+const statusModel = readModel<NoteStatus>(columnsOf(NoteStatus, "ns"));
 
 const attendantModel = readModel<ContractorAttendant>(columns("lu", ["id", "firstName", "lastName", "email", "pictureSm", "pictureLg"]));
 
 /** A contractor as a note shows it (`k`): attendants, industry branches, tags and custom fields inside. */
 const contractorModel = readModel<NoteContractor>({
-  ...columns("k", ["id", "name", "fullName", "pictureSm", "pictureLg", "email", "phoneNumber", "defaultLocation", "shortCode"]),
+  ...columnsOf(NoteContractor, "k"),
   canManage: ruleFlag("manageContractor", rules.manageContractor, "k.id"),
-  vatId: column("k.vatId"),
   attendants: list(attendantModel, byUserName("ContractorAttendant as lk", "lu", "lk.contractorId", "k.id")),
   industryBranches: linkedNames("ContractorIndustryBranch", "contractorId", "industryBranchId", "IndustryBranch", "k.id"),
   tags: linkedNames("ContractorTag", "contractorId", "tagId", "Tag", "k.id"),
@@ -38,10 +32,8 @@ const contractorModel = readModel<NoteContractor>({
 
 /** `Note` in ONE statement: author, assignee, status and the contractor with everything it shows (a note whose author is gone is left out). */
 const noteModel = readModel<Note>({
-  ...columns("n", ["id", "name", "content"]),
-  ...columns("n", ["createdAt", "updatedAt"], toDateRequired),
+  ...columnsOf(Note, "n"),
   createdBy: { ...required(userSummary<NoteUserRef>("n.createdById")), always: true },
-  deadline: column("n.deadline", toDate),
   contractor: object(
     contractorModel,
     (_m, eb) => eb.selectFrom("Contractor as k").where(sql<boolean>`${sql.ref("k.id")} = ${sql.ref("n.contractorId")}`) as never,

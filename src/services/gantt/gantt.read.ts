@@ -1,19 +1,24 @@
 import { sql } from "kysely";
-import {
-  ProjectGantt,
-  GanttLink,
-  Milestone,
-  type GanttBoard,
-  type GanttProject,
-  type GanttStage,
-  type GanttTask,
-} from "../../types/gantt/project-gantt.type";
+import { ProjectGantt, GanttLink, Milestone, GanttBoard, GanttProject, GanttStage, GanttTask } from "../../types/gantt/project-gantt.type";
 import type { IdNameDecorator } from "../../types/shared/named.type";
-import { toBool, toDate, toDateRequired, toDecimalNumber } from "../../db/row-values";
+import { toDecimalNumber } from "../../db/row-values";
 import { taskProgress } from "../task/task.read";
 import { readBy } from "../../auth/rule";
 import { rules } from "../../auth/rules";
-import { column, columns, entityOf, group, list, loadById, object, readModel, rowsOf, tally, type Fields } from "../shared/read-model";
+import {
+  column,
+  columns,
+  columnsOf,
+  entityOf,
+  group,
+  list,
+  loadById,
+  object,
+  readModel,
+  rowsOf,
+  tally,
+  type Fields,
+} from "../shared/read-model";
 import { Selection } from "../shared/look-ahead";
 import { defineEntity } from "../../federation/entity-registry";
 
@@ -42,55 +47,33 @@ const classifier = (table: "StageType" | "BoardType", ref: string) =>
 const groups = (table: "Stage" | "Board") => rowsOf(`${table} as g`, "g.projectId", "p.id", "g.dateStart", "g.dateEnd", "g.weight", "g.id");
 
 const stageModel = readModel<GanttStage>({
-  ...columns("g", ["id", "name", "status"]),
-  ...columns("g", ["dateStart", "dateEnd"], toDateRequired),
+  ...columnsOf(GanttStage, "g"),
   progress: progress("t.stageId"),
-  weight: column("g.weight"),
-  isBlameableRemovalEnabled: column("g.isBlameableRemovalEnabled", toBool),
   stageType: classifier("StageType", "g.stageTypeId"),
 });
 
 const boardModel = readModel<GanttBoard>({
-  ...columns("g", ["id", "name", "status", "shortCode"]),
-  ...columns("g", ["dateStart", "dateEnd"], toDateRequired),
+  ...columnsOf(GanttBoard, "g"),
   progress: progress("t.boardId"),
-  weight: column("g.weight"),
   stage: column("g.stageId"),
   boardType: classifier("BoardType", "g.boardTypeId"),
 });
 
-const milestoneModel = readModel<Milestone>({
-  id: column("m.id"),
-  project: column("m.projectId"),
-  stage: column("m.stageId"),
-  ...columns("m", ["weight", "name"]),
-  dateStart: column("m.dateStart", toDateRequired),
-  ...columns("m", ["description", "status"]),
-});
+const milestoneModel = readModel<Milestone>({ ...columnsOf(Milestone, "m"), project: column("m.projectId"), stage: column("m.stageId") });
 
 const linkModel = readModel<GanttLink>({ ...columns("l", ["id", "type"]), source: column("l.sourceId"), target: column("l.targetId") });
 
 /** The gantt's task, field by field (docs/CONTRIBUTING.md adds a field to it as its worked example). */
 export const ganttTaskFields = {
-  ...columns("t", ["id", "name", "no", "shortCode"]),
-  ...columns("t", ["dateStart", "dateEnd"], toDate),
+  ...columnsOf(GanttTask, "t"),
   project: column("t.projectId"),
   board: column("t.boardId"),
-  finishedAt: column("t.finishedAt", toDate),
-  ...columns("t", ["columnStatus", "columnDecorator", "status", "weight"]),
 } satisfies Fields<GanttTask>;
 const taskModel = readModel<GanttTask>(ganttTaskFields);
 
 const ganttModel = readModel<ProjectGantt>({
   id: column("p.id", String, true),
-  project: group<GanttProject>({
-    ...columns("p", ["id", "name"]),
-    ...columns("p", ["dateStart", "dateEnd"], toDate),
-    ...columns("p", ["dateStartPlanned", "dateEndPlanned"], toDateRequired),
-    ...columns("p", ["status", "shortCode"]),
-    progress: progress(),
-    isBlameableRemovalEnabled: column("p.isBlameableRemovalEnabled", toBool),
-  }),
+  project: group<GanttProject>({ ...columnsOf(GanttProject, "p"), progress: progress() }),
   budget: column("p.budget", toDecimalNumber),
   timePlanned: tally("Task as s", "s.projectId", "p.id", "s.timePlanned"),
   timeReported: tally("ReportedTime as s", "s.projectId", "p.id", "s.seconds"),

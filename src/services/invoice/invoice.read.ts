@@ -2,14 +2,14 @@ import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
 import type { SqlDialect } from "../../db/sql";
 import type { ReadPort } from "../../db/database";
 import type { ContractorTable, InvoiceNumberingTable, InvoiceTable, Tables } from "../../db/tables";
-import { parseJson, toBool, toDate, toDateRequired, toDecimalNumber } from "../../db/row-values";
+import { parseJson, toBool, toDateRequired } from "../../db/row-values";
 import { statement } from "../../db/statements";
 import { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
 import {
   Invoice,
-  type InvoiceItem,
+  InvoiceItem,
   type InvoiceFinanceBoard,
-  type InvoiceFinanceProject,
+  InvoiceFinanceProject,
   type InvoiceFinanceStage,
   type InvoiceFinanceTask,
   InvoiceCost,
@@ -17,7 +17,20 @@ import {
   InvoiceNumbering,
 } from "../../types/invoice/invoice.type";
 import type { UserRef } from "../../types/people/user-summaries.type";
-import { column, columns, computed, entityOf, list, object, orNull, readModel, rowsOf, stringList, value } from "../shared/read-model";
+import {
+  column,
+  columns,
+  columnsOf,
+  computed,
+  entityOf,
+  list,
+  object,
+  orNull,
+  readModel,
+  rowsOf,
+  stringList,
+  value,
+} from "../shared/read-model";
 import { userSummary } from "../shared/user-refs";
 import { Decimal } from "../shared/money";
 import { periodKey } from "../shared/numbering";
@@ -37,8 +50,6 @@ type Eb = ExpressionBuilder<Tables, never>;
 /** A correlated `inner = outer` condition between two column references. */
 const refEq = (inner: string, outer: string) => sql<boolean>`${sql.ref(inner)} = ${sql.ref(outer)}`;
 
-/** A DECIMAL column as a number (exact text on PostgreSQL, also inside JSON). */
-const decimal = (ref: string) => value((m) => m.b.exact(ref), Number);
 const json = <T>(v: unknown): T | null => parseJson<T | null | undefined>(v) ?? null;
 const ids = (v: unknown): string[] => (json<Array<{ id: string }>>(v) ?? []).map((r) => r.id);
 
@@ -48,9 +59,7 @@ const RESET_INTERVALS = ["", "P1Y", "P3M", "P1M", "P1D"] as const;
 
 /** A numbering (`n`) with the counter of the period now falls in under its reset interval (each interval's period a parameter). */
 const numberingModel = readModel<InvoiceNumbering>({
-  ...columns("n", ["id", "kind", "pattern", "resetInterval", "leadingZero"]),
-  isDefault: column("n.isDefault", toBool),
-  docTitle: column("n.docTitle"),
+  ...columnsOf(InvoiceNumbering, "n"),
   closestCounter: value((m, eb) => {
     const periods = RESET_INTERVALS.map(
       (interval) => sql`when ${sql.lit(interval)} then ${m.b.param(() => periodKey(interval, new Date()))}`,
@@ -64,29 +73,11 @@ const numberingModel = readModel<InvoiceNumbering>({
   }, orNull),
 });
 
-// ─── costs and incomes: one shape but for the name of their type column ───
+// ─── invoices, their costs and incomes ───
 
-const bookingFields = {
-  ...columns("b", ["id", "name"]),
-  priceNet: decimal("b.priceNet"),
-  priceGross: decimal("b.priceGross"),
-  date: column("b.date", toDateRequired),
-};
-const costModel = readModel<InvoiceCost>({ ...bookingFields, costType: column("b.costType") });
-const incomeModel = readModel<InvoiceIncome>({ ...bookingFields, incomeType: column("b.incomeType") });
-
-// ─── invoices ───
-
-const itemModel = readModel<InvoiceItem>({
-  ...columns("it", ["order", "positionName", "unit"]),
-  count: decimal("it.count"),
-  priceUnit: decimal("it.priceUnit"),
-  tax: column("it.tax"),
-  netAmount: decimal("it.netAmount"),
-  vatAmount: decimal("it.vatAmount"),
-  grossAmount: decimal("it.grossAmount"),
-  gtu: column("it.gtu"),
-});
+const costModel = readModel<InvoiceCost>(columnsOf(InvoiceCost, "b"));
+const incomeModel = readModel<InvoiceIncome>(columnsOf(InvoiceIncome, "b"));
+const itemModel = readModel<InvoiceItem>(columnsOf(InvoiceItem, "it"));
 
 /** The invoice's items of now (`previous` false) or before the correction (true). */
 const items = (previous: boolean) =>
@@ -117,7 +108,6 @@ const amongSiblings = <V>(answer: (siblings: string[], position: number) => V) =
   );
 
 const VAT_ID_TYPES = new Set(["nip", "vat_eu"]);
-const flag = (ref: string) => column(ref, toBool);
 const exists = (table: string) =>
   value(
     (_m, eb) =>
@@ -156,32 +146,8 @@ export const BUYER_FIELDS = [
  * editor, its corrections' ids and its place among its siblings.
  */
 const invoiceModel = readModel<Invoice>({
-  ...columns("i", [
-    "id",
-    "ksefStatus",
-    "ksefStatusDescription",
-    "ksefMarker",
-    "no",
-    "docTitle",
-    "issuedPlace",
-    "invoiceType",
-    "direction",
-    "sellerId",
-    ...SELLER_FIELDS,
-    "sellerCreatorName",
-    "buyerId",
-    ...BUYER_FIELDS,
-    "bankAccount",
-    "bankAccountSwift",
-    "currencyCode",
-    "paymentMethod",
-    "description",
-    "fileGeneratedLanguage",
-    "correctedInvoiceId",
-    "relatedInvoiceId",
-  ]),
-  ...columns("i", ["saleDate", "issueDate", "deadlineDate", "exchangeDate"], toDate),
-  ...columns("i", ["createdAt", "updatedAt"], toDateRequired),
+  ...columnsOf(Invoice, "i"),
+  ...columns("i", ["correctedInvoiceId", "relatedInvoiceId"]),
   isUpdated: computed(
     () => ({ c: sql.ref("i.createdAt"), u: sql.ref("i.updatedAt") }),
     (raw) => toDateRequired(raw("u") as string).getTime() > toDateRequired(raw("c") as string).getTime(),
@@ -192,14 +158,6 @@ const invoiceModel = readModel<Invoice>({
     (raw) => (VAT_ID_TYPES.has(raw("type") as string) && raw("id") !== "" ? (raw("id") as string) : null),
   ),
   buyerContractorName: value((_m, eb) => eb.selectFrom("Contractor as k").select("k.name").whereRef("k.id", "=", "i.buyerId"), orNull),
-  ...columns("i", ["buyerIsJst", "buyerIsGv", "posted", "external", "isDraft", "isSplitPayment"], toBool),
-  ...columns("i", ["isReverseCharge", "isCashAccounting", "fileGenerated", "duplicateFileGenerated"], toBool),
-  alreadyPaid: value((m) => m.b.exact("i.alreadyPaid"), toDecimalNumber),
-  toPay: value((m) => m.b.exact("i.toPay"), toDecimalNumber),
-  exchangeRate: value((m) => m.b.exact("i.exchangeRate"), toDecimalNumber),
-  netAmount: decimal("i.netAmount"),
-  vatAmount: decimal("i.vatAmount"),
-  grossAmount: decimal("i.grossAmount"),
   hasIncome: exists("InvoiceIncome"),
   hasCost: exists("InvoiceCost"),
   items: items(false),
@@ -208,7 +166,7 @@ const invoiceModel = readModel<Invoice>({
   incomes: list(incomeModel, rowsOf("InvoiceIncome as b", "b.invoiceId", "i.id", "b.date", "b.id")),
   numbering: object(numberingModel, rowsOf("InvoiceNumbering as n", "n.id", "i.numberingId")),
   financeProject: object(
-    readModel<InvoiceFinanceProject>({ ...columns("p", ["id", "name", "shortCode", "no"]), isSimple: flag("p.isSimple") }),
+    readModel<InvoiceFinanceProject>(columnsOf(InvoiceFinanceProject, "p")),
     rowsOf("Project as p", "p.id", "i.financeProjectId"),
   ),
   financeStage: object(
@@ -523,7 +481,7 @@ export const invoiceIncomeEntity = entityOf(InvoiceIncome, incomeModel, "Invoice
 export const invoiceNumberingEntity = entityOf(InvoiceNumbering, numberingModel, "InvoiceNumbering as n", rules.invoiceNumberings);
 export const currencyDictionaryEntity = entityOf(
   CurrencyDictionary,
-  readModel<CurrencyDictionary>({ ...columns("c", ["id", "name", "code"]), isDefault: column("c.isDefault", toBool) }),
+  readModel<CurrencyDictionary>(columnsOf(CurrencyDictionary, "c")),
   "CurrencyDictionary as c",
   rules.signedIn,
 );

@@ -7,19 +7,33 @@ import type { IdName } from "../../types/shared/named.type";
 import type { UserFilter } from "../../inputs/people/user-filter.input";
 import type { UserOrder } from "../../inputs/people/user-order.input";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
-import { toBool, toDate, toDateRequired } from "../../db/row-values";
+import { toBool } from "../../db/row-values";
 import type { StatementBuilder } from "../../db/statements";
 import { escapeLike } from "../shared/search-text";
 import { rules } from "../../auth/rules";
-import { column, columns, entityOf, group, list, orNull, readModel, ruleFlag, shapeOf, value, type ReadModel } from "../shared/read-model";
+import {
+  column,
+  columns,
+  columnsOf,
+  entityOf,
+  group,
+  joined,
+  list,
+  orNull,
+  readModel,
+  rowsOf,
+  ruleFlag,
+  shapeOf,
+  value,
+  type ReadModel,
+} from "../shared/read-model";
 import { pageStatement } from "../shared/pagination";
 
 type From = Tables & { u: Tables["User"] };
 type Eb = ExpressionBuilder<From, "u">;
 
 const departmentModel = readModel<UserDepartment>({
-  id: column("ud.id"),
-  isLeader: column("ud.isLeader", toBool),
+  ...columnsOf(UserDepartment, "ud"),
   department: group<IdName>(columns("d", ["id", "name"])),
 });
 
@@ -30,38 +44,23 @@ const ssoModel = readModel<UserSsoProvider>({
 
 /** `User` as every read of it answers it: one declaration, read for the fields the document selects. */
 export const userModel = readModel<User>({
+  ...columnsOf(User, "u"),
   id: column("u.id", String, true),
-  ...columns("u", ["firstName", "lastName", "email", "shortCode", "phoneNumber", "pictureSm", "pictureLg"]),
   jobPosition: column("u.jobPositionId"),
   jobPositionName: value(
     (_m, eb) => eb.selectFrom("JobPosition as jp").select("jp.name").whereRef("jp.id", "=", "u.jobPositionId"),
     orNull,
   ),
-  contractorId: column("u.contractorId"),
   contractorName: value((_m, eb) => eb.selectFrom("Contractor as c").select("c.name").whereRef("c.id", "=", "u.contractorId"), orNull),
-  ...columns("u", ["canLogIn", "allowApiTokenAuthentication", "isExternal"], toBool),
   canManage: ruleFlag("managePerson", rules.managePerson, "u.id"),
-  ...columns("u", ["isUsingMobile", "twoFactorAuth"], toBool),
-  ...columns("u", ["lastActivity", "lastActivityMobile"], toDate),
+  // the DECIMAL as the driver gives it, not read exact
   hoursPerWorkDay: column("u.hoursPerWorkDay", Number),
-  tasksPerWorkday: column("u.tasksPerWorkday"),
   tasksPerWorkDay: column("u.tasksPerWorkday"),
-  ssoProviders: list(ssoModel, (_m, eb) =>
-    eb
-      .selectFrom("UserSsoProvider as l")
-      .innerJoin("SsoProvider as p", "p.id", "l.ssoProviderId")
-      .whereRef("l.userId", "=", "u.id")
-      .orderBy("l.id"),
+  ssoProviders: list(ssoModel, joined(rowsOf("UserSsoProvider as l", "l.userId", "u.id", "l.id"), "SsoProvider as p", "l.ssoProviderId")),
+  userDepartments: list(
+    departmentModel,
+    joined(rowsOf("UserDepartment as ud", "ud.userId", "u.id", "ud.id"), "Department as d", "ud.departmentId"),
   ),
-  userDepartments: list(departmentModel, (_m, eb) =>
-    eb
-      .selectFrom("UserDepartment as ud")
-      .innerJoin("Department as d", "d.id", "ud.departmentId")
-      .whereRef("ud.userId", "=", "u.id")
-      .orderBy("ud.id"),
-  ),
-  createdAt: column("u.createdAt", toDateRequired),
-  updatedAt: column("u.updatedAt", toDateRequired),
 });
 
 export interface UsersArgs {
@@ -177,10 +176,7 @@ export const USERS_PAGE = pageStatement(
   },
 );
 
-const shortcutModel = readModel<Shortcut>({
-  ...columns("s", ["id", "weight", "name", "viewUrl"]),
-  isOpenedInNewTab: column("s.isOpenedInNewTab", toBool),
-});
+const shortcutModel = readModel<Shortcut>(columnsOf(Shortcut, "s"));
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 

@@ -9,15 +9,17 @@ import { ProjectSettings } from "../../types/project/project-settings.type";
 import { Risk } from "../../types/project/risk.type";
 import { Stage } from "../../types/project/stage.type";
 import type { IdNameDecorator } from "../../types/shared/named.type";
-import { toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db/row-values";
+import { toBool, toDate, toDecimalNumber, toInt } from "../../db/row-values";
 import { ruleSql } from "../../auth/rule";
 import { rules } from "../../auth/rules";
 import { PROJECT_MANAGER_ROLES } from "../../domain/value-sets";
 import {
   column,
   columns,
+  columnsOf,
   entityOf,
   group,
+  joined,
   list,
   object,
   orNull,
@@ -30,7 +32,6 @@ import {
   tally,
   value,
   type Field,
-  type Fields,
   type ModelBuild,
 } from "../shared/read-model";
 import { byUserName, userSummary } from "../shared/user-refs";
@@ -42,17 +43,8 @@ type Eb = ExpressionBuilder<Tables & Record<string, Record<string, unknown>>, st
 
 const optionModel = readModel<CustomFieldOption>(columns("o", ["id", "value", "weight", "decorator"]));
 
-export const definitionFields: Fields<Omit<CustomFieldDefinition, "id">> = columns("cd", [
-  "name",
-  "weight",
-  "description",
-  "scope",
-  "dataType",
-  "floatDisplayType",
-  "floatDecimalPlaces",
-  "floatCurrencyCode",
-]);
-const definitionModel = readModel<CustomFieldDefinition>({ id: column("cd.id"), ...definitionFields });
+const definitionFields = columnsOf(CustomFieldDefinition, "cd");
+const definitionModel = readModel<CustomFieldDefinition>(definitionFields);
 
 /** The value fields every custom field value shape shares (`cv` the value, `cd` its definition joined). */
 export const customFieldValueFields = {
@@ -65,13 +57,11 @@ export const customFieldValueFields = {
   valueDateTime: column("cv.valueDateTime", toDate),
   valueSelectOptions: list(
     optionModel,
-    (_m, eb) =>
-      eb
-        .selectFrom("CustomFieldValueSelectOption as vo")
-        .innerJoin("CustomFieldSelectOption as o", "o.id", "vo.optionId")
-        .whereRef("vo.valueId", "=", "cv.id")
-        .orderBy("o.weight")
-        .orderBy("vo.id") as never,
+    joined(
+      rowsOf("CustomFieldValueSelectOption as vo", "vo.valueId", "cv.id", "o.weight", "vo.id"),
+      "CustomFieldSelectOption as o",
+      "vo.optionId",
+    ),
   ),
   valueSelectUsers: list(
     readModel<CustomFieldUser>(columns("u2", ["id", "firstName", "lastName", "email", "pictureSm"])),
@@ -99,23 +89,17 @@ export function customFieldValues<T>(
 }
 
 /** A custom field value with its whole definition (a template's saved values). */
-export const definitionOfValue = group<CustomFieldDefinition>({ id: column("cd.id"), ...definitionFields });
+export const definitionOfValue = group<CustomFieldDefinition>(definitionFields);
 
 // ─── projects and what they hold ───
 
-const numberingModel = readModel<ProjectNumbering>({
-  ...columns("pn", ["id", "name", "pattern", "counterPadLength", "counterNextValue", "counterInterval"]),
-  isDefault: column("pn.isDefault", toBool),
-});
+const numberingModel = readModel<ProjectNumbering>(columnsOf(ProjectNumbering, "pn"));
 
 /** A member of a project (`pa`): their summary and rate shown by the rule of that project. */
 const assignmentModel = readModel<AssignedProjectUser>(
   {
-    id: column("pa.id"),
+    ...columnsOf(AssignedProjectUser, "pa"),
     projectUser: { ...required(shownIn(userSummary<ProjectUserRef>("pa.userId"), "pa.projectId")), always: true },
-    role: column("pa.role"),
-    hourlyRate: value((m) => m.b.exact("pa.hourlyRate"), toDecimalNumber),
-    canReportTime: column("pa.canReportTime", toBool),
   },
   { shownIn: "pa.projectId" },
 );
@@ -147,12 +131,9 @@ const permissions: Field<string[]> = {
  * aggregates over indexed columns; the caller's favourite mark, role and rights as subqueries.
  */
 const projectModel = readModel<Project>({
-  ...columns("p", ["id", "no"]),
+  ...columnsOf(Project, "p"),
   numbering: object(numberingModel, rowsOf("ProjectNumbering as pn", "pn.id", "p.numberingId")),
-  ...columns("p", ["description", "name"]),
   category: idName("ProjectCategory", "p.categoryId"),
-  ...columns("p", ["dateStart", "dateEnd"], toDate),
-  ...columns("p", ["dateStartPlanned", "dateEndPlanned", "createdAt", "updatedAt"], toDateRequired),
   assignedProjectUsersPm: list(
     assignmentModel,
     (m, eb) =>
@@ -165,15 +146,13 @@ const projectModel = readModel<Project>({
         .orderBy("pa.createdAt")
         .orderBy("pa.id") as never,
   ),
-  isBlameableRemovalEnabled: column("p.isBlameableRemovalEnabled", toBool),
-  ...columns("p", ["status", "shortCode"]),
-  isSimple: column("p.isSimple", toBool),
   simpleBoardShortCode: value(
     (_m, eb) => eb.selectFrom("Board as sb").select("sb.shortCode").whereRef("sb.id", "=", "p.simpleBoardId"),
     orNull,
   ),
   simpleBoardId: value((_m, eb) => eb.selectFrom("Board as sb").select("sb.id").whereRef("sb.id", "=", "p.simpleBoardId"), orNull),
   contractors: linkedNames("ProjectContractor", "projectId", "contractorId", "Contractor", "p.id"),
+  // the DECIMAL as the driver gives it, not read exact
   budget: column("p.budget", toDecimalNumber),
   tags: linkedNames("ProjectTag", "projectId", "tagId", "Tag", "p.id"),
   isFavorite: value(
@@ -202,10 +181,8 @@ const stageTypeModel = readModel<IdNameDecorator>(columns("st", ["id", "name", "
 
 /** `Stage`: the project's name joined, tallies over its tasks, board count, reported time (through its tasks), the caller's right to manage it. */
 const stageModel = readModel<Stage>({
-  ...columns("s", ["id", "name", "status", "description"]),
-  ...columns("s", ["dateStart", "dateEnd", "createdAt", "updatedAt"], toDateRequired),
+  ...columnsOf(Stage, "s"),
   progress: taskProgress((eb) => eb(sql.ref("t.stageId"), "=", sql.ref("s.id"))),
-  weight: column("s.weight"),
   timePlanned: tally("Task as x", "x.stageId", "s.id", "x.timePlanned"),
   // ReportedTime has no stage column: time is summed over the stage's tasks
   timeReported: value(
@@ -217,7 +194,6 @@ const stageModel = readModel<Stage>({
         .whereRef("rt.stageId", "=", "s.id"),
     toInt,
   ),
-  isBlameableRemovalEnabled: column("s.isBlameableRemovalEnabled", toBool),
   project: column("s.projectId"),
   projectName: value((_m, eb) => eb.selectFrom("Project as sp").select("sp.name").whereRef("sp.id", "=", "s.projectId")),
   stageType: object(stageTypeModel, rowsOf("StageType as st", "st.id", "s.stageTypeId")),
@@ -240,9 +216,7 @@ export const PLACEMENT_NAMES = [
 
 /** `Risk`: the member's summary, the names of what it refers to joined (`p`, `s`, `b`, `t`, `ty`, `im`). */
 const riskModel = readModel<Risk>({
-  ...columns("r", ["id", "name", "description", "probability"]),
-  date: column("r.date", toDate),
-  ...columns("r", ["createdAt", "updatedAt"], toDateRequired),
+  ...columnsOf(Risk, "r"),
   projectUser: userSummary<RiskUserRef>("r.projectUserId"),
   project: column("r.projectId"),
   projectName: column("p.name"),
@@ -263,21 +237,16 @@ const riskModel = readModel<Risk>({
 });
 
 const settingsModel = readModel<ProjectSettings>({
-  id: column("ps.id"),
+  ...columnsOf(ProjectSettings, "ps"),
   enabledTabs: column("ps.enabledTabs", stringList),
-  ...columns("ps", ["requireTaskTypeOnTaskCreation", "showTaskDeadline", "projectAutomaticPlanning"], toBool),
-  ...columns("ps", ["taskDateRangeBehaviour", "taskDateStartType", "taskDateEndType", "taskDateStartInterval", "taskDateEndInterval"]),
-  ...columns("ps", ["taskDateStartTime", "taskDateEndTime"], toDate),
   hideHourlyRateForRoles: column("ps.hideHourlyRateForRoles", stringList),
-  restrictTaskDateUpdatesToPMsOrCreators: column("ps.restrictTaskDateUpdatesToPMsOrCreators", toBool),
 });
 
 /** A board's member (`ab`, the board `b` joined): their summary and rate shown by the rule of the board's project. */
 const boardUserModel = readModel<AssignedBoardUser>({
-  id: column("ab.id"),
+  ...columnsOf(AssignedBoardUser, "ab"),
   projectUser: { ...required(shownIn(userSummary<ProjectUserRef>("ab.userId"), "b.projectId")), always: true },
   board: column("ab.boardId"),
-  role: column("ab.role"),
 });
 
 /** An assignment whose user is gone is left out. */

@@ -1,14 +1,16 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { Float, getMetadataStorage } from "type-graphql";
 import type { SqlDialect } from "../../db/sql";
 import type { Tables } from "../../db/tables";
 import { statement, type StatementBuilder } from "../../db/statements";
 import type { ReadPort } from "../../db/database";
-import { parseJson, toBool, toInt } from "../../db/row-values";
+import { parseJson, toBool, toDate, toDateRequired, toDecimalNumber, toInt } from "../../db/row-values";
 import { readBy, ruleForm, ruleSql, subjectSql, type EntitySubject, type Rule, type RuleForm, type SqlSubject } from "../../auth/rule";
 import { inProject } from "../../auth/rules";
 import type { Viewer } from "../../auth/authenticate";
 import { Selection } from "./look-ahead";
 import { defineEntity } from "../../federation/entity-registry";
+import { DateScalar } from "../../scalars";
 
 /**
  * Each read model declared once: one declaration per answer type, field by field, says how a
@@ -88,6 +90,34 @@ export function column<V>(ref: string, convert: (raw: never) => V = ONE as (raw:
  */
 export function columns<N extends string>(alias: string, names: readonly N[], convert?: (raw: never) => unknown): Record<N, Field<never>> {
   return Object.fromEntries(names.map((name) => [name, column(`${alias}.${name}`, convert as never)])) as Record<N, Field<never>>;
+}
+
+/**
+ * The scalar fields of the object type `type` (its own and those it inherits) read as the columns
+ * of the same names of the row `alias`, each as its GraphQL type needs: Boolean from 0/1, DateTime
+ * and Date from text, Float as an exact DECIMAL. So a plain column is declared once, on the type;
+ * a field read otherwise (another column, a subquery, a nested row) is declared after these and
+ * replaces its column by name.
+ */
+export function columnsOf<T>(type: abstract new () => T, alias: string): Fields<T> {
+  const chain: unknown[] = [];
+  for (let c: unknown = type; typeof c === "function" && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.push(c);
+  const scalar = (t: unknown) => typeof t !== "function" || [String, Number, Boolean, Date].includes(t as never);
+  const fields = getMetadataStorage().fields.filter((f) => chain.includes(f.target) && !f.typeOptions.array && scalar(f.getType()));
+  return Object.fromEntries(
+    fields.map(({ name, getType, typeOptions }) => {
+      const [t, ref] = [getType(), `${alias}.${name}`];
+      const field =
+        t === Boolean
+          ? column(ref, toBool)
+          : t === Date || t === DateScalar
+            ? column(ref, typeOptions.nullable ? toDate : toDateRequired)
+            : t === Float
+              ? value((m) => m.b.exact(ref), typeOptions.nullable ? toDecimalNumber : Number)
+              : column(ref);
+      return [name, field];
+    }),
+  ) as Fields<T>;
 }
 
 /** Any one value: a correlated subquery, an aggregate, a dialect form. */
@@ -191,6 +221,11 @@ export function shownIn<V>(field: Field<V>, projectId: SqlSubject): Field<V> {
 export function rowsOf(table: string, key: string, outer: string, ...order: string[]): Nested {
   return (_m, eb) =>
     order.reduce((q, by) => q.orderBy(by as never), eb.selectFrom(table as "User").whereRef(key as never, "=", outer as never)) as never;
+}
+
+/** `rows` with the row of `table` ("User as ca") whose id is their `key` joined: a row without one is left out. */
+export function joined(rows: Nested, table: string, key: string): Nested {
+  return (m, eb) => rows(m, eb).innerJoin(table as "User", `${table.split(" as ")[1]}.id` as never, key as never) as never;
 }
 
 /** A nested row that is always there (a foreign key never null), or whose absence leaves the row out. */

@@ -1,7 +1,6 @@
 import { sql } from "kysely";
-import type { CalendarUserRef, NoteUserRef, TemplateUserRef, ProjectUserRef } from "../../types/people/user-summaries.type";
-import { toBool, toDecimalNumber } from "../../db/row-values";
-import { column, columns, object, orNull, readModel, value, type Field, type Nested } from "./read-model";
+import { ProjectUserRef, type CalendarUserRef, type NoteUserRef, type TemplateUserRef } from "../../types/people/user-summaries.type";
+import { column, columnsOf, joined, object, orNull, readModel, rowsOf, value, type Field, type Nested } from "./read-model";
 
 // The user summaries (MiniUserRef ... ProjectUserRef) are embedded in the reads of every area, so
 // their SQL and mapping are shared here rather than owned by the people area.
@@ -11,18 +10,13 @@ import { column, columns, object, orNull, readModel, value, type Field, type Nes
  * model over a user row `ru`: the summary a document selects reads just the columns it asks for.
  */
 export const userSummaryModel = readModel<ProjectUserRef & CalendarUserRef & NoteUserRef & TemplateUserRef>({
+  ...columnsOf(ProjectUserRef, "ru"),
   id: column("ru.id", String, true),
-  ...columns("ru", ["firstName", "lastName", "pictureSm", "pictureLg", "shortCode", "email", "phoneNumber"]),
-  canLogIn: column("ru.canLogIn", toBool),
-  contractorId: column("ru.contractorId"),
   contractorName: value((_m, eb) => eb.selectFrom("Contractor as rc").select("rc.name").whereRef("rc.id", "=", "ru.contractorId"), orNull),
   jobPositionName: value(
     (_m, eb) => eb.selectFrom("JobPosition as rj").select("rj.name").whereRef("rj.id", "=", "ru.jobPositionId"),
     orNull,
   ),
-  isExternal: column("ru.isExternal", toBool),
-  decorator: column("ru.decorator"),
-  hourlyRate: value((m) => m.b.exact("ru.hourlyRate"), toDecimalNumber),
 });
 
 /**
@@ -42,12 +36,5 @@ export function userSummary<T>(userId: string): Field<T | null> {
  */
 export function byUserName(table: string, user: string, key: string, parent: string): Nested {
   const row = table.split(" as ")[1];
-  return (_m, eb) =>
-    eb
-      .selectFrom(table as "User")
-      .innerJoin(`User as ${user}` as "User", `${user}.id` as never, `${row}.userId` as never)
-      .whereRef(key as never, "=", parent as never)
-      .orderBy(`${user}.lastName` as never)
-      .orderBy(`${user}.firstName` as never)
-      .orderBy(`${row}.id` as never) as never;
+  return joined(rowsOf(table, key, parent, `${user}.lastName`, `${user}.firstName`, `${row}.id`), `User as ${user}`, `${row}.userId`);
 }

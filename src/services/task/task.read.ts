@@ -5,15 +5,16 @@ import { rules } from "../../auth/rules";
 import { readBy } from "../../auth/rule";
 import { TaskChecklist, TaskChecklistItem } from "../../types/task/task-checklist.type";
 import { TaskType } from "../../types/task/task-type.type";
-import { File, type FileTask, type FileBase } from "../../types/task/file.type";
+import { File, FileBase, type FileTask } from "../../types/task/file.type";
 import type { IdName } from "../../types/shared/named.type";
 import type { ProjectUserRef } from "../../types/people/user-summaries.type";
-import { parseJson, toBool, toDateRequired, toInt } from "../../db/row-values";
+import { parseJson, toBool, toInt } from "../../db/row-values";
 import { statement } from "../../db/statements";
 import type { ListPage } from "../shared/pagination";
 import {
   column,
   columns,
+  columnsOf,
   computed,
   entityOf,
   list,
@@ -95,7 +96,7 @@ const projectOfFile = sql`coalesce(${sql.ref("f.projectId")}, (select ${sql.ref(
 /** A file as a comment shows it (its creator a MiniUserRef) or as the File entity (a ProjectUserRef, its rate by the file's project). */
 export function fileModel<T extends FileBase & { createdBy: unknown }>(createdBy: Field<T["createdBy"]>) {
   return readModel<T>({
-    ...columns("f", ["id", "type"]),
+    ...columnsOf(FileBase, "f"),
     project: value(() => projectOfFile),
     task: object(
       fileTaskModel,
@@ -108,12 +109,9 @@ export function fileModel<T extends FileBase & { createdBy: unknown }>(createdBy
           .where(sql<boolean>`${sql.ref("t.id")} = ${fileTaskId}`) as never,
     ),
     taskComment: column("f.taskCommentId"),
-    ...columns("f", ["displayedName", "extension", "size", "source", "previewImageUrl"]),
     // an internal file's path is a storage key; it is only an address when stored as one
     downloadUrl: column("f.path", (path: string) => (ABSOLUTE_HTTP_URL.test(path) ? path : null)),
-    downloadType: column("f.downloadType"),
     fileCategory: idName("FileCategory", "f.fileCategoryId"),
-    createdAt: column("f.createdAt", toDateRequired),
     createdBy,
   } as never);
 }
@@ -123,11 +121,7 @@ const entityFileModel = fileModel<File>({
   always: true,
 });
 
-const itemModel = readModel<TaskChecklistItem>({
-  ...columns("i", ["id", "name"]),
-  isChecked: column("i.isChecked", toBool),
-  weight: column("i.weight"),
-});
+const itemModel = readModel<TaskChecklistItem>(columnsOf(TaskChecklistItem, "i"));
 
 /** A checklist with its items (by weight, ties by id) and its leader, shown in the task's project (`t`, the outer task row). */
 const checklistModel = (projectId: string) =>

@@ -1,27 +1,22 @@
 import { ProjectTemplate } from "../../types/template/project-template.type";
 import type { SavedCustomFieldValue } from "../../types/project/custom-field.type";
 import type { TemplateUserRef } from "../../types/people/user-summaries.type";
-import { toBool, toDateRequired } from "../../db/row-values";
 import { rules } from "../../auth/rules";
-import { column, columns, entityOf, readModel, required } from "../shared/read-model";
+import { columnsOf, entityOf, readModel, required } from "../shared/read-model";
 import { userSummary } from "../shared/user-refs";
 import { idName } from "../task/task.read";
 import { customFieldValueFields, customFieldValues, definitionOfValue } from "../project/project.read";
 
 /** `ProjectTemplate`: category, author and saved custom field values inside its statement. */
 const templateModel = readModel<ProjectTemplate>({
-  ...columns("pt", ["id", "name", "description"]),
+  ...columnsOf(ProjectTemplate, "pt"),
   projectCategory: idName("ProjectCategory", "pt.projectCategoryId"),
-  ...columns("pt", ["dateStart", "dateEnd"], toDateRequired),
-  ...columns("pt", ["stageDatesRelativeToProject", "isBlameableRemovalEnabled"], toBool),
   savedCustomFieldValues: customFieldValues<SavedCustomFieldValue>(
     { definition: definitionOfValue, ...customFieldValueFields },
     "cv.projectTemplateId",
     "pt.id",
   ),
-  isPublic: column("pt.isPublic", toBool),
   createdBy: { ...required(userSummary<TemplateUserRef>("pt.createdById")), always: true },
-  isSimple: column("pt.isSimple", toBool),
 });
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───

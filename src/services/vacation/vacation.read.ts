@@ -4,15 +4,15 @@ import type { Viewer } from "../../auth/authenticate";
 import { Vacation, VacationComment, VacationDate, VacationType } from "../../types/vacation/vacation.type";
 import type { VacationFilter } from "../../inputs/vacation/vacation-filter.input";
 import type { VacationOrder } from "../../inputs/vacation/vacation-order.input";
-import { toBool, toDateRequired } from "../../db/row-values";
 import type { StatementBuilder } from "../../db/statements";
 import { escapeLike } from "../shared/search-text";
 import { rules } from "../../auth/rules";
 import {
   column,
-  columns,
+  columnsOf,
   entityOf,
   group,
+  joined,
   list,
   object,
   readModel,
@@ -30,16 +30,10 @@ import { userSummary } from "../shared/user-refs";
 type From = Tables & { v: Tables["Vacation"] };
 type Eb = ExpressionBuilder<From, "v">;
 
-const vacationTypeModel = readModel<VacationType>({
-  ...columns("vt", ["id", "name"]),
-  ...columns("vt", ["decrementVacation", "isActive"], toBool),
-});
-
-const vacationDateModel = readModel<VacationDate>({ id: column("vd.id"), date: column("vd.date", toDateRequired) });
-
+const vacationTypeModel = readModel<VacationType>(columnsOf(VacationType, "vt"));
+const vacationDateModel = readModel<VacationDate>(columnsOf(VacationDate, "vd"));
 const vacationCommentModel = readModel<VacationComment>({
-  ...columns("vc", ["id", "content"]),
-  createdAt: column("vc.createdAt", toDateRequired),
+  ...columnsOf(VacationComment, "vc"),
   calendarUser: { ...required(userSummary("vc.calendarUserId")), always: true },
 });
 
@@ -51,30 +45,19 @@ const vacationCommentModel = readModel<VacationComment>({
  * always read: a vacation whose owner is gone is left out (`vacationsOf`).
  */
 const vacationModel = readModel<Vacation>({
+  ...columnsOf(Vacation, "v"),
   id: column("v.id", String, true),
   calendarUser: { ...required(userSummary("v.calendarUserId")), always: true },
   vacationType: required(object(vacationTypeModel, rowsOf("VacationType as vt", "vt.id", "v.vacationTypeId"))),
-  status: column("v.status"),
   daysCount: tally("VacationDate as dc", "dc.vacationId", "v.id"),
-  description: column("v.description"),
-  vacationYear: column("v.vacationYear"),
-  issueDate: column("v.issueDate", toDateRequired),
   vacationComments: list(
     vacationCommentModel,
-    (_m, eb) =>
-      eb
-        .selectFrom("VacationComment as vc")
-        // a comment whose author is gone is left out, as the author's deletion removes it
-        .innerJoin("User as ca", "ca.id", "vc.calendarUserId")
-        .whereRef("vc.vacationId", "=", "v.id")
-        .orderBy("vc.createdAt")
-        .orderBy("vc.id") as never,
+    // a comment whose author is gone is left out, as the author's deletion removes it
+    joined(rowsOf("VacationComment as vc", "vc.vacationId", "v.id", "vc.createdAt", "vc.id"), "User as ca", "vc.calendarUserId"),
   ),
   vacationDates: list(vacationDateModel, rowsOf("VacationDate as vd", "vd.vacationId", "v.id", "vd.date", "vd.id")),
   acceptedBy: userSummary("v.acceptedById"),
   rejectedBy: userSummary("v.rejectedById"),
-  fileGenerated: column("v.fileGenerated", toBool),
-  ...columns("v", ["createdAt", "updatedAt"], toDateRequired),
   permissions: group({ canManage: ruleFlag("manageVacationsOf", rules.manageVacationsOf, "v.calendarUserId") }),
 });
 
