@@ -4,10 +4,10 @@ import { rules } from "../../auth/rules";
 import { column, columnsOf, entityOf, readModel, required } from "../shared/read-model";
 import { userSummary } from "../shared/user-refs";
 
-/** A member of a chat topic (`a`) with their summary; a membership whose user is gone is left out. */
+/** A member of a chat topic (`a`) with their summary. */
 const membershipModel = readModel<AssignedChatTopicUser>({
   ...columnsOf(AssignedChatTopicUser, "a"),
-  chatUser: { ...required(userSummary<UserRef>("a.userId")), always: true },
+  chatUser: required(userSummary<UserRef>("a.userId")),
   lastReadMessage: column("a.lastReadMessageId"),
 });
 
@@ -20,6 +20,5 @@ export const assignedChatTopicUserEntity = entityOf(
   rules.topicMember,
   {
     subject: "topicId",
-    keep: (a) => a.chatUser !== null,
   },
 );

@@ -30,10 +30,10 @@ const contractorModel = readModel<NoteContractor>({
   ),
 });
 
-/** `Note` in ONE statement: author, assignee, status and the contractor with everything it shows (a note whose author is gone is left out). */
+/** `Note` in ONE statement: author, assignee, status and the contractor with everything it shows. */
 const noteModel = readModel<Note>({
   ...columnsOf(Note, "n"),
-  createdBy: { ...required(userSummary<NoteUserRef>("n.createdById")), always: true },
+  createdBy: required(userSummary<NoteUserRef>("n.createdById")),
   contractor: object(
     contractorModel,
     (_m, eb) => eb.selectFrom("Contractor as k").where(sql<boolean>`${sql.ref("k.id")} = ${sql.ref("n.contractorId")}`) as never,
@@ -45,6 +45,6 @@ const noteModel = readModel<Note>({
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
 /** E14 (`Query.note`) loads through this entity. */
-export const noteEntity = entityOf(Note, noteModel, "Note as n", rules.crm, { keep: (n) => n.createdBy !== null });
+export const noteEntity = entityOf(Note, noteModel, "Note as n", rules.crm);
 export const noteStatusEntity = entityOf(NoteStatus, statusModel, "NoteStatus as ns", rules.crm);
 export const noteContractorEntity = entityOf(NoteContractor, contractorModel, "Contractor as k", rules.crm);

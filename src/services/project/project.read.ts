@@ -99,7 +99,7 @@ const numberingModel = readModel<ProjectNumbering>(columnsOf(ProjectNumbering, "
 const assignmentModel = readModel<AssignedProjectUser>(
   {
     ...columnsOf(AssignedProjectUser, "pa"),
-    projectUser: { ...required(shownIn(userSummary<ProjectUserRef>("pa.userId"), "pa.projectId")), always: true },
+    projectUser: required(shownIn(userSummary<ProjectUserRef>("pa.userId"), "pa.projectId")),
   },
   { shownIn: "pa.projectId" },
 );
@@ -245,12 +245,9 @@ const settingsModel = readModel<ProjectSettings>({
 /** A board's member (`ab`, the board `b` joined): their summary and rate shown by the rule of the board's project. */
 const boardUserModel = readModel<AssignedBoardUser>({
   ...columnsOf(AssignedBoardUser, "ab"),
-  projectUser: { ...required(shownIn(userSummary<ProjectUserRef>("ab.userId"), "b.projectId")), always: true },
+  projectUser: required(shownIn(userSummary<ProjectUserRef>("ab.userId"), "b.projectId")),
   board: column("ab.boardId"),
 });
-
-/** An assignment whose user is gone is left out. */
-const withUser = (a: { projectUser: unknown }) => a.projectUser !== null;
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
@@ -272,13 +269,11 @@ export const riskEntity = entityOf(Risk, riskModel, "Risk as r", rules.readProje
 
 export const assignedProjectUserEntity = entityOf(AssignedProjectUser, assignmentModel, "ProjectUserAssignment as pa", rules.readProject, {
   subject: "projectId",
-  keep: withUser,
 });
 
 export const assignedBoardUserEntity = entityOf(AssignedBoardUser, boardUserModel, "AssignedBoardUser as ab", rules.readProject, {
   subject: (eb) => eb.selectFrom("Board as b").select("b.projectId").whereRef("b.id", "=", "e.boardId"),
   join: (q) => q.innerJoin("Board as b", "b.id", "ab.boardId") as never,
-  keep: withUser,
 });
 
 export const customFieldDefinitionEntity = entityOf(CustomFieldDefinition, definitionModel, "CustomFieldDefinition as cd", rules.signedIn);

@@ -367,21 +367,18 @@ export function byIds<A extends ByIds, Q extends { where(f: (eb: never) => unkno
  * Rows of `table` ("Vacation as v") by id, in ONE statement built once per selection (and rule
  * forms): the request's loaders read every field, `_entities` and a root field that reads one
  * object the fields the document selects (and the id). `join` adds the rows the model reads
- * beside it; `keep` drops answers (a row whose required nested row is gone); `visibleBy` keeps
- * only the rows a rule lets the caller read, in SQL; `by` widens the batch (an invoice's
- * correction chain comes along with it).
+ * beside it; `visibleBy` keeps only the rows a rule lets the caller read, in SQL; `by` widens
+ * the batch (an invoice's correction chain comes along with it).
  */
 export function loadById<T>(
   model: ReadModel<T>,
   table: string,
   {
     join = (q) => q,
-    keep = () => true,
     visibleBy,
     by,
   }: {
     join?: (q: Query) => Query;
-    keep?: (answer: T) => boolean;
     visibleBy?: { rule: Rule<never>; subject: SqlSubject };
     by?: (b: StatementBuilder<ByIds>, eb: Eb, ids: readonly string[]) => Expression<SqlBool>;
   } = {},
@@ -405,7 +402,7 @@ export function loadById<T>(
   );
   return async (read: ReadPort, ids: readonly string[], viewer: Viewer, selected: Selection = everything): Promise<T[]> => {
     const sel = selected.withId();
-    return (await read.all(byId, { ids, viewer, sel })).map(model.mapper(sel)).filter(keep);
+    return (await read.all(byId, { ids, viewer, sel })).map(model.mapper(sel));
   };
 }
 

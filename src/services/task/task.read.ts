@@ -116,10 +116,7 @@ export function fileModel<T extends FileBase & { createdBy: unknown }>(createdBy
   } as never);
 }
 
-const entityFileModel = fileModel<File>({
-  ...shownIn(required(userSummary<ProjectUserRef>("f.createdById")), projectOfFile),
-  always: true,
-});
+const entityFileModel = fileModel<File>(shownIn(required(userSummary<ProjectUserRef>("f.createdById")), projectOfFile));
 
 const itemModel = readModel<TaskChecklistItem>(columnsOf(TaskChecklistItem, "i"));
 
@@ -203,7 +200,7 @@ export const taskChecklistItemEntity = entityOf(TaskChecklistItem, itemModel, "T
       .whereRef("c.id", "=", "e.checklistId"),
 });
 
-const filesById = loadById(entityFileModel, "File as f", { keep: (f) => f.createdBy !== null });
+const filesById = loadById(entityFileModel, "File as f");
 
 export const fileEntity = defineEntity(File, {
   read: readBy(rules.readProject, "File", (eb) =>
@@ -217,7 +214,7 @@ export const fileEntity = defineEntity(File, {
         .whereRef("c.id", "=", "e.taskCommentId"),
     ),
   ),
-  /** In the order of `ids`; a file whose creator is gone is left out. */
+  /** In the order of `ids`. */
   loadMany: async (read, ids, viewer) => {
     const byId = new Map((await filesById(read, ids, viewer)).map((f) => [f.id, f]));
     return ids.flatMap((id) => byId.get(id) ?? []);

@@ -16,7 +16,7 @@ const templateModel = readModel<ProjectTemplate>({
     "cv.projectTemplateId",
     "pt.id",
   ),
-  createdBy: { ...required(userSummary<TemplateUserRef>("pt.createdById")), always: true },
+  createdBy: required(userSummary<TemplateUserRef>("pt.createdById")),
 });
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
@@ -24,11 +24,10 @@ const templateModel = readModel<ProjectTemplate>({
 /**
  * Templates by id in ONE statement, only those the caller may see (rules.readTemplate as a
  * condition: public ones and the caller's own for staff, every one for an admin, none for
- * external users; a template whose author is gone is left out): the references of `_entities`
+ * external users): the references of `_entities`
  * and E9 alike.
  */
 export const projectTemplateEntity = entityOf(ProjectTemplate, templateModel, "ProjectTemplate as pt", rules.readTemplate, {
   subject: () => "e",
-  keep: (t) => t.createdBy !== null,
   visibleBy: { rule: rules.readTemplate, subject: "pt" },
 });

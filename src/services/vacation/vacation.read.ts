@@ -34,20 +34,19 @@ const vacationTypeModel = readModel<VacationType>(columnsOf(VacationType, "vt"))
 const vacationDateModel = readModel<VacationDate>(columnsOf(VacationDate, "vd"));
 const vacationCommentModel = readModel<VacationComment>({
   ...columnsOf(VacationComment, "vc"),
-  calendarUser: { ...required(userSummary("vc.calendarUserId")), always: true },
+  calendarUser: required(userSummary("vc.calendarUserId")),
 });
 
 /**
  * `Vacation`, read in one statement: the owner, acceptor and rejecter summaries, the type, the
  * dates and the comments (with their authors) as JSON, the day count as a count over the
  * vacation's own dates (the (vacationId, date) index: its cost follows the page, not the table),
- * and `permissions.canManage` as the rule's condition; each only when selected. The owner is
- * always read: a vacation whose owner is gone is left out (`vacationsOf`).
+ * and `permissions.canManage` as the rule's condition; each only when selected.
  */
 const vacationModel = readModel<Vacation>({
   ...columnsOf(Vacation, "v"),
   id: column("v.id", String, true),
-  calendarUser: { ...required(userSummary("v.calendarUserId")), always: true },
+  calendarUser: required(userSummary("v.calendarUserId")),
   vacationType: required(object(vacationTypeModel, rowsOf("VacationType as vt", "vt.id", "v.vacationTypeId"))),
   daysCount: tally("VacationDate as dc", "dc.vacationId", "v.id"),
   vacationComments: list(
@@ -61,9 +60,9 @@ const vacationModel = readModel<Vacation>({
   permissions: group({ canManage: ruleFlag("manageVacationsOf", rules.manageVacationsOf, "v.calendarUserId") }),
 });
 
-/** Statement rows (`own`: a page's JSON, see `ReadModel.mapper`) as GraphQL `Vacation`s; rows whose owner is gone are left out. */
+/** Statement rows (`own`: a page's JSON, see `ReadModel.mapper`) as GraphQL `Vacation`s. */
 export function vacationsOf(rows: ReadonlyArray<Readonly<Record<string, unknown>>>, selection: Selection, own = false): Vacation[] {
-  return rows.map(vacationModel.mapper(selection, "", own)).filter((v) => v.calendarUser !== null);
+  return rows.map(vacationModel.mapper(selection, "", own));
 }
 
 export interface VacationsArgs {
@@ -205,11 +204,8 @@ export const VACATIONS_PAGE = pageStatement(
 
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
-/** A batch of vacations in one statement (a vacation whose owner is gone is none). */
-export const vacationEntity = entityOf(Vacation, vacationModel, "Vacation as v", rules.calendar, { keep: (v) => v.calendarUser !== null });
+/** A batch of vacations in one statement. */
+export const vacationEntity = entityOf(Vacation, vacationModel, "Vacation as v", rules.calendar);
 export const vacationTypeEntity = entityOf(VacationType, vacationTypeModel, "VacationType as vt", rules.signedIn);
-/** A comment whose author is gone is left out (the author's deletion removes it). */
-export const vacationCommentEntity = entityOf(VacationComment, vacationCommentModel, "VacationComment as vc", rules.calendar, {
-  keep: (c) => c.calendarUser !== null,
-});
+export const vacationCommentEntity = entityOf(VacationComment, vacationCommentModel, "VacationComment as vc", rules.calendar);
 export const vacationDateEntity = entityOf(VacationDate, vacationDateModel, "VacationDate as vd", rules.calendar);
