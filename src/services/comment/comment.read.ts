@@ -9,7 +9,6 @@ import {
   column,
   columnsOf,
   entityOf,
-  joined,
   list,
   modelBuild,
   readModel,
@@ -28,7 +27,7 @@ type Eb = ExpressionBuilder<C, "c">;
 
 const commentFileModel = fileModel<TaskCommentFile>(required(userSummary<MiniUserRef>("f.createdById")));
 
-/** A mention or a reaction: its row `k` and the user's summary (a user who is gone takes the row along: inner join). */
+/** A mention or a reaction: its row `k` and the user's summary. */
 const mentionModel = readModel<TaskCommentMention>({ id: column("k.id"), user: required(userSummary<MiniUserRef>("k.userId")) });
 const reactionModel = readModel<TaskCommentReaction>({
   ...columnsOf(TaskCommentReaction, "k"),
@@ -43,10 +42,7 @@ const commentModel = readModel<TaskComment>({
   repliesTo: column("c.repliesToId"),
   repliesCount: tally("TaskComment as rc", "rc.repliesToId", "c.id"),
   taskCommentMentions: list(mentionModel, byUserName("TaskCommentMention as k", "ku", "k.commentId", "c.id")),
-  taskCommentReactions: list(
-    reactionModel,
-    joined(rowsOf("TaskCommentReaction as k", "k.commentId", "c.id", "k.reactionType", "k.id"), "User as ku", "k.userId"),
-  ),
+  taskCommentReactions: list(reactionModel, rowsOf("TaskCommentReaction as k", "k.commentId", "c.id", "k.reactionType", "k.id")),
 });
 
 export interface SharedCommentsArgs extends ListPage {
@@ -152,11 +148,10 @@ export const taskCommentEntity = entityOf(TaskComment, commentModel, "TaskCommen
   subject: (eb) => eb.selectFrom("Task as t").select("t.projectId").whereRef("t.id", "=", "e.taskId"),
 });
 
-/** A mention or a reaction (`e`, read as `k` with its user joined): its rule's subject is its comment's project. */
+/** A mention or a reaction (`e`, read as `k`): its rule's subject is its comment's project. */
 const byComment: EntityOptions<{ id: string }> = {
   subject: (eb) =>
     eb.selectFrom("TaskComment as c").innerJoin("Task as t", "t.id", "c.taskId").select("t.projectId").whereRef("c.id", "=", "e.commentId"),
-  join: (q) => q.innerJoin("User as ku", "ku.id", "k.userId") as never,
 };
 export const taskCommentMentionEntity = entityOf(
   TaskCommentMention,

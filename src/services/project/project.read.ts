@@ -139,8 +139,6 @@ const projectModel = readModel<Project>({
     (m, eb) =>
       eb
         .selectFrom("ProjectUserAssignment as pa")
-        // a manager whose user is gone is left out
-        .innerJoin("User as pu", "pu.id", "pa.userId")
         .whereRef("pa.projectId", "=", "p.id")
         .where((e) => m.b.inList(e.ref("pa.role"), PROJECT_MANAGER_ROLES, "text"))
         .orderBy("pa.createdAt")
