@@ -1033,6 +1033,33 @@ describe("E4 createInvoice: statements", () => {
     expect(check.data!.createInvoice.prevItems).toHaveLength(1);
   });
 
+  it("reads back what the answer selects, and every field with the chain when it follows the links", async () => {
+    /** The read-back: the one statement that reads invoices by id ("Invoice" as "i"). */
+    const readBack = async (query: string, input: Input) => {
+      let answer: Awaited<ReturnType<typeof t.gql>> | undefined;
+      const sql = await t.statementsOf(async () => (answer = await t.gql(query, { input })));
+      expect(answer!.errors).toBeUndefined();
+      const reads = sql.filter((q) => /from\s+"Invoice"\s+as\s+"i"/i.test(q));
+      expect(reads).toHaveLength(1);
+      return { statement: reads[0], invoice: answer!.data!.createInvoice };
+    };
+    const lean = await readBack(CREATE_SHORT, issued("2032-04-01"));
+    expect(lean.invoice).toEqual({
+      id: expect.any(String),
+      no: expect.any(String),
+      isDraft: false,
+      netAmount: 1500,
+      vatAmount: 345,
+      grossAmount: 1845,
+    });
+    // the selected columns only: no seller's street, no items, no correction chain
+    expect(lean.statement).not.toMatch(/sellerStreet|InvoiceItem|correctedInvoiceId/);
+    const whole = await readBack(CREATE, issued("2032-04-02"));
+    expect(whole.invoice.items).toHaveLength(1);
+    expect(whole.statement).toMatch(/sellerStreet/);
+    expect(whole.statement).toMatch(/correctedInvoiceId/);
+  });
+
   it("_entities resolves any number of invoices in the same statements", async () => {
     const others = await t.db.invoice.findMany({
       select: { id: true },

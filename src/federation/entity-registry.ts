@@ -16,8 +16,8 @@ export interface EntityDefinition<T extends { id: string } = { id: string }> {
   read: EntityRead;
   /** `selection`: what a document selects of the objects (a Selection, src/services/shared/look-ahead.ts); every field without it. */
   loadMany(read: ReadPort, ids: readonly string[], viewer: Viewer, selection?: object): Promise<T[]>;
-  /** Whether `loadMany` may read only what a document selects (`_entities`); else it is given no selection. */
-  selective?: boolean;
+  /** Whether `loadMany` may read only what `selection` selects (`_entities`, a mutation's answer); else it is given none. */
+  selective?(selection: object): boolean;
 }
 
 /**

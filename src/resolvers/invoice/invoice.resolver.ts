@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Authorized, Ctx, FieldResolver, Info, Mutation, Resolver, Root } from "type-graphql";
 import type { AuthedContext } from "../../context";
 import { rules } from "../../auth/rules";
 import { CreateCurrencyDictionaryInput } from "../../inputs/invoice/create-currency-dictionary.input";
@@ -9,6 +10,7 @@ import { CreateInvoiceInput } from "../../inputs/invoice/create-invoice.input";
 import { Invoice } from "../../types/invoice/invoice.type";
 import { createInvoice } from "../../services/invoice/invoice-creation.service";
 import { listCost, MAX_CORRECTIONS } from "../../domain/list-cost";
+import { Selection } from "../../services/shared/look-ahead";
 
 @Resolver(() => Invoice)
 export class InvoiceResolver {
@@ -33,8 +35,9 @@ export class InvoiceResolver {
   async createInvoice(
     @Arg("input", () => CreateInvoiceInput, { description: "The new invoice." }) input: CreateInvoiceInput,
     @Ctx() ctx: AuthedContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Invoice | null> {
-    return ctx.loaders.loadWritten(invoiceEntity, await createInvoice(ctx, input));
+    return ctx.loaders.loadWritten(invoiceEntity, await createInvoice(ctx, input), Selection.of(info));
   }
 
   // the type, nullability and description of these fields are declared once, on Invoice; a field

@@ -466,13 +466,14 @@ const invoiceProject: EntitySubject = (eb) =>
 // ─── entities: the area's @key types with their read rules (listed in the area's index) ───
 
 /**
- * The Invoice entity. A batch brings the rest of its invoices' correction chains along, which the
- * request's loader keeps for the `invoice`, `corrects` and `prevCorrect` fields: they cost no
- * further statement.
+ * The Invoice entity. A batch of every field brings the rest of its invoices' correction chains
+ * along, which the request's loader keeps for the `invoice`, `corrects` and `prevCorrect` fields:
+ * they cost no further statement. A selection without those fields (createInvoice's answer, a
+ * reference) reads its invoices alone, and only what it selects.
  */
 export const invoiceEntity = entityOf(Invoice, invoiceModel, "Invoice as i", rules.readInvoice, {
   subject: "financeProjectId",
-  by: (b, eb, ids) => inChainsOf(b, eb as never, ids),
+  by: { rows: (b, eb, ids) => inChainsOf(b, eb as never, ids), follows: ["invoice", "corrects", "prevCorrect"] },
 });
 export const invoiceCostEntity = entityOf(InvoiceCost, costModel, "InvoiceCost as b", rules.readInvoice, { subject: invoiceProject });
 export const invoiceIncomeEntity = entityOf(InvoiceIncome, incomeModel, "InvoiceIncome as b", rules.readInvoice, {

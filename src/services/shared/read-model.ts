@@ -367,8 +367,9 @@ export function byIds<A extends ByIds, Q extends { where(f: (eb: never) => unkno
  * Rows of `table` ("Vacation as v") by id, in ONE statement built once per selection (and rule
  * forms): the request's loaders read every field, `_entities` and a root field that reads one
  * object the fields the document selects (and the id). `join` adds the rows the model reads
- * beside it; `visibleBy` keeps only the rows a rule lets the caller read, in SQL; `by` widens
- * the batch (an invoice's correction chain comes along with it).
+ * beside it; `visibleBy` keeps only the rows a rule lets the caller read, in SQL; `by` widens a
+ * batch of every field (an invoice's correction chain comes along with it) for the fields that
+ * follow those links (`by.follows`): a selection that has none of them reads its ids alone.
  */
 export function loadById<T>(
   model: ReadModel<T>,
@@ -380,7 +381,7 @@ export function loadById<T>(
   }: {
     join?: (q: Query) => Query;
     visibleBy?: { rule: Rule<never>; subject: SqlSubject };
-    by?: (b: StatementBuilder<ByIds>, eb: Eb, ids: readonly string[]) => Expression<SqlBool>;
+    by?: { rows: (b: StatementBuilder<ByIds>, eb: Eb, ids: readonly string[]) => Expression<SqlBool>; follows: readonly string[] };
   } = {},
 ) {
   const [name, as] = table.split(" as ");
@@ -396,7 +397,7 @@ export function loadById<T>(
       const m = modelBuild(b, s.forms);
       const rows = model.select(m, join(b.db.selectFrom(table as "User") as unknown as Query), s.sel);
       const ids = b.param((a) => a.ids);
-      const q = by ? rows.where((eb) => by(b, eb, ids)) : byIds(b, rows, idRef);
+      const q = by && s.sel === everything ? rows.where((eb) => by.rows(b, eb, ids)) : byIds(b, rows, idRef);
       return visibleBy ? q.where((eb) => ruleSql(b, eb, visibleBy.rule, s.visible!, visibleBy.subject, m.me)) : q;
     },
   );
@@ -423,7 +424,7 @@ export function entityOf<T extends { id: string }, S>(
   return defineEntity(type, {
     read: readBy(rule, table.split(" as ")[0] as keyof Tables, subject),
     loadMany: loadById(model, table, options),
-    // a batch widened by `by` serves the fields that follow its links, which need all of its rows' fields
-    selective: !options.by,
+    // the fields that follow a widened batch's links need every field of its rows
+    selective: (selection) => !options.by || !(selection as Selection).hasAny(...options.by.follows),
   });
 }
