@@ -129,13 +129,8 @@ function definedColumns(row: InvoiceRow): string[] {
   return Object.keys(row).filter((column) => row[column as keyof InvoiceRow] !== undefined);
 }
 
-/**
- * Rows as a JSON parameter: moments in the text each database stores (SqlDialect.timestampText),
- * decimals exact (as strings). PostgreSQL's text is a Date's own JSON (toISOString), so its rows
- * are stringified without a replacer, which cost more than the rest of the statement's building.
- */
+/** Rows as a JSON parameter: moments in the text each database stores (see sqlTimestamp), decimals exact (as strings). */
 function rowJson(dialect: SqlDialect, rows: object): string {
-  if (dialect.kind === "postgres") return JSON.stringify(rows);
   return JSON.stringify(rows, function (this: Record<string, unknown>, key, value: unknown) {
     const original = this[key];
     return original instanceof Date ? dialect.timestampText(original) : value;
