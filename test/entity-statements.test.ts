@@ -3,6 +3,8 @@ import { createTestApp, demoIds, type TestApp } from "./support/test-app";
 import { ENTITIES } from "../src/schema/registry";
 import { auditFederation } from "./support/schema-audit";
 import { everything } from "./support/full-selection";
+import { onPostgres } from "./support/databases";
+import { describeIf } from "./support/skip";
 
 /**
  * Issue 10: `_entities` answers a batch of representations of any entity type with at most two
@@ -84,6 +86,21 @@ describe("issue 10: statements per _entities batch, for every entity", () => {
         .join("\n")}`,
     );
   }, 120_000);
+});
+
+describeIf(!onPostgres, "SQLite's own form of a batch")("SQLite reads an entity's batch as one JSON array", () => {
+  it("every entity: the batch read as one JSON array answers what it answers read as rows", async () => {
+    const { read, viewer } = await t.contextOf({ ...(await t.app.context(t.adminToken)).viewer! });
+    // the same statement's rows, as PostgreSQL's path reads them (SQL still SQLite's: the dialect is the statement builder's)
+    const asRows = Object.create(read, { kind: { value: "postgres" } }) as typeof read;
+    for (const entity of ENTITIES) {
+      const ids = await storedIds(entity.typeName);
+      const answers = await entity.loadMany(read, ids, viewer);
+      expect(answers.length).toBeGreaterThan(0);
+      // toEqual tells a Date from its text and a nested object from its JSON
+      expect({ type: entity.typeName, answers }).toEqual({ type: entity.typeName, answers: await entity.loadMany(asRows, ids, viewer) });
+    }
+  });
 });
 
 /** Checks one entity's bounds; returns its counts (admin narrow, admin wide, user wide). */

@@ -101,7 +101,7 @@ type PageRow = { total?: unknown; page?: unknown } & Record<string, unknown>;
  * the SQLite server's bottleneck, its worker mostly idle). An unpaginated list (see `pagedList`) is
  * read as rows, each with the count beside it as a subquery the database computes once.
  *
- * `keysFirst`, for a list whose order is mostly a sort (not an index's): on SQLite the window's
+ * `keysFirst`, for a shape whose order is mostly a sort (not an index's): on SQLite the window's
  * keys are sorted and windowed first, by the order terms and the id alone, and the model's columns
  * read for the page's rows only. SQLite computes a row's selected columns (the summaries' and
  * lists' subqueries) before it sorts, so for every row the filter keeps (the vacations page of
@@ -117,18 +117,21 @@ export function pageStatement<A extends { viewer: Viewer }, S extends object>(
   shape: (args: A) => S,
   where: (b: StatementBuilder<A & PageStatementArgs>, s: S, q: Query) => Query,
   order: (b: StatementBuilder<A & PageStatementArgs>, s: S, q: Query) => Query,
-  { keysFirst = false }: { keysFirst?: boolean } = {},
+  { keysFirst = () => false }: { keysFirst?: (s: S) => boolean } = {},
 ): Statement<A & PageStatementArgs, PageRow> {
   return statement(
     name,
-    (a: A & PageStatementArgs) => ({
-      ...shape(a),
-      items: a.items,
-      total: a.total,
-      json: a.json,
-      keysFirst: keysFirst && a.sqliteWindow && a.items,
-      ...(a.items ? { sel: a.sel, forms: model.forms(a.viewer) } : { sel: null, forms: {} }),
-    }),
+    (a: A & PageStatementArgs) => {
+      const s = shape(a);
+      return {
+        ...s,
+        items: a.items,
+        total: a.total,
+        json: a.json,
+        keysFirst: a.sqliteWindow && a.items && keysFirst(s),
+        ...(a.items ? { sel: a.sel, forms: model.forms(a.viewer) } : { sel: null, forms: {} }),
+      };
+    },
     (b, s) => {
       const rows = () => where(b, s, b.db.selectFrom(table as "User") as unknown as Query);
       const count = () => rows().select((eb) => eb.fn.countAll().as("total"));

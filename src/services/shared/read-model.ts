@@ -388,22 +388,30 @@ export function loadById<T>(
   const idRef = `${as}.id`;
   const byId = statement(
     `${name}.byId`,
-    (a: ByIds & { viewer: Viewer; sel: Selection }) => ({
+    (a: ByIds & { viewer: Viewer; sel: Selection; json: boolean }) => ({
       sel: a.sel,
       forms: model.forms(a.viewer),
       visible: visibleBy && ruleForm(visibleBy.rule, a.viewer),
+      json: a.json,
     }),
     (b, s) => {
       const m = modelBuild(b, s.forms);
       const rows = model.select(m, join(b.db.selectFrom(table as "User") as unknown as Query), s.sel);
       const ids = b.param((a) => a.ids);
       const q = by && s.sel === everything ? rows.where((eb) => by.rows(b, eb, ids)) : byIds(b, rows, idRef);
-      return visibleBy ? q.where((eb) => ruleSql(b, eb, visibleBy.rule, s.visible!, visibleBy.subject, m.me)) : q;
+      const visible = visibleBy ? q.where((eb) => ruleSql(b, eb, visibleBy.rule, s.visible!, visibleBy.subject, m.me)) : q;
+      return s.json ? (b.db.selectNoFrom(() => [b.jsonArray(visible as never).as("rows")]) as unknown as Query) : visible;
     },
   );
   return async (read: ReadPort, ids: readonly string[], viewer: Viewer, selected: Selection = everything): Promise<T[]> => {
     const sel = selected.withId();
-    return (await read.all(byId, { ids, viewer, sel })).map(model.mapper(sel));
+    // SQLite: the batch as one JSON array, which its worker thread sends as one string for the event loop to parse
+    // once: better-sqlite3 makes every value of a row and its every key anew, and the rows are cloned between the
+    // threads (_entities of 100 users, 4 columns, on the worker: 203 us as rows, 102 as SQLite's JSON)
+    if (read.kind === "sqlite") {
+      return parseJson<Row[]>((await read.first(byId, { ids, viewer, sel, json: true }))!.rows).map(model.mapper(sel, "", true));
+    }
+    return (await read.all(byId, { ids, viewer, sel, json: false })).map(model.mapper(sel));
   };
 }
 
