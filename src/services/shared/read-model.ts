@@ -191,7 +191,12 @@ export function list<T>(model: ReadModel<T>, from: Nested): Field<T[]> {
     reads: (m, eb, below) => ({ "": m.b.jsonArray(model.select(m, from(m, eb), below) as never) }),
     mapper: (alias, below) => {
       const map = model.mapper(below, "", true);
-      return (row) => (parseJson<Row[] | undefined>(row[alias]) ?? []).map(map);
+      // the array is the statement's own JSON, which nothing else reads: its items are mapped in place
+      return (row) => {
+        const rows = parseJson<Row[] | undefined>(row[alias]) ?? [];
+        for (let i = 0; i < rows.length; i++) rows[i] = map(rows[i]) as Row;
+        return rows as T[];
+      };
     },
     rules: model.rules,
     inPlace: "mapped",
