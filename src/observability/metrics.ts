@@ -25,11 +25,21 @@ export interface Metrics {
 export function createMetrics(poolStats: () => PoolStats, admissionStats: () => { inUse: number; waiting: number }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
+  // counted in plain numbers and handed to prom-client when scraped (its documented collect hook):
+  // Counter.inc validates and hashes its labels on every call, and this runs on every operation
+  const answered: Answered[] = [];
+  new Counter({
     name: "graphql_requests_total",
     help: "GraphQL operations answered, by root field and outcome (ok or the first error code).",
     labelNames: ["operation", "outcome"],
     registers: [registry],
+    collect() {
+      for (const series of answered) {
+        if (series.count === 0) continue;
+        this.inc(series.labels, series.count);
+        series.count = 0;
+      }
+    },
   });
   const duration = new Histogram({
     name: "graphql_request_duration_seconds",
@@ -84,15 +94,46 @@ export function createMetrics(poolStats: () => PoolStats, admissionStats: () => 
     "GraphQL operations waiting for their turn to execute (their cost does not fit in MAX_CONCURRENT_COST now).",
     () => admissionStats().waiting,
   );
+  // per operation label (the schema's root fields bound them, and the error codes the outcomes):
+  // its histograms' series and its outcomes' counts, found again rather than made on every operation
+  const byOperation = new Map<string, Operation>();
+  const operationOf = (operation: string): Operation => {
+    let found = byOperation.get(operation);
+    if (!found) {
+      const labels = { operation };
+      found = { duration: duration.labels(labels), cost: cost.labels(labels), outcomes: new Map() };
+      byOperation.set(operation, found);
+    }
+    return found;
+  };
   return {
     registry,
     observeOperation(operation, outcome, seconds, requestCost) {
-      requests.inc({ operation, outcome });
-      duration.observe({ operation }, seconds);
-      if (requestCost !== undefined) cost.observe({ operation }, requestCost);
+      const series = operationOf(operation);
+      let count = series.outcomes.get(outcome);
+      if (!count) {
+        count = { labels: { operation, outcome }, count: 0 };
+        series.outcomes.set(outcome, count);
+        answered.push(count);
+      }
+      count.count += 1;
+      series.duration.observe(seconds);
+      if (requestCost !== undefined) series.cost.observe(requestCost);
     },
     observeRefusal(reason) {
       refusals.inc({ reason });
     },
   };
+}
+
+/** Operations answered with one label pair since the last scrape. */
+interface Answered {
+  readonly labels: { operation: string; outcome: string };
+  count: number;
+}
+
+interface Operation {
+  readonly duration: { observe(value: number): void };
+  readonly cost: { observe(value: number): void };
+  readonly outcomes: Map<string, Answered>;
 }
