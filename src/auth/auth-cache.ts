@@ -24,12 +24,19 @@ export class AuthCache {
     private readonly maxEntries = 10_000,
   ) {}
 
+  /** What a token authenticated a moment ago resolved to (a copy), without waiting: undefined when it must be looked up. */
+  known(authorization: string | undefined): AuthResult | undefined {
+    const token = tokenFromHeader(authorization);
+    const hit = token && this.entries.get(token);
+    return hit && hit.until > Date.now() ? fresh(hit.result) : undefined;
+  }
+
   /** `around` runs the database look-up (a cache miss) only: tracing follows its statement (src/context.ts). */
   async authenticate(authorization: string | undefined, around: <T>(lookUp: () => T) => T = (lookUp) => lookUp()): Promise<AuthResult> {
+    const known = this.known(authorization);
+    if (known) return known;
     const token = tokenFromHeader(authorization);
     const now = Date.now();
-    const hit = token && this.entries.get(token);
-    if (hit && hit.until > now) return fresh(hit.result);
     const lookUp = () => authenticate(this.db, authorization);
     if (!token || this.ttlMs <= 0) return around(lookUp);
     const result = await around(lookUp);

@@ -73,17 +73,32 @@ export class ResultBudget {
     (errors as GraphQLError[]).splice(0, errors.length, stop);
   }
 
-  /** willSendResponse: the answer measured (its JSON kept for stringifyResult), or replaced by the stop error or RESULT_TOO_LARGE. */
-  async measure(response: GraphQLResponse): Promise<void> {
+  /**
+   * willSendResponse: the answer measured (its JSON kept for stringifyResult), or replaced by the
+   * stop error or RESULT_TOO_LARGE. A promise only when the JSON is written in slices: most answers
+   * are measured at once, without an async function's promise and its turns.
+   */
+  measure(response: GraphQLResponse): Promise<void> | undefined {
     if (response.body.kind !== "single") return;
-    if (this.stoppedHere) return answerWith(response, this.stoppedHere);
+    if (this.stoppedHere) {
+      answerWith(response, this.stoppedHere);
+      return;
+    }
     const scope = this.scope;
     const result = response.body.singleResult;
     const answer = { errors: result.errors, data: result.data, extensions: result.extensions };
     const room = scope.result.maxBytes - scope.result.bytes;
     // a heavy request's long answer (megabytes) is written in slices between turns, and no further than the
     // budget; a short one at once (a heavy gantt of a few hundred objects spent 12% of its CPU in the slices)
-    const json = scope.heavy && scope.result.nodes > SLICED_ABOVE_NODES ? await stringifyInTurns(answer, room) : JSON.stringify(answer);
+    if (scope.heavy && scope.result.nodes > SLICED_ABOVE_NODES) {
+      return stringifyInTurns(answer, room).then((json) => this.keep(response, result, json, room));
+    }
+    this.keep(response, result, JSON.stringify(answer), room);
+  }
+
+  /** The answer's JSON counted against the budget and kept for stringifyResult, or RESULT_TOO_LARGE instead. */
+  private keep(response: GraphQLResponse, result: FormattedExecutionResult, json: string | undefined, room: number): void {
+    const scope = this.scope;
     // the line end stringifyResult sends is added here, before the text is measured: measuring makes V8
     // flatten the pieces JSON.stringify built the text in, and the text sent is then that flat one
     // (heap profile, users page: `${text}\n` later was a second copy of every answer, 3% of the bytes allocated)
