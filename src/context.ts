@@ -50,27 +50,19 @@ export function buildContext(
   // a token authenticated a moment ago (most requests): the context at once, without an async function's promise and turns
   const known = auth.known(authorization);
   if (known) return Promise.resolve(new RequestContext(database, config, known, scope));
-  return authenticated(database, config, auth, authorization, scope);
+  return lookUp(database, auth, authorization, scope).then((result) => new RequestContext(database, config, result, scope));
 }
 
-async function authenticated(
-  database: Database,
-  config: Config,
-  auth: AuthCache,
-  authorization: string | undefined,
-  scope?: RequestScope,
-): Promise<Context> {
-  // the token's look-up, when not cached, is a Prisma call of the request (its statement traced as
-  // one); a cached answer does not enter `within`, whose async hooks cost on every promise while on
+/** The caller of a token not cached: its look-up, a Prisma call of the request (its statement traced as one). */
+async function lookUp(database: Database, auth: AuthCache, authorization: string | undefined, scope?: RequestScope): Promise<AuthResult> {
+  // a cached answer does not enter `within`, whose async hooks cost on every promise while on
   const { tracing } = database;
-  const around = scope && tracing ? <T>(lookUp: () => T) => tracing.within(scope, lookUp) : undefined;
-  let result;
+  const around = scope && tracing ? <T>(run: () => T) => tracing.within(scope, run) : undefined;
   try {
-    result = await auth.authenticate(authorization, around);
+    return await auth.authenticate(authorization, around);
   } catch (error) {
     throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
   }
-  return new RequestContext(database, config, result, scope);
 }
 
 /**
