@@ -59,7 +59,7 @@ export class EntityLoaders {
     }
     loader.clear(id);
     const shape = selection && entity.selective?.(selection) ? selection : undefined;
-    return (shape ? this.shaped(this.answers, entity, false, shape) : loader).clear(id).load(id) as Promise<T | null>;
+    return (shape ? this.shaped(this.answers, entity, false, shape).clear(id) : loader).load(id) as Promise<T | null>;
   }
 
   /**

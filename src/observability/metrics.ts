@@ -27,17 +27,18 @@ export function createMetrics(poolStats: () => PoolStats, admissionStats: () => 
   collectDefaultMetrics({ register: registry });
   // counted in plain numbers and handed to prom-client when scraped (its documented collect hook):
   // Counter.inc validates and hashes its labels on every call, and this runs on every operation
-  const answered: Answered[] = [];
   new Counter({
     name: "graphql_requests_total",
     help: "GraphQL operations answered, by root field and outcome (ok or the first error code).",
     labelNames: ["operation", "outcome"],
     registers: [registry],
     collect() {
-      for (const series of answered) {
-        if (series.count === 0) continue;
-        this.inc(series.labels, series.count);
-        series.count = 0;
+      for (const { outcomes } of byOperation.values()) {
+        for (const series of outcomes.values()) {
+          if (series.count === 0) continue;
+          this.inc(series.labels, series.count);
+          series.count = 0;
+        }
       }
     },
   });
@@ -114,7 +115,6 @@ export function createMetrics(poolStats: () => PoolStats, admissionStats: () => 
       if (!count) {
         count = { labels: { operation, outcome }, count: 0 };
         series.outcomes.set(outcome, count);
-        answered.push(count);
       }
       count.count += 1;
       series.duration.observe(seconds);
