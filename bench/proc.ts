@@ -49,3 +49,23 @@ export function rssMb(pid: number): { rss: number; peak: number } {
   const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
 }
+
+/** The whole machine's CPU milliseconds so far (every core, /proc/stat): busy, stolen by the hypervisor, and in all. */
+export function machineMs(): { busy: number; steal: number; total: number } {
+  // cpu  user nice system idle iowait irq softirq steal guest guest_nice
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+    .slice(0, 200)
+    .split("\n")[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const busy = user + nice + system + irq + softirq;
+  return { busy: (busy * 1000) / TICKS, steal: (steal * 1000) / TICKS, total: ((busy + idle + iowait + steal) * 1000) / TICKS };
+}
+
+/** Between two readings of machineMs: the shares of the machine's time busy and stolen. */
+export function machineShare(before: ReturnType<typeof machineMs>, after: ReturnType<typeof machineMs>): { busy: number; steal: number } {
+  const total = after.total - before.total || 1;
+  return { busy: (after.busy - before.busy) / total, steal: (after.steal - before.steal) / total };
+}

@@ -16,8 +16,11 @@
  *    the same rows and columns as the project's.
  * 4. Runs every workload in alternating rounds (the tracing pair where the workload is traced,
  *    project/PG, PostGraphile, project/SQLite, bare Apollo, then the next workload...) at 1 and 16
- *    connections with
- *    autocannon. Every measured run follows, at once, an unmeasured warm-up of the same workload,
+ *    connections with autocannon; each round starts the targets one further along that list
+ *    (round 2: PostGraphile, project/SQLite, bare Apollo, project/PG), so no target is always the
+ *    one measured first after another workload (and the traced server's replay of it) and always
+ *    pays for what they leave behind on a shared 2-core machine. Each run's line in the log says
+ *    how busy the machine was and how much of its time the hypervisor took (steal). Every measured run follows, at once, an unmeasured warm-up of the same workload,
  *    target and connection count (BENCH_WARMUP seconds, 2 by default, and at least
  *    BENCH_WARMUP_REQUESTS answered requests, 500 by default): a server idles while the
  *    others are measured (the traced one serves the users page only, about 85 s between its runs),
@@ -81,7 +84,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { Client } from "pg";
 import { startCommand } from "../test/support/start-command";
-import { clusterCpuMs, cpuMs, rssMb } from "./proc";
+import { clusterCpuMs, cpuMs, machineMs, machineShare, rssMb } from "./proc";
 import { scenarios as allScenarios, type Query, type Scenario } from "./scenarios";
 
 const QUICK = process.env.BENCH_QUICK === "1";
@@ -327,6 +330,8 @@ interface Measure {
   warmedUp: number;
   /** the OTLP collector's CPU ms per answered request (the traced server) */
   collectorCpu?: number;
+  /** the whole machine over the measured run: the share of its CPU time busy, and stolen by the hypervisor */
+  machine?: { busy: number; steal: number };
   /** per answered request, for a server on PostgreSQL: PostgreSQL's time and CPU (ms) and the statements it executed */
   pg?: PgSample;
 }
@@ -422,8 +427,10 @@ async function measure(
   const pgBefore = await pg?.();
   const cpuBefore = cpuMs(server.child.pid!);
   const collectorBefore = server.collector && cpuMs(server.collector.pid!);
+  const machineBefore = machineMs();
   const result = await load(server, q, connections, { duration: SECONDS });
   const cpu = cpuMs(server.child.pid!) - cpuBefore;
+  const machine = machineMs();
   const collectorCpu = collectorBefore === undefined ? undefined : cpuMs(server.collector!.pid!) - collectorBefore;
   const pgAfter = await pg?.();
   const after = await server.count();
@@ -441,6 +448,7 @@ async function measure(
     warmedUp,
     cpu: per(cpu),
     collectorCpu: collectorCpu === undefined ? undefined : per(collectorCpu),
+    machine: machineShare(machineBefore, machine),
     pg:
       pgBefore && pgAfter
         ? {
@@ -522,6 +530,8 @@ async function measurePair(
 
 /** Milliseconds with two decimals below 1 ms, one above. */
 const ms = (value: number) => value.toFixed(value < 1 ? 2 : 1);
+/** A share as a whole percentage. */
+const pct = (share: number) => `${Math.round(share * 100)}%`;
 
 const statementsPerRequest = (n: number, unit = "statements/req") =>
   Number.isNaN(n) ? `(statements shared with the background)` : `${n.toFixed(1)} ${unit}`;
@@ -637,7 +647,8 @@ async function main() {
           log(
             `round ${round} c=${connections} ${s.name} [${target}]: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ` +
               `${statementsPerRequest(m.statements)}; per request: server CPU ${ms(m.cpu)} ms${pgLine}${m.errors ? `, ${m.errors} errors` : ""}; ` +
-              `after a warm-up of ${m.warmedUp} requests`,
+              `after a warm-up of ${m.warmedUp} requests` +
+              (m.machine ? `; machine ${pct(m.machine.busy)} busy, ${pct(m.machine.steal)} stolen` : ""),
           );
         };
         // the tracing pair measured together, side by side in time (measurePair), the traced server first in odd rounds
@@ -652,7 +663,9 @@ async function main() {
         if (s.postgraphile) targets.push([postgraphile, s.postgraphile]);
         if (s.sqlite) targets.push([projectSqlite.server, s.project]);
         if (s.bareApollo) targets.push([bare, s.project]);
-        for (const [server, q] of targets) {
+        // rotated by round (see the header): the first target of a workload's round changes every round
+        const shift = (round - 1) % targets.length;
+        for (const [server, q] of [...targets.slice(shift), ...targets.slice(0, shift)]) {
           const onPostgres = server.target === "project-pg" || server.target === "postgraphile";
           report(server, await measure(server, q, connections, onPostgres ? pgSample : undefined, s.background));
         }
