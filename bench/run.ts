@@ -38,7 +38,7 @@
  * 5. Writes bench/RESULTS.md (keeping its "Event loop under load" section).
  *
  *   npm run bench                       # scale 4, 5 rounds of 5 s per workload and connection count
- *   BENCH_QUICK=1 npm run bench         # scale 1, 1 round of 0.5 s: proves it runs (test/bench.test.ts)
+ *   BENCH_QUICK=1 npm run bench         # scale 1, 1 round of 0.5 s: proves it runs (test/bench.test.ts runs 2 rounds)
  *   BENCH_ROUNDS=3 BENCH_SECONDS=10 BENCH_CONNECTIONS=16 BENCH_ONLY=users npm run bench
  *   BENCH_WARMUP=0 npm run bench        # no warm-up before the measured runs (default 2 s and 500 requests; quick mode 0.2 s)
  *   OTEL_SDK_DISABLED=true npm run bench   # A/A: the "traced" server untraced, the tracing table's control

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` runs end to end (BENCH_QUICK=1: seed scale 1, one short round): its own
+ * `npm run bench` runs end to end (BENCH_QUICK=1: seed scale 1, two short rounds): its own
  * PostgreSQL, the project on PostgreSQL and on SQLite, PostGraphile v4 on the same tables, the
  * check that both return the same rows and columns, and a figure for every workload. Speed is
  * not judged here. It starts PostgreSQL through scripts/pg-local.sh, so it runs with the
@@ -22,6 +22,8 @@ describeIf(onPostgres, NEEDS_POSTGRES)("npm run bench (BENCH_QUICK=1)", () => {
         ...process.env,
         NODE_ENV: "production",
         BENCH_QUICK: "1",
+        // two rounds: the second starts its targets one further along the list
+        BENCH_ROUNDS: "2",
         BENCH_PGPORT: process.env.BENCH_PGPORT ?? "54378",
         BENCH_PORT: process.env.BENCH_PORT ?? "4680",
       },
@@ -34,10 +36,19 @@ describeIf(onPostgres, NEEDS_POSTGRES)("npm run bench (BENCH_QUICK=1)", () => {
       // the equivalence check ran and found the same rows and columns
       expect(output).toMatch(new RegExp(`rows: ${workload.replace(/[{}]/g, "\\$&")}[^\\n]*: same \\(`));
     }
-    // every measured run came right after a warm-up of the same workload on the same target
+    // every measured run came right after a warm-up of the same workload on the same target; a run
+    // measured in one window (not the tracing pair's slices) says how busy the machine was
     const runs = output.split("\n").filter((line) => line.startsWith("round "));
     expect(runs.length).toBeGreaterThanOrEqual(38);
-    for (const run of runs) expect(run).toMatch(/; after a warm-up of [1-9]\d* requests$/);
+    for (const run of runs) {
+      const sliced = /\[project-pg-(traced|paired)\]/.test(run);
+      expect(run).toMatch(
+        sliced ? /; after a warm-up of [1-9]\d* requests$/ : /; after a warm-up of [1-9]\d* requests; machine \d+% busy, \d+% stolen$/,
+      );
+    }
+    // each round starts its targets one further along the list: round 1 with the project on PostgreSQL, round 2 with PostGraphile
+    const first = (round: number) => runs.find((run) => run.startsWith(`round ${round} c=16 projectGantt`));
+    expect([first(1), first(2)]).toEqual([expect.stringContaining("[project-pg]"), expect.stringContaining("[postgraphile]")]);
     const lines = output.split("\n").filter((line) => /^\| (1|16) \|/.test(line));
     // 9 workloads at 1 and 16 connections: the throughput table, the cost per request, then the
     // tracing table (the users page with tracing off and on, at 1 and 16 connections)
@@ -50,7 +61,7 @@ describeIf(onPostgres, NEEDS_POSTGRES)("npm run bench (BENCH_QUICK=1)", () => {
       );
     }
     for (const line of table)
-      expect(line).toMatch(/\d+ req\/s, p50 \d+ \/ p99 \d+ ms, ([\d.]+ st\/req|\(statements shared with the background\))/);
+      expect(line).toMatch(/\d+ req\/s, p50 [\d.]+ \/ p99 [\d.]+ ms, ([\d.]+ st\/req|\(statements shared with the background\))/);
     // the fairness workload ran with its background callers, on both databases
     for (const target of ["project-pg", "project-sqlite"]) {
       expect(output).toMatch(
@@ -61,7 +72,7 @@ describeIf(onPostgres, NEEDS_POSTGRES)("npm run bench (BENCH_QUICK=1)", () => {
     // the bare Apollo Server 5 answers `{ __typename }` alone, alongside, with the same answer
     for (const line of table) {
       const cells = line.split(" | ");
-      if (line.includes("{ __typename }")) expect(cells[7]).toMatch(/^\d+ req\/s, p50 \d+ \/ p99 \d+ ms/);
+      if (line.includes("{ __typename }")) expect(cells[7]).toMatch(/^\d+ req\/s, p50 [\d.]+ \/ p99 [\d.]+ ms/);
       else expect(cells[7]).toBe("—");
     }
     expect(output).toMatch(/rows: \{ __typename \}: same \([^\n]*bare Apollo the same/);
