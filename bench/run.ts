@@ -20,8 +20,9 @@
  *    (round 2: PostGraphile, project/SQLite, bare Apollo, project/PG), so no target is always the
  *    one measured first after another workload (and the traced server's replay of it) and always
  *    pays for what they leave behind on a shared 2-core machine. Each run's line in the log says
- *    how busy the machine was and how much of its time the hypervisor took (steal). Every measured run follows, at once, an unmeasured warm-up of the same workload,
- *    target and connection count (BENCH_WARMUP seconds, 2 by default, and at least
+ *    how busy the machine was and how much of its time the hypervisor took (steal). Every
+ *    measured run follows, at once, an unmeasured warm-up of the same workload, target and
+ *    connection count (BENCH_WARMUP seconds, 2 by default, and at least
  *    BENCH_WARMUP_REQUESTS answered requests, 500 by default): a server idles while the
  *    others are measured (the traced one serves the users page only, about 85 s between its runs),
  *    and after a minute's idling a server's first second of load costs 1.7-2.5x the CPU per
