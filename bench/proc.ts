@@ -54,8 +54,7 @@ export function rssMb(pid: number): { rss: number; peak: number } {
 export function machineMs(): { busy: number; steal: number; total: number } {
   // cpu  user nice system idle iowait irq softirq steal guest guest_nice
   const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
-    .slice(0, 200)
-    .split("\n")[0]
+    .split("\n", 1)[0]
     .trim()
     .split(/\s+/)
     .slice(1)
