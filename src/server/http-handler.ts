@@ -12,7 +12,7 @@ import type { Cors } from "./cors";
 import { PLAYGROUND_ASSETS_PATH, type Playground } from "./playground";
 import { operationCost, type DocumentLimits } from "./cost";
 import type { CostCache } from "./plugins";
-import { createRequestScope, type RequestScope } from "../observability/request-scope";
+import { RequestScope } from "../observability/request-scope";
 import { BodyError, readJsonBody, type BodyFailure } from "./request-body";
 import type { Tracing } from "./tracing";
 import type { TrustedDocumentsDoor } from "./trusted-documents";
@@ -107,7 +107,7 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
     const url = req.url ?? "/";
     const q = url.indexOf("?");
     const path = q < 0 ? url : url.slice(0, q);
-    const scope = createRequestScope(config.requestTimeoutMs, req.headers["x-request-id"] as string | undefined, resultLimits);
+    const scope = new RequestScope(config.requestTimeoutMs, req.headers["x-request-id"] as string | undefined, resultLimits);
     scope.clientAddress = req.socket.remoteAddress;
     scope.answer = res;
     const x = new HttpExchange(req, res, scope, path, q < 0 ? "" : url.slice(q), metrics);
