@@ -17,21 +17,8 @@ import { BodyError, readJsonBody, type BodyFailure } from "./request-body";
 import type { Tracing } from "./tracing";
 import type { TrustedDocumentsDoor } from "./trusted-documents";
 
-/** One HTTP request and its answer as the server handles them. */
-export interface Exchange {
-  req: IncomingMessage;
-  res: ServerResponse;
-  scope: RequestScope;
-  /** The path, without the query string. */
-  path: string;
-  /** The query string with its `?`, or "". */
-  search: string;
-  /** Records a refusal before GraphQL ran: the log line's errorCode and http_requests_refused_total{reason}. */
-  refuse(reason: string, code?: string): void;
-}
-
-/** An Exchange as the listener makes it: a class, so a request allocates its fields, not closures. */
-class HttpExchange implements Exchange {
+/** One HTTP request and its answer as the server handles them: a class, so a request allocates its fields, not closures. */
+export class Exchange {
   /** The code of the refusal recorded, for the log line. */
   errorCode?: string;
 
@@ -39,11 +26,14 @@ class HttpExchange implements Exchange {
     readonly req: IncomingMessage,
     readonly res: ServerResponse,
     readonly scope: RequestScope,
+    /** The path, without the query string. */
     readonly path: string,
+    /** The query string with its `?`, or "". */
     public search: string,
     private readonly metrics: Metrics,
   ) {}
 
+  /** Records a refusal before GraphQL ran: the log line's errorCode and http_requests_refused_total{reason}. */
   refuse(reason: string, code = reason): void {
     this.errorCode = code;
     this.metrics.observeRefusal(reason);
@@ -78,7 +68,7 @@ export interface HttpParts {
 
 /** Where a response keeps its request's exchange, for the 'close' listener. */
 const EXCHANGE = Symbol("exchange");
-type Answered = ServerResponse & { [EXCHANGE]?: HttpExchange };
+type Answered = ServerResponse & { [EXCHANGE]?: Exchange };
 
 /** Where the playground's files are: /playground/<file>. */
 const ASSETS = `${PLAYGROUND_ASSETS_PATH}/`;
@@ -110,7 +100,7 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
     const scope = new RequestScope(config.requestTimeoutMs, req.headers["x-request-id"] as string | undefined, resultLimits);
     scope.clientAddress = req.socket.remoteAddress;
     scope.answer = res;
-    const x = new HttpExchange(req, res, scope, path, q < 0 ? "" : url.slice(q), metrics);
+    const x = new Exchange(req, res, scope, path, q < 0 ? "" : url.slice(q), metrics);
     inFlight.add(scope);
     res.setHeader("X-Request-Id", scope.id);
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -140,7 +130,7 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
   }
 
   /** The request's end: its scope let go, and its one log line (at `info` when it failed or was slow, see worthInfo). */
-  function ended(x: HttpExchange): void {
+  function ended(x: Exchange): void {
     const { req, res, scope, path, errorCode } = x;
     inFlight.delete(scope);
     tracing?.endRequest(scope, res);
@@ -172,7 +162,7 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
    * successes go to `debug`: writing a line for each was an eighth of the CPU of a light request
    * (see README, Probes and logs); the metrics and traces count every request anyway.
    */
-  function worthInfo({ res, scope, errorCode }: HttpExchange, durationMs: number): boolean {
+  function worthInfo({ res, scope, errorCode }: Exchange, durationMs: number): boolean {
     if (errorCode !== undefined || res.statusCode >= 400 || durationMs >= config.logSlowRequestMs) return true;
     for (const operation of scope.operations) if (operation.errorCodes.length > 0) return true;
     return false;
