@@ -288,30 +288,24 @@ function graphqlRoute(parts: HttpParts): (x: Exchange) => Promise<void> {
  * a code, each logged as the request's one line, without the body.
  */
 function bodyRefused(x: Exchange, type: BodyFailure): void {
-  const [status, code, message] = describe(type);
+  const [status, code, message] = BODY_REFUSALS[type];
   x.refuse(type, code);
   // the client went away: nobody to answer; the request's own log line says "aborted"
   if (type === "request.aborted") return;
   answerError(x.res, status, code, message);
 }
 
-function describe(type: BodyFailure): [number, string, string] {
-  switch (type) {
-    case "entity.parse.failed":
-      return [400, "BAD_REQUEST", "The request body is not valid JSON."];
-    case "entity.too.large":
-      return [413, "PAYLOAD_TOO_LARGE", "The request body is larger than the server accepts (MAX_BODY_BYTES)."];
-    case "encoding.unsupported":
-    case "charset.unsupported":
-      return [415, "UNSUPPORTED_MEDIA_TYPE", "The request body's encoding or charset is not supported; send UTF-8 JSON."];
-    case "request.size.invalid":
-      return [400, "BAD_REQUEST", "The request body's length does not match its Content-Length."];
-    case "request.aborted":
-      return [499, "CLIENT_CLOSED_REQUEST", "The client closed the request."];
-    default:
-      return [400, "BAD_REQUEST", "The request could not be read."];
-  }
-}
+const UNSUPPORTED = "The request body's encoding or charset is not supported; send UTF-8 JSON.";
+/** Each failure's status, code and message. */
+const BODY_REFUSALS: Record<BodyFailure, [number, string, string]> = {
+  "entity.parse.failed": [400, "BAD_REQUEST", "The request body is not valid JSON."],
+  "entity.too.large": [413, "PAYLOAD_TOO_LARGE", "The request body is larger than the server accepts (MAX_BODY_BYTES)."],
+  "encoding.unsupported": [415, "UNSUPPORTED_MEDIA_TYPE", UNSUPPORTED],
+  "charset.unsupported": [415, "UNSUPPORTED_MEDIA_TYPE", UNSUPPORTED],
+  "request.size.invalid": [400, "BAD_REQUEST", "The request body's length does not match its Content-Length."],
+  "request.aborted": [499, "CLIENT_CLOSED_REQUEST", "The client closed the request."],
+  "stream.invalid": [400, "BAD_REQUEST", "The request could not be read."],
+};
 
 /**
  * The cost limit at the door, before Apollo parses and validates anything: a document over
@@ -332,9 +326,7 @@ function costGuard(x: Exchange, posted: unknown, schema: GraphQLSchema, config: 
       400,
       "BAD_REQUEST",
       `A batch may carry at most ${config.maxBatchSize} operations; this one has ${operations.length}.`,
-      {
-        maxBatchSize: config.maxBatchSize,
-      },
+      { maxBatchSize: config.maxBatchSize },
     );
     return true;
   }
