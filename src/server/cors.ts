@@ -44,12 +44,6 @@ export const CORS_EXPOSED_HEADERS = [
   "traceresponse",
 ];
 
-/** Methods a preflight may ask for: PUT and PATCH for the REST paths (src/rest/routes.ts). */
-const METHODS = "GET,POST,PUT,PATCH,OPTIONS";
-
-/** How long a browser may reuse a preflight's answer, in seconds. */
-const MAX_AGE = "600";
-
 export interface Cors {
   /**
    * Marks an answer to a page of an allowed origin (Access-Control-Allow-Origin and the exposed
@@ -82,9 +76,10 @@ export function createCors(allowedOrigins: readonly string[]): Cors {
       if (!any) res.setHeader("Vary", "Origin");
       if (req.method !== "OPTIONS") return false;
       if (ok) {
-        res.setHeader("Access-Control-Allow-Methods", METHODS);
+        // PUT and PATCH for the REST paths (src/rest/routes.ts)
+        res.setHeader("Access-Control-Allow-Methods", "GET,POST,PUT,PATCH,OPTIONS");
         res.setHeader("Access-Control-Allow-Headers", allowedHeaders);
-        res.setHeader("Access-Control-Max-Age", MAX_AGE);
+        res.setHeader("Access-Control-Max-Age", "600"); // seconds a browser may reuse this answer
       }
       // Safari waits for a body on a 204 without Content-Length
       res.setHeader("Content-Length", "0");

@@ -150,11 +150,8 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
   // the request of each Prisma call in flight; its async hooks run only while one is
   const calls = new AsyncLocalStorage<RequestTrace>();
   let inFlight = 0;
-  // errors met by a request, for their log lines (logFields)
+  // errors met by a request, for their log lines (logFields); a WeakMap answers undefined for a key that is no object
   const failures = new WeakMap<object, RequestTrace>();
-  const failedRequest = (error: { originalError?: unknown }): RequestTrace | undefined =>
-    failures.get(error) ??
-    (typeof error.originalError === "object" && error.originalError !== null ? failures.get(error.originalError) : undefined);
   const traceOf = (scope: RequestScope): RequestTrace | undefined => {
     const request = scope.trace as RequestTrace | undefined;
     // an unsampled request (OTEL_TRACES_SAMPLER): its server span only, nothing under it
@@ -318,9 +315,9 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
     plugin,
     statements,
     logFields: (fields): Record<string, string> => {
-      const err = (fields as { err?: { originalError?: unknown } }).err;
+      const err = (fields as { err?: { originalError?: object } }).err;
       // Apollo wraps a failure of the context's creation (the token's look-up) in an error of its own
-      const request = calls.getStore() ?? (typeof err === "object" && err !== null ? failedRequest(err) : undefined);
+      const request = calls.getStore() ?? (err && (failures.get(err) ?? failures.get(err.originalError!)));
       if (!request) return {};
       const { traceId, spanId } = (request.executing ?? request.span).spanContext();
       return { traceId, spanId };
