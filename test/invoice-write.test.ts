@@ -24,7 +24,7 @@ import { budgetedDb } from "../src/db/budget";
 import { buildAppSchema } from "../src/schema/build-schema";
 import { verifyDeclaredRules } from "./support/verify-required";
 import { createApp, type App } from "../src/server/app";
-import { silentLogger } from "../src/observability/logger";
+import pino from "pino";
 import { prepareInvoice } from "../src/services/invoice/invoice-preparation";
 import { storeInvoice } from "../src/services/invoice/invoice-store";
 import { onPostgres } from "./support/databases";
@@ -54,7 +54,7 @@ beforeAll(async () => {
   unwatch = watchStatements({ pg, Database: Sqlite }, (sql) => log.push(sql));
   const config = loadConfig({ DATABASE_URL: t.databaseUrl, AUTH_CACHE_TTL_MS: "60000" } as NodeJS.ProcessEnv);
   database = openDatabase({ url: t.databaseUrl });
-  app = await createApp(database, config, verifyDeclaredRules((await buildAppSchema()).schema), { logger: silentLogger() });
+  app = await createApp(database, config, verifyDeclaredRules((await buildAppSchema()).schema), { logger: pino({ level: "silent" }) });
 });
 afterAll(async () => {
   unwatch();
