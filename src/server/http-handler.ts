@@ -8,7 +8,7 @@ import type { Logger } from "../observability/logger";
 import type { Metrics } from "../observability/metrics";
 import { problem, type RestResponse } from "../rest/problems";
 import { lightCost } from "./admission";
-import type { Cors } from "./cors";
+import type { createCors } from "./cors";
 import { PLAYGROUND_ASSETS_PATH, type Playground } from "./playground";
 import { operationCost, type DocumentLimits } from "./cost";
 import type { CostCache } from "./plugins";
@@ -48,7 +48,7 @@ export interface HttpParts {
   schema: GraphQLSchema;
   limits: DocumentLimits;
   costs: CostCache;
-  cors: Cors;
+  cors: ReturnType<typeof createCors>;
   /** Present unless PLAYGROUND=false (or TRUSTED_DOCUMENTS=require). */
   playground?: Playground;
   /** Present unless TRUSTED_DOCUMENTS=off: resolves document ids, refuses what may not run. */
@@ -110,7 +110,7 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
     res.on("close", onClose);
 
     const api = path === "/graphql" || isRest(path);
-    if (api && cors.apply(req, res)) return;
+    if (api && cors(req, res)) return;
     if (state.stopping && path !== "/health/live") return stopping(x, api && path !== "/graphql");
     if (api && tracing) {
       // the API's requests (not the probes): a server span each, its statements parented from the scope
