@@ -25,7 +25,7 @@ import { createRequestListener, type Exchange } from "./http-handler";
 import { createRestHandler } from "../rest/handler";
 import { REST_PREFIXES, REST_ROUTES } from "../rest/routes";
 import { loadStoredOperations } from "../rest/documents";
-import { loadManifest, trustedDocuments, trustedDocumentsDoor } from "./trusted-documents";
+import { trustedDocuments, trustedDocumentsDoor } from "./trusted-documents";
 import type { Tracing } from "./tracing";
 import { DOCS_PATH } from "../rest/docs-page";
 import { restRoute } from "./rest-adapter";
@@ -72,7 +72,7 @@ export async function createApp(database: Database, config: Config, schema: Grap
       ? undefined
       : trustedDocuments(
           config.trustedDocuments,
-          loadManifest(config.trustedDocumentsManifest!),
+          config.trustedDocumentsManifest!,
           [...operations.values()].map((o) => o.query),
         );
   const { tracing } = options;
