@@ -25,7 +25,7 @@ import { openDatabase } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
 import { buildAppSchema } from "../src/schema/build-schema";
 import { createApp } from "../src/server/app";
-import { silentLogger } from "../src/observability/logger";
+import pino from "pino";
 import { seed } from "../src/seed";
 import demoIds from "../prisma/demo-ids.json";
 
@@ -80,7 +80,7 @@ async function main() {
   await seed(db, { scale: 1, adminToken: TOKEN });
   const config = loadConfig({ DATABASE_URL: url, NODE_ENV: "production" } as NodeJS.ProcessEnv);
   const { schema } = await buildAppSchema();
-  const app = await createApp(database, config, schema, { logger: silentLogger() });
+  const app = await createApp(database, config, schema, { logger: pino({ level: "silent" }) });
   console.log(`type-graphql basic field resolvers in the schema: ${basicFieldResolvers(schema, false)}`);
 
   const cpu = async (fn: () => Promise<unknown>) => {

@@ -19,12 +19,12 @@ import type { Viewer } from "../src/auth/authenticate";
 import { loadConfig } from "../src/config/config";
 import { openDatabase, type Database } from "../src/db/database";
 import type { CreateInvoiceInput } from "../src/inputs/invoice/create-invoice.input";
-import { createRequestScope } from "../src/observability/request-scope";
+import { RequestScope } from "../src/observability/request-scope";
 import { budgetedDb } from "../src/db/budget";
 import { buildAppSchema } from "../src/schema/build-schema";
 import { verifyDeclaredRules } from "./support/verify-required";
 import { createApp, type App } from "../src/server/app";
-import { silentLogger } from "../src/observability/logger";
+import pino from "pino";
 import { prepareInvoice } from "../src/services/invoice/invoice-preparation";
 import { storeInvoice } from "../src/services/invoice/invoice-store";
 import { onPostgres } from "./support/databases";
@@ -54,7 +54,7 @@ beforeAll(async () => {
   unwatch = watchStatements({ pg, Database: Sqlite }, (sql) => log.push(sql));
   const config = loadConfig({ DATABASE_URL: t.databaseUrl, AUTH_CACHE_TTL_MS: "60000" } as NodeJS.ProcessEnv);
   database = openDatabase({ url: t.databaseUrl });
-  app = await createApp(database, config, verifyDeclaredRules((await buildAppSchema()).schema), { logger: silentLogger() });
+  app = await createApp(database, config, verifyDeclaredRules((await buildAppSchema()).schema), { logger: pino({ level: "silent" }) });
 });
 afterAll(async () => {
   unwatch();
@@ -261,7 +261,7 @@ describe("what createInvoice stores", () => {
   });
 
   it("a write sent before the request's deadline holds it: the request is not abandoned while the write may commit", async () => {
-    const scope = createRequestScope(50);
+    const scope = new RequestScope(50);
     const db = budgetedDb(t.db, scope);
     // a statement that outlasts the budget
     const slow = onPostgres
@@ -276,7 +276,7 @@ describe("what createInvoice stores", () => {
     scope.finish();
     // a read is no write: it does not hold the deadline, and on PostgreSQL the request gives it up
     // at the deadline (SQLite runs it synchronously: it ends first)
-    const reading = createRequestScope(20);
+    const reading = new RequestScope(20);
     const outcome = await budgetedDb(t.db, reading)
       .$queryRawUnsafe(slow)
       .then(

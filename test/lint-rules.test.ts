@@ -45,7 +45,7 @@ describe("the import rules", () => {
   beforeAll(() => {
     found = lint({
       // a GraphQL type reaching up into the HTTP server
-      "src/types/shared/fixture.ts": 'import { documentCost } from "../../server/cost";\nexport const cost = documentCost;\n',
+      "src/types/shared/fixture.ts": 'import { operationCost } from "../../server/cost";\nexport const cost = operationCost;\n',
       // a rule reaching up into the request context
       "src/auth/fixture.ts": 'import type { Context } from "../context";\nexport type Seen = Context;\n',
       // a resolver holding a database client

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { projectRoot } from "../src/config/paths";
 import { createTestApp, demoIds, type TestApp } from "./support/test-app";
 import { fullSelection } from "./support/full-selection";
-import { documentCost, isObjectList, STATEMENT_COST } from "../src/server/cost";
+import { isObjectList, operationCost, STATEMENT_COST } from "../src/server/cost";
 import { lightCost } from "../src/server/admission";
 import { MAX_CORRECTIONS, PAGED_BY_PARENT } from "../src/domain/list-cost";
 
@@ -50,7 +50,7 @@ async function post(body: unknown, token: string | null = t.adminToken) {
 
 const limit = () => t.config.maxQueryCost;
 const cost = (query: string, variables: Record<string, unknown> = {}) =>
-  documentCost(t.app.schema, parse(query), variables, undefined, { maxUnpaginatedItems: t.config.maxUnpaginatedItems, maxNodes: 100_000 });
+  operationCost(t.app.schema, parse(query), variables, undefined, { maxUnpaginatedItems: t.config.maxUnpaginatedItems, maxFields: 25_000 });
 
 /** A literal of `type` with every required part filled in: argument values never change a cost except page sizes. */
 function placeholder(type: GraphQLInputType): string {
@@ -125,9 +125,9 @@ describe("the cost model", () => {
           .join(", ");
         const selection = fullSelection(schema, getNamedType(field.type), 4, [root.name]);
         const document = `${root.name === "Query" ? "query" : "mutation"} { ${field.name}${args ? `(${args})` : ""} { ${selection} } }`;
-        costs[field.name] = documentCost(schema, parse(document), {}, undefined, {
+        costs[field.name] = operationCost(schema, parse(document), {}, undefined, {
           maxUnpaginatedItems: t.config.maxUnpaginatedItems,
-          maxNodes: 100_000,
+          maxFields: 25_000,
         });
       }
     }

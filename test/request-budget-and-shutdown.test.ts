@@ -1,6 +1,6 @@
 import { connect, type Socket } from "node:net";
 import { Client } from "pg";
-import { createRequestScope } from "../src/observability/request-scope";
+import { RequestScope } from "../src/observability/request-scope";
 import { demoIds, TEST_ADMIN_TOKEN } from "./support/test-app";
 import { onPostgres } from "./support/databases";
 import { startServer, type ServerProcess } from "./support/server-process";
@@ -32,11 +32,11 @@ describe("request scopes' deadlines (one timer per budget)", () => {
 
   it("stops each running scope at its own deadline, never one that finished, whatever the order and budget", async () => {
     // windows of hundreds of milliseconds: the machines running this are shared
-    const first = createRequestScope(400);
-    const finished = createRequestScope(400);
+    const first = new RequestScope(400);
+    const finished = new RequestScope(400);
     await sleep(200);
-    const later = createRequestScope(400);
-    const shorter = createRequestScope(100);
+    const later = new RequestScope(400);
+    const shorter = new RequestScope(100);
     finished.finish();
     await sleep(250); // 450 ms after the first, 250 ms after the later and shorter ones
     expect(first.stopped?.extensions.code).toBe("REQUEST_TIMEOUT");
@@ -47,16 +47,16 @@ describe("request scopes' deadlines (one timer per budget)", () => {
     expect(later.signal.aborted).toBe(true);
     expect(finished.stopped).toBeUndefined();
     // once every scope of the budget is gone, a new one still gets its deadline
-    const again = createRequestScope(400);
+    const again = new RequestScope(400);
     await sleep(500);
     expect(again.stopped?.extensions.code).toBe("REQUEST_TIMEOUT");
   });
 
   it("a cancelled scope stops at once, and a deadline held by a commit waits for it", async () => {
-    const cancelled = createRequestScope(10_000);
+    const cancelled = new RequestScope(10_000);
     cancelled.cancel();
     expect(cancelled.stopped?.extensions.code).toBe("REQUEST_TIMEOUT");
-    const held = createRequestScope(50);
+    const held = new RequestScope(50);
     const release = held.holdDeadline();
     await sleep(120);
     expect(held.stopped).toBeUndefined();

@@ -97,17 +97,12 @@ export class RequestTimeoutError extends GraphQLError {
  */
 export class ResultTooLargeError extends GraphQLError {
   constructor(what: "nodes" | "bytes", limit: number) {
+    const nodes = what === "nodes";
     super(
-      what === "nodes"
+      nodes
         ? `The answer holds more than ${limit} objects, the most one request may return; ask for smaller pages or fewer nested lists.`
         : `The answer is larger than ${limit} bytes, the most one request may return; ask for fewer fields or smaller pages.`,
-      {
-        extensions: {
-          code: ErrorCode.RESULT_TOO_LARGE,
-          ...(what === "nodes" ? { maxNodes: limit } : { maxBytes: limit }),
-          http: { status: 400 },
-        },
-      },
+      { extensions: { code: ErrorCode.RESULT_TOO_LARGE, [nodes ? "maxNodes" : "maxBytes"]: limit, http: { status: 400 } } },
     );
   }
 }

@@ -53,7 +53,8 @@ export function variableViolation(message: string): FieldViolation | undefined {
   const at = message.lastIndexOf(marker);
   const pathEnd = at >= 0 ? message.indexOf('"; ', at + marker.length) : -1;
   if (at >= 0 && pathEnd >= 0) {
-    field = dotted(message.slice(at + 5, pathEnd));
+    // `input.items[0].count` as validationErrors write it: `input.items.0.count`
+    field = message.slice(at + 5, pathEnd).replace(/\[(\d+)\]/g, ".$1");
     inner = message.slice(pathEnd + 3);
   } else {
     inner = message.slice(message.lastIndexOf("; ") + 2);
@@ -67,9 +68,4 @@ export function variableViolation(message: string): FieldViolation | undefined {
   const type = /^(\w+) cannot represent/.exec(inner)?.[1] ?? /in "(\w+)" enum/.exec(inner)?.[1] ?? /^Expected type "(\w+)/.exec(inner)?.[1];
   const leaf = field.split(".").pop();
   return { field, constraints: { isType: type ? `${leaf} must be a valid ${type}` : `${leaf} has a value of the wrong type` } };
-}
-
-/** `input.items[0].count` -> `input.items.0.count`, the form validationErrors use. */
-function dotted(path: string): string {
-  return path.replace(/\[(\d+)\]/g, ".$1");
 }

@@ -79,11 +79,6 @@ function stdoutInBlocks(): pino.DestinationStream {
   };
 }
 
-/** A logger that writes nothing (tests that do not look at logs). */
-export function silentLogger(): Logger {
-  return pino({ level: "silent" });
-}
-
 /** An error as the log shows it (the `err` field of a line). */
 export interface LoggedError {
   /** the class (PrismaClientKnownRequestError, TypeError, ...) */

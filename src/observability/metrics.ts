@@ -98,19 +98,14 @@ export function createMetrics(poolStats: () => PoolStats, admissionStats: () => 
   // per operation label (the schema's root fields bound them, and the error codes the outcomes):
   // its histograms' series and its outcomes' counts, found again rather than made on every operation
   const byOperation = new Map<string, Operation>();
-  const operationOf = (operation: string): Operation => {
-    let found = byOperation.get(operation);
-    if (!found) {
-      const labels = { operation };
-      found = { duration: duration.labels(labels), cost: cost.labels(labels), outcomes: new Map() };
-      byOperation.set(operation, found);
-    }
-    return found;
-  };
   return {
     registry,
     observeOperation(operation, outcome, seconds, requestCost) {
-      const series = operationOf(operation);
+      let series = byOperation.get(operation);
+      if (!series) {
+        series = { duration: duration.labels({ operation }), cost: cost.labels({ operation }), outcomes: new Map() };
+        byOperation.set(operation, series);
+      }
       let count = series.outcomes.get(outcome);
       if (!count) {
         count = { labels: { operation, outcome }, count: 0 };

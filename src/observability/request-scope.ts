@@ -3,111 +3,53 @@ import { setMaxListeners } from "node:events";
 import type { GraphQLError } from "graphql";
 import { RequestTimeoutError, ResultTooLargeError } from "../errors/errors";
 
-/**
- * What one HTTP request carries through the server: its id (for logs), its time budget and the
- * signal that fires when the budget runs out. Operations of one batched request share it.
- */
-export interface RequestScope {
-  id: string;
-  /** performance.now() at arrival, for durations. */
-  startedAt: number;
-  /** Date.now() past which the request is abandoned. */
-  deadline: number;
-  budgetMs: number;
-  /** Aborted when execution is abandoned: the budget ran out, the answer outgrew its budget, or the server gave up on the request. */
-  readonly signal: AbortSignal;
-  /**
-   * `work` as the request waits for it: settled by `work`, or rejected with `stopped` as soon as
-   * execution is abandoned, whichever comes first (statements are guarded: one that hangs is given
-   * up at the deadline, and so is every resolver waiting on it). Keeps nothing once `work` settles.
-   */
-  guard<T>(work: Promise<T>): Promise<T>;
-  /**
-   * Why execution was abandoned (REQUEST_TIMEOUT, RESULT_TOO_LARGE), once it was: one error for
-   * the whole request, which every resolver and every object still to complete throws at once,
-   * so graphql-js unwinds without doing (or allocating) anything more.
-   */
-  stopped?: GraphQLError;
-  /** Abandons execution with `error` (the first reason wins) and aborts `signal`. */
-  stop(error: GraphQLError): void;
-  /** The cost of the request's operations, priced at the door (costGuard); 0 until then. */
-  cost: number;
-  /** A lone operation as the door priced it, for the complexity plugin to find its cost again. */
-  priced?: { query: string; name?: string; variables?: unknown; cost: number };
-  /**
-   * Whether it costs more than a light operation (src/server/admission.ts): then it takes turns
-   * for the event loop (src/db/turns.ts) and for PostgreSQL connections; light requests never wait.
-   */
-  heavy: boolean;
-  /** The result budget: nodes spent and bytes answered so far, and their limits (MAX_RESULT_NODES, MAX_RESULT_BYTES). */
-  result: { nodes: number; bytes: number; maxNodes: number; maxBytes: number };
-  /**
-   * Spends one node of the result budget: an object completed (the cost model prices every
-   * object at least 1, so an admitted document never runs out). Answers `stopped` once the request
-   * is abandoned (this node one too many, or the time is up), else nothing.
-   */
-  countNode(): GraphQLError | undefined;
-  /** Filled in by the GraphQL plugins, for the request's log line and metrics. */
-  operations: Array<{ name: string; cost?: number; errorCodes: string[] }>;
-  /** The authenticated caller's id, once known. */
-  callerId?: string;
-  /** The request's trace id when tracing is on (src/server/tracing.ts), for its log line. */
-  traceId?: string;
-  /** The request's trace when tracing is on: what src/server/tracing.ts keeps for its spans (opaque elsewhere). */
-  trace?: object;
-  /** The client's address (the peer of the connection), for what anonymous requests are counted by. */
-  clientAddress?: string;
-  /** Stops the budget's timer (the response is out). */
-  finish(): void;
-  /**
-   * From a transaction's commit on, the deadline waits (returns the function that lets it go;
-   * a committed mutation never lets go): a commit that began before the deadline is reported
-   * as done, never as REQUEST_TIMEOUT.
-   */
-  holdDeadline(): () => void;
-  /** Set by the HTTP layer: the answer being prepared, for closeConnectionAfter. */
-  answer?: { readonly headersSent: boolean; setHeader(name: string, value: string): unknown };
-  /** Asks for the connection to close after this answer, unless its headers are out already (shutdown). */
-  closeConnectionAfter(): void;
-  /** Gives up on the request now (the client went away, or shutdown ran out of time): as if its budget ran out. */
-  cancel(): void;
-}
-
 /** A client's own request id is echoed when it looks like one (no control characters, bounded). */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** How many nodes pass between looks at the clock (see countNode). */
 const CLOCK_EVERY = 1024;
 
-/** Limits of what one request may answer (MAX_RESULT_NODES, MAX_RESULT_BYTES); unlimited when absent. */
-export interface ResultLimits {
-  maxNodes: number;
-  maxBytes: number;
-}
-
-export function createRequestScope(budgetMs: number, clientRequestId?: string, limits?: ResultLimits): RequestScope {
-  return new Scope(budgetMs, clientRequestId, limits);
-}
-
 /**
- * RequestScope as a class: its methods are shared, so a request allocates its fields and one
- * timer, not a dozen closures (the profile of `{ __typename }` counted them among the garbage
- * every request leaves).
+ * What one HTTP request carries through the server: its id (for logs), its time budget and the
+ * signal that fires when the budget runs out. Operations of one batched request share it. A
+ * class: its methods are shared, so a request allocates its fields and one timer, not a dozen
+ * closures (the profile of `{ __typename }` counted them among the garbage every request leaves).
  */
-class Scope implements RequestScope {
+export class RequestScope {
   readonly id: string;
+  /** performance.now() at arrival, for durations. */
   readonly startedAt = performance.now();
+  /** Date.now() past which the request is abandoned. */
   readonly deadline: number;
+  /**
+   * Why execution was abandoned (REQUEST_TIMEOUT, RESULT_TOO_LARGE), once it was: one error for
+   * the whole request, which every resolver and every object still to complete throws at once,
+   * so graphql-js unwinds without doing (or allocating) anything more.
+   */
   stopped?: GraphQLError;
+  /** The cost of the request's operations, priced at the door (costGuard); 0 until then. */
   cost = 0;
-  priced?: RequestScope["priced"];
+  /** A lone operation as the door priced it, for the complexity plugin to find its cost again. */
+  priced?: { query: string; name?: string; variables?: unknown; cost: number };
+  /**
+   * Whether it costs more than a light operation (src/server/admission.ts): then it takes turns
+   * for the event loop (src/db/turns.ts) and for PostgreSQL connections; light requests never wait.
+   */
   heavy = false;
-  readonly result: RequestScope["result"];
-  readonly operations: RequestScope["operations"] = [];
+  /** The result budget: nodes spent and bytes answered so far, and their limits (MAX_RESULT_NODES, MAX_RESULT_BYTES). */
+  readonly result: { nodes: number; bytes: number; maxNodes: number; maxBytes: number };
+  /** Filled in by the GraphQL plugins, for the request's log line and metrics. */
+  readonly operations: Array<{ name: string; cost?: number; errorCodes: string[] }> = [];
+  /** The authenticated caller's id, once known. */
   callerId?: string;
+  /** The request's trace id when tracing is on (src/server/tracing.ts), for its log line. */
   traceId?: string;
+  /** The request's trace when tracing is on: what src/server/tracing.ts keeps for its spans (opaque elsewhere). */
   trace?: object;
-  answer?: RequestScope["answer"];
+  /** Set by the HTTP layer: the answer being prepared, for closeConnectionAfter. */
+  answer?: { readonly headersSent: boolean; setHeader(name: string, value: string): unknown };
+  /** The client's address (the peer of the connection), for what anonymous requests are counted by. */
+  declare clientAddress?: string;
   /** Made on first use: only a request that waits (admission, its share of the pool) listens for the abort, and most never wait. */
   private controller?: AbortController;
   /**
@@ -119,10 +61,11 @@ class Scope implements RequestScope {
   private expireWhenReleased = false;
   private readonly deadlines: Deadlines;
 
+  /** `limits`: what the request may answer (MAX_RESULT_NODES, MAX_RESULT_BYTES); unlimited when absent. */
   constructor(
     readonly budgetMs: number,
-    clientRequestId: string | undefined,
-    limits: ResultLimits | undefined,
+    clientRequestId?: string,
+    limits?: { maxNodes: number; maxBytes: number },
   ) {
     this.id = clientRequestId && REQUEST_ID.test(clientRequestId) ? clientRequestId : randomUUID();
     this.deadline = Date.now() + budgetMs;
@@ -131,6 +74,7 @@ class Scope implements RequestScope {
     this.deadlines.add(this);
   }
 
+  /** Aborted when execution is abandoned: the budget ran out, the answer outgrew its budget, or the server gave up on the request. */
   get signal(): AbortSignal {
     if (!this.controller) {
       this.controller = new AbortController();
@@ -142,6 +86,11 @@ class Scope implements RequestScope {
     return this.controller.signal;
   }
 
+  /**
+   * `work` as the request waits for it: settled by `work`, or rejected with `stopped` as soon as
+   * execution is abandoned, whichever comes first (statements are guarded: one that hangs is given
+   * up at the deadline, and so is every resolver waiting on it). Keeps nothing once `work` settles.
+   */
   guard<T>(work: Promise<T>): Promise<T> {
     if (this.stopped) return Promise.reject(this.stopped);
     const waiting = (this.waiting ??= new Set());
@@ -164,6 +113,7 @@ class Scope implements RequestScope {
     return guarded;
   }
 
+  /** Abandons execution with `error` (the first reason wins) and aborts `signal`. */
   stop(error: GraphQLError): void {
     if (this.stopped) return;
     // located (it has a path): graphql-js then passes this one instance on at every abandoned
@@ -175,6 +125,11 @@ class Scope implements RequestScope {
     this.waiting?.clear();
   }
 
+  /**
+   * Spends one node of the result budget: an object completed (the cost model prices every
+   * object at least 1, so an admitted document never runs out). Answers `stopped` once the request
+   * is abandoned (this node one too many, or the time is up), else nothing.
+   */
   countNode(): GraphQLError | undefined {
     if (!this.stopped) {
       const result = this.result;
@@ -186,14 +141,21 @@ class Scope implements RequestScope {
     return this.stopped;
   }
 
+  /** Stops the budget's timer (the response is out). */
   finish(): void {
     this.deadlines.delete(this);
   }
 
+  /** Asks for the connection to close after this answer, unless its headers are out already (shutdown). */
   closeConnectionAfter(): void {
     if (this.answer && !this.answer.headersSent) this.answer.setHeader("Connection", "close");
   }
 
+  /**
+   * From a transaction's commit on, the deadline waits (returns the function that lets it go;
+   * a committed mutation never lets go): a commit that began before the deadline is reported
+   * as done, never as REQUEST_TIMEOUT.
+   */
   holdDeadline(): () => void {
     this.holds += 1;
     let released = false;
@@ -205,6 +167,7 @@ class Scope implements RequestScope {
     };
   }
 
+  /** Gives up on the request now (the client went away, or shutdown ran out of time): as if its budget ran out. */
   cancel(): void {
     this.deadlines.delete(this);
     this.expire();
@@ -221,7 +184,7 @@ class Scope implements RequestScope {
   }
 }
 
-function expireScope(scope: Scope): void {
+function expireScope(scope: RequestScope): void {
   scope.expire();
 }
 
@@ -233,20 +196,20 @@ function expireScope(scope: Scope): void {
  * finished early only leaves the queue; the timer, when it comes, moves on to the next one.
  */
 class Deadlines {
-  private readonly running = new Set<Scope>();
+  private readonly running = new Set<RequestScope>();
   private timer?: NodeJS.Timeout;
 
-  add(scope: Scope): void {
+  add(scope: RequestScope): void {
     this.running.add(scope);
     if (!this.timer) this.arm(scope);
   }
 
-  delete(scope: Scope): void {
+  delete(scope: RequestScope): void {
     this.running.delete(scope);
   }
 
   /** Set for `oldest`'s deadline; unref'd: a request keeps the process alive by its connection, not its budget. */
-  private arm(oldest: Scope): void {
+  private arm(oldest: RequestScope): void {
     this.timer = setTimeout(fireDeadlines, Math.max(1, oldest.deadline - Date.now()), this);
     this.timer.unref();
   }

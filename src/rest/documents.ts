@@ -111,11 +111,8 @@ export function variableAt(
 
 /** The shapes of the interface, by fragment name (src/rest/documents/fragments.graphql). */
 export function readFragments(): Map<string, FragmentDefinitionNode> {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of parse(readFileSync(join(DOCUMENTS, "fragments.graphql"), "utf8")).definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  }
-  return fragments;
+  const { definitions } = parse(readFileSync(join(DOCUMENTS, "fragments.graphql"), "utf8"));
+  return new Map(definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
 }
 
 /** The one operation of `source` with the fragments it uses, transitively: a document GraphQL validates. */

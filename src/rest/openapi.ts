@@ -19,6 +19,8 @@ import type { QueryParameter, RestRoute } from "./routes";
 import { interfaceValues } from "./values";
 
 type Schema = Record<string, unknown>;
+/** The document's schemas by name (`#/components/schemas/<name>`), made as they are first referred to. */
+type Components = Record<string, Schema>;
 
 /** The interface's areas (section 1), the document's tags. */
 const AREAS: Record<string, string> = {
@@ -52,7 +54,7 @@ const ERRORS: Record<string, string> = {
  * from the schema's own. Nothing in it is written by hand but the few sentences on conventions.
  */
 export function openApiDocument(operations: ReadonlyMap<RestRoute, StoredOperation>): Schema {
-  const components: Record<string, Schema> = {};
+  const components: Components = {};
   const paths: Record<string, Record<string, Schema>> = {};
   for (const [route, operation] of operations) {
     const parameters: Schema[] = [];
@@ -173,12 +175,7 @@ export function openApiDocument(operations: ReadonlyMap<RestRoute, StoredOperati
   };
 }
 
-function queryParameter(
-  parameter: QueryParameter,
-  operation: StoredOperation,
-  route: RestRoute,
-  components: Record<string, Schema>,
-): Schema {
+function queryParameter(parameter: QueryParameter, operation: StoredOperation, route: RestRoute, components: Components): Schema {
   const { type, argument, description: own } = variableAt(operation, parameter.variable);
   const description = parameter.description ?? own;
   const byDefault = !parameter.variable.includes(".") && argument?.defaultValue !== undefined ? { default: argument.defaultValue } : {};
@@ -207,7 +204,7 @@ function queryParameter(
 }
 
 /** A JSON Schema of an input type: objects become components named after the type; enums list the interface's values. */
-function inputSchema(type: GraphQLInputType, components: Record<string, Schema>, nullable = !isNonNullType(type)): Schema {
+function inputSchema(type: GraphQLInputType, components: Components, nullable = !isNonNullType(type)): Schema {
   const inner = getNullableType(type);
   let schema: Schema;
   if (isListType(inner)) schema = { type: "array", items: inputSchema(inner.ofType, components) };
@@ -235,7 +232,7 @@ function inputSchema(type: GraphQLInputType, components: Record<string, Schema>,
 }
 
 /** A JSON Schema of an answer as the stored document selects it: a fragment's selection is a component named after it. */
-function outputSchema(shape: FieldShape, components: Record<string, Schema>, top = false): Schema {
+function outputSchema(shape: FieldShape, components: Components, top = false): Schema {
   const build = (type: GraphQLOutputType, outermost: boolean): Schema => {
     const inner = getNullableType(type);
     let schema: Schema;
@@ -248,7 +245,7 @@ function outputSchema(shape: FieldShape, components: Record<string, Schema>, top
   return describe(build(shape.field.type, top), top ? undefined : shape.field.description);
 }
 
-function objectSchema(object: ObjectShape, components: Record<string, Schema>): Schema {
+function objectSchema(object: ObjectShape, components: Components): Schema {
   const make = (): Schema => ({
     type: "object",
     description: object.type.description ?? undefined,
@@ -259,7 +256,7 @@ function objectSchema(object: ObjectShape, components: Record<string, Schema>): 
 }
 
 /** A reference to the component `name`, made at its first use (a placeholder first: a type may refer to itself). */
-function component(components: Record<string, Schema>, name: string, make: () => Schema): Schema {
+function component(components: Components, name: string, make: () => Schema): Schema {
   if (!components[name]) {
     components[name] = {};
     components[name] = make();

@@ -40,7 +40,3 @@ export function problem(
     refusal: extra.refused ? code : undefined,
   };
 }
-
-/** The refusal for a body over MAX_BODY_BYTES, for the HTTP layer that reads the body. */
-export const PAYLOAD_TOO_LARGE = (): RestResponse =>
-  problem(413, "PAYLOAD_TOO_LARGE", "The request body is larger than the server accepts (MAX_BODY_BYTES).", { refused: true });

@@ -37,8 +37,7 @@ export const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.d
 export async function buildTypeGraphqlSchema(): Promise<GraphQLSchema> {
   const schema = await buildSchema({
     resolvers: RESOLVERS,
-    // Federation directives (@key, @shareable) are not known to graphql-js until the subgraph
-    // schema is built from the printed SDL below.
+    // Federation directives (@key, @shareable) are not known to graphql-js until buildAppSchema adds them
     skipCheck: true,
     validate: true,
     validateFn: validateArgument,
@@ -171,20 +170,13 @@ extend schema @link(url: "https://specs.apollo.dev/link/v1.0") ${FEDERATION_LINK
  * `_service.sdl`, what a gateway or `rover` composes: federation's own printing of the subgraph
  * built from the SDL. Only gateways ask for it (once per composition), and building it takes
  * @apollo/federation-internals a second or more, so it is computed on the first request for
- * it, not at start, and kept.
+ * it, not at start (and kept by the caller).
  */
-function federationSdl(sdl: () => string): () => string {
-  let printed: string | undefined;
-  return () => {
-    if (printed === undefined) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { buildSubgraphSchema } = require("@apollo/subgraph") as typeof import("@apollo/subgraph");
-      const built = buildSubgraphSchema({ typeDefs: parse(sdl()) });
-      const service = built.getQueryType()!.getFields()._service.resolve!({}, {}, {}, {} as never) as { sdl: string };
-      printed = service.sdl;
-    }
-    return printed;
-  };
+function federationSdl(sdl: string): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { buildSubgraphSchema } = require("@apollo/subgraph") as typeof import("@apollo/subgraph");
+  const built = buildSubgraphSchema({ typeDefs: parse(sdl) });
+  return (built.getQueryType()!.getFields()._service.resolve!({}, {}, {}, {} as never) as { sdl: string }).sdl;
 }
 
 /**
@@ -220,10 +212,10 @@ export async function buildAppSchema(): Promise<{ schema: GraphQLSchema; readonl
     types: order.map((name) => extended.getType(name)!),
     directives: [...config.directives.filter((d) => !isSpecifiedDirective(d)), ...specifiedDirectives],
   });
-  const serviceSdl = federationSdl(printed);
+  let serviceSdl: string | undefined;
   const federationResolvers: GraphQLResolverMap<unknown> = {
     Query: {
-      _service: () => ({ sdl: serviceSdl() }),
+      _service: () => ({ sdl: (serviceSdl ??= federationSdl(printed())) }),
       _entities: (_source: unknown, { representations }: { representations: never[] }, context: unknown, info: never) =>
         entitiesResolver({ representations, context, info }),
     } as never,

@@ -13,12 +13,10 @@ import { templateArea } from "../resolvers/template";
 import { timesheetArea } from "../resolvers/timesheet";
 import { vacationArea } from "../resolvers/vacation";
 
-// ---------------------------------------------------------------------------------------------
 // The wiring of the subgraph, written out: what it serves is what the areas' indexes say, not
 // what happens to be imported or lie in a folder. A new area is added here; a new operation or
 // entity to its area's index (src/resolvers/<area>/index.ts). test/federation-audit.test.ts fails
 // when ENTITIES and the schema's `@key` types differ.
-// ---------------------------------------------------------------------------------------------
 
 const AREAS: readonly Area[] = [
   chatArea,

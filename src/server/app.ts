@@ -4,19 +4,19 @@ import {
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from "@apollo/server/plugin/disabled";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { GraphQLSchema } from "graphql";
 import type { Config } from "../config/config";
 import type { Database } from "../db/database";
 import { buildContext, type Context } from "../context";
 import { createFormatError } from "../errors/format-error";
-import { CostCache, operationRulesPlugin, type DocumentLimits } from "./plugins";
+import { CostCache, operationRulesPlugin } from "./plugins";
+import type { DocumentLimits } from "./cost";
 import { createPlayground } from "./playground";
 import { createCors } from "./cors";
 import { createWriteProbe } from "../db/health";
 import { AuthCache } from "../auth/auth-cache";
 import { createLogger, type Logger } from "../observability/logger";
-import { createMetrics, type Metrics } from "../observability/metrics";
+import { createMetrics } from "../observability/metrics";
 import { CostAdmission, lightCost } from "./admission";
 import type { RequestScope } from "../observability/request-scope";
 import { applyDeadlines } from "./request-scope";
@@ -25,30 +25,14 @@ import { createRequestListener, type Exchange } from "./http-handler";
 import { createRestHandler } from "../rest/handler";
 import { REST_PREFIXES, REST_ROUTES } from "../rest/routes";
 import { loadStoredOperations } from "../rest/documents";
-import { loadManifest, trustedDocuments, trustedDocumentsDoor } from "./trusted-documents";
+import { trustedDocuments, trustedDocumentsDoor } from "./trusted-documents";
 import type { Tracing } from "./tracing";
 import { DOCS_PATH } from "../rest/docs-page";
 import { restRoute } from "./rest-adapter";
 import { idempotencyPlugin } from "./idempotency";
 import { CostBuckets, rateLimitPlugin } from "./rate-limit";
 
-export interface App {
-  /** The request listener of the HTTP server (src/server/http-server.ts makes the server around it). */
-  listener: (req: IncomingMessage, res: ServerResponse) => void;
-  apollo: ApolloServer<Context>;
-  schema: GraphQLSchema;
-  logger: Logger;
-  metrics: Metrics;
-  /**
-   * Builds the context of a request with this Authorization header, inside `scope`'s budget (the
-   * HTTP layer passes the request's scope; tests call operations without one).
-   */
-  context(authorization?: string, scope?: RequestScope): Promise<Context>;
-  /** From now on /health and /health/ready answer 503 and new requests are refused with 503. */
-  beginShutdown(): void;
-  /** Requests still being answered. */
-  inFlight(): ReadonlySet<RequestScope>;
-}
+export type App = Awaited<ReturnType<typeof createApp>>;
 
 export interface AppOptions {
   /** Where the request log and errors go (default: JSON lines on stdout at LOG_LEVEL). */
@@ -63,7 +47,7 @@ export interface AppOptions {
  * /docs page; /health (= /health/ready) and /health/live probes; Prometheus metrics at /metrics.
  * Every request gets an id, a time budget and one log line.
  */
-export async function createApp(database: Database, config: Config, schema: GraphQLSchema, options: AppOptions = {}): Promise<App> {
+export async function createApp(database: Database, config: Config, schema: GraphQLSchema, options: AppOptions = {}) {
   const logger = options.logger ?? createLogger(config.logLevel);
   const logError = (error: unknown) => logger.error({ err: error }, "unexpected error");
   const admission = new CostAdmission(config.maxConcurrentCost, lightCost(config.maxQueryCost));
@@ -88,7 +72,7 @@ export async function createApp(database: Database, config: Config, schema: Grap
       ? undefined
       : trustedDocuments(
           config.trustedDocuments,
-          loadManifest(config.trustedDocumentsManifest!),
+          config.trustedDocumentsManifest!,
           [...operations.values()].map((o) => o.query),
         );
   const { tracing } = options;
@@ -154,17 +138,24 @@ export async function createApp(database: Database, config: Config, schema: Grap
     [...REST_PREFIXES, "/openapi.json", DOCS_PATH],
   );
   return {
+    /** The request listener of the HTTP server (src/server/http-server.ts makes the server around it). */
     listener,
     apollo,
     schema,
     logger,
     metrics,
+    /**
+     * Builds the context of a request with this Authorization header, inside `scope`'s budget (the
+     * HTTP layer passes the request's scope; tests call operations without one).
+     */
     context,
+    /** From now on /health and /health/ready answer 503 and new requests are refused with 503. */
     beginShutdown: () => {
       state.stopping = true;
       // answers still being prepared close their keep-alive connection, so the listener drains
       for (const scope of inFlight) scope.closeConnectionAfter();
     },
-    inFlight: () => inFlight,
+    /** Requests still being answered. */
+    inFlight: (): ReadonlySet<RequestScope> => inFlight,
   };
 }

@@ -44,53 +44,40 @@ export const CORS_EXPOSED_HEADERS = [
   "traceresponse",
 ];
 
-/** Methods a preflight may ask for: PUT and PATCH for the REST paths (src/rest/routes.ts). */
-const METHODS = "GET,POST,PUT,PATCH,OPTIONS";
-
-/** How long a browser may reuse a preflight's answer, in seconds. */
-const MAX_AGE = "600";
-
-export interface Cors {
-  /**
-   * Marks an answer to a page of an allowed origin (Access-Control-Allow-Origin and the exposed
-   * headers); answers a preflight (any OPTIONS request) with 204 itself and returns true.
-   */
-  apply(req: IncomingMessage, res: ServerResponse): boolean;
-}
-
 /**
  * CORS for /graphql and the REST paths, the headers computed once from CORS_ORIGINS. Only
  * origins on the allowlist get Access-Control-Allow-Origin (the request's own origin, with
  * `Vary: Origin`); a preflight from any other origin is answered 204 without it, so the browser
  * refuses the call. `*` allows every origin. No credentials: tokens travel in the Authorization
- * header, never in cookies.
+ * header, never in cookies. The function made marks an answer to a page of an allowed origin
+ * (Access-Control-Allow-Origin and the exposed headers) and answers a preflight (any OPTIONS
+ * request) with 204 itself, returning true.
  */
-export function createCors(allowedOrigins: readonly string[]): Cors {
+export function createCors(allowedOrigins: readonly string[]): (req: IncomingMessage, res: ServerResponse) => boolean {
   const any = allowedOrigins.includes("*");
   const allowed = new Set(allowedOrigins);
   const exposed = CORS_EXPOSED_HEADERS.join(",");
   const allowedHeaders = CORS_ALLOWED_HEADERS.join(",");
-  return {
-    apply(req, res) {
-      const origin = req.headers.origin;
-      const ok = any || (origin !== undefined && allowed.has(origin));
-      if (ok) {
-        res.setHeader("Access-Control-Allow-Origin", any ? "*" : origin!);
-        res.setHeader("Access-Control-Expose-Headers", exposed);
-      }
-      // the answer depends on the origin (a cache must not hand one origin's to another)
-      if (!any) res.setHeader("Vary", "Origin");
-      if (req.method !== "OPTIONS") return false;
-      if (ok) {
-        res.setHeader("Access-Control-Allow-Methods", METHODS);
-        res.setHeader("Access-Control-Allow-Headers", allowedHeaders);
-        res.setHeader("Access-Control-Max-Age", MAX_AGE);
-      }
-      // Safari waits for a body on a 204 without Content-Length
-      res.setHeader("Content-Length", "0");
-      res.statusCode = 204;
-      res.end();
-      return true;
-    },
+  return (req, res) => {
+    const origin = req.headers.origin;
+    const ok = any || (origin !== undefined && allowed.has(origin));
+    if (ok) {
+      res.setHeader("Access-Control-Allow-Origin", any ? "*" : origin!);
+      res.setHeader("Access-Control-Expose-Headers", exposed);
+    }
+    // the answer depends on the origin (a cache must not hand one origin's to another)
+    if (!any) res.setHeader("Vary", "Origin");
+    if (req.method !== "OPTIONS") return false;
+    if (ok) {
+      // PUT and PATCH for the REST paths (src/rest/routes.ts)
+      res.setHeader("Access-Control-Allow-Methods", "GET,POST,PUT,PATCH,OPTIONS");
+      res.setHeader("Access-Control-Allow-Headers", allowedHeaders);
+      res.setHeader("Access-Control-Max-Age", "600"); // seconds a browser may reuse this answer
+    }
+    // Safari waits for a body on a 204 without Content-Length
+    res.setHeader("Content-Length", "0");
+    res.statusCode = 204;
+    res.end();
+    return true;
   };
 }

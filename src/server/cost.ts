@@ -1,6 +1,7 @@
 import {
   getNamedType,
   getNullableType,
+  GraphQLError,
   isAbstractType,
   isListType,
   isObjectType,
@@ -91,12 +92,6 @@ const undeclaredListEstimator: ComplexityEstimator = ({ field, childComplexity }
   return 1 + UNDECLARED_LIST_BOUND * Math.max(childComplexity, 1);
 };
 
-export interface CostOptions {
-  maxUnpaginatedItems: number;
-  /** Ceiling on field nodes the calculation visits (fragments expanded), so the calculation itself stays cheap. */
-  maxNodes: number;
-}
-
 /** A root field's statements on top of what the other estimators price (see STATEMENT_COST). */
 function withStatements(estimators: ComplexityEstimator[]): ComplexityEstimator {
   return (args) => {
@@ -110,7 +105,7 @@ function withStatements(estimators: ComplexityEstimator[]): ComplexityEstimator 
 }
 
 /** The estimators in the order graphql-query-complexity asks them (the first number wins). */
-export function costEstimators(options: Pick<CostOptions, "maxUnpaginatedItems">): ComplexityEstimator[] {
+export function costEstimators(options: Pick<DocumentLimits, "maxUnpaginatedItems">): ComplexityEstimator[] {
   const answer = [
     introspectionEstimator,
     entitiesEstimator,
@@ -122,24 +117,38 @@ export function costEstimators(options: Pick<CostOptions, "maxUnpaginatedItems">
   return [withStatements(answer), ...answer];
 }
 
+/** The limits a document is checked against before execution. */
+export interface DocumentLimits {
+  maxDepth: number;
+  maxFields: number;
+  maxCost: number;
+  maxUnpaginatedItems: number;
+}
+
 /**
- * The cost of the operation `operationName` of `document` with `variables`. Throws when the
- * calculation itself would visit more than `maxNodes` field nodes (a document that fans out
- * through fragments): callers treat that as over the limit.
+ * The cost of the operation `operationName` of `document` with `variables`. A document whose
+ * calculation would visit more than 4 × `maxFields` + 100 field nodes (one that fans out through
+ * fragments) counts as over any limit, so the calculation itself stays cheap.
  */
-export function documentCost(
+export function operationCost(
   schema: GraphQLSchema,
   document: DocumentNode,
   variables: Record<string, unknown> | undefined,
   operationName: string | undefined,
-  options: CostOptions,
+  limits: Pick<DocumentLimits, "maxFields" | "maxUnpaginatedItems">,
 ): number {
-  return getComplexity({
-    schema,
-    query: document,
-    variables: variables ?? {},
-    operationName,
-    estimators: costEstimators(options),
-    maxQueryNodes: options.maxNodes,
-  });
+  try {
+    return getComplexity({
+      schema,
+      query: document,
+      variables: variables ?? {},
+      operationName,
+      estimators: costEstimators(limits),
+      maxQueryNodes: 4 * limits.maxFields + 100,
+    });
+  } catch (error) {
+    if (error instanceof GraphQLError && /maximum allowed number of nodes/.test(error.message)) return Number.POSITIVE_INFINITY;
+    // variables that do not coerce: execution refuses them before any resolver runs
+    return 0;
+  }
 }

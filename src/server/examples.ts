@@ -17,15 +17,13 @@ export interface Example {
   variables: Record<string, unknown>;
 }
 
-export const EXAMPLES_DIR = join(projectRoot, "examples");
-
 /**
  * The examples of examples/*.graphql with their variables. The documents live only there: the
  * playground serves them as ready tabs and test/demo-operations.test.ts runs each of them, so an
  * example that stops working fails the suite. Variables name demo objects as "{{key}}" (a key of
  * prisma/demo-ids.json) so the fixed ids are written once.
  */
-export function loadExamples(dir = EXAMPLES_DIR): Example[] {
+export function loadExamples(dir = join(projectRoot, "examples")): Example[] {
   return readdirSync(dir)
     .filter((file) => /^E\d\d-.+\.graphql$/.test(file))
     .sort()

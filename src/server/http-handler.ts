@@ -8,29 +8,17 @@ import type { Logger } from "../observability/logger";
 import type { Metrics } from "../observability/metrics";
 import { problem, type RestResponse } from "../rest/problems";
 import { lightCost } from "./admission";
-import type { Cors } from "./cors";
+import type { createCors } from "./cors";
 import { PLAYGROUND_ASSETS_PATH, type Playground } from "./playground";
-import { CostCache, operationCost, type DocumentLimits } from "./plugins";
-import { createRequestScope, type RequestScope } from "../observability/request-scope";
+import { operationCost, type DocumentLimits } from "./cost";
+import type { CostCache } from "./plugins";
+import { RequestScope } from "../observability/request-scope";
 import { BodyError, readJsonBody, type BodyFailure } from "./request-body";
 import type { Tracing } from "./tracing";
 import type { TrustedDocumentsDoor } from "./trusted-documents";
 
-/** One HTTP request and its answer as the server handles them. */
-export interface Exchange {
-  req: IncomingMessage;
-  res: ServerResponse;
-  scope: RequestScope;
-  /** The path, without the query string. */
-  path: string;
-  /** The query string with its `?`, or "". */
-  search: string;
-  /** Records a refusal before GraphQL ran: the log line's errorCode and http_requests_refused_total{reason}. */
-  refuse(reason: string, code?: string): void;
-}
-
-/** An Exchange as the listener makes it: a class, so a request allocates its fields, not closures. */
-class HttpExchange implements Exchange {
+/** One HTTP request and its answer as the server handles them: a class, so a request allocates its fields, not closures. */
+export class Exchange {
   /** The code of the refusal recorded, for the log line. */
   errorCode?: string;
 
@@ -38,11 +26,14 @@ class HttpExchange implements Exchange {
     readonly req: IncomingMessage,
     readonly res: ServerResponse,
     readonly scope: RequestScope,
+    /** The path, without the query string. */
     readonly path: string,
+    /** The query string with its `?`, or "". */
     public search: string,
     private readonly metrics: Metrics,
   ) {}
 
+  /** Records a refusal before GraphQL ran: the log line's errorCode and http_requests_refused_total{reason}. */
   refuse(reason: string, code = reason): void {
     this.errorCode = code;
     this.metrics.observeRefusal(reason);
@@ -57,7 +48,7 @@ export interface HttpParts {
   schema: GraphQLSchema;
   limits: DocumentLimits;
   costs: CostCache;
-  cors: Cors;
+  cors: ReturnType<typeof createCors>;
   /** Present unless PLAYGROUND=false (or TRUSTED_DOCUMENTS=require). */
   playground?: Playground;
   /** Present unless TRUSTED_DOCUMENTS=off: resolves document ids, refuses what may not run. */
@@ -77,7 +68,7 @@ export interface HttpParts {
 
 /** Where a response keeps its request's exchange, for the 'close' listener. */
 const EXCHANGE = Symbol("exchange");
-type Answered = ServerResponse & { [EXCHANGE]?: HttpExchange };
+type Answered = ServerResponse & { [EXCHANGE]?: Exchange };
 
 /** Where the playground's files are: /playground/<file>. */
 const ASSETS = `${PLAYGROUND_ASSETS_PATH}/`;
@@ -106,10 +97,10 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
     const url = req.url ?? "/";
     const q = url.indexOf("?");
     const path = q < 0 ? url : url.slice(0, q);
-    const scope = createRequestScope(config.requestTimeoutMs, req.headers["x-request-id"] as string | undefined, resultLimits);
+    const scope = new RequestScope(config.requestTimeoutMs, req.headers["x-request-id"] as string | undefined, resultLimits);
     scope.clientAddress = req.socket.remoteAddress;
     scope.answer = res;
-    const x = new HttpExchange(req, res, scope, path, q < 0 ? "" : url.slice(q), metrics);
+    const x = new Exchange(req, res, scope, path, q < 0 ? "" : url.slice(q), metrics);
     inFlight.add(scope);
     res.setHeader("X-Request-Id", scope.id);
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -119,7 +110,7 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
     res.on("close", onClose);
 
     const api = path === "/graphql" || isRest(path);
-    if (api && cors.apply(req, res)) return;
+    if (api && cors(req, res)) return;
     if (state.stopping && path !== "/health/live") return stopping(x, api && path !== "/graphql");
     if (api && tracing) {
       // the API's requests (not the probes): a server span each, its statements parented from the scope
@@ -139,7 +130,7 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
   }
 
   /** The request's end: its scope let go, and its one log line (at `info` when it failed or was slow, see worthInfo). */
-  function ended(x: HttpExchange): void {
+  function ended(x: Exchange): void {
     const { req, res, scope, path, errorCode } = x;
     inFlight.delete(scope);
     tracing?.endRequest(scope, res);
@@ -171,7 +162,7 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
    * successes go to `debug`: writing a line for each was an eighth of the CPU of a light request
    * (see README, Probes and logs); the metrics and traces count every request anyway.
    */
-  function worthInfo({ res, scope, errorCode }: HttpExchange, durationMs: number): boolean {
+  function worthInfo({ res, scope, errorCode }: Exchange, durationMs: number): boolean {
     if (errorCode !== undefined || res.statusCode >= 400 || durationMs >= config.logSlowRequestMs) return true;
     for (const operation of scope.operations) if (operation.errorCodes.length > 0) return true;
     return false;
@@ -297,30 +288,24 @@ function graphqlRoute(parts: HttpParts): (x: Exchange) => Promise<void> {
  * a code, each logged as the request's one line, without the body.
  */
 function bodyRefused(x: Exchange, type: BodyFailure): void {
-  const [status, code, message] = describe(type);
+  const [status, code, message] = BODY_REFUSALS[type];
   x.refuse(type, code);
   // the client went away: nobody to answer; the request's own log line says "aborted"
   if (type === "request.aborted") return;
   answerError(x.res, status, code, message);
 }
 
-function describe(type: BodyFailure): [number, string, string] {
-  switch (type) {
-    case "entity.parse.failed":
-      return [400, "BAD_REQUEST", "The request body is not valid JSON."];
-    case "entity.too.large":
-      return [413, "PAYLOAD_TOO_LARGE", "The request body is larger than the server accepts (MAX_BODY_BYTES)."];
-    case "encoding.unsupported":
-    case "charset.unsupported":
-      return [415, "UNSUPPORTED_MEDIA_TYPE", "The request body's encoding or charset is not supported; send UTF-8 JSON."];
-    case "request.size.invalid":
-      return [400, "BAD_REQUEST", "The request body's length does not match its Content-Length."];
-    case "request.aborted":
-      return [499, "CLIENT_CLOSED_REQUEST", "The client closed the request."];
-    default:
-      return [400, "BAD_REQUEST", "The request could not be read."];
-  }
-}
+const UNSUPPORTED = "The request body's encoding or charset is not supported; send UTF-8 JSON.";
+/** Each failure's status, code and message. */
+const BODY_REFUSALS: Record<BodyFailure, [number, string, string]> = {
+  "entity.parse.failed": [400, "BAD_REQUEST", "The request body is not valid JSON."],
+  "entity.too.large": [413, "PAYLOAD_TOO_LARGE", "The request body is larger than the server accepts (MAX_BODY_BYTES)."],
+  "encoding.unsupported": [415, "UNSUPPORTED_MEDIA_TYPE", UNSUPPORTED],
+  "charset.unsupported": [415, "UNSUPPORTED_MEDIA_TYPE", UNSUPPORTED],
+  "request.size.invalid": [400, "BAD_REQUEST", "The request body's length does not match its Content-Length."],
+  "request.aborted": [499, "CLIENT_CLOSED_REQUEST", "The client closed the request."],
+  "stream.invalid": [400, "BAD_REQUEST", "The request could not be read."],
+};
 
 /**
  * The cost limit at the door, before Apollo parses and validates anything: a document over
@@ -341,9 +326,7 @@ function costGuard(x: Exchange, posted: unknown, schema: GraphQLSchema, config: 
       400,
       "BAD_REQUEST",
       `A batch may carry at most ${config.maxBatchSize} operations; this one has ${operations.length}.`,
-      {
-        maxBatchSize: config.maxBatchSize,
-      },
+      { maxBatchSize: config.maxBatchSize },
     );
     return true;
   }

@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { Config } from "../config/config";
 import type { App } from "./app";
@@ -26,13 +27,7 @@ export function createHttpServer(app: App, config: Config): Server {
 }
 
 /** Starts listening; resolves once the port is bound, rejects with the listen error. */
-export function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
-    server.once("error", onError);
-    server.listen(port, host, () => {
-      server.off("error", onError);
-      resolve();
-    });
-  });
+export async function listen(server: Server, port: number, host: string): Promise<void> {
+  server.listen(port, host);
+  await once(server, "listening");
 }

@@ -6,13 +6,13 @@ import type {
   GraphQLRequestContextWillSendResponse,
   GraphQLRequestListener,
 } from "@apollo/server";
-import { GraphQLError, type DocumentNode, type FormattedExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
+import type { DocumentNode, FormattedExecutionResult, GraphQLSchema, OperationDefinitionNode } from "graphql";
 import type { Context } from "../context";
 import { QueryTooComplexError, UnauthenticatedError } from "../errors/errors";
 import type { Metrics } from "../observability/metrics";
 import type { RequestScope } from "../observability/request-scope";
 import { lightCost, type CostAdmission } from "./admission";
-import { documentCost } from "./cost";
+import { operationCost, type DocumentLimits } from "./cost";
 import { measureOperation, rootFieldsOf } from "./operation-fields";
 import { ResultBudget } from "./result-budget";
 import { untrustedRefusal, type TrustedDocuments } from "./trusted-documents";
@@ -38,14 +38,6 @@ const COST = Symbol("operation cost");
 
 /** The cost the complexity plugin computed for an operation (its request object), once it has. */
 export const costOf = (request: object): number | undefined => (request as { [COST]?: number })[COST];
-
-/** The limits a document is checked against before execution. */
-export interface DocumentLimits {
-  maxDepth: number;
-  maxFields: number;
-  maxCost: number;
-  maxUnpaginatedItems: number;
-}
 
 /**
  * Costs already computed, by document text, operation name and variables (the cost depends on
@@ -94,26 +86,6 @@ export class CostCache {
 
   get size(): number {
     return this.entries.size;
-  }
-}
-
-/** The cost of one operation; a document too large to evaluate counts as over any limit. */
-export function operationCost(
-  schema: GraphQLSchema,
-  document: DocumentNode,
-  variables: Record<string, unknown> | undefined,
-  operationName: string | undefined,
-  limits: DocumentLimits,
-): number {
-  try {
-    return documentCost(schema, document, variables, operationName, {
-      maxUnpaginatedItems: limits.maxUnpaginatedItems,
-      maxNodes: 4 * limits.maxFields + 100,
-    });
-  } catch (error) {
-    if (error instanceof GraphQLError && /maximum allowed number of nodes/.test(error.message)) return Number.POSITIVE_INFINITY;
-    // variables that do not coerce: execution refuses them before any resolver runs
-    return 0;
   }
 }
 
@@ -279,10 +251,7 @@ class OperationRules implements GraphQLRequestListener<Context> {
     if (cost > limits.maxCost) {
       throw new QueryTooComplexError(
         `The query's cost is ${cost}; the limit is ${limits.maxCost}. Ask for smaller pages or fewer nested lists.`,
-        {
-          cost,
-          limit: limits.maxCost,
-        },
+        { cost, limit: limits.maxCost },
       );
     }
   }

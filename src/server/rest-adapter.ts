@@ -1,6 +1,6 @@
 import type { Context } from "../context";
 import type { RestHandler } from "../rest/handler";
-import { PAYLOAD_TOO_LARGE, problem } from "../rest/problems";
+import { problem } from "../rest/problems";
 import { BodyError, readBody } from "./request-body";
 import { sendRest, type Exchange } from "./http-handler";
 
@@ -25,7 +25,7 @@ export function restRoute(handler: RestHandler, options: { maxBodyBytes: number;
       sendRest(
         x,
         error.type === "entity.too.large"
-          ? PAYLOAD_TOO_LARGE()
+          ? problem(413, "PAYLOAD_TOO_LARGE", "The request body is larger than the server accepts (MAX_BODY_BYTES).", { refused: true })
           : problem(400, "BAD_REQUEST", "The request body could not be read; send UTF-8 JSON.", { refused: true }),
       );
       return true;

@@ -93,8 +93,6 @@ interface RequestTrace {
 /** As many statement texts as the read side names (src/db/kysely.ts): past that, shapes are built per statement, not kept. */
 const MAX_SHAPES = 2_000;
 
-const DEFAULT_SERVICE_NAME = "work-management-api";
-
 /**
  * Whether the environment asks for traces: an OTLP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT or
  * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) or OTEL_TRACES_EXPORTER=otlp, unless OTEL_SDK_DISABLED=true
@@ -137,7 +135,7 @@ export function startTracing(env: NodeJS.ProcessEnv = process.env): Tracing | un
       : (require("@opentelemetry/exporter-trace-otlp-proto") as typeof import("@opentelemetry/exporter-trace-otlp-proto"));
   /* eslint-enable @typescript-eslint/no-require-imports */
   const resource = defaultResource()
-    .merge(resourceFromAttributes({ "service.name": DEFAULT_SERVICE_NAME }))
+    .merge(resourceFromAttributes({ "service.name": "work-management-api" }))
     // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES win
     .merge(detectResources({ detectors: [envDetector] }));
   const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())] });
@@ -150,11 +148,8 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
   // the request of each Prisma call in flight; its async hooks run only while one is
   const calls = new AsyncLocalStorage<RequestTrace>();
   let inFlight = 0;
-  // errors met by a request, for their log lines (logFields)
+  // errors met by a request, for their log lines (logFields); a WeakMap answers undefined for a key that is no object
   const failures = new WeakMap<object, RequestTrace>();
-  const failedRequest = (error: { originalError?: unknown }): RequestTrace | undefined =>
-    failures.get(error) ??
-    (typeof error.originalError === "object" && error.originalError !== null ? failures.get(error.originalError) : undefined);
   const traceOf = (scope: RequestScope): RequestTrace | undefined => {
     const request = scope.trace as RequestTrace | undefined;
     // an unsampled request (OTEL_TRACES_SAMPLER): its server span only, nothing under it
@@ -318,9 +313,9 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
     plugin,
     statements,
     logFields: (fields): Record<string, string> => {
-      const err = (fields as { err?: { originalError?: unknown } }).err;
+      const err = (fields as { err?: { originalError?: object } }).err;
       // Apollo wraps a failure of the context's creation (the token's look-up) in an error of its own
-      const request = calls.getStore() ?? (typeof err === "object" && err !== null ? failedRequest(err) : undefined);
+      const request = calls.getStore() ?? (err && (failures.get(err) ?? failures.get(err.originalError!)));
       if (!request) return {};
       const { traceId, spanId } = (request.executing ?? request.span).spanContext();
       return { traceId, spanId };
@@ -362,11 +357,11 @@ function whenSettled<T>(run: () => T, done: (failure?: { error: unknown }) => vo
     done({ error });
     throw error;
   }
-  if (!isPromiseLike(result)) {
+  if (typeof (result as { then?: unknown } | null)?.then !== "function") {
     done();
     return result;
   }
-  return result.then(
+  return (result as PromiseLike<Awaited<T>>).then(
     (value) => {
       done();
       return value;
@@ -376,8 +371,4 @@ function whenSettled<T>(run: () => T, done: (failure?: { error: unknown }) => vo
       throw error;
     },
   ) as T;
-}
-
-function isPromiseLike<T>(value: T): value is T & PromiseLike<Awaited<T>> {
-  return typeof (value as { then?: unknown } | null)?.then === "function";
 }

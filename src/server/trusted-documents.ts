@@ -83,13 +83,10 @@ function documentHash(id: string): string | undefined {
   return SHA256_HEX.test(hex) ? hex : undefined;
 }
 
-/** The trusted documents of a server in `mode`: the manifest's, plus `own` (the REST layer's stored documents). */
-export function trustedDocuments(
-  mode: "allow" | "require",
-  manifest: ReadonlyMap<string, string>,
-  own: Iterable<string>,
-): TrustedDocuments {
-  return { mode, byHash: manifest, trusted: new Set([...manifest.values(), ...own]) };
+/** The trusted documents of a server in `mode`: the manifest's at `manifestPath`, plus `own` (the REST layer's stored documents). */
+export function trustedDocuments(mode: "allow" | "require", manifestPath: string, own: Iterable<string>): TrustedDocuments {
+  const byHash = loadManifest(manifestPath);
+  return { mode, byHash, trusted: new Set([...byHash.values(), ...own]) };
 }
 
 interface Refusal {

@@ -30,9 +30,6 @@ export function guardIdArguments(schema: GraphQLSchema): void {
   }
 }
 
-/** The last name of a dotted path (`input.items.2.id` -> `id`): the messages name it. */
-const leafOf = (path: string): string => path.slice(path.lastIndexOf(".") + 1);
-
 /** A UTF-16 surrogate without its pair: not a character, and refused by the databases' drivers. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -48,7 +45,8 @@ export const MAX_DATE = Date.UTC(9000, 11, 31, 23, 59, 59, 999);
 function collect(type: GraphQLInputType, value: unknown, path: string, out: FieldViolation[]): unknown {
   if (value === null || value === undefined) return value;
   const refuse = (rule: string, must: string) => {
-    out.push({ field: path, constraints: { [rule]: `${leafOf(path)} must ${must}` } });
+    // the message names the path's last name (`input.items.2.id`: `id`)
+    out.push({ field: path, constraints: { [rule]: `${path.slice(path.lastIndexOf(".") + 1)} must ${must}` } });
     return value;
   };
   if (typeof value === "string" && LONE_SURROGATE.test(value))

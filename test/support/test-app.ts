@@ -17,7 +17,7 @@ import { EntityLoaders } from "../../src/loaders/entity-loaders";
 import type { AuthedContext } from "../../src/context";
 import { buildAppSchema } from "../../src/schema/build-schema";
 import { createApp, type App, type AppOptions } from "../../src/server/app";
-import { silentLogger } from "../../src/observability/logger";
+import pino from "pino";
 import { verifyDeclaredRules } from "./verify-required";
 import { createHttpServer, listen } from "../../src/server/http-server";
 import { issueToken } from "../../src/auth/tokens";
@@ -75,7 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
   const config = loadConfig({ AUTH_CACHE_TTL_MS: "0", ...env, DATABASE_URL: databaseUrl } as NodeJS.ProcessEnv);
   cachedSchema ??= buildAppSchema();
   const schema = verifyDeclaredRules((await cachedSchema).schema);
-  const app = await createApp(database, config, schema, { logger: silentLogger(), ...options });
+  const app = await createApp(database, config, schema, { logger: pino({ level: "silent" }), ...options });
   const userToken = await issueToken(db, demoIds.userId, { name: "test" });
   let server: Server | undefined;
 
