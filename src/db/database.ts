@@ -2,6 +2,7 @@ import type { Kysely, KyselyPlugin } from "kysely";
 import { databaseKind, type DatabaseKind } from "../config/config";
 import type { RequestScope } from "../observability/request-scope";
 import { budgetedDb } from "./budget";
+import { parseJson } from "./row-values";
 import { postgresPoolConfig, prismaClient, type DatabaseOptions, type Db, type PoolStats } from "./client";
 import { createReadSide, type ReadSide, type RequestReads } from "./kysely";
 import { StatementGate } from "./statement-gate";
@@ -57,6 +58,8 @@ export interface ReadPort extends SqlDialect {
   readonly db: Kysely<Tables>;
   all<A, R>(statement: Statement<A, R>, args: A): Promise<R[]>;
   first<A, R>(statement: Statement<A, R>, args: A): Promise<R | undefined>;
+  /** The rows of a statement that reads them as one JSON array `rows` where the dialect says so (`jsonBatches`). */
+  batch<A, R>(statement: Statement<A, R>, args: A): Promise<R[]>;
 }
 
 /** Refuses to compile, so to send, a query once the request is abandoned (its budget is spent). */
@@ -120,6 +123,10 @@ export function portOf(database: Database, scope?: RequestScope): DataPort {
     },
     async first<A, R>(statement: Statement<A, R>, args: A): Promise<R | undefined> {
       return (await read.all(statement, args))[0];
+    },
+    async batch<A, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
+      if (!side.dialect.jsonBatches) return read.all(statement, args);
+      return parseJson<R[]>(((await read.first(statement, args)) as { rows: unknown }).rows);
     },
   });
   return { db: scope ? budgetedDb(database.prisma, scope, tracing) : database.prisma, read };

@@ -256,9 +256,9 @@ export interface ReadModel<T> {
   reads(m: ModelBuild, eb: Eb, selection: Selection): Array<[string, Expression<unknown>]>;
   /**
    * The function of a row that `map` is for a selection, its aliases under `prefix`: built once per
-   * selection and prefix. `own`: the rows are nested JSON the model selected (their keys its aliases
-   * and nothing else) that nothing else reads, so the answer may be the row itself, its converted
-   * fields replaced in place.
+   * selection and prefix. `own`: the rows are the model's own (nested JSON or a batch it selected, their
+   * keys its aliases and nothing else) that nothing else reads, so the answer may be the row itself, its
+   * converted fields replaced in place.
    */
   mapper(selection: Selection, prefix?: string, own?: boolean): (row: Row) => T;
 }
@@ -354,18 +354,8 @@ export function shapeOf(value: unknown): unknown {
 }
 
 /** Arguments of a statement that reads rows by id. */
-export interface ByIds {
+interface ByIds {
   ids: readonly string[];
-}
-
-/** `query` narrowed to the rows whose `idRef` is one of the arguments' ids (one list parameter). */
-export function byIds<A extends ByIds, Q extends { where(f: (eb: never) => unknown): Q }>(
-  b: StatementBuilder<A>,
-  query: Q,
-  idRef: string,
-): Q {
-  const ids = b.param((a) => a.ids);
-  return query.where(((eb: { ref(r: string): Expression<unknown> }) => b.inList(eb.ref(idRef), ids)) as never);
 }
 
 /**
@@ -390,33 +380,25 @@ export function loadById<T>(
   } = {},
 ) {
   const [name, as] = table.split(" as ");
-  const idRef = `${as}.id`;
   const byId = statement(
     `${name}.byId`,
-    (a: ByIds & { viewer: Viewer; sel: Selection; json: boolean }) => ({
+    (a: ByIds & { viewer: Viewer; sel: Selection }) => ({
       sel: a.sel,
       forms: model.forms(a.viewer),
       visible: visibleBy && ruleForm(visibleBy.rule, a.viewer),
-      json: a.json,
     }),
     (b, s) => {
       const m = modelBuild(b, s.forms);
       const rows = model.select(m, join(b.db.selectFrom(table as "User") as unknown as Query), s.sel);
       const ids = b.param((a) => a.ids);
-      const q = by && s.sel === everything ? rows.where((eb) => by.rows(b, eb, ids)) : byIds(b, rows, idRef);
+      const q = rows.where((eb) => (by && s.sel === everything ? by.rows(b, eb, ids) : b.inList(eb.ref(`${as}.id` as never), ids)));
       const visible = visibleBy ? q.where((eb) => ruleSql(b, eb, visibleBy.rule, s.visible!, visibleBy.subject, m.me)) : q;
-      return s.json ? (b.db.selectNoFrom(() => [b.jsonArray(visible as never).as("rows")]) as unknown as Query) : visible;
+      return b.jsonBatches ? (b.db.selectNoFrom(() => [b.jsonArray(visible as never).as("rows")]) as unknown as Query) : visible;
     },
   );
   return async (read: ReadPort, ids: readonly string[], viewer: Viewer, selected: Selection = everything): Promise<T[]> => {
     const sel = selected.withId();
-    // SQLite: the batch as one JSON array, which its worker thread sends as one string for the event loop to parse
-    // once: better-sqlite3 makes every value of a row and its every key anew, and the rows are cloned between the
-    // threads (_entities of 100 users, 4 columns, on the worker: 203 us as rows, 102 as SQLite's JSON)
-    if (read.kind === "sqlite") {
-      return parseJson<Row[]>((await read.first(byId, { ids, viewer, sel, json: true }))!.rows).map(model.mapper(sel, "", true));
-    }
-    return (await read.all(byId, { ids, viewer, sel, json: false })).map(model.mapper(sel));
+    return (await read.batch(byId, { ids, viewer, sel })).map(model.mapper(sel, "", true));
   };
 }
 
