@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   Kysely,
   PostgresAdapter,
@@ -14,7 +13,7 @@ import { inTurn, nextTurn, turnExpired } from "./turns";
 import { types as pgTypes, type Pool } from "pg";
 import type { DatabaseKind } from "../config/config";
 import { ServiceUnavailableError } from "../errors/errors";
-import { isPoolExhausted } from "./client";
+import { isPoolExhausted, preparedStatementName } from "./client";
 import { DIALECTS, type SqlDialect } from "./sql";
 import type { Release } from "./statement-gate";
 import { StatementCache } from "./statements";
@@ -82,23 +81,6 @@ const rawTypes = {
     RAW_TEXT_OIDS.has(oid) ? (value: string) => value : pgTypes.getTypeParser(oid, format as "text")) as typeof pgTypes.getTypeParser,
 };
 
-/**
- * Named (prepared) statements: PostgreSQL parses and plans a named statement once per connection
- * and reuses it, where an unnamed one is planned on every call. The read queries keep their text
- * stable (lists are one array parameter, not one placeholder per element), so the set of texts is
- * small; past `MAX_NAMED` distinct texts further ones go unnamed so server memory stays bounded.
- */
-const MAX_NAMED = 2_000;
-const statementNames = new Map<string, string>();
-function statementName(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (!name && statementNames.size < MAX_NAMED) {
-    name = `wm_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
-
 export type Execute = <R>(query: CompiledQuery) => Promise<QueryResult<R>>;
 
 /**
@@ -119,7 +101,7 @@ function postgresExecute(pool: Pool, hooks: RequestHooks): Execute {
       admitted?.();
       throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
     }
-    const config = { text: query.sql, values: query.parameters, name: statementName(query.sql), types: rawTypes } as never;
+    const config = { text: query.sql, values: query.parameters, name: preparedStatementName(query.sql), types: rawTypes } as never;
     // without a hook (an untraced request) the statement is sent as is, nothing wrapped
     const statement: Promise<{ rows: R[] }> = hooks.statement
       ? hooks.statement(query.sql, () => client.query(config))
