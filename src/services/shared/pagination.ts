@@ -85,6 +85,8 @@ type Query = SelectQueryBuilder<Tables & Record<string, Record<string, unknown>>
 /** A paged list's statement: `json` the page as one JSON array beside the total (paginated), else the page's rows, each with the total when it is selected, or the total alone. */
 type PageStatementArgs = PageArgs & { json: boolean };
 type PageRow = { total?: unknown; page?: unknown } & Record<string, unknown>;
+/** A paged list's statement, with the read model of its items. */
+export type PageStatement<A, T> = Statement<A & PageStatementArgs, PageRow> & { model: ReadModel<T> };
 
 /**
  * A paginated list (`users`, `vacations`): the rows of `table` that `where` keeps, in `order`,
@@ -106,16 +108,16 @@ type PageRow = { total?: unknown; page?: unknown } & Record<string, unknown>;
  * costs more than it saves (users page: 117 -> 132 us). PostgreSQL puts the columns off until
  * after the sort and limit by itself.
  */
-export function pageStatement<A extends { viewer: Viewer }, S extends object>(
+export function pageStatement<A extends { viewer: Viewer }, S extends object, T>(
   name: string,
-  model: ReadModel<unknown>,
+  model: ReadModel<T>,
   table: string,
   shape: (args: A) => S,
   where: (b: StatementBuilder<A & PageStatementArgs>, s: S, q: Query) => Query,
   order: (b: StatementBuilder<A & PageStatementArgs>, s: S, q: Query) => Query,
   { keysFirst = () => false }: { keysFirst?: (s: S) => boolean } = {},
-): Statement<A & PageStatementArgs, PageRow> {
-  return statement(
+): PageStatement<A, T> {
+  const declared: Statement<A & PageStatementArgs, PageRow> = statement(
     name,
     (a: A & PageStatementArgs) => {
       const s = shape(a);
@@ -151,20 +153,19 @@ export function pageStatement<A extends { viewer: Viewer }, S extends object>(
       ]) as never;
     },
   );
+  return Object.assign(declared, { model });
 }
 
 /**
  * A paginated list read by its `pageStatement`, the items and the total each only when selected;
- * `map` turns the page's rows into items, `own` when they are the page's JSON (the model's mapper
- * may answer with them, `ReadModel.mapper`).
+ * the page's JSON rows are the model's own (its mapper may answer with them, `ReadModel.mapper`).
  */
 export async function pagedList<A, T>(
   read: ReadPort,
   selection: Selection,
   window: PageWindow,
-  statement: Statement<A & PageStatementArgs, PageRow>,
+  statement: PageStatement<A, T>,
   args: A,
-  map: (rows: Array<Readonly<Record<string, unknown>>>, sel: Selection, own: boolean) => T[],
 ): Promise<{ items: T[]; paginationInfo: PaginationInfo }> {
   const slice = pageOf(selection, window);
   // an unpaginated list (up to MAX_UNPAGINATED_ITEMS rows, the heavy documents) is read as rows on either database: as one
@@ -172,7 +173,7 @@ export async function pagedList<A, T>(
   if (!window.unpaginated) {
     const row = slice.items || slice.total ? await read.first(statement, { ...args, ...slice, json: true }) : undefined;
     return {
-      items: map(parseJson<PageRow[] | undefined>(row?.page) ?? [], slice.sel, true),
+      items: (parseJson<PageRow[] | undefined>(row?.page) ?? []).map(statement.model.mapper(slice.sel, "", true)),
       paginationInfo: paginationInfo(window, toInt(row?.total as number)),
     };
   }
@@ -182,5 +183,5 @@ export async function pagedList<A, T>(
   if (slice.total && rows.length > 0) total = toInt(rows[0].total as number);
   else if (slice.total && (!slice.items || slice.skip > 0))
     total = toInt((await read.first(statement, { ...args, ...slice, items: false, json: false }))?.total as number);
-  return { items: map(rows, slice.sel, false), paginationInfo: paginationInfo(window, total) };
+  return { items: rows.map(statement.model.mapper(slice.sel)), paginationInfo: paginationInfo(window, total) };
 }
