@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
 import type { SqlDialect } from "../../db/sql";
 import type { ReadPort } from "../../db/database";
 import type { ContractorTable, InvoiceNumberingTable, InvoiceTable, Tables } from "../../db/tables";
-import { parseJson, toBool, toDateRequired } from "../../db/row-values";
+import { parseJson, stringList, toBool, toDateRequired } from "../../db/row-values";
 import { statement } from "../../db/statements";
 import { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
 import {
@@ -28,7 +28,6 @@ import {
   orNull,
   readModel,
   rowsOf,
-  stringList,
   value,
 } from "../shared/read-model";
 import { userSummary } from "../shared/user-refs";

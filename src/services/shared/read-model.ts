@@ -64,16 +64,6 @@ const inPlaceOf = (convert: unknown) => (convert === ONE ? "as-is" : "mapped");
 /** What a scalar subquery or a JSON key left out reads as: null. */
 export const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
 
-/** A column holding a JSON array of strings (thirdParties, enabledTabs, ...); anything else reads as none. */
-export function stringList(stored: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(stored);
-    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 /** A column of the row (`"u.firstName"`), converted (`toBool`, `toDate`...) when the drivers differ. */
 export function column<V>(ref: string, convert: (raw: never) => V = ONE as (raw: never) => V, always = false): Field<V> {
   return {
