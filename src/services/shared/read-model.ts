@@ -17,7 +17,7 @@ import { DateScalar } from "../../scalars";
  * statement reads the field and how its row value becomes the field's value. From it come
  * - the select list for a selection (`select`): only what the document selects, nested rows as
  *   JSON inside the same statement, the way PostGraphile compiles a query;
- * - the mapping of a row to the answer (`map`), the same for a top-level row and a nested one
+ * - the mapping of a row to the answer (`mapper`), the same for a top-level row and a nested one
  *   (SQLite hands nested JSON over as text, booleans as 0/1, moments as text: the field's
  *   conversion takes either), compiled once per selection into a function of the row;
  * - the rules its flags ask (`forms`), for the statement's shape: a rule the caller alone decides
@@ -240,15 +240,13 @@ export interface ReadModel<T> {
   forms(viewer: Viewer): Record<string, RuleForm>;
   /** Adds to `query` the expressions the selection needs, each aliased. */
   select(m: ModelBuild, query: Query, selection: Selection): Query;
-  /** The answer from a row `select` read (top-level or nested JSON). */
-  map(row: Row, selection: Selection): T;
   /** The aliased expressions for a selection (used by `group`). */
   reads(m: ModelBuild, eb: Eb, selection: Selection): Array<[string, Expression<unknown>]>;
   /**
-   * The function of a row that `map` is for a selection, its aliases under `prefix`: built once per
-   * selection and prefix. `own`: the rows are the model's own (nested JSON or a batch it selected, their
-   * keys its aliases and nothing else) that nothing else reads, so the answer may be the row itself, its
-   * converted fields replaced in place.
+   * The answer from a row `select` read (top-level or nested JSON), as a function of the row for a
+   * selection, its aliases under `prefix`: built once per selection and prefix. `own`: the rows are
+   * the model's own (nested JSON or a batch it selected, their keys its aliases and nothing else)
+   * that nothing else reads, so the answer may be the row itself, its converted fields replaced in place.
    */
   mapper(selection: Selection, prefix?: string, own?: boolean): (row: Row) => T;
 }
@@ -311,7 +309,6 @@ export function readModel<T>(fields: Fields<T>, options: { shownIn?: SqlSubject 
       }
       return map;
     },
-    map: (row, selection) => model.mapper(selection)(row),
   };
   return model;
 }
