@@ -17,19 +17,7 @@ import {
   InvoiceNumbering,
 } from "../../types/invoice/invoice.type";
 import type { UserRef } from "../../types/people/user-summaries.type";
-import {
-  column,
-  columns,
-  columnsOf,
-  computed,
-  entityOf,
-  list,
-  object,
-  orNull,
-  readModel,
-  rowsOf,
-  value,
-} from "../shared/read-model";
+import { column, columns, columnsOf, computed, entityOf, list, object, orNull, readModel, rowsOf, value } from "../shared/read-model";
 import { userSummary } from "../shared/user-refs";
 import { Decimal } from "../shared/money";
 import { periodKey } from "../shared/numbering";
