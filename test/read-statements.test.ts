@@ -323,7 +323,7 @@ describeIf(onPostgres, NEEDS_POSTGRES)("PostgreSQL plans each read statement onc
         await listVacations(context, { filter: { vacationYear: [2026] }, itemsPerPage: 30, page: 1 + (i % 2) }, selection);
       const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
         SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%from "Vacation" as "v"%' AND statement NOT LIKE '%pg_prepared_statements%'`.execute(
-        read.db,
+        database.read.db,
       );
       expect(rows).toHaveLength(1); // the page and its count, one statement
       for (const row of rows)

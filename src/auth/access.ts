@@ -3,7 +3,7 @@ import type { ReadPort } from "../db/database";
 import type { DbTx } from "../db/client";
 import { statement, type StatementBuilder } from "../db/statements";
 import type { Viewer } from "./authenticate";
-import { toBool } from "../db/row-values";
+import { stringList, toBool } from "../db/row-values";
 
 /** A rule as far as the memo needs it (src/auth/rule.ts). */
 interface Decider {
@@ -87,7 +87,7 @@ export class RequestAccess {
   private get hidden(): DataLoader<string, string[]> {
     return (this.hiddenLoader ??= new DataLoader(async (ids) => {
       const byProject = new Map(
-        (await this.read.all(HIDDEN_RATE_ROLES, { me: this.viewer.id, ids })).map((r) => [r.id, roleList(r.hideHourlyRateForRoles)]),
+        (await this.read.all(HIDDEN_RATE_ROLES, { me: this.viewer.id, ids })).map((r) => [r.id, stringList(r.hideHourlyRateForRoles)]),
       );
       return ids.map((id) => byProject.get(id) ?? []);
     }));
@@ -134,15 +134,5 @@ export class RequestAccess {
       select: { isTopicOwner: true },
     });
     return { member: row !== null, owner: row?.isTopicOwner === true };
-  }
-}
-
-/** hideHourlyRateForRoles is stored as a JSON array of strings. */
-function roleList(json: string | null | undefined): string[] {
-  try {
-    const value: unknown = JSON.parse(json ?? "[]");
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
   }
 }

@@ -1,14 +1,13 @@
-import type { Kysely, KyselyPlugin } from "kysely";
 import { databaseKind, type DatabaseKind } from "../config/config";
 import type { RequestScope } from "../observability/request-scope";
 import { budgetedDb } from "./budget";
+import { parseJson } from "./row-values";
 import { postgresPoolConfig, prismaClient, type DatabaseOptions, type Db, type PoolStats } from "./client";
-import { createReadSide, type ReadSide, type RequestReads } from "./kysely";
+import { createReadSide, type Execute, type ReadSide } from "./kysely";
 import { StatementGate } from "./statement-gate";
 import type { SqlDialect } from "./sql";
 import type { Statement } from "./statements";
 import type { StatementTracing } from "./statement-hook";
-import type { Tables } from "./tables";
 
 /**
  * The process's database, opened once: Prisma (the schema's client: writes and transactions)
@@ -48,26 +47,14 @@ export function openDatabase(options: DatabaseOptions): Database {
 
 /**
  * The read side as one request sees it: the dialect's SQL forms (the read modules' fragments ask
- * it for them), and two ways to read, both inside the request's budget (a statement not yet sent
- * when the budget is spent is never sent):
- * - `all`/`first`: a declared statement (src/db/statements.ts), built once per shape;
- * - `db`: Kysely, for a query built for this request alone (`.execute()` as usual).
+ * it for them), and its declared statements (src/db/statements.ts), each built once per shape and
+ * sent inside the request's budget (a statement not yet sent when the budget is spent is never sent).
  */
 export interface ReadPort extends SqlDialect {
-  readonly db: Kysely<Tables>;
   all<A, R>(statement: Statement<A, R>, args: A): Promise<R[]>;
   first<A, R>(statement: Statement<A, R>, args: A): Promise<R | undefined>;
-}
-
-/** Refuses to compile, so to send, a query once the request is abandoned (its budget is spent). */
-function budgetPlugin(scope: RequestScope): KyselyPlugin {
-  return {
-    transformQuery(args) {
-      if (scope.stopped) throw scope.stopped;
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
+  /** The rows of a statement that reads them as one JSON array `rows` where the dialect says so (`jsonBatches`). */
+  batch<A, R>(statement: Statement<A, R>, args: A): Promise<R[]>;
 }
 
 /**
@@ -96,8 +83,8 @@ export function portOf(database: Database, scope?: RequestScope): DataPort {
   // the request's own way to the database is made at its first statement (a request that reads nothing,
   // `{ __typename }` or a refusal, makes none), when its cost, and so whether it is heavy, is known:
   // a light request's statements go straight on
-  let own: RequestReads | undefined;
-  const reads = (): RequestReads =>
+  let own: Execute | undefined;
+  const execute = (): Execute =>
     (own ??= side.through(
       scope
         ? {
@@ -109,17 +96,17 @@ export function portOf(database: Database, scope?: RequestScope): DataPort {
           }
         : {},
     ));
-  let db: Kysely<Tables> | undefined;
-  const kysely = (): Kysely<Tables> => (db ??= scope ? reads().db.withPlugin(budgetPlugin(scope)) : side.db);
-  const read = Object.create(side.dialect, { db: { get: kysely, enumerable: true } }) as ReadPort;
-  Object.assign(read, {
+  const read: ReadPort = Object.assign(Object.create(side.dialect) as SqlDialect, {
     async all<A, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
-      // a compiled statement skips the plugin's check
       if (scope?.stopped) throw scope.stopped;
-      return (await reads().execute<R>(side.statements.compiled(statement, args))).rows;
+      return (await execute()<R>(side.statements.compiled(statement, args))).rows;
     },
     async first<A, R>(statement: Statement<A, R>, args: A): Promise<R | undefined> {
       return (await read.all(statement, args))[0];
+    },
+    async batch<A, R>(statement: Statement<A, R>, args: A): Promise<R[]> {
+      if (!side.dialect.jsonBatches) return read.all(statement, args);
+      return parseJson<R[]>(((await read.first(statement, args)) as { rows: unknown }).rows);
     },
   });
   return { db: scope ? budgetedDb(database.prisma, scope, tracing) : database.prisma, read };

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   Kysely,
   PostgresAdapter,
@@ -8,18 +7,13 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
   type CompiledQuery,
-  type DatabaseIntrospector,
-  type Dialect,
-  type DialectAdapter,
-  type Driver,
-  type QueryCompiler,
   type QueryResult,
 } from "kysely";
 import { inTurn, nextTurn, turnExpired } from "./turns";
 import { types as pgTypes, type Pool } from "pg";
 import type { DatabaseKind } from "../config/config";
 import { ServiceUnavailableError } from "../errors/errors";
-import { isPoolExhausted } from "./client";
+import { isPoolExhausted, preparedStatementName } from "./client";
 import { DIALECTS, type SqlDialect } from "./sql";
 import type { Release } from "./statement-gate";
 import { StatementCache } from "./statements";
@@ -42,16 +36,8 @@ export interface ReadSide {
   statements: StatementCache;
   /** Closes what this instance opened (a shared pool is left to its owner). */
   destroy(): Promise<void>;
-  /** One request's way to the same connections, its statements going through `hooks` (src/db/database.ts). */
-  through(hooks: RequestHooks): RequestReads;
-}
-
-/** How one request sends its statements. */
-export interface RequestReads {
-  /** Sends a compiled statement (a declared one, src/db/statements.ts) as it is. */
-  execute<R>(query: CompiledQuery): Promise<QueryResult<R>>;
-  /** A Kysely of the request's own over `execute`, made at its first use, for a query built for this request alone. */
-  readonly db: Kysely<Tables>;
+  /** How one request sends a compiled (declared) statement to the same connections, through `hooks` (src/db/database.ts). */
+  through(hooks: RequestHooks): Execute;
 }
 
 /** How one request's statements reach the database. */
@@ -95,24 +81,7 @@ const rawTypes = {
     RAW_TEXT_OIDS.has(oid) ? (value: string) => value : pgTypes.getTypeParser(oid, format as "text")) as typeof pgTypes.getTypeParser,
 };
 
-/**
- * Named (prepared) statements: PostgreSQL parses and plans a named statement once per connection
- * and reuses it, where an unnamed one is planned on every call. The read queries keep their text
- * stable (lists are one array parameter, not one placeholder per element), so the set of texts is
- * small; past `MAX_NAMED` distinct texts further ones go unnamed so server memory stays bounded.
- */
-const MAX_NAMED = 2_000;
-const statementNames = new Map<string, string>();
-function statementName(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (!name && statementNames.size < MAX_NAMED) {
-    name = `wm_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
-
-type Execute = <R>(query: CompiledQuery) => Promise<QueryResult<R>>;
+export type Execute = <R>(query: CompiledQuery) => Promise<QueryResult<R>>;
 
 /**
  * A statement on PostgreSQL, straight to pg: a connection of the pool for it alone, the statement
@@ -132,7 +101,7 @@ function postgresExecute(pool: Pool, hooks: RequestHooks): Execute {
       admitted?.();
       throw isPoolExhausted(error) ? new ServiceUnavailableError() : error;
     }
-    const config = { text: query.sql, values: query.parameters, name: statementName(query.sql), types: rawTypes } as never;
+    const config = { text: query.sql, values: query.parameters, name: preparedStatementName(query.sql), types: rawTypes } as never;
     // without a hook (an untraced request) the statement is sent as is, nothing wrapped
     const statement: Promise<{ rows: R[] }> = hooks.statement
       ? hooks.statement(query.sql, () => client.query(config))
@@ -195,30 +164,36 @@ export function createReadSide(options: ReadSideOptions): ReadSide {
   const sqlite = options.kind === "postgres" ? undefined : new SqliteReader(options.sqlitePath!, SQLITE_BUSY_TIMEOUT_MS);
   // better-sqlite3 comes with Prisma's SQLite adapter; on SQLite a second handle on the same file,
   // read-only (writes go through Prisma), on a worker thread, opened at the first read, once the
-  // server has created and migrated the file. A compiler keeps no state between compilations, each
-  // of which runs synchronously to its end, so one serves every request (one per request, its table
-  // of a hundred visitors, was 1-2% of a gantt request's CPU in the profile).
-  const [compiler, adapter, introspector] = sqlite
-    ? [new SqliteQueryCompiler(), new SqliteAdapter(), (db: Kysely<unknown>) => new SqliteIntrospector(db)]
-    : [new PostgresQueryCompiler(), new PostgresAdapter(), (db: Kysely<unknown>) => new PostgresIntrospector(db)];
-  const through = (hooks: RequestHooks): RequestReads => {
+  // server has created and migrated the file.
+  const through = (hooks: RequestHooks): Execute => {
     const sent = sqlite ? sqliteExecute(sqlite, hooks) : postgresExecute(options.pool!, hooks);
-    const execute: Execute = onQuery
+    return onQuery
       ? async <R>(query: CompiledQuery) => {
           const result = await sent<R>(query);
           onQuery(query.sql);
           return result;
         }
       : sent;
-    let db: Kysely<Tables> | undefined;
-    return {
-      execute,
-      get db() {
-        return (db ??= new Kysely<Tables>({ dialect: new ExecuteDialect(execute, compiler, adapter, introspector) }));
-      },
-    };
   };
-  const { db } = through({});
+  // one Kysely, which builds every statement (a compiler keeps no state between compilations, each of which
+  // runs synchronously to its end) and sends a query built by hand (tests); never a transaction, never a stream
+  const connection = { executeQuery: through({}), streamQuery: refused("The read side does not stream rows") };
+  const db = new Kysely<Tables>({
+    dialect: {
+      createDriver: () => ({
+        init: async () => {},
+        acquireConnection: async () => connection,
+        beginTransaction: noTransactions,
+        commitTransaction: noTransactions,
+        rollbackTransaction: noTransactions,
+        releaseConnection: async () => {},
+        destroy: async () => {},
+      }),
+      createQueryCompiler: () => (sqlite ? new SqliteQueryCompiler() : new PostgresQueryCompiler()),
+      createAdapter: () => (sqlite ? new SqliteAdapter() : new PostgresAdapter()),
+      createIntrospector: (db) => (sqlite ? new SqliteIntrospector(db) : new PostgresIntrospector(db)),
+    },
+  });
   return {
     db,
     dialect,
@@ -228,46 +203,7 @@ export function createReadSide(options: ReadSideOptions): ReadSide {
   };
 }
 
-const noTransactions = async () => {
-  throw new Error("The read side runs no transactions (writes and transactions go through Prisma)");
+const refused = (message: string) => () => {
+  throw new Error(message);
 };
-
-/** Kysely over one request's `execute` (each statement its own connection, never held), and the compiler and adapter every request shares. */
-class ExecuteDialect implements Dialect {
-  constructor(
-    private readonly execute: Execute,
-    private readonly compiler: QueryCompiler,
-    private readonly adapter: DialectAdapter,
-    private readonly introspector: (db: Kysely<unknown>) => DatabaseIntrospector,
-  ) {}
-
-  createDriver(): Driver {
-    const connection = {
-      executeQuery: this.execute,
-      streamQuery: () => {
-        throw new Error("The read side does not stream rows");
-      },
-    };
-    return {
-      init: async () => {},
-      acquireConnection: async () => connection,
-      beginTransaction: noTransactions,
-      commitTransaction: noTransactions,
-      rollbackTransaction: noTransactions,
-      releaseConnection: async () => {},
-      destroy: async () => {},
-    };
-  }
-
-  createQueryCompiler(): QueryCompiler {
-    return this.compiler;
-  }
-
-  createAdapter(): DialectAdapter {
-    return this.adapter;
-  }
-
-  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
-    return this.introspector(db);
-  }
-}
+const noTransactions = refused("The read side runs no transactions (writes and transactions go through Prisma)");

@@ -32,3 +32,13 @@ export function parseJson<T>(value: unknown): T {
 export function toInt(value: string | number | bigint | null | undefined): number {
   return value === null || value === undefined ? 0 : Number(value);
 }
+
+/** A column holding a JSON array of strings (thirdParties, enabledTabs, hideHourlyRateForRoles); anything else reads as none. */
+export function stringList(stored: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}

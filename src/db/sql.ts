@@ -42,6 +42,13 @@ type Subquery<O> = SelectQueryBuilder<never, never, O>;
  */
 export interface SqlDialect {
   readonly kind: DatabaseKind;
+  /**
+   * Whether a batch of rows is read as one JSON array (`ReadPort.batch`): SQLite's worker sends one string to parse once, not rows
+   * whose every value and key are made anew and cloned between threads (_entities of 100 users: 203 us on the worker, 102 as JSON).
+   */
+  readonly jsonBatches: boolean;
+  /** Whether a row's selected columns are computed before the rows are sorted (SQLite): a sorted page then reads its keys first. */
+  readonly selectsBeforeSorting: boolean;
   /** Nested rows as a JSON array inside the parent's statement (json_agg / json_group_array); the subquery's order is kept. */
   jsonArray<O>(subquery: Subquery<O>): RawBuilder<O[]>;
   /** One nested row as a JSON object, or null. */
@@ -69,6 +76,8 @@ export interface SqlDialect {
 
 const postgres: SqlDialect = {
   kind: "postgres",
+  jsonBatches: false,
+  selectsBeforeSorting: false,
   jsonArray: (subquery) => pgArray(subquery as never) as never,
   jsonObject: (subquery) => pgObject(subquery as never) as never,
   inList: (column, values, pgType = "uuid") => sql<SqlBool>`${column} = any(${apply(values, (v) => [...v])}::${sql.raw(pgType)}[])`,
@@ -108,6 +117,8 @@ function sqliteJsonForm<O>(subquery: Subquery<O>, aggregate: (object: RawBuilder
 
 const sqlite: SqlDialect = {
   kind: "sqlite",
+  jsonBatches: true,
+  selectsBeforeSorting: true,
   jsonArray: (subquery) => sqliteJsonForm(subquery, (object) => sql`coalesce(json_group_array(${object}), '[]')`, "agg"),
   jsonObject: (subquery) => sqliteJsonForm(subquery, (object) => object, "obj"),
   inList: (column, values) => sql<SqlBool>`${column} in (select value from json_each(${apply(values, (v) => JSON.stringify(v))}))`,

@@ -35,9 +35,9 @@ const run = ({ id, sql, parameters }) => {
       if (prepared.size >= ${MAX_PREPARED}) prepared.delete(prepared.keys().next().value);
       prepared.set(sql, statement);
     }
-    if (statement.reader) return { id, rows: statement.all(parameters) };
-    const { changes, lastInsertRowid } = statement.run(parameters);
-    return { id, changes: Number(changes), insertId: Number(lastInsertRowid) };
+    // the handle is read-only: a write fails here (SQLITE_READONLY), writes go through Prisma
+    if (!statement.reader) statement.run(parameters);
+    return { id, rows: statement.reader ? statement.all(parameters) : [] };
   } catch (error) {
     return { id, error: { message: String(error && error.message), code: error && error.code } };
   }
@@ -51,8 +51,6 @@ parentPort.on("message", (batch) => {
 interface Reply {
   id: number;
   rows?: unknown[];
-  changes?: number;
-  insertId?: number;
   error?: { message: string; code?: string };
 }
 
@@ -169,8 +167,7 @@ export class SqliteReader {
         this.send();
       }
       if (reply.error) waiting.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
-      else if (reply.rows) waiting.resolve({ rows: reply.rows });
-      else waiting.resolve({ rows: [], numAffectedRows: BigInt(reply.changes!), insertId: BigInt(reply.insertId!) });
+      else waiting.resolve({ rows: reply.rows! });
     });
     const stopped = (error: Error) => {
       if (this.current === running) this.current = undefined;

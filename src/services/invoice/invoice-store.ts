@@ -46,7 +46,6 @@ export async function storeInvoice(
   now: Date,
   checkTaken: boolean,
 ): Promise<string> {
-  const kind = dialect.kind;
   const issueDate = prepared.issueDate ?? (prepared.row.isDraft ? null : today(now));
   const id = randomUUID();
   // completed in place (each attempt prepares a new row): a spread copy of its 60 fields, and the
@@ -63,7 +62,7 @@ export async function storeInvoice(
     ...prepared.items.map((item) => ({ ...item, id: randomUUID(), invoiceId: id, isPrevious: false })),
     ...prepared.prevItems.map((item) => ({ ...item, id: randomUUID(), invoiceId: id, isPrevious: true })),
   ];
-  if (kind === "postgres" && !checkTaken) {
+  if (dialect.kind === "postgres" && !checkTaken) {
     const series = prepared.takesNumber ? prepared.series! : null;
     invoice.numberingPeriod = series ? periodKey(series.resetInterval, issueDate!)! : null;
     const counter = series && {
@@ -82,14 +81,14 @@ export async function storeInvoice(
       invoice.no = given.no;
       invoice.numberingPeriod = given.period;
     }
-    if (kind === "postgres") {
+    if (dialect.kind === "postgres") {
       await tx.$executeRawUnsafe(...pgStatement(invoice, items, null));
       return;
     }
     await tx.$executeRawUnsafe(sqliteInsert("Invoice", definedColumns(invoice)), rowJson(dialect, invoice));
     if (items.length > 0) await tx.$executeRawUnsafe(sqliteInsert("InvoiceItem", ITEM_COLUMNS, true), rowJson(dialect, items));
   }, COUNTER_TX_OPTIONS);
-  if (kind === "postgres") analyzeAsTheyGrow(db);
+  if (dialect.kind === "postgres") analyzeAsTheyGrow(db);
   return id;
 }
 

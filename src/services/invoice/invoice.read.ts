@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
 import type { SqlDialect } from "../../db/sql";
 import type { ReadPort } from "../../db/database";
 import type { ContractorTable, InvoiceNumberingTable, InvoiceTable, Tables } from "../../db/tables";
-import { parseJson, toBool, toDateRequired } from "../../db/row-values";
+import { parseJson, stringList, toBool, toDateRequired } from "../../db/row-values";
 import { statement } from "../../db/statements";
 import { CurrencyDictionary } from "../../types/invoice/currency-dictionary.type";
 import {
@@ -17,20 +17,7 @@ import {
   InvoiceNumbering,
 } from "../../types/invoice/invoice.type";
 import type { UserRef } from "../../types/people/user-summaries.type";
-import {
-  column,
-  columns,
-  columnsOf,
-  computed,
-  entityOf,
-  list,
-  object,
-  orNull,
-  readModel,
-  rowsOf,
-  stringList,
-  value,
-} from "../shared/read-model";
+import { column, columns, columnsOf, computed, entityOf, list, object, orNull, readModel, rowsOf, value } from "../shared/read-model";
 import { userSummary } from "../shared/user-refs";
 import { Decimal } from "../shared/money";
 import { periodKey } from "../shared/numbering";

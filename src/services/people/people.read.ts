@@ -25,7 +25,6 @@ import {
   ruleFlag,
   shapeOf,
   value,
-  type ReadModel,
 } from "../shared/read-model";
 import { pageStatement } from "../shared/pagination";
 
@@ -43,7 +42,7 @@ const ssoModel = readModel<UserSsoProvider>({
 });
 
 /** `User` as every read of it answers it: one declaration, read for the fields the document selects. */
-export const userModel = readModel<User>({
+const userModel = readModel<User>({
   ...columnsOf(User, "u"),
   id: column("u.id", String, true),
   jobPosition: column("u.jobPositionId"),
@@ -144,7 +143,7 @@ export type UserOrderTerm = readonly ["u.lastName" | "u.firstName" | "u.createdA
 /** E8: a page of users (the model's columns for the selection, the filter, the order: a department's leaders first or last, then the terms; the window) and how many the filter matches (one statement, `pageStatement`). */
 export const USERS_PAGE = pageStatement(
   "users.page",
-  userModel as ReadModel<unknown>,
+  userModel,
   "User as u",
   (a: UsersArgs) => ({ filter: filterShape(a.filter), terms: a.terms, leader: a.filter?.userDepartmentLeaderOrder?.direction ?? null }),
   (b, s, q) => userFilterWhere(b, q as never, s.filter) as never,

@@ -5,7 +5,7 @@ import type { UserCollection } from "../../types/people/user.type";
 import { buildOrderBy } from "../shared/ordering";
 import { pagedList, pageWindow, type PageRequest } from "../shared/pagination";
 import type { Selection } from "../shared/look-ahead";
-import { USER_ORDER_COLUMNS, USERS_PAGE, userModel, type UserOrderTerm } from "./people.read";
+import { USER_ORDER_COLUMNS, USERS_PAGE, type UserOrderTerm } from "./people.read";
 import type { CreateShortcutInput } from "../../inputs/people/create-shortcut.input";
 import type { Shortcut } from "../../types/people/shortcut.type";
 import { lockRow, retryOnUniqueViolation } from "../shared/retry";
@@ -23,9 +23,7 @@ export function listUsers(
 ): Promise<UserCollection> {
   const terms = buildOrderBy<keyof UserOrder, UserOrderTerm>(args.order, USER_ORDER_COLUMNS, "lastName", (dir) => ["u.id", dir]);
   const window = pageWindow(args, config.maxUnpaginatedItems);
-  return pagedList(read, selection, window, USERS_PAGE, { viewer, filter: args.filter, terms }, (rows, sel, own) =>
-    rows.map(userModel.mapper(sel, "", own)),
-  );
+  return pagedList(read, selection, window, USERS_PAGE, { viewer, filter: args.filter, terms });
 }
 
 const SELECT = { id: true, weight: true, name: true, viewUrl: true, isOpenedInNewTab: true } as const;

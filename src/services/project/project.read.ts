@@ -9,7 +9,7 @@ import { ProjectSettings } from "../../types/project/project-settings.type";
 import { Risk } from "../../types/project/risk.type";
 import { Stage } from "../../types/project/stage.type";
 import type { IdNameDecorator } from "../../types/shared/named.type";
-import { toBool, toDate, toDecimalNumber, toInt } from "../../db/row-values";
+import { stringList, toBool, toDate, toDecimalNumber, toInt } from "../../db/row-values";
 import { ruleSql } from "../../auth/rule";
 import { rules } from "../../auth/rules";
 import { PROJECT_MANAGER_ROLES } from "../../domain/value-sets";
@@ -28,7 +28,6 @@ import {
   rowsOf,
   ruleFlag,
   shownIn,
-  stringList,
   tally,
   value,
   type Field,

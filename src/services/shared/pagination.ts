@@ -82,13 +82,11 @@ export function pageOf(selection: Selection, window: PageWindow): PageArgs {
 
 type Query = SelectQueryBuilder<Tables & Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
 
-/** A paged list's statement: `json` the page as one JSON array beside the total (PostgreSQL, paginated), else the page's rows, each with the total when it is selected, or the total alone. */
-type PageStatementArgs = PageArgs & {
-  json: boolean;
-  /** The page's rows as a window of a sort SQLite makes (SQLite, paginated): see `keysFirst` of `pageStatement`. */
-  sqliteWindow: boolean;
-};
+/** A paged list's statement: `json` the page as one JSON array beside the total (paginated), else the page's rows, each with the total when it is selected, or the total alone. */
+type PageStatementArgs = PageArgs & { json: boolean };
 type PageRow = { total?: unknown; page?: unknown } & Record<string, unknown>;
+/** A paged list's statement, with the read model of its items. */
+export type PageStatement<A, T> = Statement<A & PageStatementArgs, PageRow> & { model: ReadModel<T> };
 
 /**
  * A paginated list (`users`, `vacations`): the rows of `table` that `where` keeps, in `order`,
@@ -101,7 +99,7 @@ type PageRow = { total?: unknown; page?: unknown } & Record<string, unknown>;
  * the SQLite server's bottleneck, its worker mostly idle). An unpaginated list (see `pagedList`) is
  * read as rows, each with the count beside it as a subquery the database computes once.
  *
- * `keysFirst`, for a shape whose order is mostly a sort (not an index's): on SQLite the window's
+ * `keysFirst`, for a shape whose order is mostly a sort (not an index's): on SQLite (`selectsBeforeSorting`) the window's
  * keys are sorted and windowed first, by the order terms and the id alone, and the model's columns
  * read for the page's rows only. SQLite computes a row's selected columns (the summaries' and
  * lists' subqueries) before it sorts, so for every row the filter keeps (the vacations page of
@@ -110,16 +108,16 @@ type PageRow = { total?: unknown; page?: unknown } & Record<string, unknown>;
  * costs more than it saves (users page: 117 -> 132 us). PostgreSQL puts the columns off until
  * after the sort and limit by itself.
  */
-export function pageStatement<A extends { viewer: Viewer }, S extends object>(
+export function pageStatement<A extends { viewer: Viewer }, S extends object, T>(
   name: string,
-  model: ReadModel<unknown>,
+  model: ReadModel<T>,
   table: string,
   shape: (args: A) => S,
   where: (b: StatementBuilder<A & PageStatementArgs>, s: S, q: Query) => Query,
   order: (b: StatementBuilder<A & PageStatementArgs>, s: S, q: Query) => Query,
   { keysFirst = () => false }: { keysFirst?: (s: S) => boolean } = {},
-): Statement<A & PageStatementArgs, PageRow> {
-  return statement(
+): PageStatement<A, T> {
+  const declared: Statement<A & PageStatementArgs, PageRow> = statement(
     name,
     (a: A & PageStatementArgs) => {
       const s = shape(a);
@@ -128,7 +126,6 @@ export function pageStatement<A extends { viewer: Viewer }, S extends object>(
         items: a.items,
         total: a.total,
         json: a.json,
-        keysFirst: a.sqliteWindow && a.items && keysFirst(s),
         ...(a.items ? { sel: a.sel, forms: model.forms(a.viewer) } : { sel: null, forms: {} }),
       };
     },
@@ -136,8 +133,9 @@ export function pageStatement<A extends { viewer: Viewer }, S extends object>(
       const rows = () => where(b, s, b.db.selectFrom(table as "User") as unknown as Query);
       const count = () => rows().select((eb) => eb.fn.countAll().as("total"));
       const window = (q: Query) => q.limit(b.param((a) => a.take)).offset(b.param((a) => a.skip));
+      const selected = (q: Query) => order(b, s, model.select(modelBuild(b, s.forms), q, s.sel!));
       const page = () => {
-        if (!s.keysFirst) return window(order(b, s, model.select(modelBuild(b, s.forms), rows(), s.sel!)));
+        if (!(s.json && b.selectsBeforeSorting && keysFirst(s))) return window(selected(rows()));
         const alias = table.slice(table.lastIndexOf(" ") + 1);
         const keys = window(order(b, s, rows().select(`${alias}.id as pageId` as never)));
         // a cross join: SQLite keeps the window as the outer loop and looks each row up by its id
@@ -145,7 +143,7 @@ export function pageStatement<A extends { viewer: Viewer }, S extends object>(
           .selectFrom(keys.as("pk") as never)
           .crossJoin(table as "User")
           .whereRef(`${alias}.id` as never, "=", "pk.pageId" as never);
-        return order(b, s, model.select(modelBuild(b, s.forms), onPage as unknown as Query, s.sel!));
+        return selected(onPage as unknown as Query);
       };
       // the count as an uncorrelated subquery: both databases compute it once for the statement
       if (!s.json) return (s.items ? (s.total ? page().select(count().as("total") as never) : page()) : count()) as never;
@@ -155,39 +153,35 @@ export function pageStatement<A extends { viewer: Viewer }, S extends object>(
       ]) as never;
     },
   );
+  return Object.assign(declared, { model });
 }
 
 /**
  * A paginated list read by its `pageStatement`, the items and the total each only when selected;
- * `map` turns the page's rows into items, `own` when they are the page's JSON (the model's mapper
- * may answer with them, `ReadModel.mapper`).
+ * the page's JSON rows are the model's own (its mapper may answer with them, `ReadModel.mapper`).
  */
 export async function pagedList<A, T>(
   read: ReadPort,
   selection: Selection,
   window: PageWindow,
-  statement: Statement<A & PageStatementArgs, PageRow>,
+  statement: PageStatement<A, T>,
   args: A,
-  map: (rows: Array<Readonly<Record<string, unknown>>>, sel: Selection, own: boolean) => T[],
 ): Promise<{ items: T[]; paginationInfo: PaginationInfo }> {
   const slice = pageOf(selection, window);
   // an unpaginated list (up to MAX_UNPAGINATED_ITEMS rows, the heavy documents) is read as rows on either database: as one
   // JSON text PostgreSQL builds it whole before the first byte leaves, and the text and its objects are held at once
   if (!window.unpaginated) {
-    const row =
-      slice.items || slice.total
-        ? await read.first(statement, { ...args, ...slice, json: true, sqliteWindow: read.kind === "sqlite" })
-        : undefined;
+    const row = slice.items || slice.total ? await read.first(statement, { ...args, ...slice, json: true }) : undefined;
     return {
-      items: map(parseJson<PageRow[] | undefined>(row?.page) ?? [], slice.sel, true),
+      items: (parseJson<PageRow[] | undefined>(row?.page) ?? []).map(statement.model.mapper(slice.sel, "", true)),
       paginationInfo: paginationInfo(window, toInt(row?.total as number)),
     };
   }
-  const rows = slice.items ? await read.all(statement, { ...args, ...slice, json: false, sqliteWindow: false }) : [];
+  const rows = slice.items ? await read.all(statement, { ...args, ...slice, json: false }) : [];
   // the rows carry the total; with no rows it is 0 on the first page, and past it (or with no items read) the count runs alone
   let total = 0;
   if (slice.total && rows.length > 0) total = toInt(rows[0].total as number);
   else if (slice.total && (!slice.items || slice.skip > 0))
-    total = toInt((await read.first(statement, { ...args, ...slice, items: false, json: false, sqliteWindow: false }))?.total as number);
-  return { items: map(rows, slice.sel, false), paginationInfo: paginationInfo(window, total) };
+    total = toInt((await read.first(statement, { ...args, ...slice, items: false, json: false }))?.total as number);
+  return { items: rows.map(statement.model.mapper(slice.sel)), paginationInfo: paginationInfo(window, total) };
 }

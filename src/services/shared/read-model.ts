@@ -17,7 +17,7 @@ import { DateScalar } from "../../scalars";
  * statement reads the field and how its row value becomes the field's value. From it come
  * - the select list for a selection (`select`): only what the document selects, nested rows as
  *   JSON inside the same statement, the way PostGraphile compiles a query;
- * - the mapping of a row to the answer (`map`), the same for a top-level row and a nested one
+ * - the mapping of a row to the answer (`mapper`), the same for a top-level row and a nested one
  *   (SQLite hands nested JSON over as text, booleans as 0/1, moments as text: the field's
  *   conversion takes either), compiled once per selection into a function of the row;
  * - the rules its flags ask (`forms`), for the statement's shape: a rule the caller alone decides
@@ -63,16 +63,6 @@ const ONE: (v: unknown) => unknown = (v) => v;
 const inPlaceOf = (convert: unknown) => (convert === ONE ? "as-is" : "mapped");
 /** What a scalar subquery or a JSON key left out reads as: null. */
 export const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
-
-/** A column holding a JSON array of strings (thirdParties, enabledTabs, ...); anything else reads as none. */
-export function stringList(stored: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(stored);
-    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
 
 /** A column of the row (`"u.firstName"`), converted (`toBool`, `toDate`...) when the drivers differ. */
 export function column<V>(ref: string, convert: (raw: never) => V = ONE as (raw: never) => V, always = false): Field<V> {
@@ -250,15 +240,13 @@ export interface ReadModel<T> {
   forms(viewer: Viewer): Record<string, RuleForm>;
   /** Adds to `query` the expressions the selection needs, each aliased. */
   select(m: ModelBuild, query: Query, selection: Selection): Query;
-  /** The answer from a row `select` read (top-level or nested JSON). */
-  map(row: Row, selection: Selection): T;
   /** The aliased expressions for a selection (used by `group`). */
   reads(m: ModelBuild, eb: Eb, selection: Selection): Array<[string, Expression<unknown>]>;
   /**
-   * The function of a row that `map` is for a selection, its aliases under `prefix`: built once per
-   * selection and prefix. `own`: the rows are nested JSON the model selected (their keys its aliases
-   * and nothing else) that nothing else reads, so the answer may be the row itself, its converted
-   * fields replaced in place.
+   * The answer from a row `select` read (top-level or nested JSON), as a function of the row for a
+   * selection, its aliases under `prefix`: built once per selection and prefix. `own`: the rows are
+   * the model's own (nested JSON or a batch it selected, their keys its aliases and nothing else)
+   * that nothing else reads, so the answer may be the row itself, its converted fields replaced in place.
    */
   mapper(selection: Selection, prefix?: string, own?: boolean): (row: Row) => T;
 }
@@ -321,7 +309,6 @@ export function readModel<T>(fields: Fields<T>, options: { shownIn?: SqlSubject 
       }
       return map;
     },
-    map: (row, selection) => model.mapper(selection)(row),
   };
   return model;
 }
@@ -354,18 +341,8 @@ export function shapeOf(value: unknown): unknown {
 }
 
 /** Arguments of a statement that reads rows by id. */
-export interface ByIds {
+interface ByIds {
   ids: readonly string[];
-}
-
-/** `query` narrowed to the rows whose `idRef` is one of the arguments' ids (one list parameter). */
-export function byIds<A extends ByIds, Q extends { where(f: (eb: never) => unknown): Q }>(
-  b: StatementBuilder<A>,
-  query: Q,
-  idRef: string,
-): Q {
-  const ids = b.param((a) => a.ids);
-  return query.where(((eb: { ref(r: string): Expression<unknown> }) => b.inList(eb.ref(idRef), ids)) as never);
 }
 
 /**
@@ -390,33 +367,25 @@ export function loadById<T>(
   } = {},
 ) {
   const [name, as] = table.split(" as ");
-  const idRef = `${as}.id`;
   const byId = statement(
     `${name}.byId`,
-    (a: ByIds & { viewer: Viewer; sel: Selection; json: boolean }) => ({
+    (a: ByIds & { viewer: Viewer; sel: Selection }) => ({
       sel: a.sel,
       forms: model.forms(a.viewer),
       visible: visibleBy && ruleForm(visibleBy.rule, a.viewer),
-      json: a.json,
     }),
     (b, s) => {
       const m = modelBuild(b, s.forms);
       const rows = model.select(m, join(b.db.selectFrom(table as "User") as unknown as Query), s.sel);
       const ids = b.param((a) => a.ids);
-      const q = by && s.sel === everything ? rows.where((eb) => by.rows(b, eb, ids)) : byIds(b, rows, idRef);
+      const q = rows.where((eb) => (by && s.sel === everything ? by.rows(b, eb, ids) : b.inList(eb.ref(`${as}.id` as never), ids)));
       const visible = visibleBy ? q.where((eb) => ruleSql(b, eb, visibleBy.rule, s.visible!, visibleBy.subject, m.me)) : q;
-      return s.json ? (b.db.selectNoFrom(() => [b.jsonArray(visible as never).as("rows")]) as unknown as Query) : visible;
+      return b.jsonBatches ? (b.db.selectNoFrom(() => [b.jsonArray(visible as never).as("rows")]) as unknown as Query) : visible;
     },
   );
   return async (read: ReadPort, ids: readonly string[], viewer: Viewer, selected: Selection = everything): Promise<T[]> => {
     const sel = selected.withId();
-    // SQLite: the batch as one JSON array, which its worker thread sends as one string for the event loop to parse
-    // once: better-sqlite3 makes every value of a row and its every key anew, and the rows are cloned between the
-    // threads (_entities of 100 users, 4 columns, on the worker: 203 us as rows, 102 as SQLite's JSON)
-    if (read.kind === "sqlite") {
-      return parseJson<Row[]>((await read.first(byId, { ids, viewer, sel, json: true }))!.rows).map(model.mapper(sel, "", true));
-    }
-    return (await read.all(byId, { ids, viewer, sel, json: false })).map(model.mapper(sel));
+    return (await read.batch(byId, { ids, viewer, sel })).map(model.mapper(sel, "", true));
   };
 }
 

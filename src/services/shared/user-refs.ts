@@ -2,12 +2,10 @@ import { sql } from "kysely";
 import { ProjectUserRef, type CalendarUserRef, type NoteUserRef, type TemplateUserRef } from "../../types/people/user-summaries.type";
 import { column, columnsOf, joined, object, orNull, readModel, rowsOf, value, type Field, type Nested } from "./read-model";
 
-// The user summaries (MiniUserRef ... ProjectUserRef) are embedded in the reads of every area, so
-// their SQL and mapping are shared here rather than owned by the people area.
-
 /**
- * Every user summary (MiniUserRef ... ProjectUserRef, each a projection of User) as one read
- * model over a user row `ru`: the summary a document selects reads just the columns it asks for.
+ * Every user summary (MiniUserRef ... ProjectUserRef, each a projection of User, embedded in the
+ * reads of every area: hence here, not in the people area) as one read model over a user row
+ * `ru`: the summary a document selects reads just the columns it asks for.
  */
 export const userSummaryModel = readModel<ProjectUserRef & CalendarUserRef & NoteUserRef & TemplateUserRef>({
   ...columnsOf(ProjectUserRef, "ru"),

@@ -155,21 +155,9 @@ export async function readTimesheet(read: ReadPort, viewer: Viewer, args: Timesh
   const roles = new Map<string, string>();
   for (const g of times) {
     if (g.role) roles.set(g.projectId, g.role);
-    tasks.set(g.taskId, {
-      taskId: g.taskId,
-      taskName: g.taskName,
-      taskNumber: g.taskNumber,
-      taskShortCode: g.taskShortCode,
-      boardId: g.boardId,
-      boardShortCode: g.boardShortCode,
-      boardName: g.boardName,
-      stageId: g.stageId,
-      stageName: g.stageName,
-      projectId: g.projectId,
-      projectShortCode: g.projectShortCode,
-      projectName: g.projectName,
-      projectIsSimple: toBool(g.projectIsSimple),
-    });
+    // the row but its time and the caller's role: the task and its place
+    const { userId, date, seconds, role, ...task } = g;
+    tasks.set(g.taskId, { ...task, projectIsSimple: toBool(task.projectIsSimple) });
   }
   const summary = userSummaryModel.mapper(everything);
   return {

@@ -20,10 +20,8 @@ import {
   ruleFlag,
   shapeOf,
   tally,
-  type ReadModel,
 } from "../shared/read-model";
 import { pageStatement } from "../shared/pagination";
-import type { Selection } from "../shared/look-ahead";
 import { userSummary } from "../shared/user-refs";
 
 type From = Tables & { v: Tables["Vacation"] };
@@ -54,11 +52,6 @@ const vacationModel = readModel<Vacation>({
   rejectedBy: userSummary("v.rejectedById"),
   permissions: group({ canManage: ruleFlag("manageVacationsOf", rules.manageVacationsOf, "v.calendarUserId") }),
 });
-
-/** Statement rows (`own`: a page's JSON, see `ReadModel.mapper`) as GraphQL `Vacation`s. */
-export function vacationsOf(rows: ReadonlyArray<Readonly<Record<string, unknown>>>, selection: Selection, own = false): Vacation[] {
-  return rows.map(vacationModel.mapper(selection, "", own));
-}
 
 export interface VacationsArgs {
   viewer: Viewer;
@@ -184,7 +177,7 @@ function isOneYear(filter: Filter | undefined): boolean {
 /** E7: a page of vacations (the model's columns for the selection, the filter, the order, the window) and how many the filter matches (one statement, `pageStatement`). */
 export const VACATIONS_PAGE = pageStatement(
   "vacations.page",
-  vacationModel as ReadModel<unknown>,
+  vacationModel,
   "Vacation as v",
   (a: VacationsArgs) => ({ filter: shapeOf(a.filter) as Filter, terms: a.terms }),
   (b, s, q) => vacationFilterWhere(b, q as never, s.filter ?? {}) as never,

@@ -5,7 +5,7 @@ import type { VacationCollection } from "../../types/vacation/vacation.type";
 import { buildOrderBy } from "../shared/ordering";
 import { pagedList, pageWindow, type PageRequest } from "../shared/pagination";
 import type { Selection } from "../shared/look-ahead";
-import { VACATION_ORDER_COLUMNS, VACATIONS_PAGE, vacationsOf, type VacationOrderTerm } from "./vacation.read";
+import { VACATION_ORDER_COLUMNS, VACATIONS_PAGE, type VacationOrderTerm } from "./vacation.read";
 
 /**
  * E7: the vacation list, filtered, ordered (default: vacation year ascending, then id) and
@@ -22,5 +22,5 @@ export function listVacations(
     dir,
   }));
   const window = pageWindow(args, config.maxUnpaginatedItems);
-  return pagedList(read, selection, window, VACATIONS_PAGE, { viewer, filter: args.filter, terms }, vacationsOf);
+  return pagedList(read, selection, window, VACATIONS_PAGE, { viewer, filter: args.filter, terms });
 }
