@@ -95,8 +95,8 @@ export function postgresPoolConfig(options: DatabaseOptions): PoolConfig {
  * connections they share: PostgreSQL parses and plans an unnamed statement on every call, a named
  * one once per connection. The name is derived from the text, so one name always means one text;
  * the read side keeps its texts stable (a list is one array parameter, not one placeholder per
- * element), so the set is small. Past MAX_NAMED_STATEMENTS distinct texts (2,000 each before they
- * shared names) further ones go unnamed, so the memory each connection keeps on the server stays bounded.
+ * element), so the set is small. Past MAX_NAMED_STATEMENTS distinct texts further ones go unnamed,
+ * so the memory each connection keeps on the server stays bounded.
  */
 const MAX_NAMED_STATEMENTS = 4_000;
 const statementNames = new Map<string, string>();
