@@ -13,7 +13,7 @@ import { PLAYGROUND_ASSETS_PATH, type Playground } from "./playground";
 import { operationCost, type DocumentLimits } from "./cost";
 import type { CostCache } from "./plugins";
 import { RequestScope } from "../observability/request-scope";
-import { BodyError, readJsonBody, type BodyFailure } from "./request-body";
+import { BodyError, isRecord, readJsonBody, type BodyFailure } from "./request-body";
 import type { Tracing } from "./tracing";
 import type { TrustedDocumentsDoor } from "./trusted-documents";
 
@@ -386,10 +386,6 @@ function fromSearch(search: string): Record<string, string | undefined> {
     operationName: params.get("operationName") ?? undefined,
     variables: params.get("variables") ?? undefined,
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Sends a REST answer; a refusal is recorded for the request's log line and the refusal metric. */

@@ -115,3 +115,8 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
     throw new BodyError("entity.parse.failed");
   }
 }
+
+/** A JSON object: not null, not an array (what a request's body, variables and extensions must be). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

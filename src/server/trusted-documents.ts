@@ -6,6 +6,7 @@ import { ConfigError } from "../config/config";
 import type { Viewer } from "../auth/authenticate";
 import { rules } from "../auth/rules";
 import { ErrorCode } from "../errors/errors";
+import { isRecord } from "./request-body";
 
 /**
  * Trusted documents (persisted documents, an operation safelist): the API's own clients register
@@ -191,8 +192,4 @@ export function untrustedRefusal(docs: TrustedDocuments, request: GraphQLRequest
     : new GraphQLError("This server runs registered documents only: send the document's id as documentId.", {
         extensions: { code: ErrorCode.PERSISTED_QUERY_ID_REQUIRED, http: { status: 400 } },
       });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
