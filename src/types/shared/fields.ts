@@ -11,7 +11,11 @@ const stacked =
     for (const decorator of [...decorators].reverse()) decorator(target, key);
   };
 
-/** An optional field: nullable, of `type` (a class, a scalar, an enum or `[item]`), described. */
+/** A field of `type` (a class, a scalar, an enum or `[item]`), described. */
+export const Required = (type: ClassType | GraphQLScalarType | object, description: string): PropertyDecorator =>
+  Field(() => type, { description });
+
+/** An optional field: nullable, of `type`, described. */
 export const Optional = (type: ClassType | GraphQLScalarType | object, description: string): PropertyDecorator =>
   Field(() => type, { nullable: true, description });
 

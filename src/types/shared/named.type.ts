@@ -1,4 +1,5 @@
 import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Required } from "./fields";
 
 /** How a description names the object: "Id of the board.", "The board's id." or "Its id.". */
 type Form = "of" | "'s" | "its";
@@ -50,6 +51,6 @@ export class IdName extends Named("referenced object", "of", "its") {}
 
 @ObjectType({ description: "A typed classifier with a colour: a stage type, a board type." })
 export class IdNameDecorator extends Named("classifier", "of", "its") {
-  @Field({ description: "Its colour, #rrggbb." })
+  @Required(String, "Its colour, #rrggbb.")
   decorator!: string;
 }
