@@ -187,10 +187,8 @@ export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Poo
     client = pgClient as unknown as Db;
     connection = { pool };
   }
-  if (options.onQuery) {
-    const onQuery = options.onQuery;
-    (client as unknown as { $on(e: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));
-  }
+  const { onQuery } = options;
+  if (onQuery) (client as unknown as { $on(e: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));
   return { client, ...connection };
 }
 

@@ -1,7 +1,7 @@
 import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import { UserRef } from "../people/user-summaries.type";
-import { listCost, MAX_CORRECTIONS } from "../../domain/list-cost";
+import { MAX_CORRECTIONS } from "../../domain/list-cost";
 import { MAX_INVOICE_ITEMS } from "../../inputs/invoice/create-invoice.input";
 import {
   BuyerIdentifierType,
@@ -14,7 +14,7 @@ import {
   TaxRate,
 } from "../shared/enums";
 import { Identified, Named, Entity } from "../shared/named.type";
-import { Optional, FirstOf, Required } from "../shared/fields";
+import { Optional, FirstOf, Required, Capped } from "../shared/fields";
 
 /** A cost or an income booked against an invoice: one shape but for the name of its type field (`costType`, `incomeType`). */
 function Booking(kind: "cost" | "income", dated: string) {
@@ -377,16 +377,14 @@ export class Invoice extends Identified("invoice") {
   @Required(Boolean, "Whether the invoice has been changed since it was created.")
   isUpdated!: boolean;
 
-  @Field(() => [InvoiceItem], {
-    complexity: listCost(MAX_INVOICE_ITEMS),
-    description: `The items (at most ${MAX_INVOICE_ITEMS}); for a correction, the items as they stand after it.`,
-  })
+  @Capped(InvoiceItem, MAX_INVOICE_ITEMS, `The items (at most ${MAX_INVOICE_ITEMS}); for a correction, the items as they stand after it.`)
   items!: InvoiceItem[];
 
-  @Field(() => [InvoiceItem], {
-    complexity: listCost(MAX_INVOICE_ITEMS),
-    description: `For a correction: the items as they stood before it (at most ${MAX_INVOICE_ITEMS}); empty otherwise.`,
-  })
+  @Capped(
+    InvoiceItem,
+    MAX_INVOICE_ITEMS,
+    `For a correction: the items as they stood before it (at most ${MAX_INVOICE_ITEMS}); empty otherwise.`,
+  )
   prevItems!: InvoiceItem[];
 
   @FirstOf(() => InvoiceCost, 20, "Costs booked against the invoice, by date")

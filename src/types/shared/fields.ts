@@ -31,6 +31,10 @@ export const OptionalText = (max: number, what: string, more = ""): PropertyDeco
 export const OptionalList = (item: ClassType | GraphQLScalarType | object, max: number, description: string): PropertyDecorator =>
   stacked(Optional([item], description), ArrayMaxSize(max));
 
+/** A list of at most `cap` items of `item`, its cost (listCost) counting that many. */
+export const Capped = (item: ClassType, cap: number, description: string): PropertyDecorator =>
+  Field(() => [item], { complexity: listCost(cap), description });
+
 /**
  * A list field answering at most its first `cap` items: its cost (listCost) and the end of its
  * description ("...: the first 20.", or for a list its `holder` never lets grow past the cap

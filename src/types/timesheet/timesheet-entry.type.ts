@@ -1,8 +1,7 @@
-import { Field, Int, ObjectType, ID } from "type-graphql";
+import { Int, ObjectType, ID } from "type-graphql";
 import { ProjectUserRef } from "../people/user-summaries.type";
-import { listCost } from "../../domain/list-cost";
 import { DateScalar } from "../../scalars";
-import { Optional, Required } from "../shared/fields";
+import { Optional, Required, Capped } from "../shared/fields";
 
 @ObjectType({ description: "Time reported on one UTC calendar day of a timesheet window." })
 export class TimesheetDay {
@@ -63,10 +62,7 @@ export class TimesheetRow {
   @Required(Boolean, "Whether the task's project is a simple project.")
   projectIsSimple!: boolean;
 
-  @Field(() => [TimesheetDay], {
-    complexity: listCost(7),
-    description: "The seven days of the window in order, each with the seconds reported on this task.",
-  })
+  @Capped(TimesheetDay, 7, "The seven days of the window in order, each with the seconds reported on this task.")
   days!: TimesheetDay[];
 }
 
@@ -75,17 +71,14 @@ export class TimesheetEntry {
   @Required(ProjectUserRef, "The user whose time this is.")
   projectUser!: ProjectUserRef;
 
-  @Field(() => [TimesheetRow], {
-    complexity: listCost(20),
-    description:
-      "One row per task the user reported time on in the window, by project short code, board short code, then task number: the first 20 (`days` sums every task).",
-  })
+  @Capped(
+    TimesheetRow,
+    20,
+    "One row per task the user reported time on in the window, by project short code, board short code, then task number: the first 20 (`days` sums every task).",
+  )
   timesheet!: TimesheetRow[];
 
-  @Field(() => [TimesheetDay], {
-    complexity: listCost(7),
-    description: "The seven days of the window in order, each with the user's total over all rows.",
-  })
+  @Capped(TimesheetDay, 7, "The seven days of the window in order, each with the user's total over all rows.")
   days!: TimesheetDay[];
 
   @Required(Int, "The user's total seconds in the window.")
