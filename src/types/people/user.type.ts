@@ -4,6 +4,7 @@ import { rules } from "../../auth/rules";
 import { Identified, IdName, Entity } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
 import { Optional, FirstOf, Required } from "../shared/fields";
+import { WithUserFields } from "./user-fields";
 
 @Entity("A user's membership in a department.")
 export class UserDepartment extends Identified("membership") {
@@ -30,13 +31,7 @@ export class UserSsoProvider extends Identified("SSO provider") {
 }
 
 @Entity("A person with an account: staff, external collaborators, people who cannot log in.")
-export class User extends Identified("user", "'s") {
-  @Required(String, "First name.")
-  firstName!: string;
-
-  @Required(String, "Last name.")
-  lastName!: string;
-
+export class User extends WithUserFields(Identified("user", "'s"), ["firstName", "lastName"]) {
   @Required(String, "E-mail address, unique.")
   email!: string;
 
