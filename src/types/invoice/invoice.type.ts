@@ -1,4 +1,4 @@
-import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { Float, ID, Int, ObjectType } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import { UserRef } from "../people/user-summaries.type";
 import { MAX_CORRECTIONS } from "../../domain/list-cost";
@@ -29,8 +29,8 @@ function Booking(kind: "cost" | "income", dated: string) {
     @Required(Float, "Gross amount.")
     priceGross!: number;
   }
-  Field(() => String, { description: "How the entry came to be (manually: entered by a person)." })(BookingEntry.prototype, `${kind}Type`);
-  Field(() => Date, { description: `When the ${kind} was ${dated}.` })(BookingEntry.prototype, "date");
+  Required(String, "How the entry came to be (manually: entered by a person).")(BookingEntry.prototype, `${kind}Type`);
+  Required(Date, `When the ${kind} was ${dated}.`)(BookingEntry.prototype, "date");
   return BookingEntry;
 }
 
