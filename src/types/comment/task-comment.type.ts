@@ -50,7 +50,7 @@ export class TaskComment extends Identified("comment", "'s") {
   @Required(String, "How the comment was made: user (written in the app), system (generated), email (sent by e-mail).")
   createdBySource!: string;
 
-  @FirstOf(() => TaskCommentFile, MAX_FILES_PER_COMMENT, "Files attached to the comment, oldest first", "a comment")
+  @FirstOf(TaskCommentFile, MAX_FILES_PER_COMMENT, "Files attached to the comment, oldest first", "a comment")
   files!: TaskCommentFile[];
 
   @Optional(ID, "Id of the comment this one replies to; null for a top-level comment.")
@@ -59,10 +59,10 @@ export class TaskComment extends Identified("comment", "'s") {
   @Required(Int, "How many comments reply directly to this one.")
   repliesCount!: number;
 
-  @FirstOf(() => TaskCommentMention, 20, "Users mentioned in the comment")
+  @FirstOf(TaskCommentMention, 20, "Users mentioned in the comment")
   taskCommentMentions!: TaskCommentMention[];
 
-  @FirstOf(() => TaskCommentReaction, 50, "Reactions to the comment")
+  @FirstOf(TaskCommentReaction, 50, "Reactions to the comment")
   taskCommentReactions!: TaskCommentReaction[];
 }
 

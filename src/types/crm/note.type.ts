@@ -57,16 +57,16 @@ export class NoteContractor extends Identified("contractor") {
   @Required(String, "Tax identifier (NIP / VAT id), empty when unknown.")
   vatId!: string;
 
-  @FirstOf(() => ContractorAttendant, 20, "Users who look after the contractor, by last name, first name")
+  @FirstOf(ContractorAttendant, 20, "Users who look after the contractor, by last name, first name")
   attendants!: ContractorAttendant[];
 
-  @FirstOf(() => IdName, 20, "Industry branches the contractor works in, by name")
+  @FirstOf(IdName, 20, "Industry branches the contractor works in, by name")
   industryBranches!: IdName[];
 
-  @FirstOf(() => IdName, 20, "Tags of the contractor, by name")
+  @FirstOf(IdName, 20, "Tags of the contractor, by name")
   tags!: IdName[];
 
-  @FirstOf(() => ContractorCustomField, 30, "The contractor's custom fields with their values, by the fields' weight")
+  @FirstOf(ContractorCustomField, 30, "The contractor's custom fields with their values, by the fields' weight")
   customFields!: ContractorCustomField[];
 }
 

@@ -174,16 +174,16 @@ export class ProjectGantt {
   @Required(Float, "Time reported on the project's tasks, in seconds. A Float: the sum may exceed 32 bits.")
   timeReported!: number;
 
-  @FirstOf(() => GanttStage, 200, "The project's stages, by start date, end date, weight, then id")
+  @FirstOf(GanttStage, 200, "The project's stages, by start date, end date, weight, then id")
   stages!: GanttStage[];
 
-  @FirstOf(() => GanttBoard, 200, "The project's boards, by start date, end date, weight, then id")
+  @FirstOf(GanttBoard, 200, "The project's boards, by start date, end date, weight, then id")
   boards!: GanttBoard[];
 
-  @FirstOf(() => Milestone, 200, "The project's milestones, by date, weight, then id")
+  @FirstOf(Milestone, 200, "The project's milestones, by date, weight, then id")
   milestones!: Milestone[];
 
-  @FirstOf(() => GanttLink, 2000, "Dependencies drawn between the project's objects, by id")
+  @FirstOf(GanttLink, 2000, "Dependencies drawn between the project's objects, by id")
   links!: GanttLink[];
 
   /** Filled when the read looked ahead and saw `tasks` selected; the field itself is resolved in ProjectGanttResolver. */

@@ -302,7 +302,7 @@ export class Invoice extends Identified("invoice") {
   )
   invoice?: Invoice | null;
 
-  @FirstOf(() => Invoice, MAX_CORRECTIONS, "The corrections of this invoice, oldest first", "an invoice")
+  @FirstOf(Invoice, MAX_CORRECTIONS, "The corrections of this invoice, oldest first", "an invoice")
   corrects?: Invoice[];
 
   @Optional(Invoice, "For a correction: the correction of the same invoice made just before it, if any.")
@@ -387,10 +387,10 @@ export class Invoice extends Identified("invoice") {
   )
   prevItems!: InvoiceItem[];
 
-  @FirstOf(() => InvoiceCost, 20, "Costs booked against the invoice, by date")
+  @FirstOf(InvoiceCost, 20, "Costs booked against the invoice, by date")
   costs!: InvoiceCost[];
 
-  @FirstOf(() => InvoiceIncome, 20, "Incomes booked against the invoice, by date")
+  @FirstOf(InvoiceIncome, 20, "Incomes booked against the invoice, by date")
   incomes!: InvoiceIncome[];
 
   @Required([String], "Third parties named on the invoice.")

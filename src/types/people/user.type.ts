@@ -97,10 +97,10 @@ export class User extends WithUserFields(Identified("user", "'s"), ["firstName",
   @Required(Int, "Same as tasksPerWorkday: the interface carries both spellings.")
   tasksPerWorkDay!: number;
 
-  @FirstOf(() => UserSsoProvider, 10, "Single sign-on providers the user is connected to")
+  @FirstOf(UserSsoProvider, 10, "Single sign-on providers the user is connected to")
   ssoProviders!: UserSsoProvider[];
 
-  @FirstOf(() => UserDepartment, 20, "Departments the user belongs to, and whether they lead them")
+  @FirstOf(UserDepartment, 20, "Departments the user belongs to, and whether they lead them")
   userDepartments!: UserDepartment[];
 
   @Required(Date, "When the user was created.")

@@ -31,10 +31,10 @@ export abstract class CustomFieldValueFields {
   @Optional(Date, "The value of a datetime field.")
   valueDateTime!: Date | null;
 
-  @FirstOf(() => CustomFieldOption, 20, "The options chosen in a select field, by the options' weight")
+  @FirstOf(CustomFieldOption, 20, "The options chosen in a select field, by the options' weight")
   valueSelectOptions!: CustomFieldOption[];
 
-  @FirstOf(() => CustomFieldUser, 20, "The users chosen in a users field, by last name, first name")
+  @FirstOf(CustomFieldUser, 20, "The users chosen in a users field, by last name, first name")
   valueSelectUsers!: CustomFieldUser[];
 
   @Optional(IdName, "The department chosen in a department field.")

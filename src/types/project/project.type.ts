@@ -81,7 +81,7 @@ export class Project extends Identified("project", "'s") {
   @Required(Date, "When the project was last changed.")
   updatedAt!: Date;
 
-  @FirstOf(() => AssignedProjectUser, 10, "The project's managers (role pm-active or pm-passive), in the order they were assigned")
+  @FirstOf(AssignedProjectUser, 10, "The project's managers (role pm-active or pm-passive), in the order they were assigned")
   assignedProjectUsersPm!: AssignedProjectUser[];
 
   @Required(Boolean, "Whether removing the project's objects records who removed them.")
@@ -102,14 +102,14 @@ export class Project extends Identified("project", "'s") {
   @Optional(ID, "Id of the single board of a simple project; null otherwise.")
   simpleBoardId!: string | null;
 
-  @FirstOf(() => IdName, MAX_PROJECT_CONTRACTORS, "Contractors (clients) of the project, by name", "a project")
+  @FirstOf(IdName, MAX_PROJECT_CONTRACTORS, "Contractors (clients) of the project, by name", "a project")
   contractors!: IdName[];
 
   @Optional(Float, "The project's budget, if set; null unless the caller is an admin, finance or a manager of the project.")
   @VisibleTo(rules.budget)
   budget!: number | null;
 
-  @FirstOf(() => IdName, MAX_PROJECT_TAGS, "Tags of the project, by name", "a project")
+  @FirstOf(IdName, MAX_PROJECT_TAGS, "Tags of the project, by name", "a project")
   tags!: IdName[];
 
   @Required(Boolean, "Whether the caller marked the project as a favourite.")

@@ -41,9 +41,9 @@ export const Capped = (item: ClassType, cap: number, description: string): Prope
  * "...: at most 50 (a project takes no more).") are made from the one number, so the schema
  * states the cap the cost model counts.
  */
-export function FirstOf(item: () => ClassType, cap: number, description: string, holder?: string): PropertyDecorator {
+export function FirstOf(item: ClassType, cap: number, description: string, holder?: string): PropertyDecorator {
   const bound = holder ? `at most ${cap} (${holder} takes no more)` : `the first ${cap}`;
-  return Field(() => [item()], { complexity: listCost(cap), description: `${description}: ${bound}.` });
+  return Capped(item, cap, `${description}: ${bound}.`);
 }
 
 /**

@@ -21,7 +21,7 @@ export class TaskChecklist extends Named("checklist", "'s", "of") {
   @Required(Int, "Position among the task's checklists; checklists are listed by ascending weight.")
   weight!: number;
 
-  @FirstOf(() => TaskChecklistItem, 40, "The checklist's items, by ascending weight (ties by id)")
+  @FirstOf(TaskChecklistItem, 40, "The checklist's items, by ascending weight (ties by id)")
   taskChecklistItems!: TaskChecklistItem[];
 
   @Optional(ProjectUserRef, "The user leading the checklist, or null when nobody does.")

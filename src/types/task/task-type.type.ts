@@ -7,6 +7,6 @@ export class TaskType extends Named("task type", "'s", "of") {
   @Required(String, "Its colour, #rrggbb (one of the ten application colours).")
   decorator!: string;
 
-  @FirstOf(() => IdName, MAX_TASK_TYPE_CATEGORIES, "Project categories the task type is offered in, by name", "a task type")
+  @FirstOf(IdName, MAX_TASK_TYPE_CATEGORIES, "Project categories the task type is offered in, by name", "a task type")
   categories!: IdName[];
 }

@@ -25,7 +25,7 @@ export class ProjectTemplate extends Named("template", "'s", "of") {
   @Required(Boolean, "Whether projects made from it record who removed things (blameable removal).")
   isBlameableRemovalEnabled!: boolean;
 
-  @FirstOf(() => SavedCustomFieldValue, 150, "Custom field values copied into projects made from it, by the definitions' weight")
+  @FirstOf(SavedCustomFieldValue, 150, "Custom field values copied into projects made from it, by the definitions' weight")
   savedCustomFieldValues!: SavedCustomFieldValue[];
 
   @Required(Boolean, "Whether every user may see and use it (false: its author and admins only).")

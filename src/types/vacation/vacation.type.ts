@@ -64,10 +64,10 @@ export class Vacation extends Identified("vacation") {
   @Required(DateScalar, "The day the request was issued.")
   issueDate!: Date;
 
-  @FirstOf(() => VacationComment, 10, "Comments on the request, oldest first")
+  @FirstOf(VacationComment, 10, "Comments on the request, oldest first")
   vacationComments!: VacationComment[];
 
-  @FirstOf(() => VacationDate, 31, "The days of absence, earliest first")
+  @FirstOf(VacationDate, 31, "The days of absence, earliest first")
   vacationDates!: VacationDate[];
 
   @Optional(CalendarUserRef, "Who accepted the request, if anyone.")
