@@ -49,18 +49,15 @@ export function budgetedDb(db: Db, scope: RequestScope, tracing?: StatementTraci
             maxWait: Math.min(options?.maxWait ?? remaining, remaining),
           },
         ),
-      ).then(
-        // Committed: the request is now answered in full, whatever the clock says (the hold is
-        // kept), so a client told REQUEST_TIMEOUT can rely on nothing having been written.
-        (value) => value,
-        (error: unknown) => {
-          release?.();
-          // Prisma's own timeout (the remaining budget) closed it: the same outcome as the deadline
-          if (scope.stopped) throw scope.stopped;
-          if (Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
-          return unavailable(error);
-        },
-      ),
+      ).catch((error: unknown) => {
+        // Committed, the request is answered in full whatever the clock says (the hold is kept), so
+        // a client told REQUEST_TIMEOUT can rely on nothing having been written. Not committed:
+        release?.();
+        // Prisma's own timeout (the remaining budget) closed it: the same outcome as the deadline
+        if (scope.stopped) throw scope.stopped;
+        if (Date.now() >= scope.deadline) throw new RequestTimeoutError(scope.budgetMs);
+        return unavailable(error);
+      }),
     );
   };
   // A statement not yet sent when the budget runs out is never sent: model methods

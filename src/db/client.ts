@@ -123,13 +123,6 @@ export function sqlitePath(url: string): string {
   return url.slice("file:".length).replace(/\?.*$/, "");
 }
 
-/** Connections of a PostgreSQL pool (open, idle, requests waiting); SQLite has one embedded connection. */
-export interface PoolStats {
-  total: number;
-  idle: number;
-  waiting: number;
-}
-
 /**
  * SQLite's settings on the connection Prisma writes through. Write-ahead logging: a commit
  * appends to the -wal file beside the database instead of writing a rollback journal, and with
@@ -194,10 +187,8 @@ export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Poo
     client = pgClient as unknown as Db;
     connection = { pool };
   }
-  if (options.onQuery) {
-    const onQuery = options.onQuery;
-    (client as unknown as { $on(e: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));
-  }
+  const { onQuery } = options;
+  if (onQuery) (client as unknown as { $on(e: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));
   return { client, ...connection };
 }
 

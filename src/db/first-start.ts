@@ -19,8 +19,7 @@ export function markerPath(sqliteFile: string): string {
 
 /** Before connecting (`sqliteFile`: undefined on PostgreSQL): whether this start may go on at all (a lost SQLite database stops it). */
 export function checkFirstStart(sqliteFile: string | undefined, seedOnEmpty: boolean | undefined): string | undefined {
-  if (seedOnEmpty !== undefined || !sqliteFile) return undefined;
-  if (existsSync(markerPath(sqliteFile)) && !existsSync(sqliteFile)) {
+  if (seedOnEmpty === undefined && sqliteFile && existsSync(markerPath(sqliteFile)) && !existsSync(sqliteFile)) {
     return (
       `The SQLite database ${sqliteFile} is missing, but a database was created there before (${markerPath(sqliteFile)} exists). ` +
       `Restore it from a backup; or delete the marker to start over with demo data; or set SEED_ON_EMPTY=false to start with an empty database.`

@@ -32,13 +32,7 @@ async function probe(check: () => Promise<Probe>, timeoutMs: number): Promise<Pr
 export function describeDbError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string } } } }).meta?.driverAdapterError?.cause;
-  const driverMessage = /Message: `([^`]*)`/.exec(error.message)?.[1];
-  const firstLine =
-    error.message
-      .split("\n")
-      .find((l) => l.trim().length > 0)
-      ?.trim() ?? error.name;
-  const text = driverMessage ?? firstLine;
+  const text = /Message: `([^`]*)`/.exec(error.message)?.[1] ?? (error.message.trim().split("\n")[0].trim() || error.name);
   return cause?.kind ? `${cause.kind}: ${text}` : text;
 }
 

@@ -9,25 +9,22 @@ export interface GateHolder {
 /**
  * Fair shares of the PostgreSQL pool (its `size` connections). Heavy requests (documents past
  * the light threshold of the cost admission) reach the pool through this gate, one admission per
- * statement: together they hold at most `size - reserved` connections and each at most
- * `perRequest` of them, in arrival order. Everything else (light requests, authentication,
- * writes, probes) goes to the pool directly, so the `reserved` connections are always left to
- * it: a light request never queues behind the statements of a heavy one (measured before: the
- * aliases of one document took every connection, and authentication then failed).
+ * statement: together they hold at most `shared` connections and each at most `perRequest` of
+ * them, in arrival order. Everything else (light requests, authentication, writes, probes) goes
+ * to the pool directly, so the other connections (a quarter of the pool) are always left to it:
+ * a light request never queues behind the statements of a heavy one (measured before: the aliases
+ * of one document took every connection, and authentication then failed).
  */
 export class StatementGate {
-  /** Connections heavy requests never take. */
-  readonly reserved: number;
   /** Connections heavy requests may hold together. */
-  readonly shared: number;
+  private readonly shared: number;
   /** Connections one heavy request may hold at once. */
-  readonly perRequest: number;
+  private readonly perRequest: number;
   private inUse = 0;
   private readonly waiting: Array<{ holder: GateHolder; admit: () => void }> = [];
 
   constructor(size: number) {
-    this.reserved = size >= 2 ? Math.max(1, Math.floor(size / 4)) : 0;
-    this.shared = size - this.reserved;
+    this.shared = size - (size >= 2 ? Math.max(1, Math.floor(size / 4)) : 0);
     this.perRequest = Math.max(1, Math.ceil(this.shared / 2));
   }
 
@@ -54,11 +51,6 @@ export class StatementGate {
       signal.addEventListener("abort", onAbort, { once: true });
       this.waiting.push(entry);
     });
-  }
-
-  /** Statements of heavy requests in flight, and how many wait (for tests and metrics). */
-  stats(): { inUse: number; waiting: number } {
-    return { inUse: this.inUse, waiting: this.waiting.length };
   }
 
   private fits(holder: GateHolder): boolean {

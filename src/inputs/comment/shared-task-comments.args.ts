@@ -2,11 +2,11 @@ import { MaxLength } from "class-validator";
 import { ArgsType, Field, ID } from "type-graphql";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
 import { PageArgs } from "../shared/pagination.args";
-import { Optional } from "../../types/shared/fields";
+import { Optional, Required } from "../../types/shared/fields";
 
 @ArgsType()
 export class SharedTaskCommentsArgs extends PageArgs {
-  @Field({ description: "The task's share token (a task is shared while it has one)." })
+  @Required(String, "The task's share token (a task is shared while it has one).")
   @MaxLength(255)
   token!: string;
 

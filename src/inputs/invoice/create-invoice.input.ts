@@ -6,7 +6,7 @@ import { InvoiceItemInput } from "./invoice-item.input";
 import { BuyerIdentifierType, InvoiceDirection, InvoiceLanguage, InvoiceType, KsefMarker, PaymentMethod } from "../../types/shared/enums";
 import { IsDecimal } from "../../validation/rules";
 import { MAX_AMOUNT_NUMBER, MONEY_PLACES } from "../../domain/money";
-import { OptionalList, Optional, OptionalText } from "../../types/shared/fields";
+import { OptionalList, Optional, OptionalText, Required } from "../../types/shared/fields";
 
 /** Most items (and previous items) one invoice holds: Invoice.items and prevItems are priced by it. */
 export const MAX_INVOICE_ITEMS = 500;
@@ -204,9 +204,7 @@ export class CreateInvoiceInput {
   @ValidateNested()
   prevItems?: InvoiceItemInput[] | null;
 
-  @Field(() => InvoiceLanguage, {
-    description: `Language of the generated document, up to 10 characters: ${Object.keys(FILE_LANGUAGES).join(", ")}.`,
-  })
+  @Required(InvoiceLanguage, `Language of the generated document, up to 10 characters: ${Object.keys(FILE_LANGUAGES).join(", ")}.`)
   fileGeneratedLanguage!: string;
 
   @Optional(Float, "Exchange rate: 0 to 99.9999, up to 4 decimal places.")

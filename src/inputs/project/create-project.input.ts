@@ -4,7 +4,7 @@ import { ProjectCustomFieldValueInput } from "./project-custom-field-value.input
 import { PROJECT_CREATION_STATUSES } from "../../domain/value-sets";
 import { ProjectCreationStatus } from "../../types/shared/enums";
 import { MAX_AMOUNT_NUMBER } from "../../domain/money";
-import { Optional, OptionalList, OptionalText } from "../../types/shared/fields";
+import { Optional, OptionalList, OptionalText, Required } from "../../types/shared/fields";
 
 /** Most contractors and tags a project holds (only createProject sets them): Project.contractors and tags are priced by them. */
 export const MAX_PROJECT_CONTRACTORS = 100;
@@ -12,7 +12,7 @@ export const MAX_PROJECT_TAGS = 100;
 
 @InputType({ description: "E5: a new project." })
 export class CreateProjectInput {
-  @Field({ description: "Name, 1 to 100 characters; the project's short code is made from it." })
+  @Required(String, "Name, 1 to 100 characters; the project's short code is made from it.")
   @Length(1, 100)
   name!: string;
 
@@ -32,10 +32,10 @@ export class CreateProjectInput {
   )
   globalProjectTemplate?: string | null;
 
-  @Field(() => Date, { description: "When the project is planned to start." })
+  @Required(Date, "When the project is planned to start.")
   dateStartPlanned!: Date;
 
-  @Field(() => Date, { description: "When the project is planned to end; not before dateStartPlanned." })
+  @Required(Date, "When the project is planned to end; not before dateStartPlanned.")
   dateEndPlanned!: Date;
 
   @Optional(ID, "Id of an existing project category. Absent: the template's category, if a template is used; null: none.")
@@ -50,10 +50,10 @@ export class CreateProjectInput {
   @OptionalText(100_000, "Description", "; null means none")
   description?: string | null;
 
-  @Field({ description: "Whether removing the project's objects records who removed them." })
+  @Required(Boolean, "Whether removing the project's objects records who removed them.")
   isBlameableRemovalEnabled!: boolean;
 
-  @Field(() => ProjectCreationStatus, { description: "Initial state: in_preparation (stored in-preparation) or open." })
+  @Required(ProjectCreationStatus, "Initial state: in_preparation (stored in-preparation) or open.")
   @IsIn(Object.keys(PROJECT_CREATION_STATUSES))
   status!: string;
 
@@ -70,9 +70,7 @@ export class CreateProjectInput {
   @ValidateNested()
   customFieldValues?: ProjectCustomFieldValueInput[] | null;
 
-  @Field(() => [ID], {
-    description: `Ids of existing contractors (clients) of the project, at most ${MAX_PROJECT_CONTRACTORS}; may be empty.`,
-  })
+  @Required([ID], `Ids of existing contractors (clients) of the project, at most ${MAX_PROJECT_CONTRACTORS}; may be empty.`)
   @ArrayMaxSize(MAX_PROJECT_CONTRACTORS)
   contractors!: string[];
 

@@ -1,13 +1,13 @@
 import { Max, Min } from "class-validator";
-import { Field, Float, ID, InputType } from "type-graphql";
-import { OptionalList, Optional, OptionalText } from "../../types/shared/fields";
+import { Float, ID, InputType } from "type-graphql";
+import { OptionalList, Optional, OptionalText, Required } from "../../types/shared/fields";
 
 @InputType({
   description:
     "A value of a project custom field. Set the value field matching the definition's dataType (text: valueText, float: valueFloat, datetime: valueDateTime, select: valueSelectOptions, users: valueSelectUsers, department: valueDepartment); the others must stay unset.",
 })
 export class ProjectCustomFieldValueInput {
-  @Field(() => ID, { description: "Id of an existing custom field definition of scope project; each definition at most once." })
+  @Required(ID, "Id of an existing custom field definition of scope project; each definition at most once.")
   definition!: string;
 
   @OptionalText(100_000, "Text value", " (dataType text)")

@@ -1,13 +1,13 @@
 import { IsNotEmpty, Max, MaxLength, Min } from "class-validator";
-import { Field, ID, InputType, Int } from "type-graphql";
-import { Optional, OptionalText } from "../../types/shared/fields";
+import { ID, InputType, Int } from "type-graphql";
+import { Optional, OptionalText, Required } from "../../types/shared/fields";
 
 @InputType({
   description:
     "E11: the whole new state of a risk. Every optional field left out (or null) becomes null. stage, board and task must belong to project and to each other.",
 })
 export class ReplaceRiskInput {
-  @Field({ description: "Name, 1 to 100 characters." })
+  @Required(String, "Name, 1 to 100 characters.")
   @IsNotEmpty()
   @MaxLength(100)
   name!: string;
@@ -26,7 +26,7 @@ export class ReplaceRiskInput {
   @Optional(ID, "Id of the user responsible; they must be assigned to the project.")
   projectUser?: string | null;
 
-  @Field(() => ID, { description: "Id of the project the risk belongs to; it must exist and the caller must manage it." })
+  @Required(ID, "Id of the project the risk belongs to; it must exist and the caller must manage it.")
   project!: string;
 
   @Optional(ID, "Id of a stage of the project.")

@@ -1,9 +1,9 @@
 import { ArrayMaxSize, ArrayMinSize, IsIn, ValidateNested } from "class-validator";
-import { Field, ID, InputType } from "type-graphql";
+import { ID, InputType } from "type-graphql";
 import { ExternalFileInput } from "./external-file.input";
 import { FILE_TYPES } from "../../domain/value-sets";
 import { FileTargetType } from "../../types/shared/enums";
-import { Optional } from "../../types/shared/fields";
+import { Optional, Required } from "../../types/shared/fields";
 
 /** What a file can be attached to; `assignId` names an object of that kind. */
 export type FileType = keyof typeof FILE_TYPES;
@@ -16,18 +16,19 @@ export const MAX_FILES_PER_COMMENT = 20;
 
 @InputType({ description: "E13: files to register by link, all attached to one project, task or task comment." })
 export class ExternalFileUploadInput {
-  @Field(() => [ExternalFileInput], {
-    description: `The files, 1 to ${MAX_FILES_PER_UPLOAD}; all are stored or none. A task comment holds at most ${MAX_FILES_PER_COMMENT}.`,
-  })
+  @Required(
+    [ExternalFileInput],
+    `The files, 1 to ${MAX_FILES_PER_UPLOAD}; all are stored or none. A task comment holds at most ${MAX_FILES_PER_COMMENT}.`,
+  )
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_FILES_PER_UPLOAD)
   @ValidateNested()
   files!: ExternalFileInput[];
 
-  @Field(() => ID, { description: "Id of the project, task or task comment (as fileType says) the files are attached to; it must exist." })
+  @Required(ID, "Id of the project, task or task comment (as fileType says) the files are attached to; it must exist.")
   assignId!: string;
 
-  @Field(() => FileTargetType, { description: "What assignId names: project, task or task_comment (a task comment)." })
+  @Required(FileTargetType, "What assignId names: project, task or task_comment (a task comment).")
   @IsIn(Object.keys(FILE_TYPES))
   fileType!: string;
 

@@ -1,19 +1,20 @@
 import { IsIn, IsUrl, Length, MaxLength } from "class-validator";
-import { Field, InputType } from "type-graphql";
+import { InputType } from "type-graphql";
+import { Required } from "../../types/shared/fields";
 
 /** Sources a file can be registered from through E13; content the service stores itself arrives by another route. */
 export const EXTERNAL_FILE_SOURCES = ["link"] as const;
 
 @InputType({ description: "One file to register by its external address." })
 export class ExternalFileInput {
-  @Field({
-    description:
-      "Where the file lives; only link (an external address) is accepted. A String, not an enum: the interface calls the set open (observed values).",
-  })
+  @Required(
+    String,
+    "Where the file lives; only link (an external address) is accepted. A String, not an enum: the interface calls the set open (observed values).",
+  )
   @IsIn(EXTERNAL_FILE_SOURCES)
   source!: string;
 
-  @Field({ description: "The file's absolute http or https address, at most 2048 characters." })
+  @Required(String, "The file's absolute http or https address, at most 2048 characters.")
   @MaxLength(2048)
   @IsUrl(
     { protocols: ["http", "https"], require_protocol: true, require_host: true, require_tld: false, allow_underscores: true },
@@ -21,7 +22,7 @@ export class ExternalFileInput {
   )
   path!: string;
 
-  @Field({ description: "Name to show for the file, 1 to 255 characters; its extension, if any, gives the file's extension." })
+  @Required(String, "Name to show for the file, 1 to 255 characters; its extension, if any, gives the file's extension.")
   @Length(1, 255)
   displayedName!: string;
 }

@@ -1,16 +1,16 @@
 import { ArrayMaxSize } from "class-validator";
-import { ArgsType, Field, ID } from "type-graphql";
-import { Optional } from "../../types/shared/fields";
+import { ArgsType, ID } from "type-graphql";
+import { Optional, Required } from "../../types/shared/fields";
 
 /** Upper bound of ids in one list argument. */
 export const MAX_TIMESHEET_FILTER_IDS = 500;
 
 @ArgsType()
 export class TimesheetArgs {
-  @Field(() => Date, {
-    description:
-      "First day of the seven-day window, taken as its UTC calendar day: the window is that day 00:00 UTC up to, not including, seven days later.",
-  })
+  @Required(
+    Date,
+    "First day of the seven-day window, taken as its UTC calendar day: the window is that day 00:00 UTC up to, not including, seven days later.",
+  )
   dateStart!: Date;
 
   @Optional(

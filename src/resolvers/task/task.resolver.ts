@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Authorized, Ctx, ID, Info, Mutation, Query, Resolver } from "type-graphql";
 import type { AuthedContext } from "../../context";
 import { rules } from "../../auth/rules";
-import { ExternalFileUploadInput } from "../../inputs/task/external-file-upload.input";
+import { ExternalFileUploadInput, MAX_FILES_PER_UPLOAD } from "../../inputs/task/external-file-upload.input";
 import { File } from "../../types/task/file.type";
 import { uploadExternalFiles, listTaskChecklists, updateTaskType } from "../../services/task/task.service";
 import { fileEntity, taskTypeEntity } from "../../services/task/task.read";
@@ -16,8 +16,7 @@ import { TaskType } from "../../types/task/task-type.type";
 @Resolver()
 export class TaskResolver {
   @Mutation(() => [File], {
-    // one File per element of the input, which takes at most 100
-    complexity: listCost(100),
+    complexity: listCost(MAX_FILES_PER_UPLOAD),
     nullable: true,
     description:
       "E13: registers files by link on a project, task or task comment (for its project's members and admins); answers one File per element, in order. All are stored or none.",

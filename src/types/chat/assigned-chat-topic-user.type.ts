@@ -1,11 +1,11 @@
-import { Field, ID } from "type-graphql";
+import { ID } from "type-graphql";
 import { UserRef } from "../people/user-summaries.type";
 import { Identified, Entity } from "../shared/named.type";
-import { Optional } from "../shared/fields";
+import { Optional, Required } from "../shared/fields";
 
 @Entity("A user's membership in a chat topic, with their read and mute state.")
 export class AssignedChatTopicUser extends Identified("membership") {
-  @Field(() => UserRef, { description: "The member." })
+  @Required(UserRef, "The member.")
   chatUser!: UserRef;
 
   @Optional(ID, "Id of the last message of the topic the member has read; null when none.")
@@ -17,15 +17,15 @@ export class AssignedChatTopicUser extends Identified("membership") {
   @Optional(Date, "Notifications of the topic are muted for the member until this moment; null when not.")
   mutedUntil!: Date | null;
 
-  @Field({ description: "Whether the member muted the topic with no end." })
+  @Required(Boolean, "Whether the member muted the topic with no end.")
   isMutedIndefinitely!: boolean;
 
-  @Field({ description: "Whether the member owns the topic (may manage other members' settings)." })
+  @Required(Boolean, "Whether the member owns the topic (may manage other members' settings).")
   isTopicOwner!: boolean;
 
-  @Field({ description: "Whether the topic is marked unread for the member." })
+  @Required(Boolean, "Whether the topic is marked unread for the member.")
   isUnread!: boolean;
 
-  @Field(() => Date, { description: "When the member joined the topic." })
+  @Required(Date, "When the member joined the topic.")
   createdAt!: Date;
 }

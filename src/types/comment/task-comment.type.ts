@@ -1,68 +1,68 @@
-import { Field, ID, Int, ObjectType } from "type-graphql";
+import { ID, Int, ObjectType } from "type-graphql";
 import { MiniUserRef } from "../people/user-summaries.type";
 import { MAX_FILES_PER_COMMENT } from "../../inputs/task/external-file-upload.input";
 import { Identified, Entity } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
 import { FileBase } from "../task/file.type";
-import { Optional, FirstOf } from "../shared/fields";
+import { Optional, FirstOf, Required } from "../shared/fields";
 
 @ObjectType({
   description:
     "A file attached to a task comment, as the comment shows it (the author in short form). The full record is the File entity with the same id.",
 })
 export class TaskCommentFile extends FileBase {
-  @Field(() => MiniUserRef, { description: "Who added the file." })
+  @Required(MiniUserRef, "Who added the file.")
   createdBy!: MiniUserRef;
 }
 
 @Entity("A user mentioned in a task comment.")
 export class TaskCommentMention extends Identified("mention") {
-  @Field(() => MiniUserRef, { description: "The mentioned user." })
+  @Required(MiniUserRef, "The mentioned user.")
   user!: MiniUserRef;
 }
 
 @Entity("A user's reaction to a task comment.")
 export class TaskCommentReaction extends Identified("reaction") {
-  @Field(() => MiniUserRef, { description: "Who reacted." })
+  @Required(MiniUserRef, "Who reacted.")
   user!: MiniUserRef;
 
-  @Field({ description: "The kind of reaction (e.g. like, heart, laugh); a user gives each kind at most once per comment." })
+  @Required(String, "The kind of reaction (e.g. like, heart, laugh); a user gives each kind at most once per comment.")
   reactionType!: string;
 }
 
 @Entity("A comment on a task, possibly a reply to another comment of the same task.")
 export class TaskComment extends Identified("comment", "'s") {
-  @Field({ description: "Whether the comment is a single emoji (shown large)." })
+  @Required(Boolean, "Whether the comment is a single emoji (shown large).")
   isEmoji!: boolean;
 
-  @Field({ description: "The comment's text." })
+  @Required(String, "The comment's text.")
   content!: string;
 
-  @Field(() => Date, { description: "When the comment was written." })
+  @Required(Date, "When the comment was written.")
   createdAt!: Date;
 
-  @Field(() => Date, { description: "When the comment was last changed." })
+  @Required(Date, "When the comment was last changed.")
   updatedAt!: Date;
 
-  @Field(() => MiniUserRef, { description: "Who wrote the comment." })
+  @Required(MiniUserRef, "Who wrote the comment.")
   createdBy!: MiniUserRef;
 
-  @Field({ description: "How the comment was made: user (written in the app), system (generated), email (sent by e-mail)." })
+  @Required(String, "How the comment was made: user (written in the app), system (generated), email (sent by e-mail).")
   createdBySource!: string;
 
-  @FirstOf(() => TaskCommentFile, MAX_FILES_PER_COMMENT, "Files attached to the comment, oldest first", "a comment")
+  @FirstOf(TaskCommentFile, MAX_FILES_PER_COMMENT, "Files attached to the comment, oldest first", "a comment")
   files!: TaskCommentFile[];
 
   @Optional(ID, "Id of the comment this one replies to; null for a top-level comment.")
   repliesTo!: string | null;
 
-  @Field(() => Int, { description: "How many comments reply directly to this one." })
+  @Required(Int, "How many comments reply directly to this one.")
   repliesCount!: number;
 
-  @FirstOf(() => TaskCommentMention, 20, "Users mentioned in the comment")
+  @FirstOf(TaskCommentMention, 20, "Users mentioned in the comment")
   taskCommentMentions!: TaskCommentMention[];
 
-  @FirstOf(() => TaskCommentReaction, 50, "Reactions to the comment")
+  @FirstOf(TaskCommentReaction, 50, "Reactions to the comment")
   taskCommentReactions!: TaskCommentReaction[];
 }
 

@@ -1,102 +1,102 @@
-import { Field, ObjectType, ID } from "type-graphql";
+import { ObjectType, ID } from "type-graphql";
 import { NoteUserRef, ContractorAttendant } from "../people/user-summaries.type";
 import { Identified, Named, IdName, Entity } from "../shared/named.type";
 import { CustomFieldValueFields } from "../project/custom-field.type";
-import { Optional, FirstOf } from "../shared/fields";
+import { Optional, FirstOf, Required } from "../shared/fields";
 
 @ObjectType({
   description:
     "A custom field of a contractor with its value. Only the value field matching dataType is set; the others are null or empty.",
 })
 export class ContractorCustomField extends CustomFieldValueFields {
-  @Field(() => ID, { description: "Id of the custom field's definition." })
+  @Required(ID, "Id of the custom field's definition.")
   id!: string;
 
-  @Field(() => ID, { description: "Id of this value." })
+  @Required(ID, "Id of this value.")
   valueId!: string;
 
-  @Field({ description: "Name of the field." })
+  @Required(String, "Name of the field.")
   name!: string;
 
-  @Field({ description: "Explanation of the field, empty when none." })
+  @Required(String, "Explanation of the field, empty when none.")
   description!: string;
 
-  @Field({ description: "Kind of value: text, float, datetime, select, users or department." })
+  @Required(String, "Kind of value: text, float, datetime, select, users or department.")
   dataType!: string;
 }
 
 @Entity("The contractor (client company) a CRM note is about, with its CRM details.")
 export class NoteContractor extends Identified("contractor") {
-  @Field({ description: "Short name." })
+  @Required(String, "Short name.")
   name!: string;
 
-  @Field({ description: "Full registered name, empty when unknown." })
+  @Required(String, "Full registered name, empty when unknown.")
   fullName!: string;
 
-  @Field({ description: "URL of the small logo, empty when none." })
+  @Required(String, "URL of the small logo, empty when none.")
   pictureSm!: string;
 
-  @Field({ description: "URL of the large logo, empty when none." })
+  @Required(String, "URL of the large logo, empty when none.")
   pictureLg!: string;
 
-  @Field({ description: "E-mail address, empty when unknown." })
+  @Required(String, "E-mail address, empty when unknown.")
   email!: string;
 
-  @Field({ description: "Phone number, empty when unknown." })
+  @Required(String, "Phone number, empty when unknown.")
   phoneNumber!: string;
 
-  @Field({ description: "Usual place of meetings or business, empty when unknown." })
+  @Required(String, "Usual place of meetings or business, empty when unknown.")
   defaultLocation!: string;
 
-  @Field({ description: "Short code, unique." })
+  @Required(String, "Short code, unique.")
   shortCode!: string;
 
-  @Field({ description: "Whether the caller may manage the contractor: an admin or one of its attendants." })
+  @Required(Boolean, "Whether the caller may manage the contractor: an admin or one of its attendants.")
   canManage!: boolean;
 
-  @Field({ description: "Tax identifier (NIP / VAT id), empty when unknown." })
+  @Required(String, "Tax identifier (NIP / VAT id), empty when unknown.")
   vatId!: string;
 
-  @FirstOf(() => ContractorAttendant, 20, "Users who look after the contractor, by last name, first name")
+  @FirstOf(ContractorAttendant, 20, "Users who look after the contractor, by last name, first name")
   attendants!: ContractorAttendant[];
 
-  @FirstOf(() => IdName, 20, "Industry branches the contractor works in, by name")
+  @FirstOf(IdName, 20, "Industry branches the contractor works in, by name")
   industryBranches!: IdName[];
 
-  @FirstOf(() => IdName, 20, "Tags of the contractor, by name")
+  @FirstOf(IdName, 20, "Tags of the contractor, by name")
   tags!: IdName[];
 
-  @FirstOf(() => ContractorCustomField, 30, "The contractor's custom fields with their values, by the fields' weight")
+  @FirstOf(ContractorCustomField, 30, "The contractor's custom fields with their values, by the fields' weight")
   customFields!: ContractorCustomField[];
 }
 
 @Entity("A state a CRM note can be in (e.g. to do, done), with its colour.")
 export class NoteStatus extends Named("status", "of", "its") {
-  @Field(() => Date, { description: "When the status was created." })
+  @Required(Date, "When the status was created.")
   createdAt!: Date;
 
-  @Field(() => Date, { description: "When the status was last changed." })
+  @Required(Date, "When the status was last changed.")
   updatedAt!: Date;
 
-  @Field({ description: "Its colour, #rrggbb." })
+  @Required(String, "Its colour, #rrggbb.")
   decorator!: string;
 }
 
 @Entity("A CRM note: something to remember or do about a client.")
 export class Note extends Identified("note") {
-  @Field({ description: "Title of the note." })
+  @Required(String, "Title of the note.")
   name!: string;
 
-  @Field({ description: "Body of the note, empty when none." })
+  @Required(String, "Body of the note, empty when none.")
   content!: string;
 
-  @Field(() => Date, { description: "When the note was created." })
+  @Required(Date, "When the note was created.")
   createdAt!: Date;
 
-  @Field(() => Date, { description: "When the note was last changed." })
+  @Required(Date, "When the note was last changed.")
   updatedAt!: Date;
 
-  @Field(() => NoteUserRef, { description: "Who wrote the note." })
+  @Required(NoteUserRef, "Who wrote the note.")
   createdBy!: NoteUserRef;
 
   @Optional(Date, "When the note is due, if it has a deadline.")

@@ -1,7 +1,7 @@
-import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { Float, ID, Int, ObjectType } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import { UserRef } from "../people/user-summaries.type";
-import { listCost, MAX_CORRECTIONS } from "../../domain/list-cost";
+import { MAX_CORRECTIONS } from "../../domain/list-cost";
 import { MAX_INVOICE_ITEMS } from "../../inputs/invoice/create-invoice.input";
 import {
   BuyerIdentifierType,
@@ -14,23 +14,23 @@ import {
   TaxRate,
 } from "../shared/enums";
 import { Identified, Named, Entity } from "../shared/named.type";
-import { Optional, FirstOf } from "../shared/fields";
+import { Optional, FirstOf, Required, Capped } from "../shared/fields";
 
 /** A cost or an income booked against an invoice: one shape but for the name of its type field (`costType`, `incomeType`). */
 function Booking(kind: "cost" | "income", dated: string) {
   @ObjectType()
   abstract class BookingEntry extends Identified(`${kind} entry`) {
-    @Field({ description: `What the ${kind} is.` })
+    @Required(String, `What the ${kind} is.`)
     name!: string;
 
-    @Field(() => Float, { description: "Net amount." })
+    @Required(Float, "Net amount.")
     priceNet!: number;
 
-    @Field(() => Float, { description: "Gross amount." })
+    @Required(Float, "Gross amount.")
     priceGross!: number;
   }
-  Field(() => String, { description: "How the entry came to be (manually: entered by a person)." })(BookingEntry.prototype, `${kind}Type`);
-  Field(() => Date, { description: `When the ${kind} was ${dated}.` })(BookingEntry.prototype, "date");
+  Required(String, "How the entry came to be (manually: entered by a person).")(BookingEntry.prototype, `${kind}Type`);
+  Required(Date, `When the ${kind} was ${dated}.`)(BookingEntry.prototype, "date");
   return BookingEntry;
 }
 
@@ -48,25 +48,25 @@ export class InvoiceIncome extends Booking("income", "earned") {
 
 @Entity("A numbering series of invoices: the pattern their numbers follow and when its counter starts again.")
 export class InvoiceNumbering extends Identified("numbering") {
-  @Field({ description: "The invoice direction it numbers: income or cost." })
+  @Required(String, "The invoice direction it numbers: income or cost.")
   kind!: string;
 
-  @Field({
-    description:
-      "Pattern of the numbers, e.g. FV/{number}/{MM}/{YYYY}. Tokens: {number} (the counter), {YYYY}, {YY}, {MM}, {DD} (from the invoice's issue date).",
-  })
+  @Required(
+    String,
+    "Pattern of the numbers, e.g. FV/{number}/{MM}/{YYYY}. Tokens: {number} (the counter), {YYYY}, {YY}, {MM}, {DD} (from the invoice's issue date).",
+  )
   pattern!: string;
 
   @Optional(String, "ISO 8601 duration after which the counter starts again at 1: P1M (monthly), P1Y (yearly), P1D, P3M; null: never.")
   resetInterval!: string | null;
 
-  @Field(() => Int, { description: "Minimum number of digits of {number}, padded with leading zeros (0: no padding)." })
+  @Required(Int, "Minimum number of digits of {number}, padded with leading zeros (0: no padding).")
   leadingZero!: number;
 
-  @Field({ description: "Whether invoices of this kind are numbered by it when no numbering is named." })
+  @Required(Boolean, "Whether invoices of this kind are numbered by it when no numbering is named.")
   isDefault!: boolean;
 
-  @Field({ description: "Document title that invoices of this numbering carry unless they name their own." })
+  @Required(String, "Document title that invoices of this numbering carry unless they name their own.")
   docTitle!: string;
 
   @Optional(Int, "The last number this numbering has given in the current period (today, UTC); null when it has given none yet.")
@@ -75,28 +75,28 @@ export class InvoiceNumbering extends Identified("numbering") {
 
 @ObjectType({ description: "The project an invoice is booked to, in short." })
 export class InvoiceFinanceProject extends Named("project") {
-  @Field({ description: "Short code of the project." })
+  @Required(String, "Short code of the project.")
   shortCode!: string;
 
-  @Field({ description: "Number of the project, from its project numbering." })
+  @Required(String, "Number of the project, from its project numbering.")
   no!: string;
 
-  @Field({ description: "Whether it is a simple project (one board, no stages)." })
+  @Required(Boolean, "Whether it is a simple project (one board, no stages).")
   isSimple!: boolean;
 }
 
 @ObjectType({ description: "The stage an invoice is booked to, in short." })
 export class InvoiceFinanceStage extends Named("stage") {
-  @Field(() => ID, { description: "Id of the stage's project." })
+  @Required(ID, "Id of the stage's project.")
   financeProject!: string;
 }
 
 @ObjectType({ description: "The board an invoice is booked to, in short." })
 export class InvoiceFinanceBoard extends Named("board") {
-  @Field({ description: "Short code of the board." })
+  @Required(String, "Short code of the board.")
   shortCode!: string;
 
-  @Field(() => ID, { description: "Id of the board's project." })
+  @Required(ID, "Id of the board's project.")
   financeProject!: string;
 
   @Optional(ID, "Id of the board's stage; null for a board outside stages.")
@@ -105,52 +105,52 @@ export class InvoiceFinanceBoard extends Named("board") {
 
 @ObjectType({ description: "The task an invoice is booked to, in short." })
 export class InvoiceFinanceTask extends Named("task") {
-  @Field(() => Int, { description: "Number of the task on its board." })
+  @Required(Int, "Number of the task on its board.")
   number!: number;
 
-  @Field({ description: "Short code of the task." })
+  @Required(String, "Short code of the task.")
   shortCode!: string;
 
-  @Field(() => ID, { description: "Id of the task's project." })
+  @Required(ID, "Id of the task's project.")
   financeProject!: string;
 
   @Optional(ID, "Id of the task's stage, if it has one.")
   financeStage!: string | null;
 
-  @Field(() => ID, { description: "Id of the task's board." })
+  @Required(ID, "Id of the task's board.")
   financeBoard!: string;
 }
 
 @ObjectType({ description: "A position of an invoice, with its amounts computed by the server." })
 export class InvoiceItem {
-  @Field(() => Int, { description: "Position of the item on the invoice, from 1, in the order it was given." })
+  @Required(Int, "Position of the item on the invoice, from 1, in the order it was given.")
   order!: number;
 
-  @Field({ description: "What is sold: the name of the good or service." })
+  @Required(String, "What is sold: the name of the good or service.")
   positionName!: string;
 
-  @Field({ description: "Unit of measure (e.g. szt., h); empty when none." })
+  @Required(String, "Unit of measure (e.g. szt., h); empty when none.")
   unit!: string;
 
-  @Field(() => Float, { description: "Quantity, up to four decimal places." })
+  @Required(Float, "Quantity, up to four decimal places.")
   count!: number;
 
-  @Field(() => Float, { description: "Net price of one unit." })
+  @Required(Float, "Net price of one unit.")
   priceUnit!: number;
 
-  @Field(() => TaxRate, {
-    description:
-      "VAT rate: RATE_23, RATE_8, RATE_5, RATE_0 (stored 23, 8, 5, 0), or zw (exempt), np (not subject to VAT), oo (reverse charge).",
-  })
+  @Required(
+    TaxRate,
+    "VAT rate: RATE_23, RATE_8, RATE_5, RATE_0 (stored 23, 8, 5, 0), or zw (exempt), np (not subject to VAT), oo (reverse charge).",
+  )
   tax!: string;
 
-  @Field(() => Float, { description: "count x priceUnit, rounded half-up to 2 places." })
+  @Required(Float, "count x priceUnit, rounded half-up to 2 places.")
   netAmount!: number;
 
-  @Field(() => Float, { description: "netAmount x the VAT rate, rounded half-up to 2 places; 0 for zw, np and oo." })
+  @Required(Float, "netAmount x the VAT rate, rounded half-up to 2 places; 0 for zw, np and oo.")
   vatAmount!: number;
 
-  @Field(() => Float, { description: "netAmount + vatAmount." })
+  @Required(Float, "netAmount + vatAmount.")
   grossAmount!: number;
 
   @Optional(GtuCode, "GTU code of the item (GTU_01 to GTU_13), if any.")
@@ -161,10 +161,10 @@ export class InvoiceItem {
   "An invoice, issued (income) or received (cost), or a correction of one. Amounts are computed by the server from the items; a correction states the invoice after it (its items), and its toPay is the change it makes.",
 )
 export class Invoice extends Identified("invoice") {
-  @Field(() => Int, { description: "KSeF (national e-invoice system) submission status code; 0 until submitted." })
+  @Required(Int, "KSeF (national e-invoice system) submission status code; 0 until submitted.")
   ksefStatus!: number;
 
-  @Field({ description: "Human-readable KSeF status; empty until submitted." })
+  @Required(String, "Human-readable KSeF status; empty until submitted.")
   ksefStatusDescription!: string;
 
   @Optional(KsefMarker, "KSeF marker: NrKSeF, BFK, OFF or DI; null when none.")
@@ -173,7 +173,7 @@ export class Invoice extends Identified("invoice") {
   @Optional(String, "Invoice number; null for a draft that has none yet.")
   no!: string | null;
 
-  @Field({ description: "Document title printed on the invoice." })
+  @Required(String, "Document title printed on the invoice.")
   docTitle!: string;
 
   @Optional(Date, "Date and time of the sale or service, if given.")
@@ -188,12 +188,10 @@ export class Invoice extends Identified("invoice") {
   @Optional(String, "Place of issue.")
   issuedPlace!: string | null;
 
-  @Field(() => InvoiceType, {
-    description: "Invoice type: fv, pf, fk, Vat, Zal, Kor, Roz, Upr, KorZal, KorRoz, VatPef, VatPefSp, KorPef, VatRr, KorVatRr.",
-  })
+  @Required(InvoiceType, "Invoice type: fv, pf, fk, Vat, Zal, Kor, Roz, Upr, KorZal, KorRoz, VatPef, VatPefSp, KorPef, VatRr, KorVatRr.")
   invoiceType!: string;
 
-  @Field(() => InvoiceDirection, { description: "income (issued by us) or cost (received)." })
+  @Required(InvoiceDirection, "income (issued by us) or cost (received).")
   direction!: string;
 
   @Optional(ID, "Id of the seller contractor, when the seller is one.")
@@ -220,7 +218,7 @@ export class Invoice extends Identified("invoice") {
   @Optional(String, "Seller's ISO 3166 country code.")
   sellerCountryCode!: string | null;
 
-  @Field({ description: "Name of the person who issued the invoice." })
+  @Required(String, "Name of the person who issued the invoice.")
   sellerCreatorName!: string;
 
   @Optional(ID, "Id of the buyer contractor, if the buyer is one.")
@@ -232,13 +230,13 @@ export class Invoice extends Identified("invoice") {
   @Optional(String, "Buyer's name as printed on the invoice.")
   buyerName!: string | null;
 
-  @Field({ description: "Buyer's identifier (of the kind buyerIdentifierType says); empty when none." })
+  @Required(String, "Buyer's identifier (of the kind buyerIdentifierType says); empty when none.")
   buyerIdentifier!: string;
 
   @Optional(String, "Buyer's VAT id: the buyer identifier when it is a NIP or an EU VAT number, else null.")
   buyerVatId!: string | null;
 
-  @Field(() => BuyerIdentifierType, { description: "Kind of the buyer identifier: nip, vat_eu, other, none." })
+  @Required(BuyerIdentifierType, "Kind of the buyer identifier: nip, vat_eu, other, none.")
   buyerIdentifierType!: string;
 
   @Optional(String, "Buyer's street and number.")
@@ -259,16 +257,16 @@ export class Invoice extends Identified("invoice") {
   @Optional(String, "Buyer's accounting e-mail address.")
   buyerAccountingEmail!: string | null;
 
-  @Field({ description: "Whether the buyer is a local government unit (JST)." })
+  @Required(Boolean, "Whether the buyer is a local government unit (JST).")
   buyerIsJst!: boolean;
 
-  @Field({ description: "Whether the buyer is a member of a VAT group (GV)." })
+  @Required(Boolean, "Whether the buyer is a member of a VAT group (GV).")
   buyerIsGv!: boolean;
 
-  @Field({ description: "Bank account for the payment; empty when none." })
+  @Required(String, "Bank account for the payment; empty when none.")
   bankAccount!: string;
 
-  @Field({ description: "SWIFT/BIC of the bank; empty when none." })
+  @Required(String, "SWIFT/BIC of the bank; empty when none.")
   bankAccountSwift!: string;
 
   @Optional(String, "ISO 4217 currency code of the amounts.")
@@ -283,19 +281,19 @@ export class Invoice extends Identified("invoice") {
   @Optional(Float, "Amount left to pay; for a correction, the change in the gross amount it makes (negative: to refund).")
   toPay!: number | null;
 
-  @Field(() => Float, { description: "Net total: the sum of the items' net amounts (for a correction, after it)." })
+  @Required(Float, "Net total: the sum of the items' net amounts (for a correction, after it).")
   netAmount!: number;
 
-  @Field(() => Float, { description: "VAT total: the sum of the items' VAT amounts (for a correction, after it)." })
+  @Required(Float, "VAT total: the sum of the items' VAT amounts (for a correction, after it).")
   vatAmount!: number;
 
-  @Field(() => Float, { description: "Gross total: netAmount + vatAmount." })
+  @Required(Float, "Gross total: netAmount + vatAmount.")
   grossAmount!: number;
 
-  @Field({ description: "Whether any income is booked against the invoice." })
+  @Required(Boolean, "Whether any income is booked against the invoice.")
   hasIncome!: boolean;
 
-  @Field({ description: "Whether any cost is booked against the invoice." })
+  @Required(Boolean, "Whether any cost is booked against the invoice.")
   hasCost!: boolean;
 
   @Optional(
@@ -304,22 +302,22 @@ export class Invoice extends Identified("invoice") {
   )
   invoice?: Invoice | null;
 
-  @FirstOf(() => Invoice, MAX_CORRECTIONS, "The corrections of this invoice, oldest first", "an invoice")
+  @FirstOf(Invoice, MAX_CORRECTIONS, "The corrections of this invoice, oldest first", "an invoice")
   corrects?: Invoice[];
 
   @Optional(Invoice, "For a correction: the correction of the same invoice made just before it, if any.")
   prevCorrect?: Invoice | null;
 
-  @Field({ description: "For a correction: whether it is the latest correction of its invoice." })
+  @Required(Boolean, "For a correction: whether it is the latest correction of its invoice.")
   isLastCorrect!: boolean;
 
-  @Field({ description: "Free-text description." })
+  @Required(String, "Free-text description.")
   description!: string;
 
-  @Field({ description: "Whether the invoice is posted to the books." })
+  @Required(Boolean, "Whether the invoice is posted to the books.")
   posted!: boolean;
 
-  @Field({ description: "Whether the invoice came from outside the application (imported)." })
+  @Required(Boolean, "Whether the invoice came from outside the application (imported).")
   external!: boolean;
 
   @Optional(InvoiceNumbering, "The numbering series of the invoice, if any.")
@@ -337,25 +335,25 @@ export class Invoice extends Identified("invoice") {
   @Optional(InvoiceFinanceTask, "Task the invoice is booked to.")
   financeTask!: InvoiceFinanceTask | null;
 
-  @Field({ description: "Whether it is a draft: no number is given to it until it is issued." })
+  @Required(Boolean, "Whether it is a draft: no number is given to it until it is issued.")
   isDraft!: boolean;
 
-  @Field({ description: "Whether split payment (MPP) applies." })
+  @Required(Boolean, "Whether split payment (MPP) applies.")
   isSplitPayment!: boolean;
 
-  @Field({ description: "Whether reverse charge applies." })
+  @Required(Boolean, "Whether reverse charge applies.")
   isReverseCharge!: boolean;
 
-  @Field({ description: "Whether cash accounting applies." })
+  @Required(Boolean, "Whether cash accounting applies.")
   isCashAccounting!: boolean;
 
-  @Field({ description: "Whether the invoice's document file has been generated." })
+  @Required(Boolean, "Whether the invoice's document file has been generated.")
   fileGenerated!: boolean;
 
-  @Field({ description: "Whether a duplicate document file has been generated." })
+  @Required(Boolean, "Whether a duplicate document file has been generated.")
   duplicateFileGenerated!: boolean;
 
-  @Field(() => InvoiceLanguage, { description: "Language of the generated document: pl, en, de, it." })
+  @Required(InvoiceLanguage, "Language of the generated document: pl, en, de, it.")
   fileGeneratedLanguage!: string;
 
   @Optional(Float, "Exchange rate to PLN, if the currency is foreign.")
@@ -370,34 +368,32 @@ export class Invoice extends Identified("invoice") {
   @Optional(UserRef, "Who changed the invoice last (the creator until it is changed).")
   updatedBy!: UserRef | null;
 
-  @Field(() => Date, { description: "When the invoice was created." })
+  @Required(Date, "When the invoice was created.")
   createdAt!: Date;
 
-  @Field(() => Date, { description: "When the invoice was last changed." })
+  @Required(Date, "When the invoice was last changed.")
   updatedAt!: Date;
 
-  @Field({ description: "Whether the invoice has been changed since it was created." })
+  @Required(Boolean, "Whether the invoice has been changed since it was created.")
   isUpdated!: boolean;
 
-  @Field(() => [InvoiceItem], {
-    complexity: listCost(MAX_INVOICE_ITEMS),
-    description: `The items (at most ${MAX_INVOICE_ITEMS}); for a correction, the items as they stand after it.`,
-  })
+  @Capped(InvoiceItem, MAX_INVOICE_ITEMS, `The items (at most ${MAX_INVOICE_ITEMS}); for a correction, the items as they stand after it.`)
   items!: InvoiceItem[];
 
-  @Field(() => [InvoiceItem], {
-    complexity: listCost(MAX_INVOICE_ITEMS),
-    description: `For a correction: the items as they stood before it (at most ${MAX_INVOICE_ITEMS}); empty otherwise.`,
-  })
+  @Capped(
+    InvoiceItem,
+    MAX_INVOICE_ITEMS,
+    `For a correction: the items as they stood before it (at most ${MAX_INVOICE_ITEMS}); empty otherwise.`,
+  )
   prevItems!: InvoiceItem[];
 
-  @FirstOf(() => InvoiceCost, 20, "Costs booked against the invoice, by date")
+  @FirstOf(InvoiceCost, 20, "Costs booked against the invoice, by date")
   costs!: InvoiceCost[];
 
-  @FirstOf(() => InvoiceIncome, 20, "Incomes booked against the invoice, by date")
+  @FirstOf(InvoiceIncome, 20, "Incomes booked against the invoice, by date")
   incomes!: InvoiceIncome[];
 
-  @Field(() => [String], { description: "Third parties named on the invoice." })
+  @Required([String], "Third parties named on the invoice.")
   thirdParties!: string[];
 
   /** Links the field resolvers follow (not exposed): the corrected invoice, the related one, the corrections, the previous correction. */

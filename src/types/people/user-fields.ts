@@ -21,7 +21,7 @@ const optional = <T = string>(type: () => unknown, description: string, visibleT
   visibleTo,
 });
 
-/** The fields a summary of a person may carry, each described once; a summary names the ones it adds, in order. */
+/** The fields a summary of a person (and User) may carry, each described once; a summary names the ones it adds, in order. */
 const USER_FIELDS = {
   firstName: text("First name."),
   lastName: text("Last name."),

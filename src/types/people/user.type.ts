@@ -1,56 +1,51 @@
-import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { Float, ID, Int, ObjectType } from "type-graphql";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { Identified, IdName, Entity } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
-import { Optional, FirstOf } from "../shared/fields";
+import { Optional, FirstOf, Required } from "../shared/fields";
+import { WithUserFields } from "./user-fields";
 
 @Entity("A user's membership in a department.")
 export class UserDepartment extends Identified("membership") {
-  @Field({ description: "Whether the user leads this department." })
+  @Required(Boolean, "Whether the user leads this department.")
   isLeader!: boolean;
 
-  @Field(() => IdName, { description: "The department." })
+  @Required(IdName, "The department.")
   department!: IdName;
 }
 
 @ObjectType({ description: "A single sign-on provider a user is connected to." })
 export class UserSsoProvider extends Identified("SSO provider") {
-  @Field({ description: "Identity tenant of the provider (e.g. the Azure AD tenant id)." })
+  @Required(String, "Identity tenant of the provider (e.g. the Azure AD tenant id).")
   tenantId!: string;
 
-  @Field({ description: "Readable name of the tenant." })
+  @Required(String, "Readable name of the tenant.")
   tenantName!: string;
 
-  @Field({ description: "Kind of provider, e.g. microsoft, google." })
+  @Required(String, "Kind of provider, e.g. microsoft, google.")
   type!: string;
 
-  @Field({ description: "Whether the user's account is currently linked to this provider." })
+  @Required(Boolean, "Whether the user's account is currently linked to this provider.")
   isUserLinked!: boolean;
 }
 
 @Entity("A person with an account: staff, external collaborators, people who cannot log in.")
-export class User extends Identified("user", "'s") {
-  @Field({ description: "First name." })
-  firstName!: string;
-
-  @Field({ description: "Last name." })
-  lastName!: string;
-
-  @Field({ description: "E-mail address, unique." })
+export class User extends WithUserFields(Identified("user", "'s"), ["firstName", "lastName"]) {
+  @Required(String, "E-mail address, unique.")
   email!: string;
 
-  @Field({ description: "Short code, unique (used in mentions and lists)." })
+  @Required(String, "Short code, unique (used in mentions and lists).")
   shortCode!: string;
 
   @Optional(String, "Phone number, empty when unknown; null for an external caller (except their own).")
   @VisibleTo(rules.contact)
   phoneNumber!: string | null;
 
-  @Field({ description: "URL of the small avatar, empty when none." })
+  @Required(String, "URL of the small avatar, empty when none.")
   pictureSm!: string;
 
-  @Field({ description: "URL of the large avatar, empty when none." })
+  @Required(String, "URL of the large avatar, empty when none.")
   pictureLg!: string;
 
   @Optional(ID, "Id of the user's job position, if any.")
@@ -65,20 +60,20 @@ export class User extends Identified("user", "'s") {
   @Optional(String, "Name of the user's contractor, if any.")
   contractorName!: string | null;
 
-  @Field({ description: "Whether the user may log in." })
+  @Required(Boolean, "Whether the user may log in.")
   canLogIn!: boolean;
 
   @Optional(Boolean, "Whether the user may authenticate with API tokens; null unless the caller is the user, an admin or HR.")
   @VisibleTo(rules.security)
   allowApiTokenAuthentication!: boolean | null;
 
-  @Field({ description: "Whether the user is external (not staff)." })
+  @Required(Boolean, "Whether the user is external (not staff).")
   isExternal!: boolean;
 
-  @Field({ description: "Whether the caller may manage this user: an admin or HR, or a leader of one of the user's departments." })
+  @Required(Boolean, "Whether the caller may manage this user: an admin or HR, or a leader of one of the user's departments.")
   canManage!: boolean;
 
-  @Field({ description: "Whether the user uses the mobile app." })
+  @Required(Boolean, "Whether the user uses the mobile app.")
   isUsingMobile!: boolean;
 
   @Optional(Boolean, "Whether the user has two-factor authentication on; null unless the caller is the user, an admin or HR.")
@@ -93,25 +88,25 @@ export class User extends Identified("user", "'s") {
   @VisibleTo(rules.security)
   lastActivityMobile!: Date | null;
 
-  @Field(() => Float, { description: "Working hours in the user's work day." })
+  @Required(Float, "Working hours in the user's work day.")
   hoursPerWorkDay!: number;
 
-  @Field(() => Int, { description: "How many tasks the user is expected to handle per work day." })
+  @Required(Int, "How many tasks the user is expected to handle per work day.")
   tasksPerWorkday!: number;
 
-  @Field(() => Int, { description: "Same as tasksPerWorkday: the interface carries both spellings." })
+  @Required(Int, "Same as tasksPerWorkday: the interface carries both spellings.")
   tasksPerWorkDay!: number;
 
-  @FirstOf(() => UserSsoProvider, 10, "Single sign-on providers the user is connected to")
+  @FirstOf(UserSsoProvider, 10, "Single sign-on providers the user is connected to")
   ssoProviders!: UserSsoProvider[];
 
-  @FirstOf(() => UserDepartment, 20, "Departments the user belongs to, and whether they lead them")
+  @FirstOf(UserDepartment, 20, "Departments the user belongs to, and whether they lead them")
   userDepartments!: UserDepartment[];
 
-  @Field(() => Date, { description: "When the user was created." })
+  @Required(Date, "When the user was created.")
   createdAt!: Date;
 
-  @Field(() => Date, { description: "When the user was last changed." })
+  @Required(Date, "When the user was last changed.")
   updatedAt!: Date;
 }
 

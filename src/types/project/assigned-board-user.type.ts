@@ -1,16 +1,17 @@
-import { Field, ID } from "type-graphql";
+import { ID } from "type-graphql";
+import { Required } from "../shared/fields";
 import { ProjectUserRef } from "../people/user-summaries.type";
 import { BoardUserRole } from "../shared/enums";
 import { Identified, Entity } from "../shared/named.type";
 
 @Entity("A project member's assignment to one of the project's boards, with their role on it.")
 export class AssignedBoardUser extends Identified("assignment", "'s") {
-  @Field(() => ProjectUserRef, { description: "The assigned user." })
+  @Required(ProjectUserRef, "The assigned user.")
   projectUser!: ProjectUserRef;
 
-  @Field(() => ID, { description: "Id of the board." })
+  @Required(ID, "Id of the board.")
   board!: string;
 
-  @Field(() => BoardUserRole, { description: "The user's role on the board: none or leader_active (stored leader-active)." })
+  @Required(BoardUserRole, "The user's role on the board: none or leader_active (stored leader-active).")
   role!: string;
 }

@@ -1,17 +1,17 @@
-import { Field, ObjectType, Int } from "type-graphql";
+import { ObjectType, Int } from "type-graphql";
 import { Identified, IdName, Entity } from "../shared/named.type";
 import { CustomFieldUser } from "../people/user-summaries.type";
-import { Optional, FirstOf } from "../shared/fields";
+import { Optional, FirstOf, Required } from "../shared/fields";
 
 @Entity("An option of a select custom field, as chosen in a value.")
 export class CustomFieldOption extends Identified("option", "'s") {
-  @Field({ description: "The option's text." })
+  @Required(String, "The option's text.")
   value!: string;
 
-  @Field(() => Int, { description: "Position among the field's options." })
+  @Required(Int, "Position among the field's options.")
   weight!: number;
 
-  @Field({ description: "The option's colour, #rrggbb." })
+  @Required(String, "The option's colour, #rrggbb.")
   decorator!: string;
 }
 
@@ -31,10 +31,10 @@ export abstract class CustomFieldValueFields {
   @Optional(Date, "The value of a datetime field.")
   valueDateTime!: Date | null;
 
-  @FirstOf(() => CustomFieldOption, 20, "The options chosen in a select field, by the options' weight")
+  @FirstOf(CustomFieldOption, 20, "The options chosen in a select field, by the options' weight")
   valueSelectOptions!: CustomFieldOption[];
 
-  @FirstOf(() => CustomFieldUser, 20, "The users chosen in a users field, by last name, first name")
+  @FirstOf(CustomFieldUser, 20, "The users chosen in a users field, by last name, first name")
   valueSelectUsers!: CustomFieldUser[];
 
   @Optional(IdName, "The department chosen in a department field.")
@@ -43,28 +43,28 @@ export abstract class CustomFieldValueFields {
 
 @Entity("The definition of a custom field: what a custom field value is a value of.")
 export class CustomFieldDefinition extends Identified("definition", "'s") {
-  @Field({ description: "Name of the field." })
+  @Required(String, "Name of the field.")
   name!: string;
 
-  @Field(() => Int, { description: "Position among the custom fields; values are listed by ascending weight." })
+  @Required(Int, "Position among the custom fields; values are listed by ascending weight.")
   weight!: number;
 
-  @Field({ description: "Explanation of the field, empty when none." })
+  @Required(String, "Explanation of the field, empty when none.")
   description!: string;
 
-  @Field({ description: "What the field belongs to: project or contractor." })
+  @Required(String, "What the field belongs to: project or contractor.")
   scope!: string;
 
-  @Field({ description: "Kind of value: text, float, datetime, select, users or department." })
+  @Required(String, "Kind of value: text, float, datetime, select, users or department.")
   dataType!: string;
 
-  @Field({ description: "How a float value is shown (float, currency, percent...)." })
+  @Required(String, "How a float value is shown (float, currency, percent...).")
   floatDisplayType!: string;
 
-  @Field(() => Int, { description: "Decimal places a float value is shown with." })
+  @Required(Int, "Decimal places a float value is shown with.")
   floatDecimalPlaces!: number;
 
-  @Field({ description: "ISO 4217 currency code of a currency float, empty otherwise." })
+  @Required(String, "ISO 4217 currency code of a currency float, empty otherwise.")
   floatCurrencyCode!: string;
 }
 
@@ -73,6 +73,6 @@ export class CustomFieldDefinition extends Identified("definition", "'s") {
     "A custom field value saved in a project template, beside its definition. Only the value field matching the definition's dataType is set; the others are null or empty.",
 })
 export class SavedCustomFieldValue extends CustomFieldValueFields {
-  @Field(() => CustomFieldDefinition, { description: "The field this is a value of." })
+  @Required(CustomFieldDefinition, "The field this is a value of.")
   definition!: CustomFieldDefinition;
 }

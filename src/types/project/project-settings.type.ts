@@ -1,31 +1,31 @@
-import { Field, ID } from "type-graphql";
-import { Optional } from "../shared/fields";
+import { ID } from "type-graphql";
+import { Optional, Required } from "../shared/fields";
 import { Entity } from "../shared/named.type";
 
 @Entity("How a project behaves: its tabs, task date rules and visibility of hourly rates. Shares the project's id.")
 export class ProjectSettings {
-  @Field(() => ID, { description: "The settings' id, which is the project's id." })
+  @Required(ID, "The settings' id, which is the project's id.")
   id!: string;
 
-  @Field(() => [String], { description: "Tabs shown in the project, e.g. finance." })
+  @Required([String], "Tabs shown in the project, e.g. finance.")
   enabledTabs!: string[];
 
-  @Field({ description: "Whether a task must get a task type when it is created." })
+  @Required(Boolean, "Whether a task must get a task type when it is created.")
   requireTaskTypeOnTaskCreation!: boolean;
 
-  @Field({ description: "Whether task deadlines are shown." })
+  @Required(Boolean, "Whether task deadlines are shown.")
   showTaskDeadline!: boolean;
 
-  @Field({ description: "Whether the project's tasks are planned automatically." })
+  @Required(Boolean, "Whether the project's tasks are planned automatically.")
   projectAutomaticPlanning!: boolean;
 
-  @Field({ description: "How a task's date range is drawn, e.g. board-summary-bar." })
+  @Required(String, "How a task's date range is drawn, e.g. board-summary-bar.")
   taskDateRangeBehaviour!: string;
 
-  @Field({ description: "Where a new task's start date comes from, e.g. board." })
+  @Required(String, "Where a new task's start date comes from, e.g. board.")
   taskDateStartType!: string;
 
-  @Field({ description: "Where a new task's end date comes from, e.g. board." })
+  @Required(String, "Where a new task's end date comes from, e.g. board.")
   taskDateEndType!: string;
 
   @Optional(String, "ISO 8601 duration added to the start source, if any.")
@@ -40,9 +40,9 @@ export class ProjectSettings {
   @Optional(Date, "Time of day new tasks end at (the date part is not used), if set.")
   taskDateEndTime!: Date | null;
 
-  @Field(() => [String], { description: "Project roles (e.g. pm-passive) that do not see hourly rates." })
+  @Required([String], "Project roles (e.g. pm-passive) that do not see hourly rates.")
   hideHourlyRateForRoles!: string[];
 
-  @Field({ description: "Whether only project managers and the task's creator may change a task's dates." })
+  @Required(Boolean, "Whether only project managers and the task's creator may change a task's dates.")
   restrictTaskDateUpdatesToPMsOrCreators!: boolean;
 }

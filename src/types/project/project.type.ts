@@ -1,14 +1,14 @@
-import { Field, Float, ID, Int } from "type-graphql";
+import { Float, ID, Int } from "type-graphql";
 import { IdName, Identified, Named, Entity } from "../shared/named.type";
 import { VisibleTo } from "../../auth/visibility";
 import { rules } from "../../auth/rules";
 import { MAX_PROJECT_CONTRACTORS, MAX_PROJECT_TAGS } from "../../inputs/project/create-project.input";
 import { ProjectUserRef } from "../people/user-summaries.type";
-import { Optional, FirstOf, OpenSet } from "../shared/fields";
+import { Optional, FirstOf, OpenSet, Required } from "../shared/fields";
 
 @Entity("A user's assignment to a project, with their role in it.")
 export class AssignedProjectUser extends Identified("assignment", "'s") {
-  @Field(() => ProjectUserRef, { description: "The assigned user." })
+  @Required(ProjectUserRef, "The assigned user.")
   projectUser!: ProjectUserRef;
 
   @OpenSet("The user's role in the project: pm-active, pm-passive, member, none...")
@@ -21,45 +21,43 @@ export class AssignedProjectUser extends Identified("assignment", "'s") {
   @VisibleTo(rules.rate)
   hourlyRate!: number | null;
 
-  @Field({ description: "Whether the user may report time on the project's tasks." })
+  @Required(Boolean, "Whether the user may report time on the project's tasks.")
   canReportTime!: boolean;
 }
 
 @Entity("A numbering scheme that gives projects their number (`no`) from a pattern and a counter.")
 export class ProjectNumbering extends Named("numbering", "'s", "of") {
-  @Field({
-    description:
-      "Pattern of the number: {number} is the counter padded with zeros to counterPadLength; {YYYY}, {YY}, {MM} and {DD} are the creation date (UTC).",
-  })
+  @Required(
+    String,
+    "Pattern of the number: {number} is the counter padded with zeros to counterPadLength; {YYYY}, {YY}, {MM} and {DD} are the creation date (UTC).",
+  )
   pattern!: string;
 
-  @Field(() => Int, { description: "Minimum number of digits of {number}, padded with leading zeros." })
+  @Required(Int, "Minimum number of digits of {number}, padded with leading zeros.")
   counterPadLength!: number;
 
-  @Field(() => Int, {
-    description: "The counter value the next project numbered by this scheme gets; 1 instead once a new counter period has begun.",
-  })
+  @Required(Int, "The counter value the next project numbered by this scheme gets; 1 instead once a new counter period has begun.")
   counterNextValue!: number;
 
   @Optional(String, "ISO 8601 duration after which the counter starts again at 1 (P1Y: every year, P1M: every month); null: never.")
   counterInterval!: string | null;
 
-  @Field({ description: "Whether this is the numbering used when a project names none." })
+  @Required(Boolean, "Whether this is the numbering used when a project names none.")
   isDefault!: boolean;
 }
 
 @Entity("A project: stages, boards and tasks for one undertaking, with its people, contractors and budget.")
 export class Project extends Identified("project", "'s") {
-  @Field({ description: "The project's number, e.g. PRJ/007/2026: given on creation or produced by its numbering." })
+  @Required(String, "The project's number, e.g. PRJ/007/2026: given on creation or produced by its numbering.")
   no!: string;
 
   @Optional(ProjectNumbering, "The numbering the project's number comes from, if any.")
   numbering!: ProjectNumbering | null;
 
-  @Field({ description: "Free-text description; empty when none." })
+  @Required(String, "Free-text description; empty when none.")
   description!: string;
 
-  @Field({ description: "Name of the project." })
+  @Required(String, "Name of the project.")
   name!: string;
 
   @Optional(IdName, "The project's category, if any.")
@@ -71,31 +69,31 @@ export class Project extends Identified("project", "'s") {
   @Optional(Date, "When work on the project actually ended, if it has.")
   dateEnd!: Date | null;
 
-  @Field(() => Date, { description: "When the project is planned to start." })
+  @Required(Date, "When the project is planned to start.")
   dateStartPlanned!: Date;
 
-  @Field(() => Date, { description: "When the project is planned to end; never before dateStartPlanned." })
+  @Required(Date, "When the project is planned to end; never before dateStartPlanned.")
   dateEndPlanned!: Date;
 
-  @Field(() => Date, { description: "When the project was created." })
+  @Required(Date, "When the project was created.")
   createdAt!: Date;
 
-  @Field(() => Date, { description: "When the project was last changed." })
+  @Required(Date, "When the project was last changed.")
   updatedAt!: Date;
 
-  @FirstOf(() => AssignedProjectUser, 10, "The project's managers (role pm-active or pm-passive), in the order they were assigned")
+  @FirstOf(AssignedProjectUser, 10, "The project's managers (role pm-active or pm-passive), in the order they were assigned")
   assignedProjectUsersPm!: AssignedProjectUser[];
 
-  @Field({ description: "Whether removing the project's objects records who removed them." })
+  @Required(Boolean, "Whether removing the project's objects records who removed them.")
   isBlameableRemovalEnabled!: boolean;
 
   @OpenSet("State of the project: in-preparation or open on creation.")
   status!: string;
 
-  @Field({ description: "Short code, unique among projects, made from the name (upper-case letters, digits appended on collision)." })
+  @Required(String, "Short code, unique among projects, made from the name (upper-case letters, digits appended on collision).")
   shortCode!: string;
 
-  @Field({ description: "Whether the project is simple: a single board and no stages." })
+  @Required(Boolean, "Whether the project is simple: a single board and no stages.")
   isSimple!: boolean;
 
   @Optional(String, "Short code of the single board of a simple project; null otherwise.")
@@ -104,26 +102,26 @@ export class Project extends Identified("project", "'s") {
   @Optional(ID, "Id of the single board of a simple project; null otherwise.")
   simpleBoardId!: string | null;
 
-  @FirstOf(() => IdName, MAX_PROJECT_CONTRACTORS, "Contractors (clients) of the project, by name", "a project")
+  @FirstOf(IdName, MAX_PROJECT_CONTRACTORS, "Contractors (clients) of the project, by name", "a project")
   contractors!: IdName[];
 
   @Optional(Float, "The project's budget, if set; null unless the caller is an admin, finance or a manager of the project.")
   @VisibleTo(rules.budget)
   budget!: number | null;
 
-  @FirstOf(() => IdName, MAX_PROJECT_TAGS, "Tags of the project, by name", "a project")
+  @FirstOf(IdName, MAX_PROJECT_TAGS, "Tags of the project, by name", "a project")
   tags!: IdName[];
 
-  @Field({ description: "Whether the caller marked the project as a favourite." })
+  @Required(Boolean, "Whether the caller marked the project as a favourite.")
   isFavorite!: boolean;
 
-  @Field({ description: "The caller's role in the project (pm-active, pm-passive, member...), or none when not assigned." })
+  @Required(String, "The caller's role in the project (pm-active, pm-passive, member...), or none when not assigned.")
   userRole!: string;
 
-  @Field(() => [String], {
-    description:
-      "What the caller may do in the project: canManage (an admin or a project manager), canReportTime (assigned with time reporting allowed).",
-  })
+  @Required(
+    [String],
+    "What the caller may do in the project: canManage (an admin or a project manager), canReportTime (assigned with time reporting allowed).",
+  )
   userPermissions!: string[];
 
   @Optional(Int, "How many stages the project has.")

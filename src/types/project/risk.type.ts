@@ -1,7 +1,7 @@
-import { Field, ID, Int } from "type-graphql";
+import { ID, Int } from "type-graphql";
 import { RiskUserRef } from "../people/user-summaries.type";
 import { Named, Entity } from "../shared/named.type";
-import { Optional } from "../shared/fields";
+import { Optional, Required } from "../shared/fields";
 
 @Entity("A risk recorded on a project, optionally narrowed to one of its stages, boards or tasks, with its type, impact and probability.")
 export class Risk extends Named("risk", "'s", "of") {
@@ -14,25 +14,25 @@ export class Risk extends Named("risk", "'s", "of") {
   @Optional(Date, "When the risk is expected or was identified, or null.")
   date!: Date | null;
 
-  @Field(() => Date, { description: "When the risk was recorded." })
+  @Required(Date, "When the risk was recorded.")
   createdAt!: Date;
 
-  @Field(() => Date, { description: "When the risk was last changed." })
+  @Required(Date, "When the risk was last changed.")
   updatedAt!: Date;
 
   @Optional(RiskUserRef, "The project member responsible for the risk, or null.")
   projectUser!: RiskUserRef | null;
 
-  @Field(() => ID, { description: "Id of the project." })
+  @Required(ID, "Id of the project.")
   project!: string;
 
-  @Field({ description: "Name of the project." })
+  @Required(String, "Name of the project.")
   projectName!: string;
 
-  @Field({ description: "Short code of the project." })
+  @Required(String, "Short code of the project.")
   projectShortCode!: string;
 
-  @Field({ description: "Whether the project is simple (a single board)." })
+  @Required(Boolean, "Whether the project is simple (a single board).")
   projectIsSimple!: boolean;
 
   @Optional(ID, "Id of the stage the risk concerns, or null.")

@@ -1,56 +1,52 @@
-import { Field, Float, ID, Int } from "type-graphql";
+import { Float, ID, Int } from "type-graphql";
 import { IdNameDecorator, Named, Entity } from "../shared/named.type";
-import { Optional, OpenSet } from "../shared/fields";
+import { Optional, OpenSet, Required } from "../shared/fields";
 
 @Entity("A phase of a project: a time span that groups boards and their tasks.")
 export class Stage extends Named("stage", "'s", "of") {
   @OpenSet("State of the stage, e.g. in-preparation.")
   status!: string;
 
-  @Field({ description: "Free-text description; empty when none (a cleared description reads as empty)." })
+  @Required(String, "Free-text description; empty when none (a cleared description reads as empty).")
   description!: string;
 
-  @Field(() => Date, { description: "When the stage starts." })
+  @Required(Date, "When the stage starts.")
   dateStart!: Date;
 
-  @Field(() => Date, { description: "When the stage ends; never before dateStart." })
+  @Required(Date, "When the stage ends; never before dateStart.")
   dateEnd!: Date;
 
-  @Field(() => Date, { description: "When the stage was created." })
+  @Required(Date, "When the stage was created.")
   createdAt!: Date;
 
-  @Field(() => Date, { description: "When the stage was last changed." })
+  @Required(Date, "When the stage was last changed.")
   updatedAt!: Date;
 
-  @Field(() => Float, {
-    description: "Share of the stage's tasks that are finished (finishedAt set), from 0 to 1; 0 when the stage has no tasks.",
-  })
+  @Required(Float, "Share of the stage's tasks that are finished (finishedAt set), from 0 to 1; 0 when the stage has no tasks.")
   progress!: number;
 
-  @Field(() => Int, { description: "Position of the stage among the project's stages (ascending)." })
+  @Required(Int, "Position of the stage among the project's stages (ascending).")
   weight!: number;
 
-  @Field(() => Float, {
-    description: "Planned effort of the stage's tasks: the sum of their timePlanned, in seconds. A Float: the sum may exceed 32 bits.",
-  })
+  @Required(Float, "Planned effort of the stage's tasks: the sum of their timePlanned, in seconds. A Float: the sum may exceed 32 bits.")
   timePlanned!: number;
 
-  @Field(() => Float, { description: "Time reported on the stage's tasks, in seconds. A Float: the sum may exceed 32 bits." })
+  @Required(Float, "Time reported on the stage's tasks, in seconds. A Float: the sum may exceed 32 bits.")
   timeReported!: number;
 
-  @Field({ description: "Whether removing the stage's objects records who removed them." })
+  @Required(Boolean, "Whether removing the stage's objects records who removed them.")
   isBlameableRemovalEnabled!: boolean;
 
-  @Field(() => ID, { description: "Id of the project the stage belongs to." })
+  @Required(ID, "Id of the project the stage belongs to.")
   project!: string;
 
-  @Field({ description: "Name of the project the stage belongs to." })
+  @Required(String, "Name of the project the stage belongs to.")
   projectName!: string;
 
   @Optional(IdNameDecorator, "The stage's type, if one is set.")
   stageType!: IdNameDecorator | null;
 
-  @Field({ description: "Whether the caller may manage the stage: an admin, or a project manager (pm-active, pm-passive) of its project." })
+  @Required(Boolean, "Whether the caller may manage the stage: an admin, or a project manager (pm-active, pm-passive) of its project.")
   canManage!: boolean;
 
   @Optional(Int, "How many boards the stage holds.")

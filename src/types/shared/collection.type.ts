@@ -1,4 +1,5 @@
 import { Field, ObjectType, type ClassType } from "type-graphql";
+import { Required } from "./fields";
 import { PaginationInfo } from "./pagination-info.type";
 import { PAGED_BY_PARENT } from "../../domain/list-cost";
 
@@ -9,7 +10,7 @@ export function Collection<T extends object>(itemType: ClassType<T>) {
     @Field(() => [itemType], { complexity: PAGED_BY_PARENT, description: "The items of this page, in the requested order." })
     items!: T[];
 
-    @Field(() => PaginationInfo, { description: "Where this page sits in the whole result." })
+    @Required(PaginationInfo, "Where this page sits in the whole result.")
     paginationInfo!: PaginationInfo;
   }
   return CollectionClass;

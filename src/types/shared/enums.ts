@@ -40,7 +40,7 @@ export function enumName(stored: string): string {
  * GraphQL enum `name`, its values in the order of `values`; answers the enum object (GraphQL name
  * → stored string).
  */
-function enumOf<const T extends string>(
+export function enumOf<const T extends string>(
   name: string,
   description: string,
   meanings: Readonly<Partial<Record<T, string>>>,

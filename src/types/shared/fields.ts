@@ -11,7 +11,11 @@ const stacked =
     for (const decorator of [...decorators].reverse()) decorator(target, key);
   };
 
-/** An optional field: nullable, of `type` (a class, a scalar, an enum or `[item]`), described. */
+/** A field of `type` (a class, a scalar, an enum or `[item]`), described. */
+export const Required = (type: ClassType | GraphQLScalarType | object, description: string): PropertyDecorator =>
+  Field(() => type, { description });
+
+/** An optional field: nullable, of `type`, described. */
 export const Optional = (type: ClassType | GraphQLScalarType | object, description: string): PropertyDecorator =>
   Field(() => type, { nullable: true, description });
 
@@ -27,15 +31,19 @@ export const OptionalText = (max: number, what: string, more = ""): PropertyDeco
 export const OptionalList = (item: ClassType | GraphQLScalarType | object, max: number, description: string): PropertyDecorator =>
   stacked(Optional([item], description), ArrayMaxSize(max));
 
+/** A list of at most `cap` items of `item`, its cost (listCost) counting that many. */
+export const Capped = (item: ClassType, cap: number, description: string): PropertyDecorator =>
+  Field(() => [item], { complexity: listCost(cap), description });
+
 /**
  * A list field answering at most its first `cap` items: its cost (listCost) and the end of its
  * description ("...: the first 20.", or for a list its `holder` never lets grow past the cap
  * "...: at most 50 (a project takes no more).") are made from the one number, so the schema
  * states the cap the cost model counts.
  */
-export function FirstOf(item: () => ClassType, cap: number, description: string, holder?: string): PropertyDecorator {
+export function FirstOf(item: ClassType, cap: number, description: string, holder?: string): PropertyDecorator {
   const bound = holder ? `at most ${cap} (${holder} takes no more)` : `the first ${cap}`;
-  return Field(() => [item()], { complexity: listCost(cap), description: `${description}: ${bound}.` });
+  return Capped(item, cap, `${description}: ${bound}.`);
 }
 
 /**

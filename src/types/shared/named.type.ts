@@ -1,4 +1,5 @@
-import { Directive, Field, ID, ObjectType } from "type-graphql";
+import { Directive, ID, ObjectType } from "type-graphql";
+import { Required } from "./fields";
 
 /** How a description names the object: "Id of the board.", "The board's id." or "Its id.". */
 type Form = "of" | "'s" | "its";
@@ -14,7 +15,7 @@ export function Identified(what: string, form: Form = "of") {
   // object types for their fields to be inherited; never in the schema themselves, as nothing answers them
   @ObjectType()
   abstract class IdentifiedObject {
-    @Field(() => ID, { description: describe(what, "id", form) })
+    @Required(ID, describe(what, "id", form))
     id!: string;
   }
   return IdentifiedObject;
@@ -28,7 +29,7 @@ export function Identified(what: string, form: Form = "of") {
 export function Named(what: string, idForm: Form = "of", nameForm: Form = idForm) {
   @ObjectType()
   abstract class NamedObject extends Identified(what, idForm) {
-    @Field({ description: describe(what, "name", nameForm) })
+    @Required(String, describe(what, "name", nameForm))
     name!: string;
   }
   return NamedObject;
@@ -50,6 +51,6 @@ export class IdName extends Named("referenced object", "of", "its") {}
 
 @ObjectType({ description: "A typed classifier with a colour: a stage type, a board type." })
 export class IdNameDecorator extends Named("classifier", "of", "its") {
-  @Field({ description: "Its colour, #rrggbb." })
+  @Required(String, "Its colour, #rrggbb.")
   decorator!: string;
 }

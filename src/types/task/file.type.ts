@@ -1,27 +1,27 @@
-import { Field, ObjectType, ID, Int } from "type-graphql";
+import { ObjectType, ID, Int } from "type-graphql";
 import { ProjectUserRef } from "../people/user-summaries.type";
 import { Named, Identified, IdName, Entity } from "../shared/named.type";
 import { FileTargetType } from "../shared/enums";
-import { Optional, OpenSet } from "../shared/fields";
+import { Optional, OpenSet, Required } from "../shared/fields";
 
 @ObjectType({ description: "The task a file belongs to, with where it sits (board, stage, project)." })
 export class FileTask extends Named("task", "'s") {
-  @Field({ description: "The task's short code, unique (board short code and number)." })
+  @Required(String, "The task's short code, unique (board short code and number).")
   shortCode!: string;
 
-  @Field(() => Int, { description: "Number of the task on its board." })
+  @Required(Int, "Number of the task on its board.")
   no!: number;
 
-  @Field(() => ID, { description: "Id of the task's project." })
+  @Required(ID, "Id of the task's project.")
   project!: string;
 
-  @Field({ description: "Short code of the task's project." })
+  @Required(String, "Short code of the task's project.")
   projectShortCode!: string;
 
-  @Field({ description: "Name of the task's project." })
+  @Required(String, "Name of the task's project.")
   projectName!: string;
 
-  @Field({ description: "Whether the task's project is a simple project (a single board, no stages to manage)." })
+  @Required(Boolean, "Whether the task's project is a simple project (a single board, no stages to manage).")
   projectIsSimple!: boolean;
 
   @Optional(ID, "Id of the task's stage; null when the task is not in a stage.")
@@ -30,13 +30,13 @@ export class FileTask extends Named("task", "'s") {
   @Optional(String, "Name of the task's stage; null when the task is not in a stage.")
   stageName!: string | null;
 
-  @Field(() => ID, { description: "Id of the task's board." })
+  @Required(ID, "Id of the task's board.")
   board!: string;
 
-  @Field({ description: "Short code of the task's board." })
+  @Required(String, "Short code of the task's board.")
   boardShortCode!: string;
 
-  @Field({ description: "Name of the task's board." })
+  @Required(String, "Name of the task's board.")
   boardName!: string;
 }
 
@@ -46,7 +46,7 @@ export class FileTask extends Named("task", "'s") {
  */
 @ObjectType()
 export abstract class FileBase extends Identified("file", "'s") {
-  @Field(() => FileTargetType, { description: "What the file is attached to: project, task or task_comment (a task comment)." })
+  @Required(FileTargetType, "What the file is attached to: project, task or task_comment (a task comment).")
   type!: string;
 
   @Optional(ID, "Id of the project the file belongs to (directly or through its task or comment).")
@@ -58,19 +58,19 @@ export abstract class FileBase extends Identified("file", "'s") {
   @Optional(ID, "Id of the comment the file is attached to; null unless type is task-comment.")
   taskComment!: string | null;
 
-  @Field({ description: "Name shown for the file." })
+  @Required(String, "Name shown for the file.")
   displayedName!: string;
 
-  @Field({ description: "File name extension, lower case, without the dot; empty when the name and address have none." })
+  @Required(String, "File name extension, lower case, without the dot; empty when the name and address have none.")
   extension!: string;
 
-  @Field(() => Int, { description: "Size in bytes; 0 when unknown (files registered by link are not fetched)." })
+  @Required(Int, "Size in bytes; 0 when unknown (files registered by link are not fetched).")
   size!: number;
 
   @OpenSet("Where the content lives: internal (stored by the service) or link (an external address).")
   source!: string;
 
-  @Field({ description: "Address of a preview image; empty when there is none." })
+  @Required(String, "Address of a preview image; empty when there is none.")
   previewImageUrl!: string;
 
   @Optional(
@@ -79,18 +79,18 @@ export abstract class FileBase extends Identified("file", "'s") {
   )
   downloadUrl!: string | null;
 
-  @Field({ description: "How the content is obtained: download-direct (served by the service) or link (opened at its address)." })
+  @Required(String, "How the content is obtained: download-direct (served by the service) or link (opened at its address).")
   downloadType!: string;
 
   @Optional(IdName, "The file's category, if any.")
   fileCategory!: IdName | null;
 
-  @Field(() => Date, { description: "When the file was added." })
+  @Required(Date, "When the file was added.")
   createdAt!: Date;
 }
 
 @Entity("A file attached to a project, a task or a task comment: stored by the service or registered by link.")
 export class File extends FileBase {
-  @Field(() => ProjectUserRef, { description: "Who added the file." })
+  @Required(ProjectUserRef, "Who added the file.")
   createdBy!: ProjectUserRef;
 }

@@ -1,27 +1,27 @@
-import { Field, Int, ObjectType } from "type-graphql";
+import { Int, ObjectType } from "type-graphql";
 import { ProjectUserRef } from "../people/user-summaries.type";
 import { Named, Identified, Entity } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
-import { Optional, FirstOf } from "../shared/fields";
+import { Optional, FirstOf, Required } from "../shared/fields";
 
 @Entity("One line of a task checklist: something to do, ticked off when done.")
 export class TaskChecklistItem extends Identified("item", "'s") {
-  @Field({ description: "What is to be done." })
+  @Required(String, "What is to be done.")
   name!: string;
 
-  @Field({ description: "Whether the item is done." })
+  @Required(Boolean, "Whether the item is done.")
   isChecked!: boolean;
 
-  @Field(() => Int, { description: "Position within its checklist; items are listed by ascending weight." })
+  @Required(Int, "Position within its checklist; items are listed by ascending weight.")
   weight!: number;
 }
 
 @Entity("A named checklist of a task, with its items and the person leading it.")
 export class TaskChecklist extends Named("checklist", "'s", "of") {
-  @Field(() => Int, { description: "Position among the task's checklists; checklists are listed by ascending weight." })
+  @Required(Int, "Position among the task's checklists; checklists are listed by ascending weight.")
   weight!: number;
 
-  @FirstOf(() => TaskChecklistItem, 40, "The checklist's items, by ascending weight (ties by id)")
+  @FirstOf(TaskChecklistItem, 40, "The checklist's items, by ascending weight (ties by id)")
   taskChecklistItems!: TaskChecklistItem[];
 
   @Optional(ProjectUserRef, "The user leading the checklist, or null when nobody does.")

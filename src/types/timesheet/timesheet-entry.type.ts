@@ -1,47 +1,47 @@
-import { Field, Int, ObjectType, ID } from "type-graphql";
+import { Int, ObjectType, ID } from "type-graphql";
 import { ProjectUserRef } from "../people/user-summaries.type";
-import { listCost } from "../../domain/list-cost";
 import { DateScalar } from "../../scalars";
-import { Optional } from "../shared/fields";
+import { Optional, Required, Capped } from "../shared/fields";
 
 @ObjectType({ description: "Time reported on one UTC calendar day of a timesheet window." })
 export class TimesheetDay {
-  @Field(() => DateScalar, { description: "The calendar day (UTC), YYYY-MM-DD." })
+  @Required(DateScalar, "The calendar day (UTC), YYYY-MM-DD.")
   date!: Date;
 
-  @Field(() => Int, { description: "Seconds reported that day (0 when none)." })
+  @Required(Int, "Seconds reported that day (0 when none).")
   seconds!: number;
 }
 
 @ObjectType({ description: "One task of a user's timesheet: the time reported on it each day of the window." })
 export class TimesheetRow {
-  @Field({
-    description: "Whether the caller may edit this time: it is their own, or they manage the task's project (admins manage every project).",
-  })
+  @Required(
+    Boolean,
+    "Whether the caller may edit this time: it is their own, or they manage the task's project (admins manage every project).",
+  )
   canEdit!: boolean;
 
-  @Field(() => Int, { description: "Seconds reported on the task in the whole window." })
+  @Required(Int, "Seconds reported on the task in the whole window.")
   seconds!: number;
 
-  @Field({ description: "The task's name." })
+  @Required(String, "The task's name.")
   taskName!: string;
 
-  @Field(() => ID, { description: "The task's id." })
+  @Required(ID, "The task's id.")
   taskId!: string;
 
-  @Field(() => Int, { description: "Number of the task on its board." })
+  @Required(Int, "Number of the task on its board.")
   taskNumber!: number;
 
-  @Field({ description: "The task's short code." })
+  @Required(String, "The task's short code.")
   taskShortCode!: string;
 
-  @Field(() => ID, { description: "Id of the task's board." })
+  @Required(ID, "Id of the task's board.")
   boardId!: string;
 
-  @Field({ description: "Short code of the task's board." })
+  @Required(String, "Short code of the task's board.")
   boardShortCode!: string;
 
-  @Field({ description: "Name of the task's board." })
+  @Required(String, "Name of the task's board.")
   boardName!: string;
 
   @Optional(ID, "Id of the task's stage; null when the task is not in a stage.")
@@ -50,43 +50,37 @@ export class TimesheetRow {
   @Optional(String, "Name of the task's stage; null when the task is not in a stage.")
   stageName!: string | null;
 
-  @Field(() => ID, { description: "Id of the task's project." })
+  @Required(ID, "Id of the task's project.")
   projectId!: string;
 
-  @Field({ description: "Short code of the task's project." })
+  @Required(String, "Short code of the task's project.")
   projectShortCode!: string;
 
-  @Field({ description: "Name of the task's project." })
+  @Required(String, "Name of the task's project.")
   projectName!: string;
 
-  @Field({ description: "Whether the task's project is a simple project." })
+  @Required(Boolean, "Whether the task's project is a simple project.")
   projectIsSimple!: boolean;
 
-  @Field(() => [TimesheetDay], {
-    complexity: listCost(7),
-    description: "The seven days of the window in order, each with the seconds reported on this task.",
-  })
+  @Capped(TimesheetDay, 7, "The seven days of the window in order, each with the seconds reported on this task.")
   days!: TimesheetDay[];
 }
 
 @ObjectType({ description: "One user's timesheet for a seven-day window: a row per task, the daily totals and the sum." })
 export class TimesheetEntry {
-  @Field(() => ProjectUserRef, { description: "The user whose time this is." })
+  @Required(ProjectUserRef, "The user whose time this is.")
   projectUser!: ProjectUserRef;
 
-  @Field(() => [TimesheetRow], {
-    complexity: listCost(20),
-    description:
-      "One row per task the user reported time on in the window, by project short code, board short code, then task number: the first 20 (`days` sums every task).",
-  })
+  @Capped(
+    TimesheetRow,
+    20,
+    "One row per task the user reported time on in the window, by project short code, board short code, then task number: the first 20 (`days` sums every task).",
+  )
   timesheet!: TimesheetRow[];
 
-  @Field(() => [TimesheetDay], {
-    complexity: listCost(7),
-    description: "The seven days of the window in order, each with the user's total over all rows.",
-  })
+  @Capped(TimesheetDay, 7, "The seven days of the window in order, each with the user's total over all rows.")
   days!: TimesheetDay[];
 
-  @Field(() => Int, { description: "The user's total seconds in the window." })
+  @Required(Int, "The user's total seconds in the window.")
   seconds!: number;
 }

@@ -1,72 +1,73 @@
-import { Field, Int, ObjectType } from "type-graphql";
+import { Int, ObjectType } from "type-graphql";
 import { DateScalar } from "../../scalars";
 import { CalendarUserRef } from "../people/user-summaries.type";
 import { Identified, Named, Entity } from "../shared/named.type";
 import { Collection } from "../shared/collection.type";
-import { Optional, FirstOf, OpenSet } from "../shared/fields";
+import { Optional, FirstOf, OpenSet, Required } from "../shared/fields";
 
 @Entity("A comment on a vacation request (by its owner or an approver).")
 export class VacationComment extends Identified("comment") {
-  @Field({ description: "Text of the comment." })
+  @Required(String, "Text of the comment.")
   content!: string;
 
-  @Field(() => CalendarUserRef, { description: "Who wrote it." })
+  @Required(CalendarUserRef, "Who wrote it.")
   calendarUser!: CalendarUserRef;
 
-  @Field(() => Date, { description: "When it was written." })
+  @Required(Date, "When it was written.")
   createdAt!: Date;
 }
 
 @Entity("One day of absence of a vacation.")
 export class VacationDate extends Identified("vacation day") {
-  @Field(() => DateScalar, { description: "The calendar day, YYYY-MM-DD (a Date: no time of day, no time zone to shift it)." })
+  @Required(DateScalar, "The calendar day, YYYY-MM-DD (a Date: no time of day, no time zone to shift it).")
   date!: Date;
 }
 
 @ObjectType({ description: "What the caller may do with a vacation." })
 export class VacationPermissions {
-  @Field({
-    description: "Whether the caller may accept, reject or change it: an admin, or a leader of one of the vacation owner's departments.",
-  })
+  @Required(
+    Boolean,
+    "Whether the caller may accept, reject or change it: an admin, or a leader of one of the vacation owner's departments.",
+  )
   canManage!: boolean;
 }
 
 @Entity("A kind of absence (annual leave, sick leave...), as shown on a vacation.")
 export class VacationType extends Named("vacation type", "of", "its") {
-  @Field({ description: "Whether days of this type count against the user's yearly vacation allowance." })
+  @Required(Boolean, "Whether days of this type count against the user's yearly vacation allowance.")
   decrementVacation!: boolean;
 
-  @Field({ description: "Whether the type may still be chosen for new vacations." })
+  @Required(Boolean, "Whether the type may still be chosen for new vacations.")
   isActive!: boolean;
 }
 
 @Entity("A vacation (absence) request of a user, with its days, comments and decision.")
 export class Vacation extends Identified("vacation") {
-  @Field(() => CalendarUserRef, { description: "The user who is absent." })
+  @Required(CalendarUserRef, "The user who is absent.")
   calendarUser!: CalendarUserRef;
 
-  @Field(() => VacationType, { description: "The kind of absence." })
+  @Required(VacationType, "The kind of absence.")
   vacationType!: VacationType;
 
   @OpenSet("State of the request: q (queued, awaiting a decision), accepted, rejected or cancelled.")
   status!: string;
 
-  @Field(() => Int, { description: "Number of days of absence: how many dates the vacation has." })
+  @Required(Int, "Number of days of absence: how many dates the vacation has.")
   daysCount!: number;
 
-  @Field({ description: "The requester's description, empty when none." })
+  @Required(String, "The requester's description, empty when none.")
   description!: string;
 
-  @Field(() => Int, { description: "The vacation year the days are counted in (the allowance year)." })
+  @Required(Int, "The vacation year the days are counted in (the allowance year).")
   vacationYear!: number;
 
-  @Field(() => DateScalar, { description: "The day the request was issued." })
+  @Required(DateScalar, "The day the request was issued.")
   issueDate!: Date;
 
-  @FirstOf(() => VacationComment, 10, "Comments on the request, oldest first")
+  @FirstOf(VacationComment, 10, "Comments on the request, oldest first")
   vacationComments!: VacationComment[];
 
-  @FirstOf(() => VacationDate, 31, "The days of absence, earliest first")
+  @FirstOf(VacationDate, 31, "The days of absence, earliest first")
   vacationDates!: VacationDate[];
 
   @Optional(CalendarUserRef, "Who accepted the request, if anyone.")
@@ -75,13 +76,13 @@ export class Vacation extends Identified("vacation") {
   @Optional(CalendarUserRef, "Who rejected the request, if anyone.")
   rejectedBy!: CalendarUserRef | null;
 
-  @Field({ description: "Whether the request document (PDF) has been generated." })
+  @Required(Boolean, "Whether the request document (PDF) has been generated.")
   fileGenerated!: boolean;
 
-  @Field(() => Date, { description: "When the request was created." })
+  @Required(Date, "When the request was created.")
   createdAt!: Date;
 
-  @Field(() => Date, { description: "When the request was last changed." })
+  @Required(Date, "When the request was last changed.")
   updatedAt!: Date;
 
   @Optional(VacationPermissions, "What the caller may do with it.")
