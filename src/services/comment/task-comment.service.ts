@@ -22,14 +22,7 @@ export async function sharedTaskComments(
   const window = pagedWindow(args);
   const page = pageOf(selection, window);
   const direction = args.order === SortDirection.DESC ? "desc" : "asc";
-  const row = await read.first(SHARED_COMMENTS, {
-    token: args.token,
-    topLevel: args.topLevel,
-    repliesTo: args.repliesTo,
-    cursorId: args.cursorId,
-    direction,
-    ...page,
-  });
+  const row = await read.first(SHARED_COMMENTS, { ...args, direction, ...page });
   if (!row) throw new NotFoundError("Shared task", undefined, "token");
   const result = sharedCommentsOf(row, page.sel);
   if (!result.repliesToOk) throw badInput("repliesTo", "isCommentOfTask", "repliesTo must be a comment of the shared task");

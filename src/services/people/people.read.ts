@@ -76,15 +76,12 @@ function userFilterWhere<O>(
   f: ReturnType<typeof filterShape>,
 ): SelectQueryBuilder<From, "u", O> {
   const given = <K extends keyof UserFilter>(key: K) => b.param((a) => a.filter![key] as NonNullable<UserFilter[K]>);
-  const lists = (
-    key: "jobPosition" | "contractorId" | "id" | "excludeIds" | "department" | "excludeDepartmentIds" | "ssoProviderIds" | "hasRole",
-  ) => given(key);
   if (f.search)
     q = q.where(sql<boolean>`u."searchText" like ${b.param((a) => `%${escapeLike(a.filter!.search!.toLowerCase())}%`)} escape '\\'`);
   // booleans are literals (SQLite binds no booleans): the value is part of the shape
   for (const key of ["isUsingMobile", "isExternal", "canLogIn"] as const)
     if (f[key] !== undefined) q = q.where(`u.${key}`, "=", sql.lit(f[key] as boolean));
-  if (f.hasRole) q = q.where((eb) => eb.exists(roleOf(eb).where((sub) => b.inList(sub.ref("r.role"), lists("hasRole"), "text"))));
+  if (f.hasRole) q = q.where((eb) => eb.exists(roleOf(eb).where((sub) => b.inList(sub.ref("r.role"), given("hasRole"), "text"))));
   if (f.hasRoleSet) {
     // every role of the set: as many distinct matching roles as the set has
     const roles = b.param((a) => [...new Set(a.filter!.hasRoleSet)]);
@@ -99,21 +96,21 @@ function userFilterWhere<O>(
       ),
     );
   }
-  if (f.jobPosition) q = q.where((eb) => b.inList(eb.ref("u.jobPositionId"), lists("jobPosition")));
-  if (f.contractorId) q = q.where((eb) => b.inList(eb.ref("u.contractorId"), lists("contractorId")));
-  if (f.id) q = q.where((eb) => b.inList(eb.ref("u.id"), lists("id")));
-  if (f.excludeIds) q = q.where((eb) => eb.not(b.inList(eb.ref("u.id"), lists("excludeIds"))));
+  if (f.jobPosition) q = q.where((eb) => b.inList(eb.ref("u.jobPositionId"), given("jobPosition")));
+  if (f.contractorId) q = q.where((eb) => b.inList(eb.ref("u.contractorId"), given("contractorId")));
+  if (f.id) q = q.where((eb) => b.inList(eb.ref("u.id"), given("id")));
+  if (f.excludeIds) q = q.where((eb) => eb.not(b.inList(eb.ref("u.id"), given("excludeIds"))));
   if (f.excludeDepartmentIds)
     q = q.where((eb) =>
-      eb.not(eb.exists(departmentOf(eb).where((sub) => b.inList(sub.ref("ud.departmentId"), lists("excludeDepartmentIds"))))),
+      eb.not(eb.exists(departmentOf(eb).where((sub) => b.inList(sub.ref("ud.departmentId"), given("excludeDepartmentIds"))))),
     );
   if (f.department)
-    q = q.where((eb) => eb.exists(departmentOf(eb).where((sub) => b.inList(sub.ref("ud.departmentId"), lists("department")))));
+    q = q.where((eb) => eb.exists(departmentOf(eb).where((sub) => b.inList(sub.ref("ud.departmentId"), given("department")))));
   if (f.existsUserDepartments !== undefined)
     q = q.where((eb) => (f.existsUserDepartments ? eb.exists(departmentOf(eb)) : eb.not(eb.exists(departmentOf(eb)))));
   if (f.existsSsoProvider !== undefined) q = q.where((eb) => (f.existsSsoProvider ? eb.exists(ssoOf(eb)) : eb.not(eb.exists(ssoOf(eb)))));
   if (f.ssoProviderIds)
-    q = q.where((eb) => eb.exists(ssoOf(eb).where((sub) => b.inList(sub.ref("s.ssoProviderId"), lists("ssoProviderIds")))));
+    q = q.where((eb) => eb.exists(ssoOf(eb).where((sub) => b.inList(sub.ref("s.ssoProviderId"), given("ssoProviderIds")))));
   return q;
 }
 

@@ -65,6 +65,9 @@ type Filter = Partial<Record<keyof VacationFilter, unknown>> & {
   vacationDatesDate?: Partial<Record<"before" | "strictlyBefore" | "after" | "strictlyAfter", unknown>>;
 };
 
+const firstYear = (a: VacationsArgs) => a.filter!.vacationYear![0];
+const yearTexts = (a: VacationsArgs) => a.filter!.vacationYear!.map(String);
+
 /** The conditions of a vacation filter, as SQL on `v`; the values are the statement's parameters. */
 function vacationFilterWhere<O>(
   b: StatementBuilder<VacationsArgs>,
@@ -90,37 +93,14 @@ function vacationFilterWhere<O>(
   }
   if (f.calendarUser) q = q.where((eb) => b.inList(eb.ref("v.calendarUserId"), given("calendarUser")));
   // one year (the usual filter) as an equality: the (vacationYear, issueDate, id) index then gives the page newest first without a sort
-  if (f.vacationYear === "one")
-    q = q.where(
-      "v.vacationYear",
-      "=",
-      b.param((a) => a.filter!.vacationYear![0]),
-    );
-  else if (f.vacationYear)
-    q = q.where((eb) =>
-      b.inList(
-        eb.ref("v.vacationYear"),
-        b.param((a) => a.filter!.vacationYear!.map(String)),
-        "int",
-      ),
-    );
-  if (f.status)
-    q = q.where((eb) =>
-      b.inList(
-        eb.ref("v.status"),
-        b.param((a) => a.filter!.status!.map(String)),
-        "text",
-      ),
-    );
+  if (f.vacationYear === "one") q = q.where("v.vacationYear", "=", b.param(firstYear));
+  else if (f.vacationYear) q = q.where((eb) => b.inList(eb.ref("v.vacationYear"), b.param(yearTexts), "int"));
+  if (f.status) q = q.where((eb) => b.inList(eb.ref("v.status"), given("status"), "text"));
   if (f.vacationType) q = q.where((eb) => b.inList(eb.ref("v.vacationTypeId"), given("vacationType")));
-  if (f.issueDate)
-    q = q.where((eb) =>
-      b.inList(
-        eb.ref("v.issueDate"),
-        b.param((a) => a.filter!.issueDate!.map((day) => b.timestampText(day))),
-        "date",
-      ),
-    );
+  if (f.issueDate) {
+    const days = b.param((a) => a.filter!.issueDate!.map((day) => b.timestampText(day)));
+    q = q.where((eb) => b.inList(eb.ref("v.issueDate"), days, "date"));
+  }
   if (f.vacationTypeIsActive) {
     // booleans are literals (SQLite binds no booleans): one comparison per distinct value, in the shape
     const values = f.vacationTypeIsActive;
