@@ -156,16 +156,14 @@ export const USERS_PAGE = pageStatement(
           .where("lo.departmentId", "=", department)
           .where("lo.isLeader", "=", sql.lit(true));
       // 0 for the department's leaders, 1 for everyone else
-      q = q.orderBy(
-        (eb) =>
-          eb
-            .case()
-            .when(eb.exists(leads(eb)))
-            .then(sql.lit(0))
-            .else(sql.lit(1))
-            .end(),
-        s.leader === SortDirection.ASC ? "asc" : "desc",
-      );
+      const rank = (eb: Eb) =>
+        eb
+          .case()
+          .when(eb.exists(leads(eb)))
+          .then(sql.lit(0))
+          .else(sql.lit(1))
+          .end();
+      q = q.orderBy(rank, s.leader === SortDirection.ASC ? "asc" : "desc");
     }
     for (const [ref, direction] of s.terms) q = q.orderBy(ref, direction);
     return q as never;
