@@ -3,7 +3,7 @@ import { badInput } from "../shared/violations";
 import type { SharedTaskCommentsArgs } from "../../inputs/comment/shared-task-comments.args";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
 import type { TaskCommentCollection } from "../../types/comment/task-comment.type";
-import { pagedWindow, pageOf, paginationInfo } from "../shared/pagination";
+import { pageOf, pageWindow, paginationInfo } from "../shared/pagination";
 import type { DataPort } from "../../db/database";
 import type { Selection } from "../shared/look-ahead";
 import { SHARED_COMMENTS, sharedCommentsOf } from "./comment.read";
@@ -19,7 +19,7 @@ export async function sharedTaskComments(
   selection: Selection,
 ): Promise<TaskCommentCollection> {
   if (!args.token) throw new NotFoundError("Shared task", undefined, "token");
-  const window = pagedWindow(args);
+  const window = pageWindow(args);
   const page = pageOf(selection, window);
   const direction = args.order === SortDirection.DESC ? "desc" : "asc";
   const row = await read.first(SHARED_COMMENTS, { ...args, direction, ...page });

@@ -407,6 +407,6 @@ export function entityOf<T extends { id: string }, S>(
     read: readBy(rule, table.split(" as ")[0] as keyof Tables, subject),
     loadMany: loadById(model, table, options),
     // the fields that follow a widened batch's links need every field of its rows
-    selective: (selection) => !options.by || !(selection as Selection).hasAny(...options.by.follows),
+    selective: (selection) => !options.by || !options.by.follows.some((field) => (selection as Selection).has(field)),
   });
 }
