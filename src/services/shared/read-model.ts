@@ -218,6 +218,14 @@ export function rowsOf(table: string, key: string, outer: string, ...order: stri
     order.reduce((q, by) => q.orderBy(by as never), eb.selectFrom(table as "User").whereRef(key as never, "=", outer as never)) as never;
 }
 
+/** The rows of `table` ("ProjectFavorite as f") whose `key` is the outer row's `outer`, as the correlated `select 1` of an `exists`. */
+export function probe(eb: object, table: string, key: string, outer: string): Query {
+  return (eb as Eb)
+    .selectFrom(table as "User")
+    .select(sql.lit(1).as("one"))
+    .whereRef(key as never, "=", outer as never) as never;
+}
+
 /** `rows` with the row of `table` ("User as ca") whose id is their `key` joined: a row without one is left out. */
 export function joined(rows: Nested, table: string, key: string): Nested {
   return (m, eb) => rows(m, eb).innerJoin(table as "User", `${table.split(" as ")[1]}.id` as never, key as never) as never;
