@@ -20,6 +20,7 @@ import {
   joined,
   list,
   orNull,
+  probe,
   readModel,
   rowsOf,
   ruleFlag,
@@ -114,9 +115,9 @@ function userFilterWhere<O>(
   return q;
 }
 
-const roleOf = (eb: Eb) => eb.selectFrom("UserRole as r").select(sql.lit(1).as("one")).whereRef("r.userId", "=", "u.id");
-const departmentOf = (eb: Eb) => eb.selectFrom("UserDepartment as ud").select(sql.lit(1).as("one")).whereRef("ud.userId", "=", "u.id");
-const ssoOf = (eb: Eb) => eb.selectFrom("UserSsoProvider as s").select(sql.lit(1).as("one")).whereRef("s.userId", "=", "u.id");
+const roleOf = (eb: Eb) => probe(eb, "UserRole as r", "r.userId", "u.id");
+const departmentOf = (eb: Eb) => probe(eb, "UserDepartment as ud", "ud.userId", "u.id");
+const ssoOf = (eb: Eb) => probe(eb, "UserSsoProvider as s", "s.userId", "u.id");
 
 /** What of a filter changes the SQL: which conditions are given, and the booleans' values. */
 const filterShape = (filter: UserFilter | null | undefined) =>
@@ -149,10 +150,7 @@ export const USERS_PAGE = pageStatement(
     if (s.leader) {
       const department = b.param((a) => a.filter!.userDepartmentLeaderOrder!.departmentId);
       const leads = (eb: Eb) =>
-        eb
-          .selectFrom("UserDepartment as lo")
-          .select(sql.lit(1).as("one"))
-          .whereRef("lo.userId", "=", "u.id")
+        probe(eb, "UserDepartment as lo", "lo.userId", "u.id")
           .where("lo.departmentId", "=", department)
           .where("lo.isLeader", "=", sql.lit(true));
       // 0 for the department's leaders, 1 for everyone else

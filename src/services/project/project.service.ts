@@ -7,6 +7,7 @@ import type { CreateProjectInput } from "../../inputs/project/create-project.inp
 import { resolveCustomFieldValues, writeProjectCustomFieldValues } from "./project-custom-fields";
 import { policy } from "../../auth/policy";
 import { rules } from "../../auth/rules";
+import { ProjectRole } from "../../domain/value-sets";
 import { takeProjectNo } from "./project-numbering.service";
 import { createProjectSettings } from "./project-settings.service";
 import {
@@ -23,9 +24,6 @@ import type { UpdateStageInput } from "../../inputs/project/update-stage.input";
 import { refuseNulls } from "../shared/partial-update";
 import type { AssignBoardUserInput } from "../../inputs/project/assign-board-user.input";
 import type { ReplaceRiskInput } from "../../inputs/project/replace-risk.input";
-
-/** The role the creator of a project gets in it. */
-export const CREATOR_PROJECT_ROLE = "pm-active";
 
 /** Checks the rules that need no database, so a malformed request costs nothing. */
 function checkCreateProjectInput(input: CreateProjectInput): void {
@@ -152,7 +150,7 @@ async function insertProject(ctx: AuthedContext, tx: DbTx, input: CreateProjectI
   }
   if (tagIds.length > 0) await tx.projectTag.createMany({ data: tagIds.map((tagId) => ({ projectId, tagId })) });
   await tx.projectUserAssignment.create({
-    data: { projectId, userId: viewer.id, role: CREATOR_PROJECT_ROLE, hourlyRate: creator.hourlyRate, canReportTime: true },
+    data: { projectId, userId: viewer.id, role: ProjectRole.pmActive, hourlyRate: creator.hourlyRate, canReportTime: true },
   });
   await createProjectSettings(tx, projectId, template?.settings ?? null);
 
