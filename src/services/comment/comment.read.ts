@@ -150,7 +150,7 @@ export const taskCommentEntity = entityOf(TaskComment, commentModel, "TaskCommen
 });
 
 /** A mention or a reaction (`e`, read as `k`): its rule's subject is its comment's project. */
-const byComment: EntityOptions<{ id: string }> = {
+const byComment: EntityOptions = {
   subject: (eb) =>
     eb.selectFrom("TaskComment as c").innerJoin("Task as t", "t.id", "c.taskId").select("t.projectId").whereRef("c.id", "=", "e.commentId"),
 };

@@ -69,12 +69,8 @@ async function existingIds(table: IdTable, what: string, path: (index: number) =
 }
 
 /** The project's number: the given one (unique among projects), or the next one of the numbering, or of the default numbering. */
-async function projectNo(
-  tx: DbTx,
-  input: CreateProjectInput,
-  numberingId: string | null,
-  now: Date,
-): Promise<{ no: string; numberingId: string | null }> {
+async function projectNo(tx: DbTx, input: CreateProjectInput, now: Date): Promise<{ no: string; numberingId: string | null }> {
+  const numberingId = input.numbering ?? null;
   const given = input.no?.trim();
   if (given) {
     if (await tx.project.findFirst({ where: { no: given }, select: { id: true } })) {
@@ -119,7 +115,7 @@ async function insertProject(ctx: AuthedContext, tx: DbTx, input: CreateProjectI
     ...given,
   ];
 
-  const { no, numberingId } = await projectNo(tx, input, input.numbering ?? null, now);
+  const { no, numberingId } = await projectNo(tx, input, now);
   const shortCode = await freeProjectShortCode(tx, input.name);
   const creator = await tx.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { hourlyRate: true } });
 

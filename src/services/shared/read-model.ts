@@ -353,6 +353,13 @@ interface ByIds {
   ids: readonly string[];
 }
 
+/** How `loadById` reads a batch (see there). */
+interface LoadOptions {
+  join?: (q: Query) => Query;
+  visibleBy?: { rule: Rule<never>; subject: SqlSubject };
+  by?: { rows: (b: StatementBuilder<ByIds>, eb: Eb, ids: readonly string[]) => Expression<SqlBool>; follows: readonly string[] };
+}
+
 /**
  * Rows of `table` ("Vacation as v") by id, in ONE statement built once per selection (and rule
  * forms): the request's loaders read every field, `_entities` and a root field that reads one
@@ -361,19 +368,7 @@ interface ByIds {
  * batch of every field (an invoice's correction chain comes along with it) for the fields that
  * follow those links (`by.follows`): a selection that has none of them reads its ids alone.
  */
-export function loadById<T>(
-  model: ReadModel<T>,
-  table: string,
-  {
-    join = (q) => q,
-    visibleBy,
-    by,
-  }: {
-    join?: (q: Query) => Query;
-    visibleBy?: { rule: Rule<never>; subject: SqlSubject };
-    by?: { rows: (b: StatementBuilder<ByIds>, eb: Eb, ids: readonly string[]) => Expression<SqlBool>; follows: readonly string[] };
-  } = {},
-) {
+export function loadById<T>(model: ReadModel<T>, table: string, { join = (q) => q, visibleBy, by }: LoadOptions = {}) {
   const [name, as] = table.split(" as ");
   const byId = statement(
     `${name}.byId`,
@@ -398,7 +393,7 @@ export function loadById<T>(
 }
 
 /** How an entity's batch is read (`loadById`) and where its read rule's subject is in its row (`readBy`). */
-export type EntityOptions<T> = Parameters<typeof loadById<T>>[2] & { subject?: EntitySubject };
+export type EntityOptions = LoadOptions & { subject?: EntitySubject };
 
 /**
  * The entity of `type`: its batches read by `loadById(model, table, options)`, and who may read it
@@ -409,7 +404,7 @@ export function entityOf<T extends { id: string }, S>(
   model: ReadModel<T>,
   table: string,
   rule: Rule<S>,
-  { subject, ...options }: EntityOptions<T> = {},
+  { subject, ...options }: EntityOptions = {},
 ) {
   return defineEntity(type, {
     read: readBy(rule, table.split(" as ")[0] as keyof Tables, subject),
