@@ -276,10 +276,10 @@ async function loadReferences(tx: DbTx, input: ReplaceRiskInput) {
 type References = Awaited<ReturnType<typeof loadReferences>>;
 
 /**
- * The first reference the input gives that does not exist, in the order stage, board, task, type,
- * impact, projectUser (the project is checked before, by `replaceRisk`), as NOT_FOUND on its field.
+ * Refuses the first reference the input gives that does not exist, in the order stage, board, task,
+ * type, impact, projectUser (the project is checked before, by `replaceRisk`), as NOT_FOUND on its field.
  */
-function missingReference(input: ReplaceRiskInput, refs: References): NotFoundError | null {
+function checkReferencesExist(input: ReplaceRiskInput, refs: References): void {
   const checks: Array<[string, string, string | null | undefined, unknown]> = [
     ["stage", "Stage", input.stage, refs.stage],
     ["board", "Board", input.board, refs.board],
@@ -288,10 +288,7 @@ function missingReference(input: ReplaceRiskInput, refs: References): NotFoundEr
     ["impact", "Risk impact", input.impact, refs.impact],
     ["projectUser", "User", input.projectUser, refs.user],
   ];
-  for (const [field, what, given, found] of checks) {
-    if (given && !found) return new NotFoundError(what, given, `input.${field}`);
-  }
-  return null;
+  for (const [field, what, given, found] of checks) if (given && !found) throw new NotFoundError(what, given, `input.${field}`);
 }
 
 /**
@@ -341,8 +338,7 @@ export async function replaceRisk(ctx: AuthedContext, id: string, input: Replace
       await policy.require(ctx, rules.manageProject, input.project, tx);
     }
     const refs = await loadReferences(tx, input);
-    const missing = missingReference(input, refs);
-    if (missing) throw missing;
+    checkReferencesExist(input, refs);
     referenceViolations(input, refs).throwIfAny();
     await tx.risk.update({
       where: { id },
