@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { issueToken } from "../src/auth/tokens";
-import { userSearchText } from "../src/services/shared/search-text";
+import { userSearchText } from "../src/seed/search-text";
 import { codes, createTestApp, demoIds, gql, invalidFields, type GqlResult, type TestApp } from "./support/test-app";
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { userSearchText } from "../src/services/shared/search-text";
+import { userSearchText } from "../src/seed/search-text";
 import { codes, createTestApp, demoIds, gql, invalidFields, type TestApp } from "./support/test-app";
 
 /**

@@ -84,22 +84,6 @@ export class RequestAccess {
     }));
   }
 
-  private get hidden(): DataLoader<string, string[]> {
-    return (this.hiddenLoader ??= new DataLoader(async (ids) => {
-      const byProject = new Map(
-        (await this.read.all(HIDDEN_RATE_ROLES, { me: this.viewer.id, ids })).map((r) => [r.id, stringList(r.hideHourlyRateForRoles)]),
-      );
-      return ids.map((id) => byProject.get(id) ?? []);
-    }));
-  }
-
-  private get topics(): DataLoader<string, { member: boolean; owner: boolean }> {
-    return (this.topicsLoader ??= new DataLoader(async (ids) => {
-      const byTopic = new Map((await this.read.all(TOPICS, { me: this.viewer.id, ids })).map((r) => [r.topicId, r.isTopicOwner]));
-      return ids.map((id) => ({ member: byTopic.has(id), owner: toBool(byTopic.get(id)) }));
-    }));
-  }
-
   /** `rule.decide` for this caller, asked once per request. */
   decide(rule: Decider): boolean | undefined {
     if (!this.decisions.has(rule)) this.decisions.set(rule, rule.decide(this.viewer));
@@ -123,12 +107,24 @@ export class RequestAccess {
 
   /** ProjectSettings.hideHourlyRateForRoles of a project. */
   hiddenRateRoles(projectId: string): Promise<string[]> {
-    return this.hidden.load(projectId);
+    this.hiddenLoader ??= new DataLoader(async (ids) => {
+      const byProject = new Map(
+        (await this.read.all(HIDDEN_RATE_ROLES, { me: this.viewer.id, ids })).map((r) => [r.id, stringList(r.hideHourlyRateForRoles)]),
+      );
+      return ids.map((id) => byProject.get(id) ?? []);
+    });
+    return this.hiddenLoader.load(projectId);
   }
 
   /** Whether the caller belongs to a chat topic, and owns it. */
   async topicMembership(topicId: string, via?: DbTx): Promise<{ member: boolean; owner: boolean }> {
-    if (!via) return this.topics.load(topicId);
+    if (!via) {
+      this.topicsLoader ??= new DataLoader(async (ids) => {
+        const byTopic = new Map((await this.read.all(TOPICS, { me: this.viewer.id, ids })).map((r) => [r.topicId, r.isTopicOwner]));
+        return ids.map((id) => ({ member: byTopic.has(id), owner: toBool(byTopic.get(id)) }));
+      });
+      return this.topicsLoader.load(topicId);
+    }
     const row = await via.assignedChatTopicUser.findUnique({
       where: { topicId_userId: { topicId, userId: this.viewer.id } },
       select: { isTopicOwner: true },

@@ -80,28 +80,25 @@ type EntityRow = ExpressionBuilder<Tables & { e: Record<string, unknown> }, "e">
 /** Where a read rule's subject is in an entity's row `e`, or the column of `e` holding it ("projectId"). */
 export type EntitySubject = string | ((eb: EntityRow) => SqlSubject);
 
-export function readBy<S>(rule: Rule<S>, table?: keyof Tables, subject: EntitySubject = "id"): EntityRead {
+export function readBy<S>(rule: Rule<S>, table: keyof Tables, subject: EntitySubject = "id"): EntityRead {
   const subjectOf = typeof subject === "string" ? () => `e.${subject}` : subject;
-  const readableIds = table
-    ? statement(
-        `${table}.readable`,
-        (_: { ids: readonly string[]; me: string }) => null,
-        (b) => {
-          const [ids, me] = [b.param((a) => a.ids), b.param((a) => a.me)];
-          return b.db
-            .selectFrom(`${table} as e` as "User as e")
-            .select("e.id")
-            .where((eb) => b.inList(eb.ref("e.id"), ids))
-            .where((eb) => rule.sql!(b, eb as never, subjectOf(eb as never), me));
-        },
-      )
-    : undefined;
+  const readableIds = statement(
+    `${table}.readable`,
+    (_: { ids: readonly string[]; me: string }) => null,
+    (b) => {
+      const [ids, me] = [b.param((a) => a.ids), b.param((a) => a.me)];
+      return b.db
+        .selectFrom(`${table} as e` as "User as e")
+        .select("e.id")
+        .where((eb) => b.inList(eb.ref("e.id"), ids))
+        .where((eb) => rule.sql!(b, eb as never, subjectOf(eb as never), me));
+    },
+  );
   return {
     rule: rule as Rule<never>,
     async readable(read, access, ids) {
       const decided = access.decide(rule as Rule<never>);
       if (decided !== undefined) return new Set(decided ? ids : []);
-      if (!readableIds) throw new Error(`the rule "${rule.text}" needs an entity's table to read a batch`);
       return new Set((await read.all(readableIds, { ids, me: access.viewer.id })).map((r) => r.id));
     },
   };

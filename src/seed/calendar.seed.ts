@@ -1,4 +1,4 @@
-import { vacationSearchText } from "../services/shared/search-text";
+import { vacationSearchText } from "./search-text";
 import type { SeedContext } from "./context";
 import { scaled } from "./context";
 import { addDays, addMinutes, at, BASE_DATE, between, day, isoDay, laterBefore, previousWorkingDay, utcDate, workingDays } from "./dates";

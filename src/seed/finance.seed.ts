@@ -9,7 +9,7 @@ import type { RowOf } from "./insert";
 import { itemAmounts, sumAmounts } from "../services/invoice/invoice-amounts";
 import { round2 } from "../services/shared/money";
 import type { TaxRate } from "../domain/value-sets";
-import { NumberingCounters } from "../services/shared/numbering";
+import { NumberingCounters } from "./numbering-counters";
 import type { ProjectsWorld, SeedProject } from "./projects.seed";
 import type { Random } from "./random";
 import type { SeedUser, UsersWorld } from "./users.seed";

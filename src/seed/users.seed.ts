@@ -1,6 +1,6 @@
 import { Prisma } from "../db/client";
 import { hashToken } from "../auth/tokens";
-import { userSearchText } from "../services/shared/search-text";
+import { userSearchText } from "./search-text";
 import type { SeedContext } from "./context";
 import { scaled } from "./context";
 import { COMPANY, DECORATORS, phoneNumber } from "./company";

@@ -46,9 +46,7 @@ export async function updateAssignedChatTopicUser(
   });
 }
 
-function sameId(given: string, actual: string): boolean {
-  return given.toLowerCase() === actual.toLowerCase();
-}
+const sameId = (given: string, actual: string): boolean => given.toLowerCase() === actual.toLowerCase();
 
 /**
  * E2: marks the topic read for the member. The last read message is the given one (a message of

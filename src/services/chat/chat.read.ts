@@ -18,7 +18,5 @@ export const assignedChatTopicUserEntity = entityOf(
   membershipModel,
   "AssignedChatTopicUser as a",
   rules.topicMember,
-  {
-    subject: "topicId",
-  },
+  { subject: "topicId" },
 );

@@ -16,6 +16,7 @@ import {
   rowsOf,
   tally,
   type EntityOptions,
+  type ReadModel,
 } from "../shared/read-model";
 import type { ListPage } from "../shared/pagination";
 import type { Selection } from "../shared/look-ahead";
@@ -149,21 +150,11 @@ export const taskCommentEntity = entityOf(TaskComment, commentModel, "TaskCommen
 });
 
 /** A mention or a reaction (`e`, read as `k`): its rule's subject is its comment's project. */
-const byComment: EntityOptions<{ id: string }> = {
+const byComment: EntityOptions = {
   subject: (eb) =>
     eb.selectFrom("TaskComment as c").innerJoin("Task as t", "t.id", "c.taskId").select("t.projectId").whereRef("c.id", "=", "e.commentId"),
 };
-export const taskCommentMentionEntity = entityOf(
-  TaskCommentMention,
-  mentionModel,
-  "TaskCommentMention as k",
-  rules.projectMember,
-  byComment,
-);
-export const taskCommentReactionEntity = entityOf(
-  TaskCommentReaction,
-  reactionModel,
-  "TaskCommentReaction as k",
-  rules.projectMember,
-  byComment,
-);
+const ofComment = <T extends { id: string }>(type: abstract new () => T, model: ReadModel<T>, table: string) =>
+  entityOf(type, model, table, rules.projectMember, byComment);
+export const taskCommentMentionEntity = ofComment(TaskCommentMention, mentionModel, "TaskCommentMention as k");
+export const taskCommentReactionEntity = ofComment(TaskCommentReaction, reactionModel, "TaskCommentReaction as k");

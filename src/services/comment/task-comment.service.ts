@@ -3,7 +3,7 @@ import { badInput } from "../shared/violations";
 import type { SharedTaskCommentsArgs } from "../../inputs/comment/shared-task-comments.args";
 import { SortDirection } from "../../types/shared/sort-direction.enum";
 import type { TaskCommentCollection } from "../../types/comment/task-comment.type";
-import { pagedWindow, pageOf, paginationInfo } from "../shared/pagination";
+import { pageOf, pageWindow, paginationInfo } from "../shared/pagination";
 import type { DataPort } from "../../db/database";
 import type { Selection } from "../shared/look-ahead";
 import { SHARED_COMMENTS, sharedCommentsOf } from "./comment.read";
@@ -19,17 +19,10 @@ export async function sharedTaskComments(
   selection: Selection,
 ): Promise<TaskCommentCollection> {
   if (!args.token) throw new NotFoundError("Shared task", undefined, "token");
-  const window = pagedWindow(args);
+  const window = pageWindow(args);
   const page = pageOf(selection, window);
   const direction = args.order === SortDirection.DESC ? "desc" : "asc";
-  const row = await read.first(SHARED_COMMENTS, {
-    token: args.token,
-    topLevel: args.topLevel,
-    repliesTo: args.repliesTo,
-    cursorId: args.cursorId,
-    direction,
-    ...page,
-  });
+  const row = await read.first(SHARED_COMMENTS, { ...args, direction, ...page });
   if (!row) throw new NotFoundError("Shared task", undefined, "token");
   const result = sharedCommentsOf(row, page.sel);
   if (!result.repliesToOk) throw badInput("repliesTo", "isCommentOfTask", "repliesTo must be a comment of the shared task");

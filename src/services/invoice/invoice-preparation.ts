@@ -173,15 +173,10 @@ export function checkCombination(input: CreateInvoiceInput): void {
 }
 
 /** The project, stage, board and task an invoice is booked to. */
-export interface FinanceRefs {
-  projectId: string | null;
-  stageId: string | null;
-  boardId: string | null;
-  taskId: string | null;
-}
+export type FinanceRefs = Pick<InvoiceLookupKeys, "taskId" | "boardId" | "stageId" | "projectId">;
 
 /** The finance keys of the look-up: only the lowest level given is looked up (it fills the levels above it). */
-export function financeKeys(input: CreateInvoiceInput): Pick<InvoiceLookupKeys, "taskId" | "boardId" | "stageId" | "projectId"> {
+export function financeKeys(input: CreateInvoiceInput): FinanceRefs {
   const taskId = input.financeTask ?? null;
   const boardId = taskId ? null : (input.financeBoard ?? null);
   const stageId = taskId || boardId ? null : (input.financeStage ?? null);

@@ -374,13 +374,12 @@ const LOOKUPS = statement(
   "Invoice.lookups",
   (_keys: InvoiceLookupKeys) => ({}),
   (b) => {
-    const d = b;
     const key = (name: keyof InvoiceLookupKeys) => b.param((keys) => keys[name])!;
     return b.db.selectNoFrom((eb) => {
       const e = eb as unknown as Eb;
       return [
-        d.jsonObject(e.selectFrom("InvoiceNumbering as n").select(numberingColumns).where("n.id", "=", key("numberingId"))).as("numbering"),
-        d
+        b.jsonObject(e.selectFrom("InvoiceNumbering as n").select(numberingColumns).where("n.id", "=", key("numberingId"))).as("numbering"),
+        b
           .jsonObject(
             e
               .selectFrom("InvoiceNumbering as n")
@@ -398,7 +397,7 @@ const LOOKUPS = statement(
           .where("t.no", "=", key("no"))
           .limit(1)
           .as("takenBy"),
-        d
+        b
           .jsonObject(
             e
               .selectFrom("Contractor as k")
@@ -414,14 +413,14 @@ const LOOKUPS = statement(
           .orderBy("c.id")
           .limit(1)
           .as("defaultCurrency"),
-        d.jsonObject(e.selectFrom("User as u").select(["u.firstName", "u.lastName"]).where("u.id", "=", key("callerId"))).as("caller"),
-        d
+        b.jsonObject(e.selectFrom("User as u").select(["u.firstName", "u.lastName"]).where("u.id", "=", key("callerId"))).as("caller"),
+        b
           .jsonObject(e.selectFrom("Task as tk").select(["tk.projectId", "tk.stageId", "tk.boardId"]).where("tk.id", "=", key("taskId")))
           .as("task"),
-        d.jsonObject(e.selectFrom("Board as b").select(["b.projectId", "b.stageId"]).where("b.id", "=", key("boardId"))).as("board"),
-        d.jsonObject(e.selectFrom("Stage as s").select(["s.projectId"]).where("s.id", "=", key("stageId"))).as("stage"),
+        b.jsonObject(e.selectFrom("Board as b").select(["b.projectId", "b.stageId"]).where("b.id", "=", key("boardId"))).as("board"),
+        b.jsonObject(e.selectFrom("Stage as s").select(["s.projectId"]).where("s.id", "=", key("stageId"))).as("stage"),
         e.selectFrom("Project as p").select("p.id").where("p.id", "=", key("projectId")).as("project"),
-        relatedJson(d, e, key("relatedId")).as("related"),
+        relatedJson(b, e, key("relatedId")).as("related"),
       ];
     });
   },

@@ -20,6 +20,7 @@ import {
   joined,
   list,
   orNull,
+  probe,
   readModel,
   rowsOf,
   ruleFlag,
@@ -76,15 +77,12 @@ function userFilterWhere<O>(
   f: ReturnType<typeof filterShape>,
 ): SelectQueryBuilder<From, "u", O> {
   const given = <K extends keyof UserFilter>(key: K) => b.param((a) => a.filter![key] as NonNullable<UserFilter[K]>);
-  const lists = (
-    key: "jobPosition" | "contractorId" | "id" | "excludeIds" | "department" | "excludeDepartmentIds" | "ssoProviderIds" | "hasRole",
-  ) => given(key);
   if (f.search)
     q = q.where(sql<boolean>`u."searchText" like ${b.param((a) => `%${escapeLike(a.filter!.search!.toLowerCase())}%`)} escape '\\'`);
   // booleans are literals (SQLite binds no booleans): the value is part of the shape
   for (const key of ["isUsingMobile", "isExternal", "canLogIn"] as const)
     if (f[key] !== undefined) q = q.where(`u.${key}`, "=", sql.lit(f[key] as boolean));
-  if (f.hasRole) q = q.where((eb) => eb.exists(roleOf(eb).where((sub) => b.inList(sub.ref("r.role"), lists("hasRole"), "text"))));
+  if (f.hasRole) q = q.where((eb) => eb.exists(roleOf(eb).where((sub) => b.inList(sub.ref("r.role"), given("hasRole"), "text"))));
   if (f.hasRoleSet) {
     // every role of the set: as many distinct matching roles as the set has
     const roles = b.param((a) => [...new Set(a.filter!.hasRoleSet)]);
@@ -99,27 +97,27 @@ function userFilterWhere<O>(
       ),
     );
   }
-  if (f.jobPosition) q = q.where((eb) => b.inList(eb.ref("u.jobPositionId"), lists("jobPosition")));
-  if (f.contractorId) q = q.where((eb) => b.inList(eb.ref("u.contractorId"), lists("contractorId")));
-  if (f.id) q = q.where((eb) => b.inList(eb.ref("u.id"), lists("id")));
-  if (f.excludeIds) q = q.where((eb) => eb.not(b.inList(eb.ref("u.id"), lists("excludeIds"))));
+  if (f.jobPosition) q = q.where((eb) => b.inList(eb.ref("u.jobPositionId"), given("jobPosition")));
+  if (f.contractorId) q = q.where((eb) => b.inList(eb.ref("u.contractorId"), given("contractorId")));
+  if (f.id) q = q.where((eb) => b.inList(eb.ref("u.id"), given("id")));
+  if (f.excludeIds) q = q.where((eb) => eb.not(b.inList(eb.ref("u.id"), given("excludeIds"))));
   if (f.excludeDepartmentIds)
     q = q.where((eb) =>
-      eb.not(eb.exists(departmentOf(eb).where((sub) => b.inList(sub.ref("ud.departmentId"), lists("excludeDepartmentIds"))))),
+      eb.not(eb.exists(departmentOf(eb).where((sub) => b.inList(sub.ref("ud.departmentId"), given("excludeDepartmentIds"))))),
     );
   if (f.department)
-    q = q.where((eb) => eb.exists(departmentOf(eb).where((sub) => b.inList(sub.ref("ud.departmentId"), lists("department")))));
+    q = q.where((eb) => eb.exists(departmentOf(eb).where((sub) => b.inList(sub.ref("ud.departmentId"), given("department")))));
   if (f.existsUserDepartments !== undefined)
     q = q.where((eb) => (f.existsUserDepartments ? eb.exists(departmentOf(eb)) : eb.not(eb.exists(departmentOf(eb)))));
   if (f.existsSsoProvider !== undefined) q = q.where((eb) => (f.existsSsoProvider ? eb.exists(ssoOf(eb)) : eb.not(eb.exists(ssoOf(eb)))));
   if (f.ssoProviderIds)
-    q = q.where((eb) => eb.exists(ssoOf(eb).where((sub) => b.inList(sub.ref("s.ssoProviderId"), lists("ssoProviderIds")))));
+    q = q.where((eb) => eb.exists(ssoOf(eb).where((sub) => b.inList(sub.ref("s.ssoProviderId"), given("ssoProviderIds")))));
   return q;
 }
 
-const roleOf = (eb: Eb) => eb.selectFrom("UserRole as r").select(sql.lit(1).as("one")).whereRef("r.userId", "=", "u.id");
-const departmentOf = (eb: Eb) => eb.selectFrom("UserDepartment as ud").select(sql.lit(1).as("one")).whereRef("ud.userId", "=", "u.id");
-const ssoOf = (eb: Eb) => eb.selectFrom("UserSsoProvider as s").select(sql.lit(1).as("one")).whereRef("s.userId", "=", "u.id");
+const roleOf = (eb: Eb) => probe(eb, "UserRole as r", "r.userId", "u.id");
+const departmentOf = (eb: Eb) => probe(eb, "UserDepartment as ud", "ud.userId", "u.id");
+const ssoOf = (eb: Eb) => probe(eb, "UserSsoProvider as s", "s.userId", "u.id");
 
 /** What of a filter changes the SQL: which conditions are given, and the booleans' values. */
 const filterShape = (filter: UserFilter | null | undefined) =>
@@ -152,23 +150,18 @@ export const USERS_PAGE = pageStatement(
     if (s.leader) {
       const department = b.param((a) => a.filter!.userDepartmentLeaderOrder!.departmentId);
       const leads = (eb: Eb) =>
-        eb
-          .selectFrom("UserDepartment as lo")
-          .select(sql.lit(1).as("one"))
-          .whereRef("lo.userId", "=", "u.id")
+        probe(eb, "UserDepartment as lo", "lo.userId", "u.id")
           .where("lo.departmentId", "=", department)
           .where("lo.isLeader", "=", sql.lit(true));
       // 0 for the department's leaders, 1 for everyone else
-      q = q.orderBy(
-        (eb) =>
-          eb
-            .case()
-            .when(eb.exists(leads(eb)))
-            .then(sql.lit(0))
-            .else(sql.lit(1))
-            .end(),
-        s.leader === SortDirection.ASC ? "asc" : "desc",
-      );
+      const rank = (eb: Eb) =>
+        eb
+          .case()
+          .when(eb.exists(leads(eb)))
+          .then(sql.lit(0))
+          .else(sql.lit(1))
+          .end();
+      q = q.orderBy(rank, s.leader === SortDirection.ASC ? "asc" : "desc");
     }
     for (const [ref, direction] of s.terms) q = q.orderBy(ref, direction);
     return q as never;

@@ -23,6 +23,7 @@ import {
   list,
   object,
   orNull,
+  probe,
   readModel,
   required,
   rowsOf,
@@ -152,17 +153,7 @@ const projectModel = readModel<Project>({
   // the DECIMAL as the driver gives it, not read exact
   budget: column("p.budget", toDecimalNumber),
   tags: linkedNames("ProjectTag", "projectId", "tagId", "Tag", "p.id"),
-  isFavorite: value(
-    (m, eb) =>
-      eb.exists(
-        eb
-          .selectFrom("ProjectFavorite as f")
-          .select(sql.lit(1).as("one"))
-          .whereRef("f.projectId", "=", "p.id")
-          .where("f.userId", "=", m.me),
-      ),
-    toBool,
-  ),
+  isFavorite: value((m, eb) => eb.exists(probe(eb, "ProjectFavorite as f", "f.projectId", "p.id").where("f.userId", "=", m.me)), toBool),
   userRole: value(
     (m, eb) => mine(m, eb, "role"),
     (v: string | null) => v ?? "none",

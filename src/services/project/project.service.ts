@@ -7,6 +7,7 @@ import type { CreateProjectInput } from "../../inputs/project/create-project.inp
 import { resolveCustomFieldValues, writeProjectCustomFieldValues } from "./project-custom-fields";
 import { policy } from "../../auth/policy";
 import { rules } from "../../auth/rules";
+import { ProjectRole } from "../../domain/value-sets";
 import { takeProjectNo } from "./project-numbering.service";
 import { createProjectSettings } from "./project-settings.service";
 import {
@@ -23,9 +24,6 @@ import type { UpdateStageInput } from "../../inputs/project/update-stage.input";
 import { refuseNulls } from "../shared/partial-update";
 import type { AssignBoardUserInput } from "../../inputs/project/assign-board-user.input";
 import type { ReplaceRiskInput } from "../../inputs/project/replace-risk.input";
-
-/** The role the creator of a project gets in it. */
-export const CREATOR_PROJECT_ROLE = "pm-active";
 
 /** Checks the rules that need no database, so a malformed request costs nothing. */
 function checkCreateProjectInput(input: CreateProjectInput): void {
@@ -71,12 +69,8 @@ async function existingIds(table: IdTable, what: string, path: (index: number) =
 }
 
 /** The project's number: the given one (unique among projects), or the next one of the numbering, or of the default numbering. */
-async function projectNo(
-  tx: DbTx,
-  input: CreateProjectInput,
-  numberingId: string | null,
-  now: Date,
-): Promise<{ no: string; numberingId: string | null }> {
+async function projectNo(tx: DbTx, input: CreateProjectInput, now: Date): Promise<{ no: string; numberingId: string | null }> {
+  const numberingId = input.numbering ?? null;
   const given = input.no?.trim();
   if (given) {
     if (await tx.project.findFirst({ where: { no: given }, select: { id: true } })) {
@@ -121,7 +115,7 @@ async function insertProject(ctx: AuthedContext, tx: DbTx, input: CreateProjectI
     ...given,
   ];
 
-  const { no, numberingId } = await projectNo(tx, input, input.numbering ?? null, now);
+  const { no, numberingId } = await projectNo(tx, input, now);
   const shortCode = await freeProjectShortCode(tx, input.name);
   const creator = await tx.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { hourlyRate: true } });
 
@@ -152,7 +146,7 @@ async function insertProject(ctx: AuthedContext, tx: DbTx, input: CreateProjectI
   }
   if (tagIds.length > 0) await tx.projectTag.createMany({ data: tagIds.map((tagId) => ({ projectId, tagId })) });
   await tx.projectUserAssignment.create({
-    data: { projectId, userId: viewer.id, role: CREATOR_PROJECT_ROLE, hourlyRate: creator.hourlyRate, canReportTime: true },
+    data: { projectId, userId: viewer.id, role: ProjectRole.pmActive, hourlyRate: creator.hourlyRate, canReportTime: true },
   });
   await createProjectSettings(tx, projectId, template?.settings ?? null);
 
@@ -282,10 +276,10 @@ async function loadReferences(tx: DbTx, input: ReplaceRiskInput) {
 type References = Awaited<ReturnType<typeof loadReferences>>;
 
 /**
- * The first reference the input gives that does not exist, in the order stage, board, task, type,
- * impact, projectUser (the project is checked before, by `replaceRisk`), as NOT_FOUND on its field.
+ * Refuses the first reference the input gives that does not exist, in the order stage, board, task,
+ * type, impact, projectUser (the project is checked before, by `replaceRisk`), as NOT_FOUND on its field.
  */
-function missingReference(input: ReplaceRiskInput, refs: References): NotFoundError | null {
+function checkReferencesExist(input: ReplaceRiskInput, refs: References): void {
   const checks: Array<[string, string, string | null | undefined, unknown]> = [
     ["stage", "Stage", input.stage, refs.stage],
     ["board", "Board", input.board, refs.board],
@@ -294,10 +288,7 @@ function missingReference(input: ReplaceRiskInput, refs: References): NotFoundEr
     ["impact", "Risk impact", input.impact, refs.impact],
     ["projectUser", "User", input.projectUser, refs.user],
   ];
-  for (const [field, what, given, found] of checks) {
-    if (given && !found) return new NotFoundError(what, given, `input.${field}`);
-  }
-  return null;
+  for (const [field, what, given, found] of checks) if (given && !found) throw new NotFoundError(what, given, `input.${field}`);
 }
 
 /**
@@ -347,8 +338,7 @@ export async function replaceRisk(ctx: AuthedContext, id: string, input: Replace
       await policy.require(ctx, rules.manageProject, input.project, tx);
     }
     const refs = await loadReferences(tx, input);
-    const missing = missingReference(input, refs);
-    if (missing) throw missing;
+    checkReferencesExist(input, refs);
     referenceViolations(input, refs).throwIfAny();
     await tx.risk.update({
       where: { id },

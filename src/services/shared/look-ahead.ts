@@ -46,11 +46,6 @@ export class Selection {
     return (this.andId ??= new Selection(new Map([...this.fields, ["id", EMPTY]])));
   }
 
-  /** Whether any of `fields` is selected. */
-  hasAny(...fields: string[]): boolean {
-    return fields.some((f) => this.has(f));
-  }
-
   /** The tree as text, the same for the same tree: a statement's shape names its selection by it (src/db/statements.ts). */
   toJSON(): string {
     this.keyText ??=

@@ -25,16 +25,14 @@ export interface PageWindow {
   unpaginated: boolean;
 }
 
-/** Turns page arguments into an offset window. Unpaginated requests are capped at `maxUnpaginated`. */
-export function pageWindow(request: PageRequest, maxUnpaginated: number): PageWindow {
+/**
+ * Turns page arguments into an offset window. Unpaginated requests are capped at `maxUnpaginated`
+ * (an operation without a `pagination` argument is always paged, and gives none).
+ */
+export function pageWindow(request: PageRequest, maxUnpaginated = 0): PageWindow {
   if (request.pagination === false) {
     return { skip: 0, take: maxUnpaginated, page: 1, itemsPerPage: maxUnpaginated, unpaginated: true };
   }
-  return pagedWindow(request);
-}
-
-/** The window of an operation that is always paged (it has no `pagination` argument). */
-export function pagedWindow(request: Pick<PageRequest, "page" | "itemsPerPage">): PageWindow {
   const page = request.page ?? DEFAULT_PAGE;
   const itemsPerPage = request.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE;
   return { skip: (page - 1) * itemsPerPage, take: itemsPerPage, page, itemsPerPage, unpaginated: false };

@@ -218,6 +218,14 @@ export function rowsOf(table: string, key: string, outer: string, ...order: stri
     order.reduce((q, by) => q.orderBy(by as never), eb.selectFrom(table as "User").whereRef(key as never, "=", outer as never)) as never;
 }
 
+/** The rows of `table` ("ProjectFavorite as f") whose `key` is the outer row's `outer`, as the correlated `select 1` of an `exists`. */
+export function probe(eb: object, table: string, key: string, outer: string): Query {
+  return (eb as Eb)
+    .selectFrom(table as "User")
+    .select(sql.lit(1).as("one"))
+    .whereRef(key as never, "=", outer as never) as never;
+}
+
 /** `rows` with the row of `table` ("User as ca") whose id is their `key` joined: a row without one is left out. */
 export function joined(rows: Nested, table: string, key: string): Nested {
   return (m, eb) => rows(m, eb).innerJoin(table as "User", `${table.split(" as ")[1]}.id` as never, key as never) as never;
@@ -345,6 +353,13 @@ interface ByIds {
   ids: readonly string[];
 }
 
+/** How `loadById` reads a batch (see there). */
+interface LoadOptions {
+  join?: (q: Query) => Query;
+  visibleBy?: { rule: Rule<never>; subject: SqlSubject };
+  by?: { rows: (b: StatementBuilder<ByIds>, eb: Eb, ids: readonly string[]) => Expression<SqlBool>; follows: readonly string[] };
+}
+
 /**
  * Rows of `table` ("Vacation as v") by id, in ONE statement built once per selection (and rule
  * forms): the request's loaders read every field, `_entities` and a root field that reads one
@@ -353,19 +368,7 @@ interface ByIds {
  * batch of every field (an invoice's correction chain comes along with it) for the fields that
  * follow those links (`by.follows`): a selection that has none of them reads its ids alone.
  */
-export function loadById<T>(
-  model: ReadModel<T>,
-  table: string,
-  {
-    join = (q) => q,
-    visibleBy,
-    by,
-  }: {
-    join?: (q: Query) => Query;
-    visibleBy?: { rule: Rule<never>; subject: SqlSubject };
-    by?: { rows: (b: StatementBuilder<ByIds>, eb: Eb, ids: readonly string[]) => Expression<SqlBool>; follows: readonly string[] };
-  } = {},
-) {
+export function loadById<T>(model: ReadModel<T>, table: string, { join = (q) => q, visibleBy, by }: LoadOptions = {}) {
   const [name, as] = table.split(" as ");
   const byId = statement(
     `${name}.byId`,
@@ -390,7 +393,7 @@ export function loadById<T>(
 }
 
 /** How an entity's batch is read (`loadById`) and where its read rule's subject is in its row (`readBy`). */
-export type EntityOptions<T> = Parameters<typeof loadById<T>>[2] & { subject?: EntitySubject };
+export type EntityOptions = LoadOptions & { subject?: EntitySubject };
 
 /**
  * The entity of `type`: its batches read by `loadById(model, table, options)`, and who may read it
@@ -401,12 +404,12 @@ export function entityOf<T extends { id: string }, S>(
   model: ReadModel<T>,
   table: string,
   rule: Rule<S>,
-  { subject, ...options }: EntityOptions<T> = {},
+  { subject, ...options }: EntityOptions = {},
 ) {
   return defineEntity(type, {
     read: readBy(rule, table.split(" as ")[0] as keyof Tables, subject),
     loadMany: loadById(model, table, options),
     // the fields that follow a widened batch's links need every field of its rows
-    selective: (selection) => !options.by || !(selection as Selection).hasAny(...options.by.follows),
+    selective: (selection) => !options.by || !options.by.follows.some((field) => (selection as Selection).has(field)),
   });
 }

@@ -1,4 +1,5 @@
 const tails = new Map<string, Promise<void>>();
+const settled = () => undefined;
 
 /**
  * Runs `task` after every task queued before it under the same key has settled, within this
@@ -8,10 +9,7 @@ const tails = new Map<string, Promise<void>>();
 export function runSerially<T>(key: string, task: () => Promise<T>): Promise<T> {
   const previous = tails.get(key) ?? Promise.resolve();
   const result = previous.then(task);
-  const tail = result.then(
-    () => undefined,
-    () => undefined,
-  );
+  const tail = result.then(settled, settled);
   tails.set(key, tail);
   void tail.then(() => {
     if (tails.get(key) === tail) tails.delete(key);

@@ -1,6 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Tables } from "../../db/tables";
-import { progressShare } from "./task-tallies";
 import { rules } from "../../auth/rules";
 import { readBy } from "../../auth/rule";
 import { TaskChecklist, TaskChecklistItem } from "../../types/task/task-checklist.type";
@@ -57,7 +56,7 @@ export function linkedNames(link: string, owner: string, target: string, table: 
 
 /**
  * The share of the tasks `match` picks (correlated to the outer row: a project's, a stage's, a
- * board's) that are finished, from two counts over the Task indexes.
+ * board's) that are finished, 0 to 1 (0 when there is nothing to finish), from two counts over the Task indexes.
  */
 export function taskProgress(match: (eb: ExpressionBuilder<Tables & { t: Tables["Task"] }, "t">) => Expression<SqlBool>): Field<number> {
   const tasks = (eb: ExpressionBuilder<Tables & Record<string, Record<string, unknown>>, string>) =>
@@ -67,7 +66,10 @@ export function taskProgress(match: (eb: ExpressionBuilder<Tables & { t: Tables[
       total: tasks(eb).select((x) => x.fn.countAll().as("n")),
       finished: tasks(eb).select((x) => x.fn.count("t.finishedAt").as("n")),
     }),
-    (raw) => progressShare({ total: toInt(raw("total") as number), finished: toInt(raw("finished") as number), timePlanned: 0 }),
+    (raw) => {
+      const total = toInt(raw("total") as number);
+      return total === 0 ? 0 : toInt(raw("finished") as number) / total;
+    },
   );
 }
 

@@ -29,13 +29,8 @@ function extensionOf(name: string): string {
 export function externalFileExtension(displayedName: string, url: string): string {
   const fromName = extensionOf(displayedName.trim());
   if (fromName) return fromName;
-  let pathname: string;
-  try {
-    pathname = new URL(url).pathname;
-  } catch {
-    return "";
-  }
-  const segment = pathname.split("/").pop() ?? "";
+  if (!URL.canParse(url)) return "";
+  const segment = new URL(url).pathname.split("/").pop() ?? "";
   let decoded = segment;
   try {
     decoded = decodeURIComponent(segment);

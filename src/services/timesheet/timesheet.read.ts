@@ -7,7 +7,7 @@ import type { ProjectUserRef } from "../../types/people/user-summaries.type";
 import { toBool, toDateRequired, toInt } from "../../db/row-values";
 import { statement, type StatementBuilder } from "../../db/statements";
 import type { ReportedSeconds, TimesheetTask, TimesheetWindow } from "./timesheet-aggregation";
-import { everything, modelBuild } from "../shared/read-model";
+import { everything, modelBuild, probe } from "../shared/read-model";
 import { userSummaryModel } from "../shared/user-refs";
 import { PLACEMENT_NAMES } from "../project/project.read";
 
@@ -58,15 +58,8 @@ function reportedTimeWhere<O>(
   if (s.users) q = q.where((eb) => b.inList(eb.ref("r.userId"), users));
   if (s.project) q = q.where("r.projectId", "=", project);
   if (s.contractors) {
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("ProjectContractor as pk")
-          .select(sql.lit(1).as("one"))
-          .whereRef("pk.projectId", "=", "r.projectId")
-          .where((e) => b.inList(e.ref("pk.contractorId"), contractors)),
-      ),
-    );
+    const contractor = probe(b.db, "ProjectContractor as pk", "pk.projectId", "r.projectId");
+    q = q.where((eb) => eb.exists(contractor.where((e) => b.inList(e.ref("pk.contractorId"), contractors))));
   }
   if (s.type) q = q.where("r.reportedTimeTypeId", "=", type);
   return q;

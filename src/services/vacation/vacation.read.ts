@@ -14,6 +14,7 @@ import {
   group,
   list,
   object,
+  probe,
   readModel,
   required,
   rowsOf,
@@ -65,6 +66,9 @@ type Filter = Partial<Record<keyof VacationFilter, unknown>> & {
   vacationDatesDate?: Partial<Record<"before" | "strictlyBefore" | "after" | "strictlyAfter", unknown>>;
 };
 
+const firstYear = (a: VacationsArgs) => a.filter!.vacationYear![0];
+const yearTexts = (a: VacationsArgs) => a.filter!.vacationYear!.map(String);
+
 /** The conditions of a vacation filter, as SQL on `v`; the values are the statement's parameters. */
 function vacationFilterWhere<O>(
   b: StatementBuilder<VacationsArgs>,
@@ -72,7 +76,7 @@ function vacationFilterWhere<O>(
   f: Filter,
 ): SelectQueryBuilder<From, "v", O> {
   const given = <K extends keyof VacationFilter>(key: K) => b.param((a) => a.filter![key] as NonNullable<VacationFilter[K]>);
-  const owner = (eb: Eb) => eb.selectFrom("User as cu").select(sql.lit(1).as("one")).whereRef("cu.id", "=", "v.calendarUserId");
+  const owner = (eb: Eb) => probe(eb, "User as cu", "cu.id", "v.calendarUserId");
   if (f.search) {
     // both texts are stored lower-cased, so the match is case-insensitive on every database
     const pattern = () => b.param((a) => `%${escapeLike(a.filter!.search!.toLowerCase())}%`);
@@ -90,49 +94,19 @@ function vacationFilterWhere<O>(
   }
   if (f.calendarUser) q = q.where((eb) => b.inList(eb.ref("v.calendarUserId"), given("calendarUser")));
   // one year (the usual filter) as an equality: the (vacationYear, issueDate, id) index then gives the page newest first without a sort
-  if (f.vacationYear === "one")
-    q = q.where(
-      "v.vacationYear",
-      "=",
-      b.param((a) => a.filter!.vacationYear![0]),
-    );
-  else if (f.vacationYear)
-    q = q.where((eb) =>
-      b.inList(
-        eb.ref("v.vacationYear"),
-        b.param((a) => a.filter!.vacationYear!.map(String)),
-        "int",
-      ),
-    );
-  if (f.status)
-    q = q.where((eb) =>
-      b.inList(
-        eb.ref("v.status"),
-        b.param((a) => a.filter!.status!.map(String)),
-        "text",
-      ),
-    );
+  if (f.vacationYear === "one") q = q.where("v.vacationYear", "=", b.param(firstYear));
+  else if (f.vacationYear) q = q.where((eb) => b.inList(eb.ref("v.vacationYear"), b.param(yearTexts), "int"));
+  if (f.status) q = q.where((eb) => b.inList(eb.ref("v.status"), given("status"), "text"));
   if (f.vacationType) q = q.where((eb) => b.inList(eb.ref("v.vacationTypeId"), given("vacationType")));
-  if (f.issueDate)
-    q = q.where((eb) =>
-      b.inList(
-        eb.ref("v.issueDate"),
-        b.param((a) => a.filter!.issueDate!.map((day) => b.timestampText(day))),
-        "date",
-      ),
-    );
+  if (f.issueDate) {
+    const days = b.param((a) => a.filter!.issueDate!.map((day) => b.timestampText(day)));
+    q = q.where((eb) => b.inList(eb.ref("v.issueDate"), days, "date"));
+  }
   if (f.vacationTypeIsActive) {
     // booleans are literals (SQLite binds no booleans): one comparison per distinct value, in the shape
     const values = f.vacationTypeIsActive;
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("VacationType as ft")
-          .select(sql.lit(1).as("one"))
-          .whereRef("ft.id", "=", "v.vacationTypeId")
-          .where((e) => e.or(values.map((active) => e("ft.isActive", "=", sql.lit(active))))),
-      ),
-    );
+    const type = probe(b.db, "VacationType as ft", "ft.id", "v.vacationTypeId");
+    q = q.where((eb) => eb.exists(type.where((e) => e.or(values.map((active) => e("ft.isActive", "=", sql.lit(active)))))));
   }
   if (f.calendarUserCanLogIn !== undefined)
     q = q.where((eb) => eb.exists(owner(eb).where("cu.canLogIn", "=", sql.lit(f.calendarUserCanLogIn!))));
@@ -140,7 +114,7 @@ function vacationFilterWhere<O>(
   if (range && Object.keys(range).length > 0) {
     // all bounds apply to the same day: a vacation matches when one of its days lies in the range
     q = q.where((eb) => {
-      let days = eb.selectFrom("VacationDate as fd").select(sql.lit(1).as("one")).whereRef("fd.vacationId", "=", "v.id");
+      let days = probe(eb, "VacationDate as fd", "fd.vacationId", "v.id");
       const bounds = { before: "<=", strictlyBefore: "<", after: ">=", strictlyAfter: ">" } as const;
       for (const [bound, op] of Object.entries(bounds) as Array<[keyof typeof bounds, string]>) {
         if (range[bound] === undefined) continue;

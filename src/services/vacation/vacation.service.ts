@@ -17,10 +17,7 @@ export function listVacations(
   args: { filter?: VacationFilter | null; order?: VacationOrder[] | null } & PageRequest,
   selection: Selection,
 ): Promise<VacationCollection> {
-  const terms = buildOrderBy<keyof VacationOrder, VacationOrderTerm>(args.order, VACATION_ORDER_COLUMNS, "vacationYear", (dir) => ({
-    column: "v.id",
-    dir,
-  }));
+  const terms = buildOrderBy(args.order, VACATION_ORDER_COLUMNS, "vacationYear", (dir): VacationOrderTerm => ({ column: "v.id", dir }));
   const window = pageWindow(args, config.maxUnpaginatedItems);
   return pagedList(read, selection, window, VACATIONS_PAGE, { viewer, filter: args.filter, terms });
 }
