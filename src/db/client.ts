@@ -191,8 +191,3 @@ export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Poo
   if (onQuery) (client as unknown as { $on(e: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));
   return { client, ...connection };
 }
-
-/** A Prisma client alone (the command-line tools, the seed, tests' own checks). */
-export function createDb(options: DatabaseOptions): Db {
-  return prismaClient(options).client;
-}
