@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { ApolloServer } from "@apollo/server";
 import { execute, parse, validate, type DocumentNode, type GraphQLFieldResolver, type GraphQLSchema, isObjectType } from "graphql";
 import { loadConfig } from "../src/config/config";
-import { createDb } from "../src/db/client";
+import { prismaClient } from "../src/db/client";
 import { openDatabase } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
 import { buildAppSchema } from "../src/schema/build-schema";
@@ -151,7 +151,7 @@ async function main() {
   console.log(`\nCPU ms per request, ${ITERATIONS} sequential requests each, after 30 to warm up.`);
 
   // Prisma 7's query plan cache: the same read with the cache (default) and without it
-  const noCache = createDb({ url, queryPlanCacheMaxSize: 0 });
+  const noCache = prismaClient({ url, queryPlanCacheMaxSize: 0 }).client;
   const read = (client: typeof db) => () =>
     client.user.findMany({
       take: 30,

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import demoIds from "../prisma/demo-ids.json";
-import { createDb, type Db } from "../src/db/client";
+import { prismaClient, type Db } from "../src/db/client";
 import { onPostgres, TEST_ADMIN_TOKEN } from "./support/databases";
 import { servedCopy, type ServedCopy } from "./support/served-copy";
 import { startServer, type ServerProcess } from "./support/server-process";
@@ -29,7 +29,7 @@ describe(`two server processes racing one Idempotency-Key (${onPostgres ? "Postg
     const env = { ...copy.env, REQUEST_TIMEOUT_MS: "30000", LOG_LEVEL: "warn" };
     servers = await Promise.all([startServer(env), startServer(env)]);
     await Promise.all(servers.map((s) => s.ready()));
-    db = createDb({ url: copy.databaseUrl });
+    db = prismaClient({ url: copy.databaseUrl }).client;
   });
 
   afterAll(async () => {

@@ -49,7 +49,7 @@ describe("the import rules", () => {
       // a rule reaching up into the request context
       "src/auth/fixture.ts": 'import type { Context } from "../context";\nexport type Seen = Context;\n',
       // a resolver holding a database client
-      "src/resolvers/people/fixture.ts": 'import { createDb } from "../../db/client";\nexport const open = createDb;\n',
+      "src/resolvers/people/fixture.ts": 'import { prismaClient } from "../../db/client";\nexport const open = prismaClient;\n',
       "src/resolvers/people/fixture-kysely.ts": 'import { sql } from "kysely";\nexport const raw = sql;\n',
       // turns.ts is imported by budget.ts: importing budget.ts back closes a cycle, a type-only import too
       "src/db/turns.ts": 'import type { budgetedDb } from "./budget";\nexport type Budgeted = typeof budgetedDb;\n',

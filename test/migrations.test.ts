@@ -15,7 +15,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Client } from "pg";
 import { type DatabaseKind } from "../src/config/config";
-import { createDb, type Db } from "../src/db/client";
+import { prismaClient, type Db } from "../src/db/client";
 import { migrate, PRISMA_MIGRATIONS_DDL, readMigrations, splitSql, defaultMigrationsDir } from "../src/db/migrate";
 import { projectRoot } from "../src/config/paths";
 import { onPostgres, postgresUrl, TEST_SERVER_URL } from "./support/databases";
@@ -149,7 +149,7 @@ async function repairsConcurrencyLeftovers(kind: DatabaseKind, url: string) {
   const [init, ...later] = readMigrations(defaultMigrationsDir(kind));
   expect(later.map((m) => m.name)).toContain("20261210000000_single_default_currency_distinct_shortcut_weights");
   cpSync(join(defaultMigrationsDir(kind), init.name), join(dir, init.name), { recursive: true });
-  const db = createDb({ url });
+  const db = prismaClient({ url }).client;
   try {
     await migrate(db, kind, dir);
     const user = async (email: string) =>
@@ -235,8 +235,8 @@ describe("SQLite migrations", () => {
   const fresh = (name: string) => `file:${join(work, `${name}-${randomUUID()}.db`)}`;
 
   it("produce exactly the schema Prisma derives from the model", async () => {
-    const migrated = createDb({ url: fresh("migrated") });
-    const expected = createDb({ url: fresh("expected") });
+    const migrated = prismaClient({ url: fresh("migrated") }).client;
+    const expected = prismaClient({ url: fresh("expected") }).client;
     try {
       expect(await migrate(migrated, "sqlite")).toEqual(readMigrations(defaultMigrationsDir("sqlite")).map((m) => m.name));
       for (const statement of [...splitSql(schemaScript("sqlite", fresh("cli"))), ...HAND_WRITTEN.sqlite])
@@ -252,14 +252,14 @@ describe("SQLite migrations", () => {
 
   it("write the history `prisma migrate deploy` writes, and the Prisma CLI takes over from it", async () => {
     const oursUrl = fresh("ours");
-    const ours = createDb({ url: oursUrl });
+    const ours = prismaClient({ url: oursUrl }).client;
     await migrate(ours, "sqlite");
     expect(await migrate(ours, "sqlite")).toEqual([]); // a second start applies nothing
 
     const prismasUrl = fresh("prisma");
     const deploy = prisma("sqlite", prismasUrl, ["migrate", "deploy"]);
     expect(deploy.output).toContain("successfully applied");
-    const theirs = createDb({ url: prismasUrl });
+    const theirs = prismaClient({ url: prismasUrl }).client;
     try {
       const columns = `SELECT name, type, "notnull", dflt_value, pk FROM pragma_table_info('_prisma_migrations') ORDER BY cid`;
       expect(await ours.$queryRawUnsafe(columns)).toEqual(await theirs.$queryRawUnsafe(columns));
@@ -289,7 +289,7 @@ describe("SQLite migrations", () => {
     expect(prisma("sqlite", oursUrl, ["migrate", "deploy"]).output).toContain("No pending migrations to apply.");
 
     // the CLI really reads the rows: without them it sees a pending migration
-    const again = createDb({ url: oursUrl });
+    const again = prismaClient({ url: oursUrl }).client;
     await again.$executeRawUnsafe(`DELETE FROM "_prisma_migrations"`);
     await again.$disconnect();
     const pending = prisma("sqlite", oursUrl, ["migrate", "status"]);
@@ -323,7 +323,7 @@ PRAGMA foreign_keys=ON;
 PRAGMA defer_foreign_keys=OFF;
 `,
     );
-    const db = createDb({ url: fresh("redefine") });
+    const db = prismaClient({ url: fresh("redefine") }).client;
     try {
       expect(await migrate(db, "sqlite", dir)).toEqual(["0001_tables", "0002_redefine"]);
       expect(await db.$queryRawUnsafe(`SELECT "id", "parentId" FROM "Child"`)).toEqual([{ id: "c", parentId: "p" }]);
@@ -354,7 +354,7 @@ PRAGMA defer_foreign_keys=OFF;
       join(dir, "0002_broken/migration.sql"),
       `CREATE TABLE "probe_two" ("id" TEXT NOT NULL PRIMARY KEY);\nCREATE TABLE "probe_one" ("id" TEXT);\n`,
     );
-    const db = createDb({ url: fresh("broken") });
+    const db = prismaClient({ url: fresh("broken") }).client;
     try {
       await expect(migrate(db, "sqlite", dir)).rejects.toThrow();
       const tables = await db.$queryRawUnsafe<{ name: string }[]>(
@@ -426,7 +426,7 @@ describeIf(onPostgres, NEEDS_POSTGRES)("PostgreSQL migrations (TEST_DATABASE_URL
 
   it("produce exactly the schema Prisma derives from the model", async () => {
     const migratedUrl = await freshDatabase("migrated");
-    const db = createDb({ url: migratedUrl });
+    const db = prismaClient({ url: migratedUrl }).client;
     try {
       expect(await migrate(db, "postgres")).toEqual(readMigrations(defaultMigrationsDir("postgres")).map((m) => m.name));
     } finally {
@@ -451,7 +451,7 @@ describeIf(onPostgres, NEEDS_POSTGRES)("PostgreSQL migrations (TEST_DATABASE_URL
 
   it("use PostgreSQL types where they matter: uuid ids, timestamptz, numeric money", async () => {
     const url = await freshDatabase("types");
-    const db = createDb({ url });
+    const db = prismaClient({ url }).client;
     await migrate(db, "postgres");
     await db.$disconnect();
     const { columns } = await pgStructure(url);
@@ -469,7 +469,7 @@ describeIf(onPostgres, NEEDS_POSTGRES)("PostgreSQL migrations (TEST_DATABASE_URL
 
   it("write Prisma's history table, and `prisma migrate status` reads it", async () => {
     const url = await freshDatabase("history");
-    const db = createDb({ url });
+    const db = prismaClient({ url }).client;
     try {
       await migrate(db, "postgres");
       const columns = await db.$queryRawUnsafe<Record<string, unknown>[]>(`
@@ -547,7 +547,7 @@ describeIf(onPostgres, NEEDS_POSTGRES)("PostgreSQL migrations (TEST_DATABASE_URL
 
   it("let replicas starting together migrate once: the others wait, then find nothing to do", async () => {
     const url = await freshDatabase("race");
-    const clients = [1, 2, 3, 4].map(() => createDb({ url, poolSize: 2 }));
+    const clients = [1, 2, 3, 4].map(() => prismaClient({ url, poolSize: 2 }).client);
     try {
       const results = await Promise.all(clients.map((db) => migrate(db, "postgres")));
       const expected = readMigrations(defaultMigrationsDir("postgres")).map((m) => m.name);
@@ -570,7 +570,7 @@ describeIf(onPostgres, NEEDS_POSTGRES)("PostgreSQL migrations (TEST_DATABASE_URL
       `CREATE TABLE "probe_two" ("id" UUID NOT NULL PRIMARY KEY);\nCREATE TABLE "probe_one" ("id" UUID);\n`,
     );
     const url = await freshDatabase("broken");
-    const db = createDb({ url });
+    const db = prismaClient({ url }).client;
     try {
       await expect(migrate(db, "postgres", dir)).rejects.toThrow();
       const tables = await db.$queryRawUnsafe<{ table_name: string }[]>(

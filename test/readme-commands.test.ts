@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { projectRoot } from "../src/config/paths";
 import { startCommand } from "./support/start-command";
 import { authenticate } from "../src/auth/authenticate";
-import { createDb } from "../src/db/client";
+import { prismaClient } from "../src/db/client";
 import { onPostgres } from "./support/databases";
 import { describeIf } from "./support/skip";
 import { tokenHint, untilPrinted } from "./support/server-process";
@@ -225,7 +225,7 @@ describe("the README's commands", () => {
       // as the README says where it shows the command: the tokens issued before are refused now
       const shown = README.indexOf("npm run db:seed -- --reset --scale 2");
       expect(README.slice(shown, shown + 400)).toMatch(/every token issued before stops working/);
-      const db = createDb({ url: `file:${join(dir, "dev.db")}` });
+      const db = prismaClient({ url: `file:${join(dir, "dev.db")}` }).client;
       try {
         for (const token of [adminToken, userToken]) expect((await authenticate(db, `Bearer ${token}`)).viewer).toBeNull();
         const fresh = /API token: (wm_[A-Za-z0-9_-]+)/.exec(printed)![1];

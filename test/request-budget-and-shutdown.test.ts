@@ -211,8 +211,8 @@ describe("the time budget (REQUEST_TIMEOUT_MS)", () => {
 });
 
 async function countInvoices(databaseUrl: string, no: string): Promise<number> {
-  const { createDb } = await import("../src/db/client");
-  const db = createDb({ url: databaseUrl });
+  const { prismaClient } = await import("../src/db/client");
+  const db = prismaClient({ url: databaseUrl }).client;
   try {
     return await db.invoice.count({ where: { no } });
   } finally {

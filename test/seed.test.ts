@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashToken } from "../src/auth/tokens";
-import { createDb, Prisma, type Db } from "../src/db/client";
+import { prismaClient, Prisma, type Db } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
 import { demoIds, isEmpty, seed } from "../src/seed";
 
@@ -25,7 +25,7 @@ async function freshDb(name: string): Promise<Db> {
   const path = join(tmpdir(), `wm-seed-test-${process.pid}-${name}.db`);
   rmSync(path, { force: true });
   files.push(path);
-  const db = createDb({ url: `file:${path}` });
+  const db = prismaClient({ url: `file:${path}` }).client;
   dbs.push(db);
   await migrate(db, "sqlite");
   return db;

@@ -11,7 +11,7 @@ import { describeIf } from "./support/skip";
 import { servedCopy, type ServedCopy } from "./support/served-copy";
 import { httpGql, sleep, startServer, waitFor, type ServerProcess } from "./support/server-process";
 import { SQLITE_BUSY_TIMEOUT_MS } from "../src/db/sqlite-write-lock";
-import { createDb } from "../src/db/client";
+import { prismaClient } from "../src/db/client";
 
 const CALLS = 200;
 /** A month the demo data never reaches, so the period's counter starts with this burst. */
@@ -75,7 +75,7 @@ function tests() {
     const values = nos.map((no) => Number(no.split("/")[1])).sort((a, b) => a - b);
     expect(values).toEqual(Array.from({ length: CALLS }, (_, i) => i + 1));
 
-    const db = createDb({ url: copy.databaseUrl });
+    const db = prismaClient({ url: copy.databaseUrl }).client;
     try {
       const period = ISSUE_DATE.slice(0, 7);
       const rows = await db.invoice.findMany({
@@ -98,7 +98,7 @@ function tests() {
   it("a write waits for another process's long transaction without failing, and reads are served meanwhile", async () => {
     // a third process (a script, `npm run db:seed`) holds the write lock longer than SQLite's busy
     // timeout: a transaction that has written, sleeping before its commit
-    const other = createDb({ url: copy.databaseUrl });
+    const other = prismaClient({ url: copy.databaseUrl }).client;
     let holding!: () => void;
     const held = new Promise<void>((resolve) => (holding = resolve));
     let release!: () => void;

@@ -6,7 +6,7 @@ import { startServer, waitFor, type ServerProcess } from "./support/server-proce
 import { demoIds as d, TEST_ADMIN_TOKEN } from "./support/test-app";
 import { onPostgres } from "./support/databases";
 import { tracingRequested } from "../src/server/tracing";
-import { createDb } from "../src/db/client";
+import { prismaClient } from "../src/db/client";
 
 /**
  * OpenTelemetry traces (issue 22, item 3) as an operator gets them: a real server configured only
@@ -271,7 +271,7 @@ describe("traces over OTLP/HTTP, configured by OTEL_* only", () => {
 describe("an unexpected failure of a traced request", () => {
   it("is logged with the request's trace id", async () => {
     // last of the server's tests: the copy loses a table
-    const db = createDb({ url: copy.databaseUrl });
+    const db = prismaClient({ url: copy.databaseUrl }).client;
     try {
       await db.$executeRawUnsafe(`DROP TABLE "Shortcut"`);
     } finally {

@@ -11,7 +11,7 @@ import { projectRoot } from "../src/config/paths";
 import { loadExamples } from "../src/server/examples";
 import { loadConfig } from "../src/config/config";
 import { sha256 } from "../src/server/trusted-documents";
-import { createDb } from "../src/db/client";
+import { prismaClient } from "../src/db/client";
 
 /**
  * Trusted documents (issue 22, item 2), as a front-end team uses them: the README's codegen
@@ -85,7 +85,7 @@ describe("TRUSTED_DOCUMENTS=require, a real server", () => {
   });
   /** Shortcuts of that name in the server's database: what a refused mutation would have written. */
   async function shortcutsNamed(name: string): Promise<number> {
-    const db = createDb({ url: copy.databaseUrl });
+    const db = prismaClient({ url: copy.databaseUrl }).client;
     try {
       return await db.shortcut.count({ where: { name } });
     } finally {

@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import { parseArgs } from "node:util";
 import { loadConfig, databaseKind } from "../config/config";
-import { createDb } from "../db/client";
+import { prismaClient } from "../db/client";
 import { migrate } from "../db/migrate";
 import { demoIds, isEmpty, seed } from "../seed";
 import { resetData } from "../seed/reset";
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   if (!Number.isFinite(scale) || scale <= 0) throw new Error(`--scale must be a positive number (got "${values.scale}")\n${USAGE}`);
 
   const kind = databaseKind(config.databaseUrl);
-  const db = createDb({ url: config.databaseUrl, poolSize: 2 });
+  const db = prismaClient({ url: config.databaseUrl, poolSize: 2 }).client;
   try {
     const applied = await migrate(db, kind);
     if (applied.length > 0) console.log(`Applied migrations: ${applied.join(", ")}`);

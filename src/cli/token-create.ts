@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import { parseArgs } from "node:util";
 import { loadConfig, databaseKind } from "../config/config";
-import { createDb } from "../db/client";
+import { prismaClient } from "../db/client";
 import { migrate } from "../db/migrate";
 import { issueToken } from "../auth/tokens";
 
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
 
   const config = loadConfig();
   const kind = databaseKind(config.databaseUrl);
-  const db = createDb({ url: config.databaseUrl, poolSize: 1 });
+  const db = prismaClient({ url: config.databaseUrl, poolSize: 1 }).client;
   try {
     await migrate(db, kind);
     const user = await db.user.findUnique({ where: { email: values.email } });

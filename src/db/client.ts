@@ -145,12 +145,10 @@ const SQLITE_SETTINGS = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
  * Prisma's writes).
  */
 export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Pool; sqlitePath?: string } {
-  const kind = databaseKind(options.url);
-  const log = options.onQuery ? [{ emit: "event" as const, level: "query" as const }] : [];
-  const queryPlanCacheMaxSize = options.queryPlanCacheMaxSize;
-  let client: Db;
-  let connection: { pool?: Pool; sqlitePath?: string };
-  if (kind === "sqlite") {
+  const { onQuery, queryPlanCacheMaxSize } = options;
+  const log = onQuery ? [{ emit: "event" as const, level: "query" as const }] : [];
+  let opened: { client: Db; pool?: Pool; sqlitePath?: string };
+  if (databaseKind(options.url) === "sqlite") {
     const path = sqlitePath(options.url);
     // a new database file's folder too (data/ on a fresh clone)
     mkdirSync(dirname(path), { recursive: true });
@@ -167,8 +165,7 @@ export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Poo
     // hooked inside the write lock's wrapper: its BEGIN IMMEDIATE is a statement too
     const factory = options.tracing ? hookedAdapter(settled, options.tracing.adapter) : settled;
     const adapter = immediateTransactions(factory, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
-    client = new SqliteClient({ adapter, log, queryPlanCacheMaxSize });
-    connection = { sqlitePath: path };
+    opened = { client: new SqliteClient({ adapter, log, queryPlanCacheMaxSize }), sqlitePath: path };
   } else {
     // The pool is built here, not by the adapter, so that other query layers can share it.
     // Prisma's adapter does not end a pool it was given; `$disconnect()` below does.
@@ -184,15 +181,9 @@ export function prismaClient(options: DatabaseOptions): { client: Db; pool?: Poo
       await disconnect();
       await (ended ??= pool.end());
     };
-    client = pgClient as unknown as Db;
-    connection = { pool };
+    opened = { client: pgClient as unknown as Db, pool };
   }
-  const { onQuery } = options;
+  const { client } = opened;
   if (onQuery) (client as unknown as { $on(e: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));
-  return { client, ...connection };
-}
-
-/** A Prisma client alone (the command-line tools, the seed, tests' own checks). */
-export function createDb(options: DatabaseOptions): Db {
-  return prismaClient(options).client;
+  return opened;
 }

@@ -87,12 +87,6 @@ export class EntityLoaders {
     return object === undefined ? this.load(entity, id) : (object as T | null);
   }
 
-  /** `loadWritten` for a mutation that writes several objects: in the order of `ids`, in one batch. */
-  async loadWrittenMany<T extends { id: string }>(entity: EntityDefinition<T>, ids: readonly string[]): Promise<T[]> {
-    const loaded: Array<T | null> = await Promise.all(ids.map((id) => this.loadWritten(entity, id)));
-    return loaded.filter((o): o is T => o !== null);
-  }
-
   /**
    * A reference from `_entities`: null when missing or when the caller may not read it under the
    * entity's read rule (the same rule as the root read), exactly like an unknown id. `selection`

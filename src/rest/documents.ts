@@ -75,10 +75,9 @@ export function loadStoredOperations(schema: GraphQLSchema, routes: readonly Res
     const answer = selectionShape(root, operation.selectionSet, fragments);
     if (answer.fields.size !== 1) throw new Error(`REST ${route.id}: the operation must select exactly one root field`);
     const [rootShape] = answer.fields.values();
-    const variables = new Map<string, GraphQLInputType>();
-    for (const definition of operation.variableDefinitions ?? []) {
-      variables.set(definition.variable.name.value, typeFromAST(schema, definition.type as never) as GraphQLInputType);
-    }
+    const variables = new Map(
+      operation.variableDefinitions?.map((d) => [d.variable.name.value, typeFromAST(schema, d.type as never) as GraphQLInputType]),
+    );
     operations.set(route, {
       query: print(document),
       operationName: operation.name.value,

@@ -201,18 +201,12 @@ function readBody(request: RestRequest): { value: Record<string, unknown> } | Re
   return { value: value as Record<string, unknown> };
 }
 
-/** Where a GraphQL argument path points in the REST request, and its name there. */
-interface Place {
-  in: "path" | "query" | "body";
-  name: string;
-}
-
 /**
- * The interface's name of the field a GraphQL error names (`input.items.2.count` is the body's
- * `items[2].count`; `filter.vacationDatesDate.after` the query's `vacationDates.date[after]`;
- * `taskId` the path's `id`).
+ * Where the field a GraphQL error names is in the REST request, and the interface's name of it
+ * there (`input.items.2.count` is the body's `items[2].count`; `filter.vacationDatesDate.after`
+ * the query's `vacationDates.date[after]`; `taskId` the path's `id`).
  */
-function placeOf(route: CompiledRoute, field: string): Place {
+function placeOf(route: CompiledRoute, field: string): { in: "path" | "query" | "body"; name: string } {
   const segments = field.split(".");
   const { body, pathVariables } = route.route;
   if (body && segments[0] === body) {

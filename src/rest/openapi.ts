@@ -93,13 +93,12 @@ export function openApiDocument(operations: ReadonlyMap<RestRoute, StoredOperati
       "503",
     ];
     for (const code of codes) responses[code] = { $ref: `#/components/responses/E${code}` };
-    const area = route.path.split("/")[1];
     paths[route.path] ??= {};
     paths[route.path][route.method.toLowerCase()] = {
       operationId: operation.rootField.name,
       summary: `${route.id}: ${route.summary}`,
       description: operation.rootField.description ?? undefined,
-      tags: [area],
+      tags: [route.path.split("/")[1]],
       parameters: parameters.length > 0 ? parameters : undefined,
       requestBody: route.body
         ? {

@@ -63,11 +63,6 @@ const PAGINATION = named("", "page", "itemsPerPage", "pagination");
 const orderBy = (keys: Record<string, string>): QueryParameter[] =>
   Object.entries(keys).map(([key, field]) => ({ name: `order[${key}]`, variable: `order[].${field}` }));
 
-/** An IRI of the interface (`/chat/chat-topics/<id>`) or a bare id: the id. */
-function idOfReference(value: unknown): unknown {
-  return typeof value === "string" && value.includes("/") ? value.slice(value.lastIndexOf("/") + 1) : value;
-}
-
 /** The routes by their stored document; `route` is the method and path as section 4 writes them. */
 type Declared = Omit<RestRoute, "id" | "method" | "path" | "document" | "answer"> & Partial<Pick<RestRoute, "answer">> & { route: string };
 const ROUTES: Record<string, Declared> = {
@@ -78,27 +73,17 @@ const ROUTES: Record<string, Declared> = {
   "E02-read-chat-topic": {
     route: "POST /chat/chat-topics/{topicId}/chat-users/{userId}/read-topic",
     summary: "Mark topic as read",
-    // the interface types these as iri-references; GraphQL takes the ids
+    // the interface types these as iri-references (`/chat/chat-topics/<id>`) or bare ids; GraphQL takes the ids
     adaptBody: (body) => {
       const out = { ...body };
-      for (const key of ["chatTopic", "chatUser", "lastReadMessage"]) if (key in out) out[key] = idOfReference(out[key]);
+      for (const key of ["chatTopic", "chatUser", "lastReadMessage"])
+        if (typeof out[key] === "string") out[key] = (out[key] as string).split("/").pop();
       return out;
     },
   },
-  "E03-update-stage": {
-    route: "PATCH /project/stages/{id}",
-    summary: "Update stage",
-  },
-  "E04-create-invoice": {
-    route: "POST /finance/invoices",
-    summary: "Create invoice",
-    creates: true,
-  },
-  "E05-create-project": {
-    route: "POST /project/projects",
-    summary: "Create project",
-    creates: true,
-  },
+  "E03-update-stage": { route: "PATCH /project/stages/{id}", summary: "Update stage" },
+  "E04-create-invoice": { route: "POST /finance/invoices", summary: "Create invoice", creates: true },
+  "E05-create-project": { route: "POST /project/projects", summary: "Create project", creates: true },
   "E06-task-checklists": {
     route: "GET /project/tasks/{id}/task-checklists",
     summary: "List task checklists",
@@ -150,18 +135,9 @@ const ROUTES: Record<string, Declared> = {
     ],
     answer: "page",
   },
-  "E09-project-template": {
-    route: "GET /project/project-templates/{id}",
-    summary: "Retrieve project template",
-  },
-  "E10-assign-board-user": {
-    route: "PATCH /project/boards/{boardId}/assigned-board-users/{userId}",
-    summary: "Assign user to board",
-  },
-  "E11-replace-risk": {
-    route: "PUT /project/risks/{id}",
-    summary: "Replace risk",
-  },
+  "E09-project-template": { route: "GET /project/project-templates/{id}", summary: "Retrieve project template" },
+  "E10-assign-board-user": { route: "PATCH /project/boards/{boardId}/assigned-board-users/{userId}", summary: "Assign user to board" },
+  "E11-replace-risk": { route: "PUT /project/risks/{id}", summary: "Replace risk" },
   "E12-shared-task-comments": {
     route: "GET /project/tasks/shared/{token}/task-comments",
     summary: "Task comments by task share token",
@@ -174,10 +150,7 @@ const ROUTES: Record<string, Declared> = {
     answer: "list",
     creates: true,
   },
-  "E14-note": {
-    route: "GET /crm/notes/{id}",
-    summary: "Retrieve note",
-  },
+  "E14-note": { route: "GET /crm/notes/{id}", summary: "Retrieve note" },
   "E15-project-gantt": {
     route: "GET /project/projects/{id}/get-gantt",
     summary: "Project summary with budget and reported hours context",
@@ -196,10 +169,7 @@ const ROUTES: Record<string, Declared> = {
     query: named("", "users[]", "dateStart", "project", "projectContractors[]", "reportedTimeType"),
     answer: "list",
   },
-  "E17-project-settings": {
-    route: "GET /project/project-settings/{id}",
-    summary: "Retrieve project settings",
-  },
+  "E17-project-settings": { route: "GET /project/project-settings/{id}", summary: "Retrieve project settings" },
   "E18-create-currency-dictionary": {
     route: "POST /finance/currency-dictionaries",
     summary: "Create currency dictionary entry",
@@ -210,15 +180,8 @@ const ROUTES: Record<string, Declared> = {
         : body,
     creates: true,
   },
-  "E19-update-task-type": {
-    route: "PATCH /project/task-types/{id}",
-    summary: "Update task type",
-  },
-  "E20-create-shortcut": {
-    route: "POST /user/shortcuts",
-    summary: "Create shortcut",
-    creates: true,
-  },
+  "E19-update-task-type": { route: "PATCH /project/task-types/{id}", summary: "Update task type" },
+  "E20-create-shortcut": { route: "POST /user/shortcuts", summary: "Create shortcut", creates: true },
 };
 
 export const REST_ROUTES: readonly RestRoute[] = Object.entries(ROUTES).map(([document, { route, ...rest }]) => {

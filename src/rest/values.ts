@@ -76,10 +76,9 @@ export function toInterfaceValue(value: unknown, shape: FieldShape): unknown {
     return index >= 0 ? interfaceValues(named)[index] : value;
   }
   if (shape.object && typeof value === "object") {
-    const fields = shape.object.fields;
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value)) {
-      const field = fields.get(key);
+      const field = shape.object.fields.get(key);
       out[key] = field ? toInterfaceValue(v, field) : v;
     }
     return out;

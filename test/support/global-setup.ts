@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import { rmSync } from "node:fs";
 import { Client } from "pg";
-import { createDb } from "../../src/db/client";
+import { prismaClient } from "../../src/db/client";
 import { migrate } from "../../src/db/migrate";
 import { seed } from "../../src/seed";
 import { onPostgres, postgresUrl, sqliteTemplatePath, TEMPLATE_DB_NAME, TEST_ADMIN_TOKEN, TEST_SERVER_URL } from "./databases";
@@ -28,7 +28,7 @@ export default async function globalSetup(): Promise<void> {
 }
 
 async function fill(url: string, kind: "sqlite" | "postgres"): Promise<void> {
-  const db = createDb({ url });
+  const db = prismaClient({ url }).client;
   await migrate(db, kind);
   await seed(db, { scale: 1, adminToken: TEST_ADMIN_TOKEN });
   await db.$disconnect();

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "pg";
-import { createDb } from "../../src/db/client";
+import { prismaClient } from "../../src/db/client";
 import { issueToken } from "../../src/auth/tokens";
 import demoIds from "../../prisma/demo-ids.json";
 import { onPostgres, postgresUrl, sqliteTemplatePath, TEMPLATE_DB_NAME, TEST_SERVER_URL } from "./databases";
@@ -35,7 +35,7 @@ export async function servedCopy(): Promise<ServedCopy> {
     copyFileSync(sqliteTemplatePath(), path);
     databaseUrl = `file:${path}`;
   }
-  const db = createDb({ url: databaseUrl });
+  const db = prismaClient({ url: databaseUrl }).client;
   const userToken = await issueToken(db, demoIds.userId, { name: "served-copy" });
   await db.$disconnect();
   return {

@@ -3,8 +3,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Query, Resolver, Root } 
 import type { AuthedContext } from "../../context";
 import { rules } from "../../auth/rules";
 import { ProjectGantt, GanttTask } from "../../types/gantt/project-gantt.type";
-import { projectGanttWithTasks } from "../../services/gantt/gantt.read";
-import { projectGantt } from "../../services/gantt/project-gantt.service";
+import { projectGantt, projectGanttWithTasks } from "../../services/gantt/gantt.read";
 import { Selection } from "../../services/shared/look-ahead";
 import { listCost } from "../../domain/list-cost";
 

@@ -27,7 +27,8 @@ export class TaskResolver {
     input: ExternalFileUploadInput,
     @Ctx() ctx: AuthedContext,
   ): Promise<File[]> {
-    return ctx.loaders.loadWrittenMany(fileEntity, await uploadExternalFiles(ctx, input));
+    // new ids: the request holds no copy of them that loadWritten would drop
+    return ctx.loaders.loadAll(fileEntity, await uploadExternalFiles(ctx, input));
   }
 
   @Query(() => TaskChecklistCollection, {

@@ -4,7 +4,10 @@ import type { IdNameDecorator } from "../../types/shared/named.type";
 import { toDecimalNumber } from "../../db/row-values";
 import { taskProgress } from "../task/task.read";
 import { readBy } from "../../auth/rule";
+import { policy } from "../../auth/policy";
 import { rules } from "../../auth/rules";
+import type { AuthedContext } from "../../context";
+import { NotFoundError } from "../../errors/errors";
 import {
   column,
   columns,
@@ -97,6 +100,18 @@ const ganttModel = readModel<ProjectGantt>({
 
 /** E15: the gantt charts of projects, compiled for what the document selects (`tasks` read in the same statement when selected). */
 export const ganttsById = loadById(ganttModel, "Project as p");
+
+/**
+ * E15: one project's gantt chart, compiled for what the document selects (the tasks in the same
+ * statement when selected, the task tallies only when progress or timePlanned is); NOT_FOUND when
+ * there is no such project, or for an external caller not assigned to it.
+ */
+export async function projectGantt(ctx: AuthedContext, projectId: string, selection: Selection): Promise<ProjectGantt> {
+  await policy.require(ctx, rules.readProject, { projectId, what: "Project", field: "id" });
+  const [gantt] = await ganttsById(ctx.read, [projectId], ctx.viewer, selection);
+  if (!gantt) throw new NotFoundError("Project", projectId, "id");
+  return gantt;
+}
 
 /** A gantt as an entity: every field but `tasks`, which its field resolver reads when selected (`projectGanttWithTasks`). */
 const withoutTasks = new Selection(

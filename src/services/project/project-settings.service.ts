@@ -1,15 +1,4 @@
 import type { DbTx, Prisma } from "../../db/client";
-import type { AuthedContext } from "../../context";
-import { policy } from "../../auth/policy";
-import { rules } from "../../auth/rules";
-import type { ProjectSettings } from "../../types/project/project-settings.type";
-import { projectSettingsEntity } from "./project.read";
-
-/** E17: settings share their project's id, and are read as the project is (another project's are NOT_FOUND to an external caller). */
-export async function projectSettings(ctx: AuthedContext, projectId: string): Promise<ProjectSettings> {
-  await policy.require(ctx, rules.readProject, { projectId, what: "Project settings", field: "id" });
-  return ctx.loaders.found(projectSettingsEntity, projectId, "Project settings");
-}
 
 /**
  * The settings columns a template may preset, with the JSON type each must have; anything else

@@ -11,7 +11,9 @@ import { Stage } from "../../types/project/stage.type";
 import type { IdNameDecorator } from "../../types/shared/named.type";
 import { stringList, toBool, toDate, toDecimalNumber, toInt } from "../../db/row-values";
 import { ruleSql } from "../../auth/rule";
+import { policy } from "../../auth/policy";
 import { rules } from "../../auth/rules";
+import type { AuthedContext } from "../../context";
 import { PROJECT_MANAGER_ROLES } from "../../domain/value-sets";
 import {
   column,
@@ -242,6 +244,7 @@ const boardUserModel = readModel<AssignedBoardUser>({
 export const projectEntity = entityOf(Project, projectModel, "Project as p", rules.readProject);
 export const projectNumberingEntity = entityOf(ProjectNumbering, numberingModel, "ProjectNumbering as pn", rules.staff);
 export const projectSettingsEntity = entityOf(ProjectSettings, settingsModel, "ProjectSettings as ps", rules.readProject);
+
 export const stageEntity = entityOf(Stage, stageModel, "Stage as s", rules.readProject, { subject: "projectId" });
 export const riskEntity = entityOf(Risk, riskModel, "Risk as r", rules.readProject, {
   subject: "projectId",
@@ -266,3 +269,9 @@ export const assignedBoardUserEntity = entityOf(AssignedBoardUser, boardUserMode
 
 export const customFieldDefinitionEntity = entityOf(CustomFieldDefinition, definitionModel, "CustomFieldDefinition as cd", rules.signedIn);
 export const customFieldOptionEntity = entityOf(CustomFieldOption, optionModel, "CustomFieldSelectOption as o", rules.signedIn);
+
+/** E17: settings share their project's id, and are read as the project is (another project's are NOT_FOUND to an external caller). */
+export async function projectSettings(ctx: AuthedContext, projectId: string): Promise<ProjectSettings> {
+  await policy.require(ctx, rules.readProject, { projectId, what: "Project settings", field: "id" });
+  return ctx.loaders.found(projectSettingsEntity, projectId, "Project settings");
+}
