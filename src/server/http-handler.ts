@@ -13,7 +13,7 @@ import { PLAYGROUND_ASSETS_PATH, type Playground } from "./playground";
 import { operationCost, type DocumentLimits } from "./cost";
 import type { CostCache } from "./plugins";
 import { RequestScope } from "../observability/request-scope";
-import { BodyError, isRecord, readJsonBody, type BodyFailure } from "./request-body";
+import { BODY_REFUSALS, BodyError, isRecord, readJsonBody } from "./request-body";
 import type { Tracing } from "./tracing";
 import type { TrustedDocumentsDoor } from "./trusted-documents";
 
@@ -287,25 +287,13 @@ function graphqlRoute(parts: HttpParts): (x: Exchange) => Promise<void> {
  * encoding or charset, a client that hung up mid-body) answered as GraphQL-style JSON errors with
  * a code, each logged as the request's one line, without the body.
  */
-function bodyRefused(x: Exchange, type: BodyFailure): void {
+function bodyRefused(x: Exchange, type: BodyError["type"]): void {
   const [status, code, message] = BODY_REFUSALS[type];
   x.refuse(type, code);
   // the client went away: nobody to answer; the request's own log line says "aborted"
   if (type === "request.aborted") return;
   answerError(x.res, status, code, message);
 }
-
-const UNSUPPORTED = "The request body's encoding or charset is not supported; send UTF-8 JSON.";
-/** Each failure's status, code and message. */
-const BODY_REFUSALS: Record<BodyFailure, [number, string, string]> = {
-  "entity.parse.failed": [400, "BAD_REQUEST", "The request body is not valid JSON."],
-  "entity.too.large": [413, "PAYLOAD_TOO_LARGE", "The request body is larger than the server accepts (MAX_BODY_BYTES)."],
-  "encoding.unsupported": [415, "UNSUPPORTED_MEDIA_TYPE", UNSUPPORTED],
-  "charset.unsupported": [415, "UNSUPPORTED_MEDIA_TYPE", UNSUPPORTED],
-  "request.size.invalid": [400, "BAD_REQUEST", "The request body's length does not match its Content-Length."],
-  "request.aborted": [499, "CLIENT_CLOSED_REQUEST", "The client closed the request."],
-  "stream.invalid": [400, "BAD_REQUEST", "The request could not be read."],
-};
 
 /**
  * The cost limit at the door, before Apollo parses and validates anything: a document over
