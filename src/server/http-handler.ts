@@ -305,7 +305,11 @@ function bodyRefused(x: Exchange, type: BodyError["type"]): void {
  * Returns true when it answered (refused) the request.
  */
 function costGuard(x: Exchange, posted: unknown, schema: GraphQLSchema, config: Config, limits: DocumentLimits, cache: CostCache): boolean {
-  const body = x.req.method === "GET" ? fromSearch(x.search) : posted;
+  // a GET request's operation, as its query string carries it
+  const params = x.req.method === "GET" ? new URLSearchParams(x.search) : undefined;
+  const body = params
+    ? { query: params.get("query"), operationName: params.get("operationName"), variables: params.get("variables") }
+    : posted;
   const operations = Array.isArray(body) ? body : [body];
   if (operations.length > config.maxBatchSize) {
     x.refuse("BAD_REQUEST");
@@ -364,16 +368,6 @@ function costGuard(x: Exchange, posted: unknown, schema: GraphQLSchema, config: 
     { cost, limit: limits.maxCost },
   );
   return true;
-}
-
-/** A GET request's operation, as its query string carries it. */
-function fromSearch(search: string): Record<string, string | undefined> {
-  const params = new URLSearchParams(search);
-  return {
-    query: params.get("query") ?? undefined,
-    operationName: params.get("operationName") ?? undefined,
-    variables: params.get("variables") ?? undefined,
-  };
 }
 
 /** Sends a REST answer; a refusal is recorded for the request's log line and the refusal metric. */
