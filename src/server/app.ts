@@ -87,7 +87,7 @@ export async function createApp(database: Database, config: Config, schema: Grap
     formatError: createFormatError({ debug: config.debugErrors, log: logError }),
     stringifyResult,
     plugins: [
-      operationRulesPlugin(schema, limits, { metrics, admission, costs, trusted }),
+      operationRulesPlugin({ schema, limits, metrics, admission, costs, trusted }),
       // once an operation is priced and admitted, before it executes, what production clients rely
       // on besides the limits: the cost-based rate limit per caller (RATE_LIMIT_COST_PER_MINUTE,
       // charged first) and safe retries of mutations with an Idempotency-Key. A running claim

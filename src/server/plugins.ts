@@ -126,17 +126,7 @@ function operationLabel(rootFields: readonly string[]): string {
  *   the microtask queue before its part, as a plugin registered last would run (Apollo calls
  *   every plugin's hook at once, each up to its first await, and awaits them all).
  */
-export function operationRulesPlugin(
-  schema: GraphQLSchema,
-  limits: DocumentLimits,
-  {
-    metrics,
-    admission,
-    costs: cache = new CostCache(),
-    trusted,
-  }: { metrics?: Metrics; admission?: CostAdmission; costs?: CostCache; trusted?: TrustedDocuments } = {},
-): ApolloServerPlugin<Context> {
-  const rules: Rules = { schema, limits, metrics, admission, cache, trusted };
+export function operationRulesPlugin(rules: Rules): ApolloServerPlugin<Context> {
   return {
     async requestDidStart({ contextValue }) {
       return new OperationRules(rules, contextValue);
@@ -147,9 +137,9 @@ export function operationRulesPlugin(
 interface Rules {
   schema: GraphQLSchema;
   limits: DocumentLimits;
-  metrics?: Metrics;
-  admission?: CostAdmission;
-  cache: CostCache;
+  metrics: Metrics;
+  admission: CostAdmission;
+  costs: CostCache;
   trusted?: TrustedDocuments;
 }
 
@@ -214,13 +204,13 @@ class OperationRules implements GraphQLRequestListener<Context> {
     // a heavy operation (priced at the door for /graphql, here for REST) takes turns from now on
     if (contextValue.request && this.cost! > lightCost(limits.maxCost)) contextValue.request.heavy = true;
     // heavy operations take turns (see admission.ts); the wait counts against the time budget
-    const admitted = admission?.acquire(this.cost!, contextValue.request);
+    const admitted = admission.acquire(this.cost!, contextValue.request);
     if (admitted) this.release = await admitted;
   }
 
   /** The complexity rule: depth, fields, then the cost, each refused over its limit. */
   private price(operation: OperationDefinitionNode, document: DocumentNode, request: GraphQLRequest, scope?: RequestScope): void {
-    const { schema, limits, cache } = this.rules;
+    const { schema, limits, costs: cache } = this.rules;
     const { depth, fields } = measureOperation(document, operation, limits.maxFields);
     if (depth > limits.maxDepth) {
       throw new QueryTooComplexError(`The query is ${depth} levels deep; the limit is ${limits.maxDepth}.`, {
@@ -274,7 +264,7 @@ class OperationRules implements GraphQLRequestListener<Context> {
     const errors = single?.errors;
     if (errors) record.errorCodes = [...new Set(errors.map((e) => String(e.extensions?.code ?? "INTERNAL_SERVER_ERROR")))];
     record.cost = this.cost === Number.POSITIVE_INFINITY ? undefined : this.cost;
-    this.rules.metrics?.observeOperation(record.name, record.errorCodes[0] ?? "ok", (performance.now() - this.started) / 1000, record.cost);
+    this.rules.metrics.observeOperation(record.name, record.errorCodes[0] ?? "ok", (performance.now() - this.started) / 1000, record.cost);
     if (this.refused && response.http.status === 401 && !asksForGraphqlResponse(request.http?.headers.get("accept"))) {
       response.http.status = 200;
     }
