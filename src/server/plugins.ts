@@ -89,11 +89,6 @@ export class CostCache {
   }
 }
 
-/** The label an operation gets in logs and metrics: its root field, or `multiple` (bounded by the schema, unlike client-chosen names). */
-function operationLabel(rootFields: readonly string[]): string {
-  return rootFields.length === 1 ? rootFields[0] : rootFields.length === 0 ? "none" : "multiple";
-}
-
 /**
  * The rules every GraphQL operation goes through, as one Apollo plugin (each plugin costs every
  * request a listener and a promise per stage: four of them were measurable on `{ __typename }`),
@@ -146,7 +141,7 @@ interface Rules {
 /** One operation's state under the rules (see operationRulesPlugin), its hooks as methods. */
 class OperationRules implements GraphQLRequestListener<Context> {
   private readonly started = performance.now();
-  private readonly record: OperationRecord = { name: "unknown", errorCodes: [] };
+  private readonly record: RequestScope["operations"][number] = { name: "unknown", errorCodes: [] };
   /** The auth rule refused the operation (its answer's status is then decided in willSendResponse). */
   private refused = false;
   private cost?: number;
@@ -185,7 +180,8 @@ class OperationRules implements GraphQLRequestListener<Context> {
       return;
     }
     const roots = rootFieldsOf(document, operation);
-    this.record.name = operationLabel(roots);
+    // its label in logs and metrics: its root field, or `multiple` (bounded by the schema, unlike client-chosen names)
+    this.record.name = roots.length === 1 ? roots[0] : roots.length === 0 ? "none" : "multiple";
     // authentication first, then trusted documents (TRUSTED_DOCUMENTS), then the complexity rule
     const unauthenticated = !contextValue.viewer && roots.some((n) => !PUBLIC_ROOT_FIELDS.has(n));
     const refusal = unauthenticated
@@ -283,9 +279,6 @@ class OperationRules implements GraphQLRequestListener<Context> {
     };
   }
 }
-
-/** What the log line and metrics record of one operation (RequestScope.operations). */
-type OperationRecord = RequestScope["operations"][number];
 
 /** How many of a flood's variable violations the single folded error lists. */
 export const MAX_REPORTED_VARIABLE_ERRORS = 50;
