@@ -40,14 +40,15 @@ export function sha256(text: string): string {
 }
 
 /**
- * The manifest at `path`: GraphQL Code Generator's `persisted-documents.json` (an object from
- * hash to document), or Apollo's persisted query manifest (`{ format:
+ * The trusted documents of a server in `mode`: the manifest's at `path`, plus `own` (the REST
+ * layer's stored documents). The manifest is GraphQL Code Generator's `persisted-documents.json`
+ * (an object from hash to document), or Apollo's persisted query manifest (`{ format:
  * "apollo-persisted-query-manifest", operations: [{ id, body }] }`). Keys may carry the
  * `sha256:` prefix of the GraphQL-over-HTTP persisted documents appendix. Every entry's key must
  * be the SHA-256 of its document and the document must parse: a wrong file stops the server at
  * start, naming the entry, instead of refusing clients later.
  */
-export function loadManifest(path: string): Map<string, string> {
+export function trustedDocuments(mode: "allow" | "require", path: string, own: Iterable<string>): TrustedDocuments {
   const fail = (why: string) => new ConfigError(`TRUSTED_DOCUMENTS_MANIFEST (${path}): ${why}`);
   let raw: unknown;
   try {
@@ -75,19 +76,13 @@ export function loadManifest(path: string): Map<string, string> {
     }
     byHash.set(hash, document);
   }
-  return byHash;
+  return { mode, byHash, trusted: new Set([...byHash.values(), ...own]) };
 }
 
 /** The hash an id names (`sha256:<hex>` or `<hex>`, any case), or undefined when it is no SHA-256 hash. */
 function documentHash(id: string): string | undefined {
   const hex = id.replace(/^sha256:/i, "").toLowerCase();
   return SHA256_HEX.test(hex) ? hex : undefined;
-}
-
-/** The trusted documents of a server in `mode`: the manifest's at `manifestPath`, plus `own` (the REST layer's stored documents). */
-export function trustedDocuments(mode: "allow" | "require", manifestPath: string, own: Iterable<string>): TrustedDocuments {
-  const byHash = loadManifest(manifestPath);
-  return { mode, byHash, trusted: new Set([...byHash.values(), ...own]) };
 }
 
 interface Refusal {
