@@ -130,19 +130,16 @@ export function resolveOperation(operation: Record<string, unknown>, docs: Trust
   return undefined;
 }
 
-/** What the door did with a request: its refusal, or the query string to run (a GET's id replaced by its text). */
-export type DoorResult = { refusal: Refusal } | { refusal?: undefined; search: string };
-
-/** The door of /graphql, as the request listener calls it (src/server/http-handler.ts). */
-export type TrustedDocumentsDoor = (method: string | undefined, search: string, body: unknown) => DoorResult;
+export type TrustedDocumentsDoor = ReturnType<typeof trustedDocumentsDoor>;
 
 /**
- * The door of /graphql (before the cost guard, which then prices the registered text): resolves
- * every operation of the request, a batch's too, in place; one refusal refuses the whole request,
- * nothing ran.
+ * The door of /graphql, as the request listener calls it (before the cost guard, which then prices
+ * the registered text): resolves every operation of the request, a batch's too, in place; one
+ * refusal refuses the whole request, nothing ran. Answers the refusal, or the query string to run
+ * (a GET's id replaced by its text).
  */
-export function trustedDocumentsDoor(docs: TrustedDocuments): TrustedDocumentsDoor {
-  return (method, search, body) => {
+export function trustedDocumentsDoor(docs: TrustedDocuments) {
+  return (method: string | undefined, search: string, body: unknown): { refusal: Refusal } | { refusal?: undefined; search: string } => {
     if (method === "GET") {
       const params = new URLSearchParams(search);
       const operation: Record<string, unknown> = Object.fromEntries(params);
