@@ -85,13 +85,8 @@ function documentHash(id: string): string | undefined {
   return SHA256_HEX.test(hex) ? hex : undefined;
 }
 
-interface Refusal {
-  status: number;
-  code: string;
-  message: string;
-}
-
-const refused = (status: number, code: string, message: string): Refusal => ({ status, code, message });
+const refused = (status: number, code: string, message: string) => ({ status, code, message });
+type Refusal = ReturnType<typeof refused>;
 
 /**
  * One operation of a request as the client sent it (a JSON body, or a GET's parameters): an id
