@@ -15,20 +15,6 @@ const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"
 export class ConfigError extends Error {}
 
 /**
- * Default MAX_QUERY_COST: every README example and every operation at its largest page (100
- * items, or 1000 with `pagination: false`) with its usual selection passes; see the README's
- * "Limits" section and test/query-cost.test.ts.
- */
-export const DEFAULT_MAX_QUERY_COST = 200_000;
-
-/**
- * Default MAX_RESULT_BYTES: the JSON of the largest answers the default cost limit admits (every
- * field at the largest pages, long texts included) with room to spare, while one answer still
- * stays a small part of the default heap (see the README's "Limits").
- */
-export const DEFAULT_MAX_RESULT_BYTES = 16 * 1024 * 1024;
-
-/**
  * CORS_ORIGINS: a comma-separated allowlist of origins (`https://app.example.com,http://localhost:5173`),
  * `*` for any origin, empty (the default) for none: only pages served by this server itself.
  */
@@ -104,7 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     problems.push("SEED_ADMIN_TOKEN must be at least 16 characters long");
   }
 
-  const maxQueryCost = int("MAX_QUERY_COST", DEFAULT_MAX_QUERY_COST, 10, 100_000_000);
+  // by default every README example and every operation at its largest page (100 items, or 1000 with
+  // `pagination: false`) with its usual selection passes; see the README's "Limits" and test/query-cost.test.ts
+  const maxQueryCost = int("MAX_QUERY_COST", 200_000, 10, 100_000_000);
   const config = {
     port: int("PORT", 4000, 0, 65535),
     host: env.HOST || "0.0.0.0",
@@ -136,8 +124,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     maxConcurrentCost: int("MAX_CONCURRENT_COST", maxQueryCost, 10, 1_000_000_000),
     /** Most objects one request may answer (the result budget); each object costs at least 1, so an admitted document stays within. */
     maxResultNodes: int("MAX_RESULT_NODES", maxQueryCost, 10, 1_000_000_000),
-    /** Most bytes of JSON one request may answer (the result budget). */
-    maxResultBytes: int("MAX_RESULT_BYTES", DEFAULT_MAX_RESULT_BYTES, 1024, 1_073_741_824),
+    /**
+     * Most bytes of JSON one request may answer (the result budget). The default holds the largest answers the
+     * default cost limit admits (every field at the largest pages, long texts included) with room to spare,
+     * while one answer still stays a small part of the default heap (see the README's "Limits").
+     */
+    maxResultBytes: int("MAX_RESULT_BYTES", 16 * 1024 * 1024, 1024, 1_073_741_824),
     /** Time budget of one request; past it the request is abandoned and its transaction rolled back. */
     requestTimeoutMs: int("REQUEST_TIMEOUT_MS", 10_000, 10, 600_000),
     /** Most operations one batched request (a JSON array) may carry. */
