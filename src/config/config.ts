@@ -10,8 +10,6 @@ export function databaseKind(url: string): DatabaseKind {
   throw new Error(`DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)`);
 }
 
-const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-
 export class ConfigError extends Error {}
 
 /**
@@ -147,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** On SIGTERM/SIGINT, how long requests in flight may still run before the process exits anyway. */
     shutdownTimeoutMs: int("SHUTDOWN_TIMEOUT_MS", 10_000, 0, 600_000),
     /** pino log level: fatal, error, warn, info, debug, trace or silent. */
-    logLevel: oneOf("LOG_LEVEL", LOG_LEVELS, "info"),
+    logLevel: oneOf("LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const, "info"),
     /**
      * A request that succeeded gets its log line at `info` when it took at least this long, at
      * `debug` otherwise (failed, refused and aborted ones are always logged); 0: every request at `info`.
