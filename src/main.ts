@@ -52,8 +52,7 @@ async function main(): Promise<void> {
     const empty = await isEmpty(db);
     if (empty && shouldSeed(sqliteFile, config.seedOnEmpty)) {
       const started = Date.now();
-      const result = await seed(db, { scale: config.seedScale, adminToken: config.seedAdminToken });
-      createdAdminToken = result.adminToken;
+      createdAdminToken = (await seed(db, { scale: config.seedScale, adminToken: config.seedAdminToken })).adminToken;
       log.info(
         { scale: config.seedScale, ms: Date.now() - started },
         `Seeded demo data (scale ${config.seedScale}) in ${Date.now() - started} ms.`,
