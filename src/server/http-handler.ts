@@ -175,9 +175,8 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
 
   async function otherPaths(x: Exchange, api: boolean): Promise<void> {
     const { req, res, path } = x;
-    const method = req.method;
     if (api && (await parts.rest(x))) return;
-    if (method === "GET" || method === "HEAD") {
+    if (req.method === "GET" || req.method === "HEAD") {
       if (path === "/health/live") {
         // the process answers: a restart would not help (the database is /health/ready's concern)
         return sendJson(res, 200, { status: "ok" });
