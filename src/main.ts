@@ -1,4 +1,5 @@
 import "reflect-metadata";
+import { once } from "node:events";
 import { ConfigError, loadConfig, databaseKind } from "./config/config";
 import { sqlitePath } from "./db/client";
 import { openDatabase } from "./db/database";
@@ -8,7 +9,7 @@ import { withStartupLock } from "./db/startup-lock";
 import { checkFirstStart, markInitialized, shouldSeed } from "./db/first-start";
 import { buildAppSchema } from "./schema/build-schema";
 import { createApp } from "./server/app";
-import { createHttpServer, listen } from "./server/http-server";
+import { createHttpServer } from "./server/http-server";
 import { createLogger } from "./observability/logger";
 import { startTracing } from "./server/tracing";
 import { isEmpty, seed } from "./seed";
@@ -51,8 +52,7 @@ async function main(): Promise<void> {
     const empty = await isEmpty(db);
     if (empty && shouldSeed(sqliteFile, config.seedOnEmpty)) {
       const started = Date.now();
-      const result = await seed(db, { scale: config.seedScale, adminToken: config.seedAdminToken });
-      createdAdminToken = result.adminToken;
+      createdAdminToken = (await seed(db, { scale: config.seedScale, adminToken: config.seedAdminToken })).adminToken;
       log.info(
         { scale: config.seedScale, ms: Date.now() - started },
         `Seeded demo data (scale ${config.seedScale}) in ${Date.now() - started} ms.`,
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   mark("apollo");
   const server = createHttpServer(app, config);
   try {
-    await listen(server, config.port, config.host);
+    await once(server.listen(config.port, config.host), "listening");
   } catch (error) {
     log.fatal(`Cannot listen on ${config.host}:${config.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     await database.close().catch(() => undefined);

@@ -10,23 +10,7 @@ export function databaseKind(url: string): DatabaseKind {
   throw new Error(`DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)`);
 }
 
-const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-
 export class ConfigError extends Error {}
-
-/**
- * Default MAX_QUERY_COST: every README example and every operation at its largest page (100
- * items, or 1000 with `pagination: false`) with its usual selection passes; see the README's
- * "Limits" section and test/query-cost.test.ts.
- */
-export const DEFAULT_MAX_QUERY_COST = 200_000;
-
-/**
- * Default MAX_RESULT_BYTES: the JSON of the largest answers the default cost limit admits (every
- * field at the largest pages, long texts included) with room to spare, while one answer still
- * stays a small part of the default heap (see the README's "Limits").
- */
-export const DEFAULT_MAX_RESULT_BYTES = 16 * 1024 * 1024;
 
 /**
  * CORS_ORIGINS: a comma-separated allowlist of origins (`https://app.example.com,http://localhost:5173`),
@@ -104,7 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     problems.push("SEED_ADMIN_TOKEN must be at least 16 characters long");
   }
 
-  const maxQueryCost = int("MAX_QUERY_COST", DEFAULT_MAX_QUERY_COST, 10, 100_000_000);
+  // by default every README example and every operation at its largest page (100 items, or 1000 with
+  // `pagination: false`) with its usual selection passes; see the README's "Limits" and test/query-cost.test.ts
+  const maxQueryCost = int("MAX_QUERY_COST", 200_000, 10, 100_000_000);
   const config = {
     port: int("PORT", 4000, 0, 65535),
     host: env.HOST || "0.0.0.0",
@@ -136,8 +122,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     maxConcurrentCost: int("MAX_CONCURRENT_COST", maxQueryCost, 10, 1_000_000_000),
     /** Most objects one request may answer (the result budget); each object costs at least 1, so an admitted document stays within. */
     maxResultNodes: int("MAX_RESULT_NODES", maxQueryCost, 10, 1_000_000_000),
-    /** Most bytes of JSON one request may answer (the result budget). */
-    maxResultBytes: int("MAX_RESULT_BYTES", DEFAULT_MAX_RESULT_BYTES, 1024, 1_073_741_824),
+    /**
+     * Most bytes of JSON one request may answer (the result budget). The default holds the largest answers the
+     * default cost limit admits (every field at the largest pages, long texts included) with room to spare,
+     * while one answer still stays a small part of the default heap (see the README's "Limits").
+     */
+    maxResultBytes: int("MAX_RESULT_BYTES", 16 * 1024 * 1024, 1024, 1_073_741_824),
     /** Time budget of one request; past it the request is abandoned and its transaction rolled back. */
     requestTimeoutMs: int("REQUEST_TIMEOUT_MS", 10_000, 10, 600_000),
     /** Most operations one batched request (a JSON array) may carry. */
@@ -155,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** On SIGTERM/SIGINT, how long requests in flight may still run before the process exits anyway. */
     shutdownTimeoutMs: int("SHUTDOWN_TIMEOUT_MS", 10_000, 0, 600_000),
     /** pino log level: fatal, error, warn, info, debug, trace or silent. */
-    logLevel: oneOf("LOG_LEVEL", LOG_LEVELS, "info"),
+    logLevel: oneOf("LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const, "info"),
     /**
      * A request that succeeded gets its log line at `info` when it took at least this long, at
      * `debug` otherwise (failed, refused and aborted ones are always logged); 0: every request at `info`.

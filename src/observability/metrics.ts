@@ -7,13 +7,7 @@ export interface PoolStats {
   waiting: number;
 }
 
-export interface Metrics {
-  registry: Registry;
-  /** One finished GraphQL operation: its label (root field), outcome (ok or an error code), duration and cost. */
-  observeOperation(operation: string, outcome: string, seconds: number, cost: number | undefined): void;
-  /** One HTTP request refused before GraphQL ran (malformed JSON, too large, shutting down...). */
-  observeRefusal(outcome: string): void;
-}
+export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
  * Prometheus metrics (prom-client) of one server, in a registry of its own so several servers in
@@ -22,7 +16,7 @@ export interface Metrics {
  * The default process metrics include the event-loop lag (`nodejs_eventloop_lag_seconds` and its
  * percentiles).
  */
-export function createMetrics(poolStats: () => PoolStats, admissionStats: () => { inUse: number; waiting: number }): Metrics {
+export function createMetrics(poolStats: () => PoolStats, admissionStats: () => { inUse: number; waiting: number }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // counted in plain numbers and handed to prom-client when scraped (its documented collect hook):
@@ -42,20 +36,18 @@ export function createMetrics(poolStats: () => PoolStats, admissionStats: () => 
       }
     },
   });
-  const duration = new Histogram({
-    name: "graphql_request_duration_seconds",
-    help: "Time from arrival to answer of GraphQL operations, by root field.",
-    labelNames: ["operation"],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-  const cost = new Histogram({
-    name: "graphql_query_cost",
-    help: "Computed cost of the GraphQL operations admitted or refused (see README, Limits).",
-    labelNames: ["operation"],
-    buckets: [10, 50, 100, 500, 1_000, 5_000, 10_000, 25_000, 50_000, 100_000, 1_000_000],
-    registers: [registry],
-  });
+  const perOperation = (name: string, help: string, buckets: number[]) =>
+    new Histogram({ name, help, labelNames: ["operation"], buckets, registers: [registry] });
+  const duration = perOperation(
+    "graphql_request_duration_seconds",
+    "Time from arrival to answer of GraphQL operations, by root field.",
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  );
+  const cost = perOperation(
+    "graphql_query_cost",
+    "Computed cost of the GraphQL operations admitted or refused (see README, Limits).",
+    [10, 50, 100, 500, 1_000, 5_000, 10_000, 25_000, 50_000, 100_000, 1_000_000],
+  );
   const refusals = new Counter({
     name: "http_requests_refused_total",
     help: "HTTP requests refused before GraphQL ran, by reason.",
@@ -100,7 +92,8 @@ export function createMetrics(poolStats: () => PoolStats, admissionStats: () => 
   const byOperation = new Map<string, Operation>();
   return {
     registry,
-    observeOperation(operation, outcome, seconds, requestCost) {
+    /** One finished GraphQL operation: its label (root field), outcome (ok or an error code), duration and cost. */
+    observeOperation(operation: string, outcome: string, seconds: number, requestCost: number | undefined): void {
       let series = byOperation.get(operation);
       if (!series) {
         series = { duration: duration.labels({ operation }), cost: cost.labels({ operation }), outcomes: new Map() };
@@ -115,7 +108,8 @@ export function createMetrics(poolStats: () => PoolStats, admissionStats: () => 
       series.duration.observe(seconds);
       if (requestCost !== undefined) series.cost.observe(requestCost);
     },
-    observeRefusal(reason) {
+    /** One HTTP request refused before GraphQL ran (malformed JSON, too large, shutting down...). */
+    observeRefusal(reason: string): void {
       refusals.inc({ reason });
     },
   };

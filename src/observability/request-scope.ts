@@ -70,8 +70,10 @@ export class RequestScope {
     this.id = clientRequestId && REQUEST_ID.test(clientRequestId) ? clientRequestId : randomUUID();
     this.deadline = Date.now() + budgetMs;
     this.result = { nodes: 0, bytes: 0, maxNodes: limits?.maxNodes ?? Infinity, maxBytes: limits?.maxBytes ?? Infinity };
-    this.deadlines = deadlinesOf(budgetMs);
-    this.deadlines.add(this);
+    let deadlines = queues.get(budgetMs);
+    if (!deadlines) queues.set(budgetMs, (deadlines = new Deadlines()));
+    this.deadlines = deadlines;
+    deadlines.add(this);
   }
 
   /** Aborted when execution is abandoned: the budget ran out, the answer outgrew its budget, or the server gave up on the request. */
@@ -231,9 +233,3 @@ function fireDeadlines(deadlines: Deadlines): void {
 
 /** One queue per budget (the server's requests share REQUEST_TIMEOUT_MS; tests use a few others). */
 const queues = new Map<number, Deadlines>();
-
-function deadlinesOf(budgetMs: number): Deadlines {
-  let queue = queues.get(budgetMs);
-  if (!queue) queues.set(budgetMs, (queue = new Deadlines()));
-  return queue;
-}

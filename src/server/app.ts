@@ -87,7 +87,7 @@ export async function createApp(database: Database, config: Config, schema: Grap
     formatError: createFormatError({ debug: config.debugErrors, log: logError }),
     stringifyResult,
     plugins: [
-      operationRulesPlugin(schema, limits, { metrics, admission, costs, trusted }),
+      operationRulesPlugin({ schema, limits, metrics, admission, costs, trusted }),
       // once an operation is priced and admitted, before it executes, what production clients rely
       // on besides the limits: the cost-based rate limit per caller (RATE_LIMIT_COST_PER_MINUTE,
       // charged first) and safe retries of mutations with an Idempotency-Key. A running claim
@@ -109,7 +109,6 @@ export async function createApp(database: Database, config: Config, schema: Grap
   await apollo.start();
   const auth = new AuthCache(database.prisma, config.authCacheTtlMs);
   const context = (authorization?: string, scope?: RequestScope) => buildContext(database, config, auth, authorization, scope);
-  const writable = createWriteProbe(database.prisma, config.databaseUrl);
   const inFlight = new Set<RequestScope>();
   const state = { stopping: false };
 
@@ -131,7 +130,7 @@ export async function createApp(database: Database, config: Config, schema: Grap
       tracing,
       context: requestContext,
       rest: restRoute(createRestHandler(apollo, operations), { maxBodyBytes: config.maxBodyBytes, context: requestContext }),
-      ready: writable,
+      ready: createWriteProbe(database.prisma, config.databaseUrl),
       inFlight,
       state,
     },

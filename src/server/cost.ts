@@ -104,19 +104,6 @@ function withStatements(estimators: ComplexityEstimator[]): ComplexityEstimator 
   };
 }
 
-/** The estimators in the order graphql-query-complexity asks them (the first number wins). */
-export function costEstimators(options: Pick<DocumentLimits, "maxUnpaginatedItems">): ComplexityEstimator[] {
-  const answer = [
-    introspectionEstimator,
-    entitiesEstimator,
-    paginationEstimator(options.maxUnpaginatedItems),
-    fieldExtensionsEstimator(),
-    undeclaredListEstimator,
-    simpleEstimator({ defaultComplexity: 1 }),
-  ];
-  return [withStatements(answer), ...answer];
-}
-
 /** The limits a document is checked against before execution. */
 export interface DocumentLimits {
   maxDepth: number;
@@ -137,13 +124,22 @@ export function operationCost(
   operationName: string | undefined,
   limits: Pick<DocumentLimits, "maxFields" | "maxUnpaginatedItems">,
 ): number {
+  // in the order graphql-query-complexity asks them (the first number wins)
+  const estimators = [
+    introspectionEstimator,
+    entitiesEstimator,
+    paginationEstimator(limits.maxUnpaginatedItems),
+    fieldExtensionsEstimator(),
+    undeclaredListEstimator,
+    simpleEstimator({ defaultComplexity: 1 }),
+  ];
   try {
     return getComplexity({
       schema,
       query: document,
       variables: variables ?? {},
       operationName,
-      estimators: costEstimators(limits),
+      estimators: [withStatements(estimators), ...estimators],
       maxQueryNodes: 4 * limits.maxFields + 100,
     });
   } catch (error) {

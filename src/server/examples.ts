@@ -4,26 +4,17 @@ import { projectRoot } from "../config/paths";
 import demoIds from "../../prisma/demo-ids.json";
 
 /** One ready-made operation of the interface (E1..E20), as the playground offers it and the tests run it. */
-export interface Example {
-  /** "E4": the operation's number in the interface. */
-  id: string;
-  /** The file name without extension, e.g. "E04-create-invoice". */
-  name: string;
-  /** The first comment line of the document: what the example does. */
-  title: string;
-  /** The GraphQL document, exactly as stored in examples/<name>.graphql. */
-  query: string;
-  /** The variables of examples/<name>.json with every "{{demoKey}}" replaced by that demo id. */
-  variables: Record<string, unknown>;
-}
+export type Example = ReturnType<typeof loadExamples>[number];
 
 /**
- * The examples of examples/*.graphql with their variables. The documents live only there: the
- * playground serves them as ready tabs and test/demo-operations.test.ts runs each of them, so an
- * example that stops working fails the suite. Variables name demo objects as "{{key}}" (a key of
- * prisma/demo-ids.json) so the fixed ids are written once.
+ * The examples of examples/*.graphql with their variables: each its id ("E4", the operation's
+ * number in the interface), name (the file's, "E04-create-invoice"), title (the document's first
+ * comment line), the document as stored, and the variables of examples/<name>.json with every
+ * "{{key}}" replaced by that demo id (a key of prisma/demo-ids.json, so the fixed ids are written
+ * once). The documents live only there: the playground serves them as ready tabs and
+ * test/demo-operations.test.ts runs each of them, so an example that stops working fails the suite.
  */
-export function loadExamples(dir = join(projectRoot, "examples")): Example[] {
+export function loadExamples(dir = join(projectRoot, "examples")) {
   return readdirSync(dir)
     .filter((file) => /^E\d\d-.+\.graphql$/.test(file))
     .sort()

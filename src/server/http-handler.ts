@@ -13,7 +13,7 @@ import { PLAYGROUND_ASSETS_PATH, type Playground } from "./playground";
 import { operationCost, type DocumentLimits } from "./cost";
 import type { CostCache } from "./plugins";
 import { RequestScope } from "../observability/request-scope";
-import { BodyError, isRecord, readJsonBody, type BodyFailure } from "./request-body";
+import { BODY_REFUSALS, BodyError, isRecord, readJsonBody } from "./request-body";
 import type { Tracing } from "./tracing";
 import type { TrustedDocumentsDoor } from "./trusted-documents";
 
@@ -175,9 +175,8 @@ export function createRequestListener(parts: HttpParts, restPaths: readonly stri
 
   async function otherPaths(x: Exchange, api: boolean): Promise<void> {
     const { req, res, path } = x;
-    const method = req.method;
     if (api && (await parts.rest(x))) return;
-    if (method === "GET" || method === "HEAD") {
+    if (req.method === "GET" || req.method === "HEAD") {
       if (path === "/health/live") {
         // the process answers: a restart would not help (the database is /health/ready's concern)
         return sendJson(res, 200, { status: "ok" });
@@ -287,25 +286,13 @@ function graphqlRoute(parts: HttpParts): (x: Exchange) => Promise<void> {
  * encoding or charset, a client that hung up mid-body) answered as GraphQL-style JSON errors with
  * a code, each logged as the request's one line, without the body.
  */
-function bodyRefused(x: Exchange, type: BodyFailure): void {
+function bodyRefused(x: Exchange, type: BodyError["type"]): void {
   const [status, code, message] = BODY_REFUSALS[type];
   x.refuse(type, code);
   // the client went away: nobody to answer; the request's own log line says "aborted"
   if (type === "request.aborted") return;
   answerError(x.res, status, code, message);
 }
-
-const UNSUPPORTED = "The request body's encoding or charset is not supported; send UTF-8 JSON.";
-/** Each failure's status, code and message. */
-const BODY_REFUSALS: Record<BodyFailure, [number, string, string]> = {
-  "entity.parse.failed": [400, "BAD_REQUEST", "The request body is not valid JSON."],
-  "entity.too.large": [413, "PAYLOAD_TOO_LARGE", "The request body is larger than the server accepts (MAX_BODY_BYTES)."],
-  "encoding.unsupported": [415, "UNSUPPORTED_MEDIA_TYPE", UNSUPPORTED],
-  "charset.unsupported": [415, "UNSUPPORTED_MEDIA_TYPE", UNSUPPORTED],
-  "request.size.invalid": [400, "BAD_REQUEST", "The request body's length does not match its Content-Length."],
-  "request.aborted": [499, "CLIENT_CLOSED_REQUEST", "The client closed the request."],
-  "stream.invalid": [400, "BAD_REQUEST", "The request could not be read."],
-};
 
 /**
  * The cost limit at the door, before Apollo parses and validates anything: a document over
@@ -317,7 +304,11 @@ const BODY_REFUSALS: Record<BodyFailure, [number, string, string]> = {
  * Returns true when it answered (refused) the request.
  */
 function costGuard(x: Exchange, posted: unknown, schema: GraphQLSchema, config: Config, limits: DocumentLimits, cache: CostCache): boolean {
-  const body = x.req.method === "GET" ? fromSearch(x.search) : posted;
+  // a GET request's operation, as its query string carries it
+  const params = x.req.method === "GET" ? new URLSearchParams(x.search) : undefined;
+  const body = params
+    ? { query: params.get("query"), operationName: params.get("operationName"), variables: params.get("variables") }
+    : posted;
   const operations = Array.isArray(body) ? body : [body];
   if (operations.length > config.maxBatchSize) {
     x.refuse("BAD_REQUEST");
@@ -376,16 +367,6 @@ function costGuard(x: Exchange, posted: unknown, schema: GraphQLSchema, config: 
     { cost, limit: limits.maxCost },
   );
   return true;
-}
-
-/** A GET request's operation, as its query string carries it. */
-function fromSearch(search: string): Record<string, string | undefined> {
-  const params = new URLSearchParams(search);
-  return {
-    query: params.get("query") ?? undefined,
-    operationName: params.get("operationName") ?? undefined,
-    variables: params.get("variables") ?? undefined,
-  };
 }
 
 /** Sends a REST answer; a refusal is recorded for the request's log line and the refusal metric. */

@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { Config } from "../config/config";
 import type { App } from "./app";
@@ -24,10 +23,4 @@ export function createHttpServer(app: App, config: Config): Server {
   server.maxConnections = config.maxConnections;
   server.on("drop", () => app.metrics.observeRefusal("max_connections"));
   return server;
-}
-
-/** Starts listening; resolves once the port is bound, rejects with the listen error. */
-export async function listen(server: Server, port: number, host: string): Promise<void> {
-  server.listen(port, host);
-  await once(server, "listening");
 }

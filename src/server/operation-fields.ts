@@ -10,7 +10,7 @@ interface OperationFacts {
   /** The distinct root fields it selects. */
   rootFields: string[];
   /** measure()'s answer, and the field limit it stopped at. */
-  complexity?: Complexity & { limit: number };
+  complexity?: ReturnType<typeof measure> & { limit: number };
 }
 
 const facts = new WeakMap<OperationDefinitionNode, OperationFacts>();
@@ -34,7 +34,7 @@ export function rootFieldsOf(document: DocumentNode, operation: OperationDefinit
 }
 
 /** measure() of `operation`, remembered for the operation. */
-export function measureOperation(document: DocumentNode, operation: OperationDefinitionNode, limit: number): Complexity {
+export function measureOperation(document: DocumentNode, operation: OperationDefinitionNode, limit: number) {
   const known = factsOf(document, operation);
   if (known.complexity?.limit !== limit) known.complexity = { ...measure(operation.selectionSet, fragmentsOf(document), limit), limit };
   return known.complexity;
@@ -59,17 +59,12 @@ function rootFieldNames(
   return names;
 }
 
-interface Complexity {
-  depth: number;
-  fields: number;
-}
-
 /**
  * Depth and field count of an operation with every fragment spread expanded where it is used,
  * so that a small document that fans out through fragments is measured by what it would cost.
  * Stops counting past `limit` fields.
  */
-function measure(selectionSet: SelectionSetNode, fragments: Record<string, FragmentDefinitionNode>, limit: number): Complexity {
+function measure(selectionSet: SelectionSetNode, fragments: Record<string, FragmentDefinitionNode>, limit: number) {
   let fields = 0;
   let maxDepth = 0;
   const walk = (set: SelectionSetNode, depth: number, path: string[]): void => {

@@ -22,19 +22,14 @@ const ASSETS: Record<string, { module?: string; file?: string; type: string }> =
   "playground.css": { file: join(projectRoot, "playground", "playground.css"), type: "text/css" },
 };
 
-export interface Playground {
-  /** Answers GET /playground/<file> (true), or leaves an unknown file to the caller (false). */
-  asset(res: ServerResponse, file: string): boolean;
-  /** Answers GET /graphql with the page when a browser navigates there (true); else false: the request is the API's. */
-  page(req: IncomingMessage, res: ServerResponse, search: string): boolean;
-}
+export type Playground = ReturnType<typeof createPlayground>;
 
 /**
  * GraphiQL at GET /graphql for browsers (a request that asks for HTML and carries no `query`
  * parameter; everything else goes on to the API), with the twenty examples of examples/ as a
  * collection. Assets and the page are read and made once, here.
  */
-export function createPlayground(): Playground {
+export function createPlayground() {
   const files = new Map<string, { body: Buffer; type: string }>();
   for (const [name, asset] of Object.entries(ASSETS)) {
     const path = asset.file ?? packageFile(asset.module!);
@@ -44,7 +39,8 @@ export function createPlayground(): Playground {
   const html = page(examples);
 
   return {
-    asset(res, name) {
+    /** Answers GET /playground/<file> (true), or leaves an unknown file to the caller (false). */
+    asset(res: ServerResponse, name: string): boolean {
       const file = files.get(name);
       if (!file) return false;
       res.setHeader("content-type", file.type);
@@ -52,7 +48,8 @@ export function createPlayground(): Playground {
       res.end(file.body);
       return true;
     },
-    page(req, res, search) {
+    /** Answers GET /graphql with the page when a browser navigates there (true); else false: the request is the API's. */
+    page(req: IncomingMessage, res: ServerResponse, search: string): boolean {
       if (!wantsPage(req, search)) return false;
       for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
       res.end(html);

@@ -89,11 +89,6 @@ export class CostCache {
   }
 }
 
-/** The label an operation gets in logs and metrics: its root field, or `multiple` (bounded by the schema, unlike client-chosen names). */
-function operationLabel(rootFields: readonly string[]): string {
-  return rootFields.length === 1 ? rootFields[0] : rootFields.length === 0 ? "none" : "multiple";
-}
-
 /**
  * The rules every GraphQL operation goes through, as one Apollo plugin (each plugin costs every
  * request a listener and a promise per stage: four of them were measurable on `{ __typename }`),
@@ -126,17 +121,7 @@ function operationLabel(rootFields: readonly string[]): string {
  *   the microtask queue before its part, as a plugin registered last would run (Apollo calls
  *   every plugin's hook at once, each up to its first await, and awaits them all).
  */
-export function operationRulesPlugin(
-  schema: GraphQLSchema,
-  limits: DocumentLimits,
-  {
-    metrics,
-    admission,
-    costs: cache = new CostCache(),
-    trusted,
-  }: { metrics?: Metrics; admission?: CostAdmission; costs?: CostCache; trusted?: TrustedDocuments } = {},
-): ApolloServerPlugin<Context> {
-  const rules: Rules = { schema, limits, metrics, admission, cache, trusted };
+export function operationRulesPlugin(rules: Rules): ApolloServerPlugin<Context> {
   return {
     async requestDidStart({ contextValue }) {
       return new OperationRules(rules, contextValue);
@@ -147,16 +132,16 @@ export function operationRulesPlugin(
 interface Rules {
   schema: GraphQLSchema;
   limits: DocumentLimits;
-  metrics?: Metrics;
-  admission?: CostAdmission;
-  cache: CostCache;
+  metrics: Metrics;
+  admission: CostAdmission;
+  costs: CostCache;
   trusted?: TrustedDocuments;
 }
 
 /** One operation's state under the rules (see operationRulesPlugin), its hooks as methods. */
 class OperationRules implements GraphQLRequestListener<Context> {
   private readonly started = performance.now();
-  private readonly record: OperationRecord = { name: "unknown", errorCodes: [] };
+  private readonly record: RequestScope["operations"][number] = { name: "unknown", errorCodes: [] };
   /** The auth rule refused the operation (its answer's status is then decided in willSendResponse). */
   private refused = false;
   private cost?: number;
@@ -195,7 +180,8 @@ class OperationRules implements GraphQLRequestListener<Context> {
       return;
     }
     const roots = rootFieldsOf(document, operation);
-    this.record.name = operationLabel(roots);
+    // its label in logs and metrics: its root field, or `multiple` (bounded by the schema, unlike client-chosen names)
+    this.record.name = roots.length === 1 ? roots[0] : roots.length === 0 ? "none" : "multiple";
     // authentication first, then trusted documents (TRUSTED_DOCUMENTS), then the complexity rule
     const unauthenticated = !contextValue.viewer && roots.some((n) => !PUBLIC_ROOT_FIELDS.has(n));
     const refusal = unauthenticated
@@ -214,13 +200,13 @@ class OperationRules implements GraphQLRequestListener<Context> {
     // a heavy operation (priced at the door for /graphql, here for REST) takes turns from now on
     if (contextValue.request && this.cost! > lightCost(limits.maxCost)) contextValue.request.heavy = true;
     // heavy operations take turns (see admission.ts); the wait counts against the time budget
-    const admitted = admission?.acquire(this.cost!, contextValue.request);
+    const admitted = admission.acquire(this.cost!, contextValue.request);
     if (admitted) this.release = await admitted;
   }
 
   /** The complexity rule: depth, fields, then the cost, each refused over its limit. */
   private price(operation: OperationDefinitionNode, document: DocumentNode, request: GraphQLRequest, scope?: RequestScope): void {
-    const { schema, limits, cache } = this.rules;
+    const { schema, limits, costs: cache } = this.rules;
     const { depth, fields } = measureOperation(document, operation, limits.maxFields);
     if (depth > limits.maxDepth) {
       throw new QueryTooComplexError(`The query is ${depth} levels deep; the limit is ${limits.maxDepth}.`, {
@@ -274,7 +260,7 @@ class OperationRules implements GraphQLRequestListener<Context> {
     const errors = single?.errors;
     if (errors) record.errorCodes = [...new Set(errors.map((e) => String(e.extensions?.code ?? "INTERNAL_SERVER_ERROR")))];
     record.cost = this.cost === Number.POSITIVE_INFINITY ? undefined : this.cost;
-    this.rules.metrics?.observeOperation(record.name, record.errorCodes[0] ?? "ok", (performance.now() - this.started) / 1000, record.cost);
+    this.rules.metrics.observeOperation(record.name, record.errorCodes[0] ?? "ok", (performance.now() - this.started) / 1000, record.cost);
     if (this.refused && response.http.status === 401 && !asksForGraphqlResponse(request.http?.headers.get("accept"))) {
       response.http.status = 200;
     }
@@ -293,9 +279,6 @@ class OperationRules implements GraphQLRequestListener<Context> {
     };
   }
 }
-
-/** What the log line and metrics record of one operation (RequestScope.operations). */
-type OperationRecord = RequestScope["operations"][number];
 
 /** How many of a flood's variable violations the single folded error lists. */
 export const MAX_REPORTED_VARIABLE_ERRORS = 50;

@@ -117,7 +117,12 @@ class RateLimitedRequest implements GraphQLRequestListener<Context> {
     // every operation costs the server something: at least one point
     const cost = Math.max(1, costOf(request) ?? 1);
     const charge = (this.charge = this.buckets.charge(caller, cost));
-    return charge.allowed ? null : refused(cost, charge.budget, charge.retryAfter);
+    if (charge.allowed) return null;
+    const { budget, retryAfter } = charge;
+    const message = `Rate limit: this operation costs ${cost} points and ${budget.remaining} of your ${budget.limit} per minute are left; send it again in ${retryAfter} s.`;
+    return singleResponse(429, { errors: [{ message, extensions: { code: ErrorCode.RATE_LIMITED, retryAfter } }] }, [
+      ["retry-after", String(retryAfter)],
+    ]);
   }
 
   async willSendResponse({ response }: GraphQLRequestContextWillSendResponse<Context>): Promise<void> {
@@ -131,11 +136,4 @@ class RateLimitedRequest implements GraphQLRequestListener<Context> {
     const cost = (result.extensions?.cost ?? {}) as Record<string, unknown>;
     result.extensions = { ...result.extensions, cost: { ...cost, budget } };
   }
-}
-
-function refused(cost: number, budget: BudgetState, retryAfter: number): GraphQLResponse {
-  const message = `Rate limit: this operation costs ${cost} points and ${budget.remaining} of your ${budget.limit} per minute are left; send it again in ${retryAfter} s.`;
-  return singleResponse(429, { errors: [{ message, extensions: { code: ErrorCode.RATE_LIMITED, retryAfter } }] }, [
-    ["retry-after", String(retryAfter)],
-  ]);
 }

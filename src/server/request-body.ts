@@ -2,21 +2,25 @@ import type { IncomingMessage } from "node:http";
 import type { Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 
+const UNSUPPORTED = "The request body's encoding or charset is not supported; send UTF-8 JSON.";
+
 /**
- * Why a body was not read; `type` is the refusal's reason in the http_requests_refused_total
- * metric (the names body-parser gave them, so the metric's series stay the same).
+ * Why a body was not read, with the refusal's status, code and message; the key is the refusal's
+ * reason in the http_requests_refused_total metric (the names body-parser gave them, so the
+ * metric's series stay the same).
  */
-export type BodyFailure =
-  | "entity.too.large"
-  | "entity.parse.failed"
-  | "encoding.unsupported"
-  | "charset.unsupported"
-  | "request.size.invalid"
-  | "request.aborted"
-  | "stream.invalid";
+export const BODY_REFUSALS = {
+  "entity.parse.failed": [400, "BAD_REQUEST", "The request body is not valid JSON."],
+  "entity.too.large": [413, "PAYLOAD_TOO_LARGE", "The request body is larger than the server accepts (MAX_BODY_BYTES)."],
+  "encoding.unsupported": [415, "UNSUPPORTED_MEDIA_TYPE", UNSUPPORTED],
+  "charset.unsupported": [415, "UNSUPPORTED_MEDIA_TYPE", UNSUPPORTED],
+  "request.size.invalid": [400, "BAD_REQUEST", "The request body's length does not match its Content-Length."],
+  "request.aborted": [499, "CLIENT_CLOSED_REQUEST", "The client closed the request."],
+  "stream.invalid": [400, "BAD_REQUEST", "The request could not be read."],
+} satisfies Record<string, [number, string, string]>;
 
 export class BodyError extends Error {
-  constructor(readonly type: BodyFailure) {
+  constructor(readonly type: keyof typeof BODY_REFUSALS) {
     super(type);
   }
 }
@@ -41,7 +45,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 
   const length = declared === undefined ? undefined : Number(declared);
   const encoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();
   return new Promise((resolve, reject) => {
-    const refuse = (type: BodyFailure) => {
+    const refuse = (type: BodyError["type"]) => {
       req.unpipe();
       if (req.complete) return reject(new BodyError(type));
       req.on("end", () => reject(new BodyError(type)));

@@ -47,35 +47,7 @@ import { costOf } from "./plugins";
  * request: each Prisma call of a traced request runs in an AsyncLocalStorage of this module,
  * enabled only while such a call is in flight (`within`), disabled again when the last ends.
  */
-export interface Tracing {
-  /**
-   * Starts the server span of an HTTP request (`route`: its low-cardinality label, /graphql or a
-   * REST prefix; `path`: the URL's path), continuing the request's `traceparent`, and sets
-   * `traceresponse`. The span is kept on `scope` (src/observability/request-scope.ts), with the
-   * trace id for the request's log line; the GraphQL and statement spans find their parent there.
-   */
-  startRequest(req: IncomingMessage, res: ServerResponse, scope: RequestScope, route: string, path: string): void;
-  /** Ends the request's server span (once its answer is sent, or the connection lost): the HTTP layer's end of a request. */
-  endRequest(scope: RequestScope, res: ServerResponse): void;
-  /**
-   * Runs `fn` (a promise: all it starts until it settles) where the request's Prisma statements
-   * and log lines find it: each Prisma call of a request's port (src/db/budget.ts), and requests
-   * whose work also goes through the shared client (an Idempotency-Key's claim).
-   */
-  within: StatementTracing["within"];
-  /** The GraphQL spans of each operation, under its request's server span. */
-  plugin(): ApolloServerPlugin<Context>;
-  /** The span of each SQL statement sent on behalf of a traced request (src/db/statement-hook.ts). */
-  statements(kind: DatabaseKind): StatementTracing;
-  /**
-   * pino's mixin: the trace and span ids of a line written inside a request: in a Prisma call of
-   * it (`within`), or about an error the request met (the line's `err`: the GraphQL errors of its
-   * operations, the failures of its Prisma calls), which is how formatError's lines reach the log.
-   */
-  logFields(fields: object): Record<string, string>;
-  /** Sends the spans still buffered (at shutdown). */
-  shutdown(): Promise<void>;
-}
+export type Tracing = ReturnType<typeof createTracing>;
 
 /** What a traced request carries (on its scope): its context (server span set) and the execution in progress. */
 interface RequestTrace {
@@ -144,7 +116,7 @@ export function startTracing(env: NodeJS.ProcessEnv = process.env): Tracing | un
   return createTracing(provider.getTracer("work-management-api"), () => provider.shutdown());
 }
 
-function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
+function createTracing(tracer: Tracer, shutdown: () => Promise<void>) {
   // the request of each Prisma call in flight; its async hooks run only while one is
   const calls = new AsyncLocalStorage<RequestTrace>();
   let inFlight = 0;
@@ -154,31 +126,6 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
     const request = scope.trace as RequestTrace | undefined;
     // an unsampled request (OTEL_TRACES_SAMPLER): its server span only, nothing under it
     return request?.span.isRecording() ? request : undefined;
-  };
-
-  const startRequest: Tracing["startRequest"] = (req, res, scope, route, path) => {
-    const { headers } = req;
-    // the SDK's propagators (W3C trace context and baggage) read these two headers only
-    const parent =
-      headers.traceparent === undefined && headers.baggage === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, headers);
-    const method = req.method ?? "GET";
-    const attributes: Attributes = { "http.request.method": method, "http.route": route, "url.path": path, "url.scheme": "http" };
-    if (headers["user-agent"]) attributes["user_agent.original"] = headers["user-agent"];
-    const span = tracer.startSpan(`${method} ${route}`, { kind: SpanKind.SERVER, attributes }, parent);
-    const { traceId, spanId, traceFlags } = span.spanContext();
-    // W3C Trace Context level 2: which span answered, so a client can find this trace
-    res.setHeader("traceresponse", `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, "0")}`);
-    scope.traceId = traceId;
-    scope.trace = { context: trace.setSpan(parent, span), span, executing: undefined, executionContext: undefined };
-  };
-
-  const endRequest: Tracing["endRequest"] = (scope, res) => {
-    const span = (scope.trace as RequestTrace | undefined)?.span;
-    if (!span) return;
-    span.setAttribute("http.response.status_code", res.statusCode);
-    if (!res.writableFinished) span.setStatus({ code: SpanStatusCode.ERROR, message: "the client closed the connection" });
-    else if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-    span.end();
   };
 
   /** One GraphQL operation's spans: its hooks are this class's methods, shared, not closures made per request. */
@@ -246,52 +193,6 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
     }
   }
 
-  const plugin = (): ApolloServerPlugin<Context> => ({
-    async requestDidStart({ contextValue }) {
-      const request = contextValue.request && traceOf(contextValue.request);
-      return request ? new OperationSpans(request, contextValue.viewer?.id) : undefined;
-    },
-  });
-
-  const statements = (kind: DatabaseKind): StatementTracing => {
-    const system = kind === "postgres" ? "postgresql" : "sqlite";
-    const shapes = new Map<string, SpanOptions & { name: string }>();
-    const shapeOf = (sql: string) => {
-      let shape = shapes.get(sql);
-      if (!shape) {
-        // two attributes only: each costs on every statement
-        shape = {
-          name: /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? system,
-          kind: SpanKind.CLIENT,
-          attributes: { "db.system": system, "db.query.text": sql },
-        };
-        if (shapes.size < MAX_SHAPES) shapes.set(sql, shape);
-      }
-      return shape;
-    };
-    /** A statement of `request`: under the operation executing now, else under the request's span (the token's look-up). */
-    const traced = <T>(request: RequestTrace, sql: string, run: () => T): T => {
-      const shape = shapeOf(sql);
-      const span = tracer.startSpan(shape.name, shape, request.executionContext ?? request.context);
-      return whenSettled(run, (failure) => {
-        if (failure) failed(span, failure.error);
-        span.end();
-      });
-    };
-    return {
-      forRequest: (scope) => {
-        const request = traceOf(scope);
-        return request && ((sql, run) => traced(request, sql, run));
-      },
-      adapter: (sql, run) => {
-        const request = calls.getStore();
-        // statements outside a traced request's Prisma call (start-up, probes): no span
-        return request ? traced(request, sql, run) : run();
-      },
-      within,
-    };
-  };
-
   const within: StatementTracing["within"] = (scope, call) => {
     const request = traceOf(scope);
     if (!request) return call();
@@ -307,12 +208,94 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
   };
 
   return {
-    startRequest,
-    endRequest,
+    /**
+     * Starts the server span of an HTTP request (`route`: its low-cardinality label, /graphql or a
+     * REST prefix; `path`: the URL's path), continuing the request's `traceparent`, and sets
+     * `traceresponse`. The span is kept on `scope` (src/observability/request-scope.ts), with the
+     * trace id for the request's log line; the GraphQL and statement spans find their parent there.
+     */
+    startRequest(req: IncomingMessage, res: ServerResponse, scope: RequestScope, route: string, path: string): void {
+      const { headers } = req;
+      // the SDK's propagators (W3C trace context and baggage) read these two headers only
+      const parent =
+        headers.traceparent === undefined && headers.baggage === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, headers);
+      const method = req.method ?? "GET";
+      const attributes: Attributes = { "http.request.method": method, "http.route": route, "url.path": path, "url.scheme": "http" };
+      if (headers["user-agent"]) attributes["user_agent.original"] = headers["user-agent"];
+      const span = tracer.startSpan(`${method} ${route}`, { kind: SpanKind.SERVER, attributes }, parent);
+      const { traceId, spanId, traceFlags } = span.spanContext();
+      // W3C Trace Context level 2: which span answered, so a client can find this trace
+      res.setHeader("traceresponse", `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, "0")}`);
+      scope.traceId = traceId;
+      scope.trace = { context: trace.setSpan(parent, span), span, executing: undefined, executionContext: undefined };
+    },
+    /** Ends the request's server span (once its answer is sent, or the connection lost): the HTTP layer's end of a request. */
+    endRequest(scope: RequestScope, res: ServerResponse): void {
+      const span = (scope.trace as RequestTrace | undefined)?.span;
+      if (!span) return;
+      span.setAttribute("http.response.status_code", res.statusCode);
+      if (!res.writableFinished) span.setStatus({ code: SpanStatusCode.ERROR, message: "the client closed the connection" });
+      else if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    },
+    /**
+     * Runs `fn` (a promise: all it starts until it settles) where the request's Prisma statements
+     * and log lines find it: each Prisma call of a request's port (src/db/budget.ts), and requests
+     * whose work also goes through the shared client (an Idempotency-Key's claim).
+     */
     within,
-    plugin,
-    statements,
-    logFields: (fields): Record<string, string> => {
+    /** The GraphQL spans of each operation, under its request's server span. */
+    plugin: (): ApolloServerPlugin<Context> => ({
+      async requestDidStart({ contextValue }) {
+        const request = contextValue.request && traceOf(contextValue.request);
+        return request ? new OperationSpans(request, contextValue.viewer?.id) : undefined;
+      },
+    }),
+    /** The span of each SQL statement sent on behalf of a traced request (src/db/statement-hook.ts). */
+    statements(kind: DatabaseKind): StatementTracing {
+      const system = kind === "postgres" ? "postgresql" : "sqlite";
+      const shapes = new Map<string, SpanOptions & { name: string }>();
+      const shapeOf = (sql: string) => {
+        let shape = shapes.get(sql);
+        if (!shape) {
+          // two attributes only: each costs on every statement
+          shape = {
+            name: /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? system,
+            kind: SpanKind.CLIENT,
+            attributes: { "db.system": system, "db.query.text": sql },
+          };
+          if (shapes.size < MAX_SHAPES) shapes.set(sql, shape);
+        }
+        return shape;
+      };
+      /** A statement of `request`: under the operation executing now, else under the request's span (the token's look-up). */
+      const traced = <T>(request: RequestTrace, sql: string, run: () => T): T => {
+        const shape = shapeOf(sql);
+        const span = tracer.startSpan(shape.name, shape, request.executionContext ?? request.context);
+        return whenSettled(run, (failure) => {
+          if (failure) failed(span, failure.error);
+          span.end();
+        });
+      };
+      return {
+        forRequest: (scope) => {
+          const request = traceOf(scope);
+          return request && ((sql, run) => traced(request, sql, run));
+        },
+        adapter: (sql, run) => {
+          const request = calls.getStore();
+          // statements outside a traced request's Prisma call (start-up, probes): no span
+          return request ? traced(request, sql, run) : run();
+        },
+        within,
+      };
+    },
+    /**
+     * pino's mixin: the trace and span ids of a line written inside a request: in a Prisma call of
+     * it (`within`), or about an error the request met (the line's `err`: the GraphQL errors of its
+     * operations, the failures of its Prisma calls), which is how formatError's lines reach the log.
+     */
+    logFields(fields: object): Record<string, string> {
       const err = (fields as { err?: { originalError?: object } }).err;
       // Apollo wraps a failure of the context's creation (the token's look-up) in an error of its own
       const request = calls.getStore() ?? (err && (failures.get(err) ?? failures.get(err.originalError!)));
@@ -320,6 +303,7 @@ function createTracing(tracer: Tracer, shutdown: () => Promise<void>): Tracing {
       const { traceId, spanId } = (request.executing ?? request.span).spanContext();
       return { traceId, spanId };
     },
+    /** Sends the spans still buffered (at shutdown). */
     shutdown,
   };
 }

@@ -40,14 +40,15 @@ export function sha256(text: string): string {
 }
 
 /**
- * The manifest at `path`: GraphQL Code Generator's `persisted-documents.json` (an object from
- * hash to document), or Apollo's persisted query manifest (`{ format:
+ * The trusted documents of a server in `mode`: the manifest's at `path`, plus `own` (the REST
+ * layer's stored documents). The manifest is GraphQL Code Generator's `persisted-documents.json`
+ * (an object from hash to document), or Apollo's persisted query manifest (`{ format:
  * "apollo-persisted-query-manifest", operations: [{ id, body }] }`). Keys may carry the
  * `sha256:` prefix of the GraphQL-over-HTTP persisted documents appendix. Every entry's key must
  * be the SHA-256 of its document and the document must parse: a wrong file stops the server at
  * start, naming the entry, instead of refusing clients later.
  */
-export function loadManifest(path: string): Map<string, string> {
+export function trustedDocuments(mode: "allow" | "require", path: string, own: Iterable<string>): TrustedDocuments {
   const fail = (why: string) => new ConfigError(`TRUSTED_DOCUMENTS_MANIFEST (${path}): ${why}`);
   let raw: unknown;
   try {
@@ -75,7 +76,7 @@ export function loadManifest(path: string): Map<string, string> {
     }
     byHash.set(hash, document);
   }
-  return byHash;
+  return { mode, byHash, trusted: new Set([...byHash.values(), ...own]) };
 }
 
 /** The hash an id names (`sha256:<hex>` or `<hex>`, any case), or undefined when it is no SHA-256 hash. */
@@ -84,19 +85,8 @@ function documentHash(id: string): string | undefined {
   return SHA256_HEX.test(hex) ? hex : undefined;
 }
 
-/** The trusted documents of a server in `mode`: the manifest's at `manifestPath`, plus `own` (the REST layer's stored documents). */
-export function trustedDocuments(mode: "allow" | "require", manifestPath: string, own: Iterable<string>): TrustedDocuments {
-  const byHash = loadManifest(manifestPath);
-  return { mode, byHash, trusted: new Set([...byHash.values(), ...own]) };
-}
-
-interface Refusal {
-  status: number;
-  code: string;
-  message: string;
-}
-
-const refused = (status: number, code: string, message: string): Refusal => ({ status, code, message });
+const refused = (status: number, code: string, message: string) => ({ status, code, message });
+type Refusal = ReturnType<typeof refused>;
 
 /**
  * One operation of a request as the client sent it (a JSON body, or a GET's parameters): an id
@@ -135,19 +125,16 @@ export function resolveOperation(operation: Record<string, unknown>, docs: Trust
   return undefined;
 }
 
-/** What the door did with a request: its refusal, or the query string to run (a GET's id replaced by its text). */
-export type DoorResult = { refusal: Refusal } | { refusal?: undefined; search: string };
-
-/** The door of /graphql, as the request listener calls it (src/server/http-handler.ts). */
-export type TrustedDocumentsDoor = (method: string | undefined, search: string, body: unknown) => DoorResult;
+export type TrustedDocumentsDoor = ReturnType<typeof trustedDocumentsDoor>;
 
 /**
- * The door of /graphql (before the cost guard, which then prices the registered text): resolves
- * every operation of the request, a batch's too, in place; one refusal refuses the whole request,
- * nothing ran.
+ * The door of /graphql, as the request listener calls it (before the cost guard, which then prices
+ * the registered text): resolves every operation of the request, a batch's too, in place; one
+ * refusal refuses the whole request, nothing ran. Answers the refusal, or the query string to run
+ * (a GET's id replaced by its text).
  */
-export function trustedDocumentsDoor(docs: TrustedDocuments): TrustedDocumentsDoor {
-  return (method, search, body) => {
+export function trustedDocumentsDoor(docs: TrustedDocuments) {
+  return (method: string | undefined, search: string, body: unknown): { refusal: Refusal } | { refusal?: undefined; search: string } => {
     if (method === "GET") {
       const params = new URLSearchParams(search);
       const operation: Record<string, unknown> = Object.fromEntries(params);

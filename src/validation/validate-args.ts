@@ -100,8 +100,7 @@ function join(prefix: string, key: string): string {
  */
 function argumentPrefix(argType: unknown, info: GraphQLResolveInfo): string {
   if (typeof argType !== "function") return "";
-  const storage = getMetadataStorage();
-  const input = storage.inputTypes.find((t) => t.target === argType);
+  const input = getMetadataStorage().inputTypes.find((t) => t.target === argType);
   if (!input) return "";
   const field = info.parentType.getFields()[info.fieldName];
   const arg = field?.args.find((a) => getNamedType(a.type).name === input.name);

@@ -1,4 +1,5 @@
 import "reflect-metadata";
+import { once } from "node:events";
 import { copyFileSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
@@ -19,7 +20,7 @@ import { buildAppSchema } from "../../src/schema/build-schema";
 import { createApp, type App, type AppOptions } from "../../src/server/app";
 import pino from "pino";
 import { verifyDeclaredRules } from "./verify-required";
-import { createHttpServer, listen } from "../../src/server/http-server";
+import { createHttpServer } from "../../src/server/http-server";
 import { issueToken } from "../../src/auth/tokens";
 import demoIds from "../../prisma/demo-ids.json";
 import { onPostgres, postgresUrl, sqliteTemplatePath, TEMPLATE_DB_NAME, TEST_ADMIN_TOKEN, TEST_SERVER_URL } from "./databases";
@@ -127,7 +128,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
       if (!server) {
         // the server main.ts runs, with the configuration's connection limits
         server = createHttpServer(app, config);
-        await listen(server, 0, "127.0.0.1");
+        await once(server.listen(0, "127.0.0.1"), "listening");
       }
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
